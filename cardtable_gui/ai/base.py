@@ -1,0 +1,70 @@
+"""The agent contract and the table of agents per game.
+
+An agent is asked to choose one of ``legal`` given only ``view``. It may keep private
+memory between calls (it is one seat's player for a whole game) and owns a
+``random.Random`` so that a seeded match plays the same way every time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from cardtable_gui.rules.base import Action, GameView
+
+
+class Agent(Protocol):
+    """Something that picks an action for one seat."""
+
+    def choose(self, view: GameView, legal: Sequence[Action]) -> Action: ...
+
+
+class RandomAgent:
+    """Plays a uniformly random legal action: the baseline every agent must beat."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
+        return self.rng.choice(list(legal))
+
+
+AgentFactory = Callable[[int, random.Random], Agent]
+"""Builds an agent for a seat, given the seat and the agent's own random source."""
+
+HEURISTICS: dict[str, AgentFactory] = {}
+"""Each game's heuristic agent, registered by the game's AI module."""
+
+AGENT_KINDS = ("random", "heuristic")
+
+
+class UnknownAgent(ValueError):
+    """No agent of that kind exists for the game."""
+
+
+def register_heuristic(game: str) -> Callable[[AgentFactory], AgentFactory]:
+    """Class decorator: make this the heuristic agent for ``game``."""
+
+    def register(factory: AgentFactory) -> AgentFactory:
+        HEURISTICS[game] = factory
+        return factory
+
+    return register
+
+
+def make_agent(kind: str, game: str, seat: int, rng: random.Random) -> Agent:
+    """An agent of ``kind`` (``random`` or ``heuristic``) for ``seat`` of ``game``."""
+    _load_game_agents()
+    if kind == "random":
+        return RandomAgent(rng)
+    if kind == "heuristic" and game in HEURISTICS:
+        return HEURISTICS[game](seat, rng)
+    known = ", ".join(k for k in AGENT_KINDS if k == "random" or game in HEURISTICS)
+    raise UnknownAgent(f"There is no {kind!r} player for {game}; try one of: {known}.")
+
+
+def _load_game_agents() -> None:
+    # The game modules register themselves on import; importing them here keeps the
+    # registry complete without base.py naming each game's classes.
+    import cardtable_gui.ai.games  # noqa: F401

@@ -1,0 +1,269 @@
+"""Playing cards: suits, ranks, cards, decks and their text notation.
+
+Two packs are supported. The French pack has ranks ``A 2-10 J Q K`` in suits
+``S H D C`` plus jokers (``JK``); Hand and Foot uses several French packs at once,
+Spinado and Arizona Spaghetti use stripped ones. The Italian pack has ranks ``1-7 F C R``
+(fante, cavallo, re) in suits ``Co De Sp Ba`` (coppe, denari, spade, bastoni).
+
+A card is a small immutable value. Identical cards from different packs are equal:
+games that use several packs count cards as a multiset. Every card has a stable text
+form and ``Card.parse(str(card)) == card``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import Enum, IntEnum
+
+
+class CardError(ValueError):
+    """A card's text form could not be read."""
+
+
+class Pack(Enum):
+    """Which kind of pack a suit belongs to."""
+
+    FRENCH = "french"
+    ITALIAN = "italian"
+
+
+class Suit(Enum):
+    """A suit, French or Italian; the value is its notation."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+    COPPE = "Co"
+    DENARI = "De"
+    SPADE = "Sp"
+    BASTONI = "Ba"
+
+    @property
+    def pack(self) -> Pack:
+        return Pack.FRENCH if len(self.value) == 1 else Pack.ITALIAN
+
+    @property
+    def is_red(self) -> bool:
+        """Hearts and diamonds are red; Italian suits have no colour pairing."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @property
+    def symbol(self) -> str:
+        """A one-character symbol for display in text."""
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def title(self) -> str:
+        """The suit's name as a player says it: "hearts", "coppe"."""
+        return self.name.lower()
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_SUIT_SYMBOLS = {
+    Suit.CLUBS: "\u2663",
+    Suit.DIAMONDS: "\u2666",
+    Suit.HEARTS: "\u2665",
+    Suit.SPADES: "\u2660",
+    Suit.COPPE: "Co",
+    Suit.DENARI: "De",
+    Suit.SPADE: "Sp",
+    Suit.BASTONI: "Ba",
+}
+
+FRENCH_SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+ITALIAN_SUITS: tuple[Suit, ...] = (Suit.COPPE, Suit.DENARI, Suit.SPADE, Suit.BASTONI)
+
+
+class Rank(IntEnum):
+    """A French rank. The value orders ace high; games with other orders say so."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+    JOKER = 15
+
+    @property
+    def symbol(self) -> str:
+        return _FRENCH_RANK_TEXT[self]
+
+    @property
+    def title(self) -> str:
+        return self.name.lower()
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+class ItalianRank(IntEnum):
+    """An Italian rank: 1 (asso) to 7, fante, cavallo, re."""
+
+    ASSO = 1
+    DUE = 2
+    TRE = 3
+    QUATTRO = 4
+    CINQUE = 5
+    SEI = 6
+    SETTE = 7
+    FANTE = 8
+    CAVALLO = 9
+    RE = 10
+
+    @property
+    def symbol(self) -> str:
+        return _ITALIAN_RANK_TEXT[self]
+
+    @property
+    def title(self) -> str:
+        return self.name.lower()
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+_FRENCH_RANK_TEXT = {r: str(r.value) for r in Rank if 2 <= r.value <= 10} | {
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+    Rank.ACE: "A",
+    Rank.JOKER: "JK",
+}
+_ITALIAN_RANK_TEXT = {r: str(r.value) for r in ItalianRank if r.value <= 7} | {
+    ItalianRank.FANTE: "F",
+    ItalianRank.CAVALLO: "C",
+    ItalianRank.RE: "R",
+}
+_FRENCH_RANK_BY_TEXT = {text: rank for rank, text in _FRENCH_RANK_TEXT.items()}
+_ITALIAN_RANK_BY_TEXT = {text: rank for rank, text in _ITALIAN_RANK_TEXT.items()}
+_SUIT_BY_TEXT = {suit.value: suit for suit in Suit}
+_SUIT_ORDER = {suit: index for index, suit in enumerate(Suit)}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One playing card. A joker has rank ``Rank.JOKER`` and no suit.
+
+    The hash is computed once from the rank and suit so that it is the same in every
+    process (enum hashes are not), which keeps set and dict iteration reproducible.
+    """
+
+    rank: Rank | ItalianRank
+    suit: Suit | None
+    _key: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.rank is Rank.JOKER:
+            if self.suit is not None:
+                raise CardError("A joker has no suit.")
+        elif self.suit is None:
+            raise CardError("Only a joker may have no suit.")
+        elif isinstance(self.rank, ItalianRank) != (self.suit.pack is Pack.ITALIAN):
+            raise CardError(f"Rank {self.rank.symbol} does not belong with suit {self.suit.value}.")
+        suit_index = 15 if self.suit is None else _SUIT_ORDER[self.suit]
+        italian = 16 if isinstance(self.rank, ItalianRank) else 0
+        object.__setattr__(self, "_key", (int(self.rank) + italian) * 16 + suit_index)
+
+    def __hash__(self) -> int:
+        return self._key
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank is Rank.JOKER
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit is not None and self.suit.is_red
+
+    @property
+    def name(self) -> str:
+        """The card as a player says it: "queen of spades", "re di coppe", "joker"."""
+        if self.suit is None:
+            return "joker"
+        if self.suit.pack is Pack.ITALIAN:
+            return f"{self.rank.title} di {self.suit.title}"
+        return f"{self.rank.title} of {self.suit.title}"
+
+    @property
+    def label(self) -> str:
+        """A short display form with a suit symbol: "Q\u2660", "10\u2665", "RCo"."""
+        if self.suit is None:
+            return "Joker"
+        return f"{self.rank.symbol}{self.suit.symbol}"
+
+    def sort_key(self) -> int:
+        """An order for arranging a hand: by suit, then rank (jokers last)."""
+        return self._key % 16 * 64 + int(self.rank)
+
+    def __str__(self) -> str:
+        if self.suit is None:
+            return "JK"
+        return f"{self.rank.symbol}{self.suit.value}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card from its notation: ``QS``, ``10H``, ``JK``, ``3Co``, ``RBa``."""
+        text = text.strip()
+        if text.upper() == "JK":
+            return JOKER
+        for suit_len in (2, 1):
+            rank_text, suit_text = text[:-suit_len], text[-suit_len:]
+            suit = _SUIT_BY_TEXT.get(suit_text[:1].upper() + suit_text[1:].lower())
+            if suit is None or not rank_text:
+                continue
+            table = _ITALIAN_RANK_BY_TEXT if suit.pack is Pack.ITALIAN else _FRENCH_RANK_BY_TEXT
+            rank = table.get(rank_text.upper())
+            if rank is not None and rank is not Rank.JOKER:
+                return cls(rank, suit)
+        raise CardError(f"{text!r} is not a card (try QS, 10H, JK, 3Co or RBa).")
+
+
+JOKER = Card(Rank.JOKER, None)
+
+FRENCH_RANKS: tuple[Rank, ...] = tuple(r for r in Rank if r is not Rank.JOKER)
+
+
+def french_deck(jokers: int = 0, without: Iterable[Card] = ()) -> list[Card]:
+    """One French pack in a fixed order (suit by suit, 2 to ace), plus ``jokers`` jokers,
+    less the cards in ``without``."""
+    removed = set(without)
+    deck = [Card(rank, suit) for suit in FRENCH_SUITS for rank in FRENCH_RANKS]
+    return [c for c in deck if c not in removed] + [JOKER] * jokers
+
+
+def french_packs(packs: int, jokers_per_pack: int = 0) -> list[Card]:
+    """Several French packs together, as Hand and Foot uses them."""
+    deck: list[Card] = []
+    for _ in range(packs):
+        deck.extend(french_deck(jokers_per_pack))
+    return deck
+
+
+def italian_deck() -> list[Card]:
+    """The Italian 40-card pack in a fixed order."""
+    return [Card(rank, suit) for suit in ITALIAN_SUITS for rank in ItalianRank]
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Read cards separated by spaces or commas: ``"QS 10H JK"``."""
+    return [Card.parse(part) for part in text.replace(",", " ").split()]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """The notation of several cards, space separated; ``parse_cards`` reads it back."""
+    return " ".join(str(c) for c in cards)

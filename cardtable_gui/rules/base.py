@@ -1,0 +1,257 @@
+"""The contract every game's rules follow.
+
+A game is a state machine: ``state.legal_actions()`` lists what the seat in
+``state.to_move`` may do, ``state.apply(action)`` does it and returns the events that
+happened, and ``state.view(seat)`` is everything that seat may know. A game is fully
+determined by (game name, player count, options, seed, stacked deck, list of actions):
+all randomness comes from the state's own ``random.Random``.
+
+Nothing here draws or knows about the screen; ``cardtable_gui.rules`` never imports
+pygame.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+from cardtable_gui.cards import Card
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow now. The message is a sentence for the player,
+    e.g. "You must follow suit: you hold a heart." The state is left unchanged."""
+
+
+class ActionParseError(ValueError):
+    """An action's text form could not be read."""
+
+
+class Action:
+    """Base of every action: a small immutable value a seat chooses.
+
+    Subclasses are frozen dataclasses with a stable text form (``str(action)``) that
+    ``GameRules.parse_action`` reads back; saves store that text.
+    """
+
+    __slots__ = ()
+
+
+class Event:
+    """Base of every event: a small immutable value saying what happened.
+
+    Events carry only public information, what every seat at the table sees happen, so
+    the table scene can animate them without leaking a hidden card. Private detail (the
+    cards a seat drew) is read from that seat's view.
+    """
+
+    __slots__ = ()
+
+
+# Events several games share. Games add their own beside these.
+
+
+@dataclass(frozen=True, slots=True)
+class HandDealt(Event):
+    """A new hand or round was dealt; ``counts`` is the cards each seat received."""
+
+    dealer: int
+    counts: tuple[int, ...]
+    round_number: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    """``seat`` played ``card`` to the current trick (or sequence)."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon(Event):
+    """``seat`` took the trick made of ``cards`` (in play order)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScored(Event):
+    """A hand or round ended. ``points`` is each seat's score for it, ``totals`` each
+    seat's running total; partners carry their side's figures."""
+
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    """The game ended; ``winners`` are seats (partners of a winning side included)."""
+
+    winners: tuple[int, ...]
+
+
+class RulesOptions(BaseModel):
+    """Base of a game's house rules. Every field has a default, bounds where it is a
+    number, and a one-line ``description``: the setup screen builds its form from them."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+O = TypeVar("O", bound=RulesOptions)
+
+
+class GameView:
+    """Base of a seat's view: everything that seat may know and nothing it may not.
+
+    Subclasses are frozen dataclasses compared by value. ``seat`` is whose view it is
+    (``None`` for a spectator who sees only public things).
+    """
+
+    __slots__ = ()
+    seat: int | None
+
+
+class GameState(ABC, Generic[O]):
+    """A game in progress. Subclasses are dataclasses; see the module docstring."""
+
+    game: ClassVar[str]
+
+    players: int
+    options: O
+    seed: int
+    rng: random.Random
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat that acts next, or ``None`` once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to move may take now, in a reproducible order."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> list[Event]:
+        """Do ``action`` for the seat to move and return what happened.
+
+        Raises ``IllegalAction`` (state unchanged) when the action is not allowed.
+        """
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy; changing one never changes the other."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> GameView:
+        """What ``seat`` may know (``None``: only what every seat sees)."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's running total (partners share their side's total)."""
+
+    @property
+    @abstractmethod
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the game is over; empty before."""
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The sides, as tuples of seats; each seat alone unless the game has partners."""
+        return tuple((seat,) for seat in range(self.players))
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self.legal_actions()
+
+    def digest(self) -> str:
+        """A fingerprint of the whole state, stable across processes; saves check it."""
+        return hashlib.sha256(canonical(self).encode()).hexdigest()
+
+
+S = TypeVar("S", bound=GameState[Any])
+
+
+class GameRules(ABC, Generic[S, O]):
+    """One game's rules: how to start it, read its actions, and sample hidden cards.
+
+    ``name`` is the registry key; ``title`` and ``summary`` are for menus;
+    ``player_counts`` are the table sizes the game supports.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    Options: ClassVar[type[RulesOptions]]
+
+    @abstractmethod
+    def new_game(
+        self,
+        players: int,
+        options: O | None = None,
+        seed: int | None = None,
+        deck: Sequence[Card] | None = None,
+    ) -> S:
+        """A new game. ``deck`` stacks the first deal (top card first) for tutorials and
+        tests; ``seed=None`` picks one at random (recorded in ``state.seed``)."""
+
+    @abstractmethod
+    def determinize(self, view: GameView, rng: random.Random) -> S:
+        """A full state consistent with ``view``: hidden cards sampled from those the
+        seat has not seen, honouring what the seat knows (voids, hand sizes)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action from its text form; raises ``ActionParseError``."""
+
+    def check_players(self, players: int) -> None:
+        if players not in self.player_counts:
+            counts = ", ".join(str(n) for n in self.player_counts)
+            raise ValueError(f"{self.title} is played by {counts} players, not {players}.")
+
+
+def new_seed() -> int:
+    """A fresh random seed for a game started without one."""
+    return random.SystemRandom().randrange(2**32)
+
+
+def canonical(value: object) -> str:
+    """A text form of a value that is the same in every process: sets are sorted,
+    dataclasses and models spelled out field by field, random generators by state."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Enum):
+        return f"{type(value).__name__}.{value.name}"
+    if isinstance(value, str | int | float | bool) or value is None:
+        return repr(value)
+    if isinstance(value, random.Random):
+        return repr(value.getstate())
+    if isinstance(value, BaseModel):
+        return canonical(value.model_dump())
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = ",".join(
+            f"{f.name}={canonical(getattr(value, f.name))}" for f in dataclasses.fields(value)
+        )
+        return f"{type(value).__name__}({fields})"
+    if isinstance(value, dict):
+        items = sorted((canonical(k), canonical(v)) for k, v in value.items())
+        return "{" + ",".join(f"{k}:{v}" for k, v in items) + "}"
+    if isinstance(value, set | frozenset):
+        return "{" + ",".join(sorted(canonical(v) for v in value)) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ",".join(canonical(v) for v in value) + "]"
+    raise TypeError(f"canonical() does not know {type(value).__name__}")

@@ -1,0 +1,137 @@
+"""Trick play shared by Spades, Arizona Spaghetti and Spizzichino: following suit,
+choosing a lead, deciding who takes a trick, dealing, and dealing hidden cards again
+for a search AI (``deal_unseen``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from cardtable_gui.cards import Card, Suit
+
+
+@dataclass(slots=True)
+class Trick:
+    """The cards played to one trick so far, in play order, and who led it."""
+
+    leader: int
+    plays: list[tuple[int, Card]] = field(default_factory=list)
+
+    @property
+    def led_suit(self) -> Suit | None:
+        return self.plays[0][1].suit if self.plays else None
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(card for _, card in self.plays)
+
+    def copy(self) -> Trick:
+        return Trick(self.leader, list(self.plays))
+
+    def frozen(self) -> tuple[tuple[int, Card], ...]:
+        """The plays as an immutable value, for views."""
+        return tuple(self.plays)
+
+
+def follow_suit(hand: Iterable[Card], led_suit: Suit | None) -> list[Card]:
+    """The cards of ``hand`` that may be played to a trick led with ``led_suit``: those of
+    that suit if there are any, otherwise all of them (any card may lead)."""
+    cards = list(hand)
+    if led_suit is None:
+        return cards
+    same = [c for c in cards if c.suit is led_suit]
+    return same or cards
+
+
+def lead_options(hand: Iterable[Card], closed_suits: Collection[Suit]) -> list[Card]:
+    """The cards that may lead: any card not of a suit that may not be led yet, unless
+    the hand holds nothing else (then it may lead that suit)."""
+    cards = list(hand)
+    open_cards = [c for c in cards if c.suit not in closed_suits]
+    return open_cards or cards
+
+
+def trick_winner(
+    trick: Trick, strength: Callable[[Card], int], trump: Suit | None = None
+) -> int:
+    """The seat taking ``trick``: the highest trump if any was played, else the highest
+    card of the led suit. ``strength`` ranks cards within a suit (higher wins)."""
+    best_seat, best_card = trick.plays[0]
+    for seat, card in trick.plays[1:]:
+        if card.suit is best_card.suit:
+            if strength(card) > strength(best_card):
+                best_seat, best_card = seat, card
+        elif trump is not None and card.suit is trump:
+            best_seat, best_card = seat, card
+    return best_seat
+
+
+def deal_round(
+    deck: Sequence[Card], players: int, first_seat: int, cards_each: int | None = None
+) -> list[list[Card]]:
+    """Deal one card at a time clockwise from ``first_seat``, top of ``deck`` first.
+    ``cards_each`` defaults to the whole deck split evenly (leftovers stay undealt)."""
+    each = len(deck) // players if cards_each is None else cards_each
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for i in range(each * players):
+        hands[(first_seat + i) % players].append(deck[i])
+    return hands
+
+
+class DealImpossible(ValueError):
+    """No deal of the unseen cards meets the constraints (the view is inconsistent)."""
+
+
+def deal_unseen(
+    unseen: Sequence[Card],
+    sizes: Mapping[int, int],
+    voids: Mapping[int, Collection[Suit]],
+    rng: random.Random,
+) -> dict[int, list[Card]]:
+    """Share ``unseen`` cards out at random: ``sizes[seat]`` cards to each seat, never a
+    card of a suit that seat is known to be void in.
+
+    A random shuffle is tried first and repaired by swaps; most deals need nothing more.
+    The result depends only on the inputs and ``rng``.
+    """
+    seats = sorted(sizes)
+    if sum(sizes.values()) != len(unseen):
+        raise DealImpossible(f"{len(unseen)} unseen cards cannot fill hands of {dict(sizes)}.")
+    allowed = {s: (lambda c, s=s: c.suit not in voids.get(s, ())) for s in seats}
+    for _ in range(50):
+        cards = list(unseen)
+        rng.shuffle(cards)
+        hands: dict[int, list[Card]] = {}
+        start = 0
+        for seat in seats:
+            hands[seat] = cards[start : start + sizes[seat]]
+            start += sizes[seat]
+        if _repair(hands, allowed, rng):
+            return hands
+    raise DealImpossible("The known voids leave no way to deal the unseen cards.")
+
+
+def _repair(
+    hands: dict[int, list[Card]], allowed: Mapping[int, Callable[[Card], bool]], rng: random.Random
+) -> bool:
+    """Swap misplaced cards with cards in other hands until every card is allowed where
+    it lies. Returns False when a misplaced card finds no partner to swap with."""
+    seats = list(hands)
+    for seat in seats:
+        hand = hands[seat]
+        for i, card in enumerate(hand):
+            if allowed[seat](card):
+                continue
+            partners = [
+                (other, j)
+                for other in seats
+                if other != seat and allowed[other](card)
+                for j, theirs in enumerate(hands[other])
+                if allowed[seat](theirs)
+            ]
+            if not partners:
+                return False
+            other, j = rng.choice(partners)
+            hand[i], hands[other][j] = hands[other][j], card
+    return True

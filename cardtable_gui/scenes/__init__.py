@@ -1,0 +1,1 @@
+"""Everything the player sees: the scene stack and its scenes."""
