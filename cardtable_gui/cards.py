@@ -152,12 +152,13 @@ _SUIT_BY_TEXT = {suit.value: suit for suit in Suit}
 _SUIT_ORDER = {suit: index for index, suit in enumerate(Suit)}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One playing card. A joker has rank ``Rank.JOKER`` and no suit.
 
-    The hash is computed once from the rank and suit so that it is the same in every
-    process (enum hashes are not), which keeps set and dict iteration reproducible.
+    A key is computed once from the rank and suit. Equality and hashing use it: it is
+    the same in every process (enum hashes are not), which keeps set and dict iteration
+    reproducible, and comparing one int is what makes the rules fast.
     """
 
     rank: Rank | ItalianRank
@@ -178,6 +179,12 @@ class Card:
 
     def __hash__(self) -> int:
         return self._key
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Card) and self._key == other._key)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
 
     @property
     def is_joker(self) -> bool:
@@ -238,12 +245,15 @@ JOKER = Card(Rank.JOKER, None)
 FRENCH_RANKS: tuple[Rank, ...] = tuple(r for r in Rank if r is not Rank.JOKER)
 
 
+_FRENCH_PACK: tuple[Card, ...] = tuple(Card(r, s) for s in FRENCH_SUITS for r in FRENCH_RANKS)
+_ITALIAN_PACK: tuple[Card, ...] = tuple(Card(r, s) for s in ITALIAN_SUITS for r in ItalianRank)
+
+
 def french_deck(jokers: int = 0, without: Iterable[Card] = ()) -> list[Card]:
     """One French pack in a fixed order (suit by suit, 2 to ace), plus ``jokers`` jokers,
     less the cards in ``without``."""
     removed = set(without)
-    deck = [Card(rank, suit) for suit in FRENCH_SUITS for rank in FRENCH_RANKS]
-    return [c for c in deck if c not in removed] + [JOKER] * jokers
+    return [c for c in _FRENCH_PACK if c not in removed] + [JOKER] * jokers
 
 
 def french_packs(packs: int, jokers_per_pack: int = 0) -> list[Card]:
@@ -256,7 +266,7 @@ def french_packs(packs: int, jokers_per_pack: int = 0) -> list[Card]:
 
 def italian_deck() -> list[Card]:
     """The Italian 40-card pack in a fixed order."""
-    return [Card(rank, suit) for suit in ITALIAN_SUITS for rank in ItalianRank]
+    return list(_ITALIAN_PACK)
 
 
 def parse_cards(text: str) -> list[Card]:

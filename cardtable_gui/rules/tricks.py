@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from cardtable_gui.cards import Card, Suit
+from cardtable_gui.cards import Card, Pack, Suit
 
 
 @dataclass(slots=True)
@@ -42,6 +42,18 @@ def follow_suit(hand: Iterable[Card], led_suit: Suit | None) -> list[Card]:
         return cards
     same = [c for c in cards if c.suit is led_suit]
     return same or cards
+
+
+def follow_suit_reason(suit: Suit) -> str:
+    """The sentence for a card played off-suit while the hand holds the led suit."""
+    return f"You must follow suit: you hold {_a_card_of(suit)}."
+
+
+def _a_card_of(suit: Suit) -> str:
+    if suit.pack is Pack.ITALIAN:
+        return f"a card of {suit.title}"
+    singular = suit.title[:-1]
+    return f"a {singular}"
 
 
 def lead_options(hand: Iterable[Card], closed_suits: Collection[Suit]) -> list[Card]:

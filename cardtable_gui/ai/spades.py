@@ -1,0 +1,229 @@
+"""A Spades player that counts its tricks when bidding and plays by the usual craft:
+win cheaply when the side needs tricks, duck when the partner is winning, cover a
+partner's nil, try to set an opponent's nil, and avoid bags once the contract is safe."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from cardtable_gui.ai.base import register_heuristic
+from cardtable_gui.cards import FRENCH_SUITS, Card, Rank, Suit
+from cardtable_gui.rules.base import Action, GameView
+from cardtable_gui.rules.spades import (
+    BLIND_NIL,
+    LOOK,
+    Bid,
+    PlayCard,
+    SpadesView,
+)
+
+BLIND_NIL_DEFICIT_TO_GAMBLE = 200
+"""How far behind the side must be before this player risks a blind nil."""
+
+
+@register_heuristic("spades")
+class SpadesHeuristic:
+    """Plays one seat of Spades from its view alone."""
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
+        assert isinstance(view, SpadesView)
+        if LOOK in legal:
+            return BLIND_NIL if self._gamble_blind_nil(view) else LOOK
+        if isinstance(legal[0], Bid):
+            return self._bid(view, legal)
+        cards = [a.card for a in legal if isinstance(a, PlayCard)]
+        return PlayCard(Play(view, self.seat).choose(cards))
+
+    # Bidding
+
+    def _gamble_blind_nil(self, view: SpadesView) -> bool:
+        own = view.side_of(self.seat)
+        behind = max(s for i, s in enumerate(view.scores) if i != own) - view.scores[own]
+        partner = _partner(view, self.seat)
+        partner_bid = view.bids[partner] if partner is not None else None
+        partner_nil = partner_bid is not None and partner_bid.is_nil
+        return behind >= BLIND_NIL_DEFICIT_TO_GAMBLE and not partner_nil
+
+    def _bid(self, view: SpadesView, legal: Sequence[Action]) -> Action:
+        hand = view.hand
+        estimate = estimate_tricks(hand)
+        partner = _partner(view, self.seat)
+        partner_bid = view.bids[partner] if partner is not None else None
+        nil = Bid(0)
+        if nil in legal and (partner_bid is None or not partner_bid.is_nil) and can_duck_all(hand):
+            return nil
+        if partner_bid is not None and partner_bid.is_nil:
+            estimate += 1
+        tricks = max(1, min(13, round(estimate)))
+        return Bid(tricks)
+
+
+def estimate_tricks(hand: Sequence[Card]) -> float:
+    """Likely tricks: high cards that should stand up, plus long and ruffing spades."""
+    by_suit = {suit: sorted((c for c in hand if c.suit is suit), key=lambda c: -c.rank) for suit in FRENCH_SUITS}
+    spades = by_suit[Suit.SPADES]
+    tricks = 0.0
+    for suit, cards in by_suit.items():
+        ranks = [c.rank for c in cards]
+        length = len(cards)
+        if suit is Suit.SPADES:
+            tricks += sum(1 for r in ranks if r == Rank.ACE)
+            tricks += 1 if Rank.KING in ranks and length >= 2 else 0
+            tricks += 0.8 if Rank.QUEEN in ranks and length >= 3 else 0
+            tricks += max(0, length - 3) * 0.9
+            continue
+        if Rank.ACE in ranks:
+            tricks += 1 if length <= 6 else 0.6
+        if Rank.KING in ranks and length >= 2:
+            tricks += 0.8 if length <= 5 else 0.4
+        if Rank.QUEEN in ranks and length >= 3 and length <= 4:
+            tricks += 0.4
+    spare_spades = max(0, len(spades) - 2)
+    for suit in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+        length = len(by_suit[suit])
+        if spare_spades <= 0:
+            break
+        ruffs = {0: 2, 1: 1, 2: 0.5}.get(length, 0)
+        used = min(ruffs, spare_spades)
+        tricks += used * 0.8
+        spare_spades -= used
+    return tricks
+
+
+def can_duck_all(hand: Sequence[Card]) -> bool:
+    """A hand that should take no trick: few and low spades, no ace or king, and no
+    side suit without low cards to play under the others."""
+    spades = [c for c in hand if c.suit is Suit.SPADES]
+    if len(spades) > 3 or any(c.rank >= Rank.TEN for c in spades):
+        return False
+    if any(c.rank >= Rank.KING for c in hand):
+        return False
+    for suit in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+        cards = [c for c in hand if c.suit is suit]
+        high = [c for c in cards if c.rank >= Rank.JACK]
+        low = [c for c in cards if c.rank <= Rank.SIX]
+        if high and len(low) < len(high) + 1:
+            return False
+    return True
+
+
+def _partner(view: SpadesView, seat: int) -> int | None:
+    return (seat + 2) % 4 if view.partnerships else None
+
+
+def _beats(card: Card, best: Card) -> bool:
+    """Whether ``card`` would take the trick from ``best`` (which is of the led suit or
+    a spade, since only those ever win)."""
+    if card.suit is best.suit:
+        return card.rank > best.rank
+    return card.suit is Suit.SPADES
+
+
+class Play:
+    """The reasoning for one card choice, from one seat's view."""
+
+    def __init__(self, view: SpadesView, seat: int) -> None:
+        self.view = view
+        self.seat = seat
+        self.partner = _partner(view, seat)
+        bids = view.bids
+        self.nil_me = bids[seat] is not None and bids[seat].is_nil  # type: ignore[union-attr]
+        self.nil_partner = self.partner is not None and _is_nil(bids[self.partner])
+        self.opponents = [s for s in range(4) if s != seat and s != self.partner]
+        self.nil_opponents = [
+            s for s in self.opponents if _is_nil(bids[s]) and view.tricks_won[s] == 0
+        ]
+        self.seen = {card for done in view.completed for _, card in done.plays} | {
+            card for _, card in view.trick
+        }
+        side = view.sides[view.side_of(seat)]
+        contract = sum(b.tricks for s in side if (b := bids[s]) is not None and not b.is_nil)
+        taken = sum(view.tricks_won[s] for s in side if not _is_nil(bids[s]))
+        self.need = contract - taken
+        self.hand = list(view.hand)
+
+    def choose(self, legal: list[Card]) -> Card:
+        if not self.view.trick:
+            return self._lead(legal)
+        return self._follow(legal)
+
+    # Leading
+
+    def _lead(self, legal: list[Card]) -> Card:
+        if self.nil_me:
+            return _lowest(legal)
+        if self.nil_partner:
+            return _highest(legal, prefer_side_suits=True)
+        if self.nil_opponents:
+            return _lowest(legal)
+        if self.need > 0:
+            winners = [c for c in legal if self._is_master(c)]
+            if winners:
+                return _highest(winners, prefer_side_suits=True)
+        side_cards = [c for c in legal if c.suit is not Suit.SPADES] or legal
+        return _lowest(side_cards)
+
+    def _is_master(self, card: Card) -> bool:
+        """No higher card of its suit is still out in another hand."""
+        higher = (Card(rank, card.suit) for rank in Rank if card.rank < rank < Rank.JOKER)
+        return all(c in self.seen or c in self.hand for c in higher)  # type: ignore[arg-type]
+
+    # Following
+
+    def _follow(self, legal: list[Card]) -> Card:
+        view = self.view
+        best_seat, best = view.trick[0]
+        for seat, card in view.trick[1:]:
+            if _beats(card, best):
+                best_seat, best = seat, card
+        last_to_play = len(view.trick) == 3
+        winning = [c for c in legal if _beats(c, best)]
+        losing = [c for c in legal if c not in winning]
+
+        if self.nil_me:
+            return _highest(losing) if losing else _highest(legal)
+        if self.nil_partner:
+            partner_to_play = self.partner not in [s for s, _ in view.trick]
+            if best_seat == self.partner or partner_to_play:
+                return _highest(winning) if winning else _lowest(legal)
+        if self.nil_opponents:
+            nil_seat = self.nil_opponents[0]
+            if best_seat == nil_seat:
+                return _highest(losing) if losing else _lowest(legal)
+            if nil_seat not in [s for s, _ in view.trick] and losing:
+                return _lowest(losing)
+        partner_winning = best_seat == self.partner
+        if self.need <= 0:
+            if losing:
+                return _highest(losing, prefer_side_suits=True)
+            return _lowest(legal)
+        if partner_winning and (last_to_play or self._is_master(best) or best.suit is Suit.SPADES):
+            return _lowest(losing) if losing else _lowest(legal)
+        if winning:
+            cheapest = _lowest(winning)
+            if last_to_play or self._is_master(cheapest) or cheapest.rank >= Rank.QUEEN:
+                return cheapest
+            if cheapest.suit is Suit.SPADES and best.suit is not Suit.SPADES:
+                return cheapest
+        return _lowest(losing) if losing else _lowest(legal)
+
+
+def _is_nil(bid: Bid | None) -> bool:
+    return bid is not None and bid.is_nil
+
+
+def _lowest(cards: list[Card]) -> Card:
+    """The cheapest card: side suits before spades, low ranks first."""
+    return min(cards, key=lambda c: (c.suit is Suit.SPADES, c.rank))
+
+
+def _highest(cards: list[Card], prefer_side_suits: bool = False) -> Card:
+    if prefer_side_suits:
+        side = [c for c in cards if c.suit is not Suit.SPADES]
+        cards = side or cards
+    return max(cards, key=lambda c: (c.rank, c.suit is not Suit.SPADES))

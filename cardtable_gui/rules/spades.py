@@ -1,0 +1,718 @@
+"""Spades: four players, partners sit opposite, spades are always trump.
+
+Each hand: the whole pack is dealt, every player bids how many tricks they will take
+(or nil), thirteen tricks are played, and each side scores its contract. The game ends
+when a side reaches the target with the highest score, or falls to the losing score.
+See ``shared/RULINGS.md`` (Spades) for how open questions are settled.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import ClassVar, Literal
+
+from pydantic import Field
+
+from cardtable_gui.cards import Card, Suit, french_deck
+from cardtable_gui.rules.base import (
+    Action,
+    ActionParseError,
+    CardPlayed,
+    Event,
+    GameOver,
+    GameRules,
+    GameState,
+    GameView,
+    HandDealt,
+    IllegalAction,
+    RoundScored,
+    RulesOptions,
+    TrickWon,
+    new_seed,
+)
+from cardtable_gui.rules.tricks import (
+    Trick,
+    deal_round,
+    deal_unseen,
+    follow_suit,
+    follow_suit_reason,
+    lead_options,
+    trick_winner,
+)
+
+PLAYERS = 4
+TRICKS_PER_HAND = 13
+NIL_BONUS = 50
+BLIND_NIL_BONUS = 100
+BLIND_NIL_DEFICIT = 100
+BAG_LIMIT = 10
+BAG_PENALTY = 100
+
+
+class SpadesOptions(RulesOptions):
+    """The house rules of Spades."""
+
+    partnerships: bool = Field(
+        default=True, description="Partners sit opposite (seats 1+3 against 2+4); off: four singles."
+    )
+    target: Literal[200, 300, 500] = Field(
+        default=500, description="Points a side needs to win the game."
+    )
+    nil_allowed: bool = Field(default=True, description="Players may bid nil: no tricks at all.")
+    blind_nil_allowed: bool = Field(
+        default=True,
+        description="A side 100 or more behind may bid nil before looking at the cards.",
+    )
+    bag_penalty: bool = Field(
+        default=True, description="Every 10 overtricks (bags) a side collects cost it 100 points."
+    )
+    losing_score_enabled: bool = Field(
+        default=True, description="A side that falls to the losing score loses at once."
+    )
+    losing_score: int = Field(
+        default=-200, ge=-1000, le=-100, description="The score at or below which a side loses."
+    )
+
+
+# Actions
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """A bid of ``tricks`` (1-13), or nil (0); ``blind`` marks blind nil."""
+
+    tricks: int
+    blind: bool = False
+
+    @property
+    def is_nil(self) -> bool:
+        return self.tricks == 0
+
+    def __str__(self) -> str:
+        if self.blind:
+            return "bid blind nil"
+        return "bid nil" if self.tricks == 0 else f"bid {self.tricks}"
+
+
+@dataclass(frozen=True, slots=True)
+class LookAtCards(Action):
+    """Pick up the cards, giving up the chance to bid blind nil."""
+
+    def __str__(self) -> str:
+        return "look"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Action):
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+BLIND_NIL = Bid(0, blind=True)
+LOOK = LookAtCards()
+_BIDS = {n: Bid(n) for n in range(TRICKS_PER_HAND + 1)}
+_PLAYS = {card: PlayCard(card) for card in french_deck()}
+
+
+# Events
+
+
+@dataclass(frozen=True, slots=True)
+class BidMade(Event):
+    seat: int
+    bid: Bid
+
+
+@dataclass(frozen=True, slots=True)
+class CardsLookedAt(Event):
+    """A player who could have bid blind nil picked up their cards instead."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SpadesBroken(Event):
+    """The first spade of the hand was played; spades may be led from the next trick."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SideResult:
+    """How one side scored a hand, for the end-of-hand summary."""
+
+    seats: tuple[int, ...]
+    contract: int
+    tricks: int
+    contract_points: int
+    nil_points: int
+    bags: int
+    bag_penalty: int
+    points: int
+    total: int
+    bags_total: int
+
+    @property
+    def made(self) -> bool:
+        return self.tricks >= self.contract
+
+
+@dataclass(frozen=True, slots=True)
+class NilResult:
+    seat: int
+    blind: bool
+    tricks: int
+
+    @property
+    def made(self) -> bool:
+        return self.tricks == 0
+
+
+@dataclass(frozen=True, slots=True)
+class HandScored(Event):
+    """The hand is over: each side's contract, tricks, nils, bags and points."""
+
+    hand_number: int
+    bids: tuple[Bid, ...]
+    tricks: tuple[int, ...]
+    nils: tuple[NilResult, ...]
+    sides: tuple[SideResult, ...]
+
+
+class Phase(Enum):
+    BIDDING = "bidding"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class CompletedTrick:
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class SpadesView(GameView):
+    """What one seat knows. ``hand`` is empty while ``hand_hidden`` (a player weighing
+    blind nil has not looked yet)."""
+
+    seat: int | None
+    options: SpadesOptions
+    sides: tuple[tuple[int, ...], ...]
+    dealer: int
+    hand_number: int
+    phase: Phase
+    to_move: int | None
+    hand: tuple[Card, ...]
+    hand_hidden: bool
+    hand_counts: tuple[int, ...]
+    looked: tuple[bool, ...]
+    bids: tuple[Bid | None, ...]
+    tricks_won: tuple[int, ...]
+    trick_leader: int
+    trick: tuple[tuple[int, Card], ...]
+    completed: tuple[CompletedTrick, ...]
+    spades_broken: bool
+    scores: tuple[int, ...]
+    bags: tuple[int, ...]
+    last_hand: HandScored | None
+    winners: tuple[int, ...]
+
+    @property
+    def partnerships(self) -> bool:
+        return self.options.partnerships
+
+    @property
+    def target(self) -> int:
+        return self.options.target
+
+    @property
+    def last_trick(self) -> CompletedTrick | None:
+        return self.completed[-1] if self.completed else None
+
+    def side_of(self, seat: int) -> int:
+        return next(i for i, side in enumerate(self.sides) if seat in side)
+
+
+def spades_strength(card: Card) -> int:
+    return int(card.rank)
+
+
+@dataclass(eq=False)
+class SpadesState(GameState[SpadesOptions]):
+    """A game of Spades in progress."""
+
+    game: ClassVar[str] = "spades"
+
+    players: int
+    options: SpadesOptions
+    seed: int
+    rng: random.Random
+    dealer: int
+    hand_number: int = 0
+    phase: Phase = Phase.BIDDING
+    hands: list[list[Card]] = field(default_factory=list)
+    looked: list[bool] = field(default_factory=list)
+    bids: list[Bid | None] = field(default_factory=list)
+    tricks_won: list[int] = field(default_factory=list)
+    trick: Trick = field(default_factory=lambda: Trick(0))
+    completed: list[CompletedTrick] = field(default_factory=list)
+    spades_broken: bool = False
+    side_scores: list[int] = field(default_factory=list)
+    side_bags: list[int] = field(default_factory=list)
+    current: int | None = None
+    last_hand: HandScored | None = None
+    winning_seats: tuple[int, ...] = ()
+
+    # Sides
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        if self.options.partnerships:
+            return ((0, 2), (1, 3))
+        return tuple((seat,) for seat in range(self.players))
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        return self.sides
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.options.partnerships else seat
+
+    # The contract
+
+    @property
+    def to_move(self) -> int | None:
+        return self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.side_scores[self.side_of(seat)] for seat in range(self.players))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.winning_seats
+
+    def legal_actions(self) -> list[Action]:
+        seat = self.current
+        if seat is None:
+            return []
+        if self.phase is Phase.BIDDING:
+            if not self.looked[seat]:
+                return [BLIND_NIL, LOOK]
+            first = 0 if self.options.nil_allowed else 1
+            return [_BIDS[n] for n in range(first, TRICKS_PER_HAND + 1)]
+        return [_PLAYS[card] for card in self._playable(seat)]
+
+    def apply(self, action: Action) -> list[Event]:
+        if self.phase is Phase.OVER or self.current is None:
+            raise IllegalAction("The game is over.")
+        if isinstance(action, PlayCard):
+            return self._play(self.current, action.card)
+        if isinstance(action, Bid):
+            return self._bid(self.current, action)
+        if isinstance(action, LookAtCards):
+            return self._look(self.current)
+        raise IllegalAction(f"{action} is not a move in Spades.")
+
+    def clone(self) -> SpadesState:
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return SpadesState(
+            players=self.players,
+            options=self.options,
+            seed=self.seed,
+            rng=rng,
+            dealer=self.dealer,
+            hand_number=self.hand_number,
+            phase=self.phase,
+            hands=[list(h) for h in self.hands],
+            looked=list(self.looked),
+            bids=list(self.bids),
+            tricks_won=list(self.tricks_won),
+            trick=self.trick.copy(),
+            completed=list(self.completed),
+            spades_broken=self.spades_broken,
+            side_scores=list(self.side_scores),
+            side_bags=list(self.side_bags),
+            current=self.current,
+            last_hand=self.last_hand,
+            winning_seats=self.winning_seats,
+        )
+
+    def view(self, seat: int | None) -> SpadesView:
+        sees_hand = seat is not None and self.looked[seat]
+        return SpadesView(
+            seat=seat,
+            options=self.options,
+            sides=self.sides,
+            dealer=self.dealer,
+            hand_number=self.hand_number,
+            phase=self.phase,
+            to_move=self.current,
+            hand=tuple(sorted(self.hands[seat], key=Card.sort_key)) if sees_hand else (),
+            hand_hidden=seat is not None and not sees_hand,
+            hand_counts=tuple(len(h) for h in self.hands),
+            looked=tuple(self.looked),
+            bids=tuple(self.bids),
+            tricks_won=tuple(self.tricks_won),
+            trick_leader=self.trick.leader,
+            trick=self.trick.frozen(),
+            completed=tuple(self.completed),
+            spades_broken=self.spades_broken,
+            scores=tuple(self.side_scores),
+            bags=tuple(self.side_bags),
+            last_hand=self.last_hand,
+            winners=self.winning_seats,
+        )
+
+    # Dealing and bidding
+
+    def deal(self, deck: Sequence[Card] | None = None) -> list[Event]:
+        """Start a new hand: shuffle (unless ``deck`` is stacked) and deal all 52."""
+        self.hand_number += 1
+        cards = list(deck) if deck is not None else french_deck()
+        if deck is None:
+            self.rng.shuffle(cards)
+        first = (self.dealer + 1) % self.players
+        self.hands = deal_round(cards, self.players, first)
+        self.looked = [not self.may_bid_blind_nil(seat) for seat in range(self.players)]
+        self.bids = [None] * self.players
+        self.tricks_won = [0] * self.players
+        self.trick = Trick(first)
+        self.completed = []
+        self.spades_broken = False
+        self.phase = Phase.BIDDING
+        self.current = first
+        return [HandDealt(self.dealer, tuple(len(h) for h in self.hands), self.hand_number)]
+
+    def may_bid_blind_nil(self, seat: int) -> bool:
+        """Blind nil needs the option, and the seat's side 100 or more points behind the
+        best other side (before the seat has looked at this hand's cards)."""
+        if not (self.options.nil_allowed and self.options.blind_nil_allowed):
+            return False
+        own = self.side_of(seat)
+        others = [s for i, s in enumerate(self.side_scores) if i != own]
+        return max(others) - self.side_scores[own] >= BLIND_NIL_DEFICIT
+
+    def _look(self, seat: int) -> list[Event]:
+        if self.phase is not Phase.BIDDING:
+            raise IllegalAction("The bidding is over.")
+        if self.looked[seat]:
+            raise IllegalAction("You have already seen your cards.")
+        self.looked[seat] = True
+        return [CardsLookedAt(seat)]
+
+    def _bid(self, seat: int, bid: Bid) -> list[Event]:
+        if self.phase is not Phase.BIDDING:
+            raise IllegalAction("The bidding is over.")
+        if bid.blind:
+            if bid.tricks != 0:
+                raise IllegalAction("Only nil can be bid blind.")
+            if self.looked[seat]:
+                if self.may_bid_blind_nil(seat):
+                    raise IllegalAction("You have seen your cards, so you can no longer bid blind nil.")
+                raise IllegalAction("Blind nil is only for a side 100 or more points behind.")
+        else:
+            if not self.looked[seat]:
+                raise IllegalAction("Look at your cards first, or bid blind nil.")
+            if not 0 <= bid.tricks <= TRICKS_PER_HAND:
+                raise IllegalAction("A bid is 1 to 13 tricks, or nil.")
+            if bid.tricks == 0 and not self.options.nil_allowed:
+                raise IllegalAction("Nil bids are not allowed in this game.")
+        self.bids[seat] = bid
+        self.looked[seat] = True
+        events: list[Event] = [BidMade(seat, bid)]
+        nxt = (seat + 1) % self.players
+        if self.bids[nxt] is None:
+            self.current = nxt
+        else:
+            self.phase = Phase.PLAYING
+            self.current = self.trick.leader
+        return events
+
+    # Playing
+
+    def _playable(self, seat: int) -> list[Card]:
+        hand = self.hands[seat]
+        if self.trick.plays:
+            return follow_suit(hand, self.trick.led_suit)
+        if not self.completed or self.spades_broken:
+            return list(hand)
+        return lead_options(hand, (Suit.SPADES,))
+
+    def _play(self, seat: int, card: Card) -> list[Event]:
+        if self.phase is not Phase.PLAYING:
+            raise IllegalAction("The bidding is not finished: make your bid first.")
+        hand = self.hands[seat]
+        if card not in hand:
+            raise IllegalAction(f"You do not hold the {card.name}.")
+        if card not in self._playable(seat):
+            led = self.trick.led_suit
+            if led is not None:
+                raise IllegalAction(follow_suit_reason(led))
+            raise IllegalAction(
+                "Spades may not be led until a spade has been played, unless you hold only spades."
+            )
+        hand.remove(card)
+        self.trick.plays.append((seat, card))
+        events: list[Event] = [CardPlayed(seat, card)]
+        if card.suit is Suit.SPADES and not self.spades_broken:
+            self.spades_broken = True
+            events.append(SpadesBroken(seat))
+        if len(self.trick.plays) < self.players:
+            self.current = (seat + 1) % self.players
+            return events
+        winner = trick_winner(self.trick, spades_strength, trump=Suit.SPADES)
+        self.tricks_won[winner] += 1
+        self.completed.append(CompletedTrick(self.trick.leader, self.trick.frozen(), winner))
+        events.append(TrickWon(winner, self.trick.cards))
+        self.trick = Trick(winner)
+        self.current = winner
+        if len(self.completed) == TRICKS_PER_HAND:
+            events.extend(self._end_hand())
+        return events
+
+    # Scoring
+
+    def _end_hand(self) -> list[Event]:
+        bids = [b for b in self.bids if b is not None]
+        points = [0] * len(self.sides)
+        results = []
+        for index, side in enumerate(self.sides):
+            result = score_side(
+                side,
+                bids,
+                self.tricks_won,
+                self.side_scores[index],
+                self.side_bags[index],
+                bag_penalty=self.options.bag_penalty,
+            )
+            self.side_scores[index] = result.total
+            self.side_bags[index] = result.bags_total
+            points[index] = result.points
+            results.append(result)
+        nils = tuple(
+            NilResult(seat, bids[seat].blind, self.tricks_won[seat])
+            for seat in range(self.players)
+            if bids[seat].is_nil
+        )
+        scored = HandScored(
+            self.hand_number, tuple(bids), tuple(self.tricks_won), nils, tuple(results)
+        )
+        self.last_hand = scored
+        events: list[Event] = [
+            scored,
+            RoundScored(
+                tuple(points[self.side_of(s)] for s in range(self.players)), self.scores
+            ),
+        ]
+        winning_sides = winning_sides_after_hand(self.side_scores, self.options)
+        if winning_sides is not None:
+            winners = self._seats_of(winning_sides)
+            self.phase = Phase.OVER
+            self.current = None
+            self.winning_seats = winners
+            events.append(GameOver(winners))
+            return events
+        self.dealer = (self.dealer + 1) % self.players
+        events.extend(self.deal())
+        return events
+
+    def _seats_of(self, side_indexes: Iterable[int]) -> tuple[int, ...]:
+        chosen = set(side_indexes)
+        return tuple(sorted(s for i, side in enumerate(self.sides) if i in chosen for s in side))
+
+
+def winning_sides_after_hand(
+    scores: Sequence[int], options: SpadesOptions
+) -> list[int] | None:
+    """The sides that win if the game ends after a hand with these totals, else None.
+
+    A side at or below the losing score loses at once: the best of the others wins.
+    Otherwise the game ends when a side has reached the target with a score higher than
+    every other side's; a tie at the top means one more hand.
+    """
+    everyone = range(len(scores))
+    if options.losing_score_enabled:
+        losing = {i for i in everyone if scores[i] <= options.losing_score}
+        if losing:
+            standing = [i for i in everyone if i not in losing] or list(everyone)
+            top = max(scores[i] for i in standing)
+            return [i for i in standing if scores[i] == top]
+    best = max(scores)
+    leaders = [i for i in everyone if scores[i] == best]
+    if best >= options.target and len(leaders) == 1:
+        return leaders
+    return None
+
+
+def score_side(
+    side: tuple[int, ...],
+    bids: Sequence[Bid],
+    tricks: Sequence[int],
+    score_before: int,
+    bags_before: int,
+    bag_penalty: bool = True,
+) -> SideResult:
+    """Score one side's hand.
+
+    The contract is the sum of the side's non-nil bids; tricks won by a nil bidder do
+    not count toward it and each is a bag. Made: 10 per trick bid plus 1 per overtrick
+    (each overtrick a bag); missed: minus 10 per trick bid. Nil scores 50 (blind 100)
+    made or lost. Each time the bag count reaches 10 it costs 100 and drops by 10.
+    """
+    contract = sum(bids[s].tricks for s in side)
+    contract_tricks = sum(tricks[s] for s in side if not bids[s].is_nil)
+    nil_tricks = sum(tricks[s] for s in side if bids[s].is_nil)
+    nil_points = 0
+    for seat in side:
+        if bids[seat].is_nil:
+            bonus = BLIND_NIL_BONUS if bids[seat].blind else NIL_BONUS
+            nil_points += bonus if tricks[seat] == 0 else -bonus
+    if contract == 0:
+        contract_points, overtricks = 0, contract_tricks
+    elif contract_tricks >= contract:
+        overtricks = contract_tricks - contract
+        contract_points = 10 * contract + overtricks
+    else:
+        contract_points, overtricks = -10 * contract, 0
+    bags = overtricks + nil_tricks
+    penalty = 0
+    bags_total = bags_before + bags
+    if bag_penalty:
+        while bags_total >= BAG_LIMIT:
+            bags_total -= BAG_LIMIT
+            penalty += BAG_PENALTY
+    points = contract_points + nil_points - penalty
+    return SideResult(
+        seats=side,
+        contract=contract,
+        tricks=contract_tricks,
+        contract_points=contract_points,
+        nil_points=nil_points,
+        bags=bags,
+        bag_penalty=penalty,
+        points=points,
+        total=score_before + points,
+        bags_total=bags_total,
+    )
+
+
+class SpadesRules(GameRules[SpadesState, SpadesOptions]):
+    name: ClassVar[str] = "spades"
+    title: ClassVar[str] = "Spades"
+    summary: ClassVar[str] = "Bid your tricks and make them with your partner; spades are trump."
+    player_counts: ClassVar[tuple[int, ...]] = (PLAYERS,)
+    Options: ClassVar[type[SpadesOptions]] = SpadesOptions
+
+    def new_game(
+        self,
+        players: int = PLAYERS,
+        options: SpadesOptions | None = None,
+        seed: int | None = None,
+        deck: Sequence[Card] | None = None,
+    ) -> SpadesState:
+        self.check_players(players)
+        if deck is not None and sorted(deck, key=Card.sort_key) != sorted(
+            french_deck(), key=Card.sort_key
+        ):
+            raise ValueError("A stacked Spades deck must be exactly one 52-card pack.")
+        seed = new_seed() if seed is None else seed
+        rng = random.Random(seed)
+        options = options or SpadesOptions()
+        state = SpadesState(
+            players=players,
+            options=options,
+            seed=seed,
+            rng=rng,
+            dealer=rng.randrange(players),
+            side_scores=[0] * (2 if options.partnerships else players),
+            side_bags=[0] * (2 if options.partnerships else players),
+        )
+        state.deal(deck)
+        return state
+
+    def determinize(self, view: GameView, rng: random.Random) -> SpadesState:
+        if not isinstance(view, SpadesView) or view.seat is None:
+            raise ValueError("Spades can only fill in hidden cards for a seated player's view.")
+        seat = view.seat
+        seen = set(view.hand)
+        for done in view.completed:
+            seen.update(card for _, card in done.plays)
+        seen.update(card for _, card in view.trick)
+        unseen = [c for c in french_deck() if c not in seen]
+        sizes = {s: view.hand_counts[s] for s in range(PLAYERS) if s != seat or view.hand_hidden}
+        dealt = deal_unseen(unseen, sizes, _known_voids(view), rng)
+        hands = [list(view.hand) if s not in dealt else dealt[s] for s in range(PLAYERS)]
+        trick = Trick(view.trick_leader, list(view.trick))
+        return SpadesState(
+            players=PLAYERS,
+            options=view.options,
+            seed=0,
+            rng=random.Random(rng.getrandbits(64)),
+            dealer=view.dealer,
+            hand_number=view.hand_number,
+            phase=view.phase,
+            hands=hands,
+            looked=list(view.looked),
+            bids=list(view.bids),
+            tricks_won=list(view.tricks_won),
+            trick=trick,
+            completed=list(view.completed),
+            spades_broken=view.spades_broken,
+            side_scores=list(view.scores),
+            side_bags=list(view.bags),
+            current=view.to_move,
+            last_hand=view.last_hand,
+            winning_seats=view.winners,
+        )
+
+    def parse_action(self, text: str) -> Action:
+        words = text.strip().lower().split()
+        if words == ["look"]:
+            return LOOK
+        if words == ["bid", "blind", "nil"]:
+            return BLIND_NIL
+        if len(words) == 2 and words[0] == "bid":
+            if words[1] == "nil":
+                return _BIDS[0]
+            if words[1].isdigit() and 1 <= int(words[1]) <= TRICKS_PER_HAND:
+                return _BIDS[int(words[1])]
+        if len(words) == 2 and words[0] == "play":
+            try:
+                return PlayCard(Card.parse(words[1]))
+            except ValueError:
+                pass
+        raise ActionParseError(f"{text!r} is not a Spades move (try 'bid 4', 'bid nil', 'play QS').")
+
+
+def _known_voids(view: SpadesView) -> dict[int, set[Suit]]:
+    """Suits each seat has shown it lacks: by not following the led suit, or by leading
+    a spade before spades were broken (allowed only with nothing but spades)."""
+    voids: dict[int, set[Suit]] = {s: set() for s in range(PLAYERS)}
+    tricks = [done.plays for done in view.completed]
+    if view.trick:
+        tricks.append(view.trick)
+    broken = False
+    for number, plays in enumerate(tricks):
+        led = plays[0][1].suit
+        leader = plays[0][0]
+        if number > 0 and led is Suit.SPADES and not broken:
+            voids[leader].update(s for s in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS))
+        for seat, card in plays:
+            if card.suit is not led and led is not None:
+                voids[seat].add(led)
+            if card.suit is Suit.SPADES:
+                broken = True
+    return voids

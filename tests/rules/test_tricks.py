@@ -1,0 +1,69 @@
+"""The shared trick-taking helpers (RULINGS.md, Common)."""
+
+import random
+
+import pytest
+
+from cardtable_gui.cards import Card, Suit, french_deck, parse_cards
+from cardtable_gui.rules.tricks import (
+    DealImpossible,
+    Trick,
+    deal_round,
+    deal_unseen,
+    follow_suit,
+    follow_suit_reason,
+    lead_options,
+    trick_winner,
+)
+
+
+def rank(card: Card) -> int:
+    return int(card.rank)
+
+
+def trick(*plays: str) -> Trick:
+    return Trick(0, [(seat, Card.parse(c)) for seat, c in enumerate(plays)])
+
+
+def test_the_highest_card_of_the_led_suit_wins_without_trumps() -> None:
+    assert trick_winner(trick("10H", "AH", "KS", "QH"), rank) == 1
+    assert trick_winner(trick("2H", "AS", "AC", "3H"), rank) == 3
+
+
+def test_the_highest_trump_wins_when_trumps_are_played() -> None:
+    assert trick_winner(trick("AH", "2S", "KH", "3S"), rank, trump=Suit.SPADES) == 3
+
+
+def test_follow_suit_when_able_otherwise_anything() -> None:
+    hand = parse_cards("2H 9H KC")
+    assert follow_suit(hand, Suit.HEARTS) == parse_cards("2H 9H")
+    assert follow_suit(hand, Suit.DIAMONDS) == hand
+    assert follow_suit(hand, None) == hand
+    assert follow_suit_reason(Suit.CLUBS) == "You must follow suit: you hold a club."
+    assert follow_suit_reason(Suit.COPPE) == "You must follow suit: you hold a card of coppe."
+
+
+def test_a_closed_suit_may_be_led_only_by_a_hand_holding_nothing_else() -> None:
+    assert lead_options(parse_cards("2S 3H"), {Suit.SPADES}) == parse_cards("3H")
+    assert lead_options(parse_cards("2S 3S"), {Suit.SPADES}) == parse_cards("2S 3S")
+
+
+def test_dealing_goes_one_card_at_a_time_from_the_first_seat() -> None:
+    hands = deal_round(parse_cards("AS KS QS JS 10S 9S"), 3, first_seat=1)
+    assert hands == [parse_cards("QS 9S"), parse_cards("AS JS"), parse_cards("KS 10S")]
+
+
+def test_unseen_cards_are_dealt_around_known_voids() -> None:
+    rng = random.Random(1)
+    unseen = french_deck()[:26]
+    for _ in range(50):
+        hands = deal_unseen(unseen, {1: 13, 2: 13}, {1: {Suit.SPADES}}, rng)
+        assert sorted(hands[1] + hands[2], key=Card.sort_key) == sorted(unseen, key=Card.sort_key)
+        assert all(c.suit is not Suit.SPADES for c in hands[1])
+
+
+def test_an_impossible_deal_is_reported() -> None:
+    with pytest.raises(DealImpossible):
+        deal_unseen(parse_cards("AS KS"), {1: 1, 2: 1}, {1: {Suit.SPADES}, 2: {Suit.SPADES}}, random.Random(1))
+    with pytest.raises(DealImpossible):
+        deal_unseen(parse_cards("AS KS"), {1: 1}, {}, random.Random(1))
