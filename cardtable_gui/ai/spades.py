@@ -18,8 +18,11 @@ from cardtable_gui.rules.spades import (
     SpadesView,
 )
 
-BLIND_NIL_DEFICIT_TO_GAMBLE = 200
+BLIND_NIL_DEFICIT_TO_GAMBLE = 250
 """How far behind the side must be before this player risks a blind nil."""
+
+BLIND_NIL_DANGER = 150
+"""Blind nil is a last resort: only when the leaders are this close to the target."""
 
 
 @register_heuristic("spades")
@@ -47,7 +50,8 @@ class SpadesHeuristic:
         partner = _partner(view, self.seat)
         partner_bid = view.bids[partner] if partner is not None else None
         partner_nil = partner_bid is not None and partner_bid.is_nil
-        return behind >= BLIND_NIL_DEFICIT_TO_GAMBLE and not partner_nil
+        leaders_close = max(view.scores) >= view.target - BLIND_NIL_DANGER
+        return behind >= BLIND_NIL_DEFICIT_TO_GAMBLE and leaders_close and not partner_nil
 
     def _bid(self, view: SpadesView, legal: Sequence[Action]) -> Action:
         hand = view.hand
@@ -96,20 +100,21 @@ def estimate_tricks(hand: Sequence[Card]) -> float:
 
 
 def can_duck_all(hand: Sequence[Card]) -> bool:
-    """A hand that should take no trick: few and low spades, no ace or king, and no
-    side suit without low cards to play under the others."""
+    """A hand that should take no trick: at most three spades, none above the 7; no ace,
+    king or queen; every side suit with a jack or ten also holds low cards to hide
+    under; and little else that would stand up as a trick."""
     spades = [c for c in hand if c.suit is Suit.SPADES]
-    if len(spades) > 3 or any(c.rank >= Rank.TEN for c in spades):
+    if len(spades) > 3 or any(c.rank > Rank.EIGHT for c in spades):
         return False
     if any(c.rank >= Rank.KING for c in hand):
         return False
     for suit in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
         cards = [c for c in hand if c.suit is suit]
-        high = [c for c in cards if c.rank >= Rank.JACK]
+        high = [c for c in cards if c.rank >= Rank.TEN]
         low = [c for c in cards if c.rank <= Rank.SIX]
         if high and len(low) < len(high) + 1:
             return False
-    return True
+    return estimate_tricks(hand) < 0.8
 
 
 def _partner(view: SpadesView, seat: int) -> int | None:
