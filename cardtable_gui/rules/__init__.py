@@ -18,9 +18,13 @@ from cardtable_gui.rules.base import (
     IllegalAction,
     RulesOptions,
 )
+from cardtable_gui.rules.arizona_spaghetti import ArizonaSpaghettiRules
 from cardtable_gui.rules.spades import SpadesRules
 
-_RULES: tuple[GameRules[Any, Any], ...] = (SpadesRules(),)
+_RULES: tuple[GameRules[Any, Any], ...] = (
+    SpadesRules(),
+    ArizonaSpaghettiRules(),
+)
 
 GAMES: dict[str, GameRules[Any, Any]] = {rules.name: rules for rules in _RULES}
 

@@ -189,7 +189,8 @@ class GameRules(ABC, Generic[S, O]):
     """One game's rules: how to start it, read its actions, and sample hidden cards.
 
     ``name`` is the registry key; ``title`` and ``summary`` are for menus;
-    ``player_counts`` are the table sizes the game supports.
+    ``player_counts`` are the table sizes the game supports; ``low_score_wins`` is set
+    by games where points are bad.
     """
 
     name: ClassVar[str]
@@ -197,6 +198,7 @@ class GameRules(ABC, Generic[S, O]):
     summary: ClassVar[str]
     player_counts: ClassVar[tuple[int, ...]]
     Options: ClassVar[type[RulesOptions]]
+    low_score_wins: ClassVar[bool] = False
 
     @abstractmethod
     def new_game(

@@ -1,0 +1,159 @@
+"""A heuristic player for Arizona Spaghetti: take as few of the round's points as it can.
+
+Every legal card is priced as the points it risks now less the risk it removes from the
+hand for later:
+
+- now: the chance the card takes this trick (nil when it is below the card winning the
+  trick or off-suit; otherwise shrinking with every higher card still out among the
+  players yet to play) times what the trick would cost: its trick charge, the point
+  cards in it, the card itself, and what the players still to play are likely to add
+  (a player known to be void throws off a point card);
+- later: how likely the card is to take a trick of its own in the rest of the round
+  (again by the higher cards still out), times what a trick costs on average this round,
+  plus part of its own points: a point card is only ever gone once played.
+
+It knows which cards are still out, and who is void in what, from the view's record of
+this round's tricks. Round 5 shows the scheme at its plainest: only the last trick
+costs, so early tricks are free and the player sheds its high cards.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_right
+from collections.abc import Sequence
+
+from cardtable_gui.ai.base import register_heuristic
+from cardtable_gui.cards import Card, Suit
+from cardtable_gui.rules.arizona_spaghetti import (
+    CARD_POINTS,
+    ArizonaSpaghettiView,
+    PlayCard,
+    RoundRule,
+)
+from cardtable_gui.rules.base import Action, GameView
+
+LATER_WEIGHT = 0.3
+"""How much a card's risk later in the round counts against the risk it takes now."""
+
+SHED_SHARE = 0.2
+"""The part of a point card's own value a player gains by getting it out of the hand."""
+
+OVERTAKE = 0.5
+"""How likely a player holding a higher card of the suit is to play it over ours."""
+
+
+@register_heuristic("arizona_spaghetti")
+class ArizonaSpaghettiHeuristic:
+    """Ducks under the winning card, throws off its costliest cards when void, and leads
+    low in suits where higher cards are still out."""
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1 or not isinstance(view, ArizonaSpaghettiView):
+            return legal[0]
+        reading = _Reading(view)
+        costs = [
+            (reading.cost(action.card), action) for action in legal if isinstance(action, PlayCard)
+        ]
+        best = min(cost for cost, _ in costs)
+        # Among equally good cards, the higher one: keeping low cards keeps ducking easy.
+        choices = [action for cost, action in costs if cost <= best + 1e-9]
+        return max(choices, key=lambda action: action.card.rank)
+
+
+class _Reading:
+    """What the table shows this seat right now, worked out once per decision."""
+
+    def __init__(self, view: ArizonaSpaghettiView) -> None:
+        assert view.seat is not None
+        self.view = view
+        self.seat = view.seat
+        self.rule: RoundRule = view.round_rule
+        self.points = CARD_POINTS[view.round_number - 1]
+        self.players = view.players
+        unseen = view.unseen_cards()
+        self.unseen_ranks: dict[Suit, list[int]] = {}
+        suit_points: dict[Suit, int] = {}
+        for card in unseen:
+            assert card.suit is not None
+            self.unseen_ranks.setdefault(card.suit, []).append(int(card.rank))
+            suit_points[card.suit] = suit_points.get(card.suit, 0) + self.points[card]
+        for ranks in self.unseen_ranks.values():
+            ranks.sort()
+        # What a player following suit adds to a trick, on average, per suit.
+        self.follow_points = {
+            suit: suit_points[suit] / len(ranks) for suit, ranks in self.unseen_ranks.items()
+        }
+        self.voids = view.known_voids()
+        points = sorted((self.points[c] for c in unseen), reverse=True)
+        self.unseen_points = sum(points)
+        top = [p for p in points[:3] if p]
+        self.throw_off = sum(top) / len(top) if top else 0.0
+        self.tricks_left = len(view.hand)
+        held_points = sum(self.points[c] for c in view.hand)
+        in_trick = sum(self.points[c] for _, c in view.trick)
+        per_trick_points = (self.unseen_points + held_points + in_trick) / max(self.tricks_left, 1)
+        self.average_trick = self.rule.per_trick + per_trick_points
+        self.yet_to_play = [
+            (self.seat + k) % self.players for k in range(1, self.players - len(view.trick))
+        ]
+
+    def cost(self, card: Card) -> float:
+        """The points playing ``card`` risks now, less those it saves later."""
+        now = self.chance_to_take(card) * self.trick_cost(card)
+        return now - LATER_WEIGHT * self.risk_of_holding(card)
+
+    def chance_to_take(self, card: Card) -> float:
+        trick = self.view.trick
+        if trick:
+            led = trick[0][1].suit
+            if card.suit is not led:
+                return 0.0
+            winning = max(int(c.rank) for _, c in trick if c.suit is led)
+            if int(card.rank) < winning:
+                return 0.0
+        return self.survives(card, self.yet_to_play)
+
+    def survives(self, card: Card, seats: Sequence[int]) -> float:
+        """How likely ``card`` is to stay the best of its suit while ``seats`` play."""
+        assert card.suit is not None
+        ranks = self.unseen_ranks.get(card.suit, [])
+        higher = len(ranks) - bisect_right(ranks, int(card.rank))
+        if higher == 0:
+            return 1.0
+        holders = [
+            s for s in range(self.players) if s != self.seat and card.suit not in self.voids[s]
+        ]
+        counts = self.view.hand_counts
+        pool = sum(counts[s] for s in holders)
+        still = sum(counts[s] for s in seats if s in holders)
+        if pool == 0 or still == 0:
+            return 1.0
+        return (1.0 - OVERTAKE * still / pool) ** higher
+
+    def trick_cost(self, card: Card) -> float:
+        rule = self.rule
+        cost = rule.per_trick + self.points[card]
+        cost += sum(self.points[c] for _, c in self.view.trick)
+        if self.tricks_left == 1:
+            cost += rule.last_trick
+        suit = self.view.trick[0][1].suit if self.view.trick else card.suit
+        assert suit is not None
+        follow = self.follow_points.get(suit, 0.0)
+        for seat in self.yet_to_play:
+            cost += self.throw_off if suit in self.voids[seat] else follow
+        return cost
+
+    def risk_of_holding(self, card: Card) -> float:
+        rule = self.rule
+        points = self.points[card]
+        later = self.tricks_left - 1
+        if later <= 0:
+            return 0.0
+        chance = self.survives(card, [s for s in range(self.players) if s != self.seat])
+        last_share = rule.last_trick / later
+        return chance * (self.average_trick + points + last_share) + SHED_SHARE * points

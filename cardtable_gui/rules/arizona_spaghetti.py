@@ -1,0 +1,639 @@
+"""Arizona Spaghetti: six deals of trick play for 3 to 8 players, each for themselves.
+
+Every round is one deal with no trumps; the highest card of the led suit takes the
+trick. Each round has its own point cards, and points are bad: the lowest total after
+round 6 wins. Round 1 scores tricks, round 2 hearts, round 3 queens, round 4 the king of
+spades, round 5 the last trick, and round 6 all of them together. Hearts (rounds 2 and
+6) and spades (round 4) may not be led until broken. Rounds 2 to 4 stop as soon as the
+trick holding their last point card is complete (option ``early_end``).
+
+The deck is stripped so that it shares out evenly (``DECK_SETUP``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import ClassVar, Self
+
+from pydantic import Field
+
+from cardtable_gui.cards import (
+    FRENCH_SUITS,
+    Card,
+    CardError,
+    Rank,
+    Suit,
+    french_deck,
+    parse_cards,
+)
+from cardtable_gui.rules.base import (
+    Action,
+    ActionParseError,
+    CardPlayed,
+    Event,
+    GameOver,
+    GameRules,
+    GameState,
+    GameView,
+    HandDealt,
+    IllegalAction,
+    RoundScored,
+    RulesOptions,
+    TrickWon,
+    new_seed,
+)
+from cardtable_gui.rules.tricks import (
+    Trick,
+    deal_round,
+    deal_unseen,
+    follow_suit,
+    follow_suit_reason,
+    lead_options,
+    trick_winner,
+)
+
+ROUNDS_PER_GAME = 6
+
+
+# The deck for each table size.
+
+
+@dataclass(frozen=True, slots=True)
+class DeckSetup:
+    """How many cards each player gets and which cards leave the pack first."""
+
+    hand_size: int
+    removed: tuple[Card, ...]
+
+
+DECK_SETUP: dict[int, DeckSetup] = {
+    players: DeckSetup(hand_size, tuple(parse_cards(removed)))
+    for players, hand_size, removed in (
+        (3, 17, "2C"),
+        (4, 13, ""),
+        (5, 10, "2C 2D"),
+        (6, 8, "2C 3C 2D 3D"),
+        (7, 7, "2C 3C 2D"),
+        (8, 6, "2C 3C 2D 3D"),
+    )
+}
+
+
+# One instance of every card, so that finding a card in a hand or a table is an identity
+# test rather than a field-by-field comparison: the hot loop of a simulation.
+_CANON: dict[Card, Card] = {card: card for card in french_deck()}
+
+_DECKS: dict[int, tuple[Card, ...]] = {
+    players: tuple(_CANON[c] for c in french_deck(without=setup.removed))
+    for players, setup in DECK_SETUP.items()
+}
+
+
+def deck_for(players: int) -> list[Card]:
+    """The stripped pack for ``players`` players, in a fixed order."""
+    return list(_DECKS[players])
+
+
+def _index_in(hand: list[Card], card: Card) -> int:
+    """Where the canonical ``card`` lies in ``hand``, or -1."""
+    for index, held in enumerate(hand):
+        if held is card:
+            return index
+    return -1
+
+
+# What each round scores.
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRule:
+    """The scoring of one round: points per trick, per heart, per queen, for the king of
+    spades and for the last trick; the suit that may not be led until broken; and
+    whether the round stops once its point cards are all taken."""
+
+    number: int
+    name: str
+    description: str
+    per_trick: int = 0
+    per_heart: int = 0
+    per_queen: int = 0
+    king_of_spades: int = 0
+    last_trick: int = 0
+    restricted: Suit | None = None
+    ends_early: bool = False
+    early_reason: str = ""
+
+    def card_points(self, card: Card) -> int:
+        """What ``card`` is worth to whoever takes it this round (the queen of hearts
+        counts as a heart and as a queen)."""
+        points = 0
+        if card.suit is Suit.HEARTS:
+            points += self.per_heart
+        if card.rank is Rank.QUEEN:
+            points += self.per_queen
+        if card.rank is Rank.KING and card.suit is Suit.SPADES:
+            points += self.king_of_spades
+        return points
+
+
+ROUNDS: tuple[RoundRule, ...] = (
+    RoundRule(1, "Tricks", "Every trick you take costs 10 points.", per_trick=10),
+    RoundRule(
+        2,
+        "Hearts",
+        "Every heart you take costs 10 points. Hearts may not be led until broken.",
+        per_heart=10,
+        restricted=Suit.HEARTS,
+        ends_early=True,
+        early_reason="Every heart has been taken.",
+    ),
+    RoundRule(
+        3,
+        "Queens",
+        "Every queen you take costs 25 points.",
+        per_queen=25,
+        ends_early=True,
+        early_reason="Every queen has been taken.",
+    ),
+    RoundRule(
+        4,
+        "King of spades",
+        "Taking the king of spades costs 100 points. Spades may not be led until broken.",
+        king_of_spades=100,
+        restricted=Suit.SPADES,
+        ends_early=True,
+        early_reason="The king of spades has been taken.",
+    ),
+    RoundRule(5, "Last trick", "Taking the last trick costs 100 points.", last_trick=100),
+    RoundRule(
+        6,
+        "Everything",
+        "All of it at once: 10 a trick, 10 a heart, 25 a queen, 100 for the king of "
+        "spades and 100 for the last trick. Hearts may not be led until broken.",
+        per_trick=10,
+        per_heart=10,
+        per_queen=25,
+        king_of_spades=100,
+        last_trick=100,
+        restricted=Suit.HEARTS,
+    ),
+)
+
+CARD_POINTS: tuple[dict[Card, int], ...] = tuple(
+    {card: rule.card_points(card) for card in _CANON} for rule in ROUNDS
+)
+"""Each round's ``card_points`` for every card, looked up rather than worked out."""
+
+
+class ArizonaSpaghettiOptions(RulesOptions):
+    """House rules for Arizona Spaghetti."""
+
+    early_end: bool = Field(
+        default=True,
+        description="Rounds 2-4 stop once their last point card has been taken.",
+    )
+
+
+# Actions and events.
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Action):
+    """Play ``card`` to the current trick."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+_PLAY: dict[Card, PlayCard] = {card: PlayCard(card) for card in _CANON}
+
+
+@dataclass(frozen=True, slots=True)
+class SuitBroken(Event):
+    """``seat``, unable to follow suit, played ``suit``: from now on this round it may be
+    led."""
+
+    seat: int
+    suit: Suit
+
+
+@dataclass(frozen=True, slots=True)
+class TrickTaken(TrickWon):
+    """A ``TrickWon`` that also says what the trick cost its taker this round."""
+
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEndedEarly(Event):
+    """Round ``round_number`` stopped with ``cards_left`` cards unplayed, because its
+    point cards were all taken; ``reason`` says so in a sentence."""
+
+    round_number: int
+    cards_left: int
+    reason: str
+
+
+# Public history and views.
+
+
+@dataclass(frozen=True, slots=True)
+class CompletedTrick:
+    """A finished trick of the current round: who led, the plays in order, who took it
+    and what it cost them."""
+
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class ArizonaSpaghettiView(GameView):
+    """What one seat knows: its own hand, how many cards the others hold, every card
+    played this round, and the scores. ``seat`` None is a spectator with no hand."""
+
+    seat: int | None
+    players: int
+    options: ArizonaSpaghettiOptions
+    round_number: int
+    dealer: int
+    to_move: int | None
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    trick_leader: int
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[CompletedTrick, ...]
+    broken: bool
+    round_points: tuple[int, ...]
+    past_rounds: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    is_over: bool
+    winners: tuple[int, ...]
+
+    @property
+    def round_rule(self) -> RoundRule:
+        return ROUNDS[self.round_number - 1]
+
+    @property
+    def restricted(self) -> Suit | None:
+        """The suit that may not be led this round until broken, if any."""
+        return self.round_rule.restricted
+
+    @property
+    def removed(self) -> tuple[Card, ...]:
+        """The cards taken out of the pack for this many players."""
+        return DECK_SETUP[self.players].removed
+
+    def played_cards(self) -> list[Card]:
+        """Every card played this round, in order, the current trick last."""
+        cards = [card for done in self.tricks for _, card in done.plays]
+        cards.extend(card for _, card in self.trick)
+        return cards
+
+    def unseen_cards(self) -> list[Card]:
+        """The cards this seat has not seen: the other players' hands, together."""
+        seen = set(self.hand)
+        seen.update(self.played_cards())
+        return [card for card in deck_for(self.players) if card not in seen]
+
+    def known_voids(self) -> dict[int, set[Suit]]:
+        """The suits each seat has shown it no longer holds this round: it did not follow
+        one, or it led the restricted suit before it was broken (so held nothing else)."""
+        voids: dict[int, set[Suit]] = {seat: set() for seat in range(self.players)}
+        restricted = self.restricted
+        broken = False
+        plays_by_trick = [done.plays for done in self.tricks]
+        if self.trick:
+            plays_by_trick.append(self.trick)
+        for plays in plays_by_trick:
+            leader, lead = plays[0]
+            if restricted is not None and lead.suit is restricted and not broken:
+                voids[leader].update(s for s in FRENCH_SUITS if s is not restricted)
+            for seat, card in plays[1:]:
+                if card.suit is not lead.suit:
+                    voids[seat].add(lead.suit)  # type: ignore[arg-type]
+                    if card.suit is restricted:
+                        broken = True
+        return voids
+
+
+_rank = attrgetter("rank")
+
+
+def _sort_hand(cards: list[Card]) -> list[Card]:
+    return sorted(cards, key=Card.sort_key)
+
+
+# The game state.
+
+
+@dataclass(eq=False)
+class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
+    """A game of Arizona Spaghetti in progress.
+
+    ``trick`` is the trick being played (never complete); ``tricks`` the finished tricks
+    of this round. ``point_cards_left`` counts this round's point cards not yet played,
+    so that an early-ending round knows when to stop.
+    """
+
+    game: ClassVar[str] = "arizona_spaghetti"
+
+    players: int
+    options: ArizonaSpaghettiOptions
+    seed: int
+    rng: random.Random
+    round_number: int
+    dealer: int
+    hands: list[list[Card]]
+    trick: Trick
+    tricks: list[CompletedTrick] = field(default_factory=list)
+    broken: bool = False
+    point_cards_left: int = 0
+    round_points: list[int] = field(default_factory=list)
+    past_rounds: list[tuple[int, ...]] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
+    finished: bool = False
+
+    @property
+    def round_rule(self) -> RoundRule:
+        return ROUNDS[self.round_number - 1]
+
+    @property
+    def to_move(self) -> int | None:
+        if self.finished:
+            return None
+        return (self.trick.leader + len(self.trick.plays)) % self.players
+
+    @property
+    def is_over(self) -> bool:
+        return self.finished
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.totals)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        if not self.finished:
+            return ()
+        best = min(self.totals)
+        return tuple(seat for seat, total in enumerate(self.totals) if total == best)
+
+    def legal_actions(self) -> list[Action]:
+        if self.finished:
+            return []
+        hand = self.hands[(self.trick.leader + len(self.trick.plays)) % self.players]
+        if self.trick.plays:
+            cards = follow_suit(hand, self.trick.plays[0][1].suit)
+        else:
+            cards = lead_options(hand, self._closed_suits())
+        return [_PLAY[card] for card in cards]
+
+    def _closed_suits(self) -> tuple[Suit, ...]:
+        restricted = self.round_rule.restricted
+        if restricted is None or self.broken:
+            return ()
+        return (restricted,)
+
+    def apply(self, action: Action) -> list[Event]:
+        seat, index = self._check(action)
+        hand = self.hands[seat]
+        card = hand.pop(index)
+        rule = self.round_rule
+        trick = self.trick
+        led = trick.plays[0][1].suit if trick.plays else None
+        trick.plays.append((seat, card))
+        events: list[Event] = [CardPlayed(seat, card)]
+        if led is not None and card.suit is not led and card.suit is rule.restricted:
+            if not self.broken:
+                self.broken = True
+                events.append(SuitBroken(seat, card.suit))
+        if CARD_POINTS[self.round_number - 1][card]:
+            self.point_cards_left -= 1
+        if len(trick.plays) == self.players:
+            self._finish_trick(events)
+        return events
+
+    def _check(self, action: Action) -> tuple[int, int]:
+        """The seat to move and where the card lies in its hand, once ``action`` is known
+        to be legal; otherwise raise ``IllegalAction`` saying why."""
+        if self.finished:
+            raise IllegalAction("The game is over; no more cards can be played.")
+        if not isinstance(action, PlayCard):
+            raise IllegalAction("In Arizona Spaghetti the only move is to play a card.")
+        seat = (self.trick.leader + len(self.trick.plays)) % self.players
+        hand = self.hands[seat]
+        card = _CANON.get(action.card, action.card)
+        index = _index_in(hand, card)
+        if index < 0:
+            raise IllegalAction(f"You do not hold the {card.name}.")
+        if self.trick.plays:
+            led = self.trick.plays[0][1].suit
+            if card.suit is not led and any(c.suit is led for c in hand):
+                raise IllegalAction(follow_suit_reason(led))  # type: ignore[arg-type]
+        elif card.suit in self._closed_suits() and any(c.suit is not card.suit for c in hand):
+            name = card.suit.title.capitalize()  # type: ignore[union-attr]
+            raise IllegalAction(f"{name} may not be led until they are broken.")
+        return seat, index
+
+    def _finish_trick(self, events: list[Event]) -> None:
+        rule = self.round_rule
+        trick = self.trick
+        winner = trick_winner(trick, _rank)
+        card_points = CARD_POINTS[self.round_number - 1]
+        points = rule.per_trick + sum(card_points[card] for _, card in trick.plays)
+        last = not self.hands[winner]
+        if last:
+            points += rule.last_trick
+        self.round_points[winner] += points
+        plays = tuple(trick.plays)
+        self.tricks.append(CompletedTrick(trick.leader, plays, winner, points))
+        events.append(TrickTaken(winner, tuple(card for _, card in plays), points))
+        early = (
+            not last
+            and rule.ends_early
+            and self.options.early_end
+            and self.point_cards_left == 0
+        )
+        if last or early:
+            self._finish_round(events, early)
+        else:
+            self.trick = Trick(winner)
+
+    def _finish_round(self, events: list[Event], early: bool) -> None:
+        rule = self.round_rule
+        if early:
+            left = sum(len(hand) for hand in self.hands)
+            events.append(RoundEndedEarly(rule.number, left, rule.early_reason))
+        points = tuple(self.round_points)
+        self.past_rounds.append(points)
+        self.totals = [total + p for total, p in zip(self.totals, points, strict=True)]
+        events.append(RoundScored(points, tuple(self.totals)))
+        if self.round_number == ROUNDS_PER_GAME:
+            self.finished = True
+            events.append(GameOver(self.winners))
+            return
+        self.round_number += 1
+        self.dealer = (self.dealer + 1) % self.players
+        deck = deck_for(self.players)
+        self.rng.shuffle(deck)
+        self.deal(deck)
+        events.append(HandDealt(self.dealer, self.hand_counts(), self.round_number))
+
+    def deal(self, deck: Sequence[Card]) -> None:
+        """Deal ``deck`` (top first) for the current round, starting left of the dealer,
+        and reset the round's trick, points and broken suit."""
+        first = (self.dealer + 1) % self.players
+        cards = [_CANON[card] for card in deck]
+        hands = deal_round(cards, self.players, first, DECK_SETUP[self.players].hand_size)
+        self.hands = [_sort_hand(hand) for hand in hands]
+        self.trick = Trick(first)
+        self.tricks = []
+        self.broken = False
+        self.round_points = [0] * self.players
+        card_points = CARD_POINTS[self.round_number - 1]
+        self.point_cards_left = sum(1 for hand in hands for c in hand if card_points[c])
+
+    def hand_counts(self) -> tuple[int, ...]:
+        return tuple(map(len, self.hands))
+
+    def clone(self) -> Self:
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return type(self)(
+            players=self.players,
+            options=self.options,
+            seed=self.seed,
+            rng=rng,
+            round_number=self.round_number,
+            dealer=self.dealer,
+            hands=[list(hand) for hand in self.hands],
+            trick=self.trick.copy(),
+            tricks=list(self.tricks),
+            broken=self.broken,
+            point_cards_left=self.point_cards_left,
+            round_points=list(self.round_points),
+            past_rounds=list(self.past_rounds),
+            totals=list(self.totals),
+            finished=self.finished,
+        )
+
+    def view(self, seat: int | None) -> ArizonaSpaghettiView:
+        return ArizonaSpaghettiView(
+            seat=seat,
+            players=self.players,
+            options=self.options,
+            round_number=self.round_number,
+            dealer=self.dealer,
+            to_move=self.to_move,
+            hand=() if seat is None else tuple(self.hands[seat]),
+            hand_counts=self.hand_counts(),
+            trick_leader=self.trick.leader,
+            trick=tuple(self.trick.plays),
+            tricks=tuple(self.tricks),
+            broken=self.broken,
+            round_points=tuple(self.round_points),
+            past_rounds=tuple(self.past_rounds),
+            totals=tuple(self.totals),
+            is_over=self.finished,
+            winners=self.winners,
+        )
+
+
+# The rules object.
+
+
+class ArizonaSpaghettiRules(GameRules[ArizonaSpaghettiState, ArizonaSpaghettiOptions]):
+    """Starts games of Arizona Spaghetti, reads its moves and samples hidden hands."""
+
+    name: ClassVar[str] = "arizona_spaghetti"
+    title: ClassVar[str] = "Arizona Spaghetti"
+    summary: ClassVar[str] = (
+        "Six rounds of no-trump tricks, each with its own costly cards; lowest total wins."
+    )
+    player_counts: ClassVar[tuple[int, ...]] = (3, 4, 5, 6, 7, 8)
+    Options: ClassVar[type[ArizonaSpaghettiOptions]] = ArizonaSpaghettiOptions
+    low_score_wins: ClassVar[bool] = True
+
+    def new_game(
+        self,
+        players: int,
+        options: ArizonaSpaghettiOptions | None = None,
+        seed: int | None = None,
+        deck: Sequence[Card] | None = None,
+    ) -> ArizonaSpaghettiState:
+        self.check_players(players)
+        if seed is None:
+            seed = new_seed()
+        rng = random.Random(seed)
+        dealer = rng.randrange(players)
+        if deck is None:
+            cards = deck_for(players)
+            rng.shuffle(cards)
+        else:
+            cards = list(deck)
+            if Counter(cards) != Counter(_DECKS[players]):
+                removed = " ".join(str(c) for c in DECK_SETUP[players].removed) or "nothing"
+                raise ValueError(
+                    f"A stacked deck for {players} players must hold the pack less {removed}."
+                )
+        state = ArizonaSpaghettiState(
+            players=players,
+            options=options or ArizonaSpaghettiOptions(),
+            seed=seed,
+            rng=rng,
+            round_number=1,
+            dealer=dealer,
+            hands=[],
+            trick=Trick((dealer + 1) % players),
+            totals=[0] * players,
+        )
+        state.deal(cards)
+        return state
+
+    def determinize(self, view: GameView, rng: random.Random) -> ArizonaSpaghettiState:
+        if not isinstance(view, ArizonaSpaghettiView) or view.seat is None:
+            raise ValueError("Only a seated player's Arizona Spaghetti view can be filled in.")
+        sizes = {s: n for s, n in enumerate(view.hand_counts) if s != view.seat}
+        dealt = deal_unseen(view.unseen_cards(), sizes, view.known_voids(), rng)
+        dealt[view.seat] = [_CANON[card] for card in view.hand]
+        hands = [_sort_hand(dealt[seat]) for seat in range(view.players)]
+        card_points = CARD_POINTS[view.round_number - 1]
+        seed = rng.getrandbits(32)
+        trick = Trick(view.trick_leader, [(seat, _CANON[card]) for seat, card in view.trick])
+        return ArizonaSpaghettiState(
+            players=view.players,
+            options=view.options,
+            seed=seed,
+            rng=random.Random(seed),
+            round_number=view.round_number,
+            dealer=view.dealer,
+            hands=hands,
+            trick=trick,
+            tricks=list(view.tricks),
+            broken=view.broken,
+            point_cards_left=sum(1 for hand in hands for c in hand if card_points[c]),
+            round_points=list(view.round_points),
+            past_rounds=list(view.past_rounds),
+            totals=list(view.totals),
+            finished=view.is_over,
+        )
+
+    def parse_action(self, text: str) -> PlayCard:
+        words = text.split()
+        if len(words) != 2 or words[0].lower() != "play":
+            raise ActionParseError(f"{text!r} is not a move; write it like 'play QS'.")
+        try:
+            card = Card.parse(words[1])
+        except CardError as error:
+            raise ActionParseError(str(error)) from None
+        if card not in _PLAY:
+            raise ActionParseError(f"{card} is not in the pack Arizona Spaghetti uses.")
+        return _PLAY[card]
