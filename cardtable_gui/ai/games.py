@@ -2,3 +2,4 @@
 
 from cardtable_gui.ai import arizona_spaghetti  # noqa: F401
 from cardtable_gui.ai import spades  # noqa: F401
+from cardtable_gui.ai import spizzichino  # noqa: F401

@@ -20,10 +20,12 @@ from cardtable_gui.rules.base import (
 )
 from cardtable_gui.rules.arizona_spaghetti import ArizonaSpaghettiRules
 from cardtable_gui.rules.spades import SpadesRules
+from cardtable_gui.rules.spizzichino import SpizzichinoRules
 
 _RULES: tuple[GameRules[Any, Any], ...] = (
     SpadesRules(),
     ArizonaSpaghettiRules(),
+    SpizzichinoRules(),
 )
 
 GAMES: dict[str, GameRules[Any, Any]] = {rules.name: rules for rules in _RULES}

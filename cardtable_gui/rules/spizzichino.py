@@ -1,0 +1,955 @@
+"""Spizzichino: a two-player trick game with the Italian 40-card pack.
+
+Each round the dealer lays out eight face-down piles of five. The non-dealer picks,
+blind, two piles for the hand and two to stand face up as stacks; the dealer does the
+same with the four left. Everyone then has ten cards in hand and two stacks whose top
+card both players see and whose other cards nobody sees.
+
+Twenty tricks follow, no trumps, follow suit if able (hand and stack tops both count).
+A 3, 2 or asso on top of one of your stacks may be lifted into the hand before you play,
+uncovering the card below. Sets of 3s, 2s or assi and the napoletana (3, 2 and asso of
+one suit) in hand are declared at once for points.
+
+Points are kept in thirds so that nothing is lost to rounding until the end of a round:
+an asso is 3 thirds; 3s, 2s and court cards 1 third; the last trick 3 thirds; a
+declaration point 3 thirds. Each player's round total is rounded down once, at the end.
+Without declarations the two rounded totals always add up to exactly 11: the round's 35
+thirds split as a + b with a % 3 + b % 3 == 2, so a // 3 + b // 3 == (35 - 2) // 3.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from itertools import combinations
+from typing import ClassVar
+
+from pydantic import Field
+
+from cardtable_gui.cards import ITALIAN_SUITS, Card, CardError, ItalianRank, Suit, italian_deck
+from cardtable_gui.rules.base import (
+    Action,
+    ActionParseError,
+    CardPlayed,
+    Event,
+    GameOver,
+    GameRules,
+    GameState,
+    GameView,
+    HandDealt,
+    IllegalAction,
+    RoundScored,
+    RulesOptions,
+    TrickWon,
+    new_seed,
+)
+from cardtable_gui.rules.tricks import Trick, deal_unseen
+
+PILES = 8
+PILE_SIZE = 5
+PILES_EACH = 4
+HAND_PILES = 2
+STACKS = 2
+TRICKS_PER_ROUND = 20
+LAST_TRICK_THIRDS = 3
+
+_ORDER = (
+    ItalianRank.QUATTRO,
+    ItalianRank.CINQUE,
+    ItalianRank.SEI,
+    ItalianRank.SETTE,
+    ItalianRank.FANTE,
+    ItalianRank.CAVALLO,
+    ItalianRank.RE,
+    ItalianRank.ASSO,
+    ItalianRank.DUE,
+    ItalianRank.TRE,
+)
+RANK_STRENGTH: dict[ItalianRank, int] = {rank: i for i, rank in enumerate(_ORDER)}
+"""How high a rank stands in a suit: 3 highest, then 2, asso, re, cavallo, fante, 7-4."""
+
+RANK_THIRDS: dict[ItalianRank, int] = {rank: 0 for rank in ItalianRank} | {
+    ItalianRank.ASSO: 3,
+    ItalianRank.TRE: 1,
+    ItalianRank.DUE: 1,
+    ItalianRank.RE: 1,
+    ItalianRank.CAVALLO: 1,
+    ItalianRank.FANTE: 1,
+}
+"""A card's value in thirds of a point."""
+
+LIFTABLE: frozenset[ItalianRank] = frozenset({ItalianRank.TRE, ItalianRank.DUE, ItalianRank.ASSO})
+"""The ranks a player may lift from a stack into the hand; also the declaration ranks."""
+
+DECK: tuple[Card, ...] = tuple(italian_deck())
+STRENGTH: dict[Card, int] = {card: RANK_STRENGTH[card.rank] for card in DECK}  # type: ignore[index]
+THIRDS: dict[Card, int] = {card: RANK_THIRDS[card.rank] for card in DECK}  # type: ignore[index]
+_CANONICAL: dict[Card, Card] = {card: card for card in DECK}
+_SUIT_INDEX = {suit: i for i, suit in enumerate(ITALIAN_SUITS)}
+_HAND_ORDER: dict[Card, int] = {
+    card: _SUIT_INDEX[card.suit] * 16 + STRENGTH[card] for card in DECK  # type: ignore[index]
+}
+
+
+def strength(card: Card) -> int:
+    """How high ``card`` stands within its suit (higher wins)."""
+    return STRENGTH[card]
+
+
+def thirds(card: Card) -> int:
+    """What ``card`` is worth, in thirds of a point."""
+    return THIRDS[card]
+
+
+def hand_order(cards: Iterable[Card]) -> list[Card]:
+    """Cards arranged as a player holds them: by suit, then from weakest to strongest."""
+    return sorted(cards, key=_HAND_ORDER.__getitem__)
+
+
+class SpizzichinoOptions(RulesOptions):
+    """House rules for Spizzichino."""
+
+    target: int = Field(
+        51, ge=5, le=201, description="Points that end the game at the end of a round."
+    )
+    declarations: bool = Field(
+        True, description="Score sets of 3s, 2s or assi and the napoletana held in hand."
+    )
+
+
+# Declarations ---------------------------------------------------------------------
+
+
+class DeclarationKind(Enum):
+    """The combinations a player declares; the value is the text form."""
+
+    FOUR = "four"
+    THREE = "three"
+    NAPOLETANA = "napoletana"
+
+    @property
+    def points(self) -> int:
+        return 4 if self is DeclarationKind.FOUR else 3
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """A combination ``seat`` declared: its kind and its cards (public from then on)."""
+
+    seat: int
+    kind: DeclarationKind
+    cards: tuple[Card, ...]
+
+    @property
+    def points(self) -> int:
+        return self.kind.points
+
+    @property
+    def title(self) -> str:
+        """How a player names it: "four 3s", "three assi", "napoletana di coppe"."""
+        if self.kind is DeclarationKind.NAPOLETANA:
+            suit = self.cards[0].suit
+            return f"napoletana di {suit.title}" if suit is not None else "napoletana"
+        rank = self.cards[0].rank
+        name = "assi" if rank is ItalianRank.ASSO else f"{rank.value}s"
+        return f"{self.kind.value} {name}"
+
+
+NAPOLETANE: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(Card(rank, suit) for rank in (ItalianRank.TRE, ItalianRank.DUE, ItalianRank.ASSO))
+    for suit in ITALIAN_SUITS
+)
+"""The napoletana of each suit: its 3, 2 and asso."""
+
+
+def _candidates(cards: Sequence[Card]) -> list[tuple[DeclarationKind, tuple[Card, ...]]]:
+    """Every combination present in ``cards``, in a fixed order."""
+    found: list[tuple[DeclarationKind, tuple[Card, ...]]] = []
+    for rank in (ItalianRank.TRE, ItalianRank.DUE, ItalianRank.ASSO):
+        same = [c for c in cards if c.rank is rank]
+        same.sort(key=_HAND_ORDER.__getitem__)
+        if len(same) == 4:
+            found.append((DeclarationKind.FOUR, tuple(same)))
+        if len(same) >= 3:
+            found.extend((DeclarationKind.THREE, trio) for trio in combinations(same, 3))
+    present = set(cards)
+    for napoletana in NAPOLETANE:
+        if present.issuperset(napoletana):
+            found.append((DeclarationKind.NAPOLETANA, napoletana))
+    return found
+
+
+def best_declarations(cards: Iterable[Card]) -> list[tuple[DeclarationKind, tuple[Card, ...]]]:
+    """The combinations to declare from ``cards``: disjoint, with the highest total.
+
+    On equal totals the choice using fewer cards wins (it leaves more cards free for a
+    later declaration), then the first in a fixed order, so the result is reproducible.
+    """
+    pool = [c for c in cards if c.rank in LIFTABLE]
+    if len(pool) < 3:
+        return []
+    candidates = _candidates(pool)
+    best: tuple[int, int, list[int]] = (0, 0, [])
+
+    def search(start: int, used: frozenset[Card], chosen: list[int], points: int) -> None:
+        nonlocal best
+        key = (points, -len(used))
+        if key > best[:2]:
+            best = (points, -len(used), list(chosen))
+        for i in range(start, len(candidates)):
+            kind, combo = candidates[i]
+            if used.isdisjoint(combo):
+                chosen.append(i)
+                search(i + 1, used | frozenset(combo), chosen, points + kind.points)
+                chosen.pop()
+
+    search(0, frozenset(), [], 0)
+    return [candidates[i] for i in best[2]]
+
+
+# Actions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TakePile(Action):
+    """Take face-down pile ``pile`` (0-7) into the hand."""
+
+    pile: int
+
+    def __str__(self) -> str:
+        return f"take pile {self.pile}"
+
+
+@dataclass(frozen=True, slots=True)
+class StandPile(Action):
+    """Stand face-down pile ``pile`` (0-7) face up as one of your stacks."""
+
+    pile: int
+
+    def __str__(self) -> str:
+        return f"stand pile {self.pile}"
+
+
+@dataclass(frozen=True, slots=True)
+class LiftCard(Action):
+    """Lift the 3, 2 or asso on top of your stack ``stack`` (0 or 1) into your hand."""
+
+    stack: int
+
+    def __str__(self) -> str:
+        return f"lift stack {self.stack}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Action):
+    """Play ``card`` from the hand or from the top of one of your stacks."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+_TAKE = tuple(TakePile(i) for i in range(PILES))
+_STAND = tuple(StandPile(i) for i in range(PILES))
+_LIFT = tuple(LiftCard(i) for i in range(STACKS))
+_PLAY = {card: PlayCard(card) for card in DECK}
+
+
+# Events ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PileChosen(Event):
+    """``seat`` took pile ``pile`` into the hand, or stood it as stack ``stack`` showing
+    ``top``. A pile taken into the hand shows nothing to the table."""
+
+    seat: int
+    pile: int
+    to_hand: bool
+    stack: int | None = None
+    top: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarationMade(Event):
+    """``seat`` declared a combination; its cards are known to everyone from now on."""
+
+    seat: int
+    kind: DeclarationKind
+    cards: tuple[Card, ...]
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardLifted(Event):
+    """``seat`` lifted ``card`` from the top of stack ``stack`` into the hand."""
+
+    seat: int
+    stack: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class StackUncovered(Event):
+    """The top card of ``seat``'s stack ``stack`` is now ``card`` (None: stack empty)."""
+
+    seat: int
+    stack: int
+    card: Card | None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundTally(Event):
+    """How each seat's round score was made: card thirds, the last trick, declarations;
+    ``points`` is each total rounded down."""
+
+    card_thirds: tuple[int, ...]
+    last_trick: int
+    declared: tuple[int, ...]
+    points: tuple[int, ...]
+
+
+# Views -----------------------------------------------------------------------------
+
+
+class Phase(Enum):
+    """Where a round stands."""
+
+    CHOOSE = "choose"
+    PLAY = "play"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class PileChoice:
+    """One pile choice of the deal, in the order made."""
+
+    seat: int
+    pile: int
+    to_hand: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRecord:
+    """A finished trick: who led, the plays in order, who took it."""
+
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class SpizzichinoView(GameView):
+    """What one seat knows. Stacks show only their top cards; ``known_hands`` are the
+    cards every seat knows to be in each hand (declared or lifted, not yet played)."""
+
+    seat: int | None
+    phase: Phase
+    round_number: int
+    dealer: int
+    to_move: int | None
+    target: int
+    totals: tuple[int, ...]
+    open_piles: tuple[int, ...]
+    pile_choices: tuple[PileChoice, ...]
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    stack_tops: tuple[tuple[Card | None, ...], ...]
+    stack_sizes: tuple[tuple[int, ...], ...]
+    known_hands: tuple[tuple[Card, ...], ...]
+    declarations: tuple[Declaration, ...]
+    tricks: tuple[TrickRecord, ...]
+    trick_leader: int | None
+    trick: tuple[tuple[int, Card], ...]
+    declarations_on: bool
+    winners: tuple[int, ...]
+
+    @property
+    def led_suit(self) -> Suit | None:
+        return self.trick[0][1].suit if self.trick else None
+
+    def voids(self, seat: int) -> frozenset[Suit]:
+        """Suits ``seat`` showed it holds none of (in hand or stack tops) by not following.
+        Cards reaching that hand later come only from stack tops, which are seen."""
+        out: set[Suit] = set()
+        for record in self.tricks:
+            _collect_void(record.plays, seat, out)
+        _collect_void(self.trick, seat, out)
+        return frozenset(out)
+
+    def played(self) -> list[Card]:
+        """Every card played this round, finished tricks first."""
+        cards = [card for record in self.tricks for _, card in record.plays]
+        cards.extend(card for _, card in self.trick)
+        return cards
+
+    def captured_thirds(self) -> tuple[int, ...]:
+        """The card thirds each seat has taken in tricks this round."""
+        won = [0, 0]
+        for record in self.tricks:
+            won[record.winner] += sum(THIRDS[c] for _, c in record.plays)
+        return tuple(won)
+
+
+def _padded(stacks: list[list[list[Card]]]) -> list[list[list[Card]]]:
+    """Each seat's stacks with empty places for those not yet stood (during the deal)."""
+    return [seat_stacks + [[] for _ in range(STACKS - len(seat_stacks))] for seat_stacks in stacks]
+
+
+def _collect_void(plays: Sequence[tuple[int, Card]], seat: int, out: set[Suit]) -> None:
+    if not plays:
+        return
+    led = plays[0][1].suit
+    for who, card in plays[1:]:
+        if who == seat and card.suit is not led and led is not None:
+            out.add(led)
+
+
+# State -----------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class SpizzichinoState(GameState[SpizzichinoOptions]):
+    """A game of Spizzichino in progress. Stacks are lists with the top card last.
+    Every card held is one of the objects in ``DECK``, so play can find it by identity."""
+
+    game: ClassVar[str] = "spizzichino"
+
+    players: int
+    options: SpizzichinoOptions
+    seed: int
+    rng: random.Random
+    dealer: int
+    round_number: int = 1
+    phase: Phase = Phase.CHOOSE
+    totals: list[int] = field(default_factory=lambda: [0, 0])
+    piles: list[list[Card]] = field(default_factory=list)
+    pile_choices: list[PileChoice] = field(default_factory=list)
+    hands: list[list[Card]] = field(default_factory=lambda: [[], []])
+    stacks: list[list[list[Card]]] = field(default_factory=lambda: [[], []])
+    known: list[list[Card]] = field(default_factory=lambda: [[], []])
+    declarations: list[Declaration] = field(default_factory=list)
+    tricks: list[TrickRecord] = field(default_factory=list)
+    trick: Trick = field(default_factory=lambda: Trick(0))
+    won_thirds: list[int] = field(default_factory=lambda: [0, 0])
+    turn: int | None = 0
+    final_winners: tuple[int, ...] = ()
+
+    # -- the contract --------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        return self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.totals)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.final_winners
+
+    def legal_actions(self) -> list[Action]:
+        seat = self.turn
+        if seat is None:
+            return []
+        if self.phase is Phase.CHOOSE:
+            return self._pile_actions(seat)
+        play = _PLAY
+        actions: list[Action] = []
+        tops: list[Card] = []
+        for i, stack in enumerate(self.stacks[seat]):
+            if stack:
+                top = stack[-1]
+                tops.append(top)
+                if top.rank in LIFTABLE:
+                    actions.append(_LIFT[i])
+        hand = self.hands[seat]
+        plays = self.trick.plays
+        if plays:
+            # Follow suit when the hand or a stack top can; otherwise play anything.
+            led = plays[0][1].suit
+            same = [play[c] for c in hand if c.suit is led]
+            same.extend([play[c] for c in tops if c.suit is led])
+            if same:
+                actions.extend(same)
+                return actions
+        actions.extend([play[c] for c in hand])
+        actions.extend([play[c] for c in tops])
+        return actions
+
+    def apply(self, action: Action) -> list[Event]:
+        seat = self.turn
+        if seat is None:
+            raise IllegalAction("The game is over.")
+        if isinstance(action, PlayCard):
+            return self._play(seat, action.card)
+        if isinstance(action, LiftCard):
+            return self._lift(seat, action.stack)
+        if isinstance(action, TakePile | StandPile):
+            return self._choose(seat, action.pile, isinstance(action, TakePile))
+        raise IllegalAction("That is not a move in Spizzichino.")
+
+    def clone(self) -> SpizzichinoState:
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return SpizzichinoState(
+            players=self.players,
+            options=self.options,
+            seed=self.seed,
+            rng=rng,
+            dealer=self.dealer,
+            round_number=self.round_number,
+            phase=self.phase,
+            totals=list(self.totals),
+            piles=[list(p) for p in self.piles],
+            pile_choices=list(self.pile_choices),
+            hands=[list(h) for h in self.hands],
+            stacks=[[list(s) for s in seat_stacks] for seat_stacks in self.stacks],
+            known=[list(k) for k in self.known],
+            declarations=list(self.declarations),
+            tricks=list(self.tricks),
+            trick=self.trick.copy(),
+            won_thirds=list(self.won_thirds),
+            turn=self.turn,
+            final_winners=self.final_winners,
+        )
+
+    def view(self, seat: int | None) -> SpizzichinoView:
+        (a0, a1), (b0, b1) = self.stacks if self.phase is not Phase.CHOOSE else _padded(self.stacks)
+        return SpizzichinoView(
+            seat=seat,
+            phase=self.phase,
+            round_number=self.round_number,
+            dealer=self.dealer,
+            to_move=self.turn,
+            target=self.options.target,
+            totals=(self.totals[0], self.totals[1]),
+            open_piles=(
+                tuple(i for i, pile in enumerate(self.piles) if pile)
+                if self.phase is Phase.CHOOSE
+                else ()
+            ),
+            pile_choices=tuple(self.pile_choices),
+            hand=() if seat is None else tuple(self.hands[seat]),
+            hand_counts=(len(self.hands[0]), len(self.hands[1])),
+            stack_tops=(
+                (a0[-1] if a0 else None, a1[-1] if a1 else None),
+                (b0[-1] if b0 else None, b1[-1] if b1 else None),
+            ),
+            stack_sizes=((len(a0), len(a1)), (len(b0), len(b1))),
+            known_hands=(tuple(self.known[0]), tuple(self.known[1])),
+            declarations=tuple(self.declarations),
+            tricks=tuple(self.tricks),
+            trick_leader=self.trick.leader if self.phase is Phase.PLAY else None,
+            trick=tuple(self.trick.plays),
+            declarations_on=self.options.declarations,
+            winners=self.final_winners,
+        )
+
+    # -- the deal --------------------------------------------------------------------
+
+    def _deal(self, deck: Sequence[Card] | None = None) -> list[Event]:
+        """Lay out the eight piles (``deck`` top first, else a fresh shuffle)."""
+        cards = list(deck) if deck is not None else list(DECK)
+        if deck is None:
+            self.rng.shuffle(cards)
+        self.piles = [cards[i * PILE_SIZE : (i + 1) * PILE_SIZE] for i in range(PILES)]
+        self.pile_choices = []
+        self.hands = [[], []]
+        self.stacks = [[], []]
+        self.known = [[], []]
+        self.declarations = []
+        self.tricks = []
+        self.won_thirds = [0, 0]
+        self.phase = Phase.CHOOSE
+        self.turn = 1 - self.dealer
+        self.trick = Trick(self.turn)
+        # The cards lie in piles, not hands: hands fill as the piles are chosen.
+        return [HandDealt(self.dealer, (0, 0), self.round_number)]
+
+    def _pile_actions(self, seat: int) -> list[Action]:
+        taken = len(self.hands[seat]) // PILE_SIZE
+        stood = len(self.stacks[seat])
+        actions: list[Action] = []
+        if taken < HAND_PILES:
+            actions.extend(_TAKE[i] for i, pile in enumerate(self.piles) if pile)
+        if stood < STACKS:
+            actions.extend(_STAND[i] for i, pile in enumerate(self.piles) if pile)
+        return actions
+
+    def _choose(self, seat: int, pile: int, to_hand: bool) -> list[Event]:
+        if self.phase is not Phase.CHOOSE:
+            raise IllegalAction("The piles have all been chosen; play a card.")
+        if not 0 <= pile < PILES:
+            raise IllegalAction(f"There is no pile {pile}; the piles are numbered 0 to 7.")
+        if not self.piles[pile]:
+            raise IllegalAction(f"Pile {pile} has already been chosen; pick another pile.")
+        if to_hand and len(self.hands[seat]) >= HAND_PILES * PILE_SIZE:
+            raise IllegalAction("You already hold two piles; stand this one face up instead.")
+        if not to_hand and len(self.stacks[seat]) >= STACKS:
+            raise IllegalAction("You already have two stacks; take this pile into your hand.")
+        events = self._assign(seat, pile, to_hand)
+        if len(self.pile_choices) == PILES_EACH:
+            self.turn = self.dealer
+        if len(self.pile_choices) > PILES_EACH:
+            events.extend(self._finish_dealer_choice())
+        if len(self.pile_choices) == PILES:
+            events.extend(self._start_play())
+        return events
+
+    def _assign(self, seat: int, pile: int, to_hand: bool) -> list[Event]:
+        cards = self.piles[pile]
+        self.piles[pile] = []
+        self.pile_choices.append(PileChoice(seat, pile, to_hand))
+        if to_hand:
+            self.hands[seat] = hand_order(self.hands[seat] + cards)
+            return [PileChosen(seat, pile, True)]
+        self.stacks[seat].append(cards[::-1])
+        return [PileChosen(seat, pile, False, len(self.stacks[seat]) - 1, cards[0])]
+
+    def _finish_dealer_choice(self) -> list[Event]:
+        """Once the dealer's hand piles or stacks are complete, the rest is forced."""
+        seat = self.dealer
+        full_hand = len(self.hands[seat]) >= HAND_PILES * PILE_SIZE
+        full_stacks = len(self.stacks[seat]) >= STACKS
+        if not (full_hand or full_stacks):
+            return []
+        events: list[Event] = []
+        for i in range(PILES):
+            if self.piles[i]:
+                events.extend(self._assign(seat, i, not full_hand))
+        return events
+
+    def _start_play(self) -> list[Event]:
+        events: list[Event] = []
+        first = 1 - self.dealer
+        for seat in (first, self.dealer):
+            events.extend(self._declare(seat))
+        self.phase = Phase.PLAY
+        self.turn = first
+        self.trick = Trick(first)
+        return events
+
+    def _declare(self, seat: int) -> list[Event]:
+        """Declare what the hand now holds beyond earlier declarations."""
+        if not self.options.declarations:
+            return []
+        declared = {c for d in self.declarations if d.seat == seat for c in d.cards}
+        free = [c for c in self.hands[seat] if c not in declared]
+        events: list[Event] = []
+        for kind, cards in best_declarations(free):
+            self.declarations.append(Declaration(seat, kind, cards))
+            known = self.known[seat]
+            known.extend(c for c in cards if c not in known)
+            events.append(DeclarationMade(seat, kind, cards, kind.points))
+        return events
+
+    # -- the play --------------------------------------------------------------------
+
+    def _lift(self, seat: int, stack_index: int) -> list[Event]:
+        if self.phase is not Phase.PLAY:
+            raise IllegalAction("Cards can be lifted from stacks only during the play.")
+        if stack_index not in (0, 1):
+            raise IllegalAction("You have two stacks, 0 and 1.")
+        stack = self.stacks[seat][stack_index]
+        if not stack:
+            raise IllegalAction("That stack is empty.")
+        card = stack[-1]
+        if card.rank not in LIFTABLE:
+            raise IllegalAction(
+                f"Only a 3, 2 or asso can be lifted from a stack, not the {card.name}."
+            )
+        stack.pop()
+        hand = self.hands[seat]
+        hand.append(card)
+        hand.sort(key=_HAND_ORDER.__getitem__)
+        self.known[seat].append(card)
+        events: list[Event] = [
+            CardLifted(seat, stack_index, card),
+            StackUncovered(seat, stack_index, stack[-1] if stack else None),
+        ]
+        events.extend(self._declare(seat))
+        return events
+
+    def _play(self, seat: int, card: Card) -> list[Event]:
+        if self.phase is not Phase.PLAY:
+            raise IllegalAction("The piles are still being chosen; pick a pile first.")
+        # Cards in the state are the pack's own objects, so identity finds them fastest.
+        card = _CANONICAL.get(card, card)
+        hand = self.hands[seat]
+        stacks = self.stacks[seat]
+        from_stack = None
+        for i, stack in enumerate(stacks):
+            if stack and stack[-1] is card:
+                from_stack = i
+        in_hand = -1
+        if from_stack is None:
+            for i, held in enumerate(hand):
+                if held is card:
+                    in_hand = i
+                    break
+            else:
+                raise IllegalAction(
+                    "You can play only a card in your hand or on top of your stacks, "
+                    f"not the {card.name}."
+                )
+        plays = self.trick.plays
+        if plays:
+            led = plays[0][1].suit
+            if card.suit is not led and led is not None and self._can_follow(seat, led):
+                raise IllegalAction(
+                    f"You must follow suit: you have {led.title} in your hand or on a stack."
+                )
+        events: list[Event] = [CardPlayed(seat, card)]
+        if from_stack is None:
+            del hand[in_hand]
+        else:
+            stack = stacks[from_stack]
+            stack.pop()
+            events.append(StackUncovered(seat, from_stack, stack[-1] if stack else None))
+        known = self.known[seat]
+        if known and card in known:
+            known.remove(card)
+        plays.append((seat, card))
+        if len(plays) < self.players:
+            self.turn = 1 - seat
+            return events
+        events.extend(self._finish_trick())
+        return events
+
+    def _can_follow(self, seat: int, led: Suit) -> bool:
+        if any(c.suit is led for c in self.hands[seat]):
+            return True
+        return any(s and s[-1].suit is led for s in self.stacks[seat])
+
+    def _finish_trick(self) -> list[Event]:
+        trick = self.trick
+        (first, a), (second, b) = trick.plays
+        winner = second if b.suit is a.suit and STRENGTH[b] > STRENGTH[a] else first
+        self.won_thirds[winner] += THIRDS[a] + THIRDS[b]
+        self.tricks.append(TrickRecord(trick.leader, (trick.plays[0], trick.plays[1]), winner))
+        events: list[Event] = [TrickWon(winner, (a, b))]
+        if len(self.tricks) < TRICKS_PER_ROUND:
+            self.trick = Trick(winner)
+            self.turn = winner
+            return events
+        events.extend(self._score_round(winner))
+        return events
+
+    # -- scoring -------------------------------------------------------------------
+
+    def _score_round(self, last_winner: int) -> list[Event]:
+        declared = [0, 0]
+        for declaration in self.declarations:
+            declared[declaration.seat] += declaration.points
+        points = []
+        for seat in range(self.players):
+            total = self.won_thirds[seat] + 3 * declared[seat]
+            if seat == last_winner:
+                total += LAST_TRICK_THIRDS
+            points.append(total // 3)
+        for seat in range(self.players):
+            self.totals[seat] += points[seat]
+        events: list[Event] = [
+            RoundTally(tuple(self.won_thirds), last_winner, tuple(declared), tuple(points)),
+            RoundScored(tuple(points), tuple(self.totals)),
+        ]
+        top = max(self.totals)
+        if top >= self.options.target and self.totals[0] != self.totals[1]:
+            self.phase = Phase.OVER
+            self.turn = None
+            self.final_winners = (self.totals.index(top),)
+            # The last trick is kept in ``tricks``; the table shows no trick in play.
+            self.trick = Trick(last_winner)
+            events.append(GameOver(self.final_winners))
+            return events
+        self.round_number += 1
+        self.dealer = 1 - self.dealer
+        events.extend(self._deal())
+        return events
+
+
+# Rules -----------------------------------------------------------------------------
+
+
+_ACTION_PATTERN = re.compile(
+    r"^\s*(take pile|stand pile|lift stack|play)\s+(\S+)\s*$", re.IGNORECASE
+)
+
+
+class SpizzichinoRules(GameRules[SpizzichinoState, SpizzichinoOptions]):
+    """Spizzichino for two players."""
+
+    name: ClassVar[str] = "spizzichino"
+    title: ClassVar[str] = "Spizzichino"
+    summary: ClassVar[str] = (
+        "Italian two-hander: pick piles blind, then chase assi, 3s, 2s and court cards."
+    )
+    player_counts: ClassVar[tuple[int, ...]] = (2,)
+    Options: ClassVar[type[RulesOptions]] = SpizzichinoOptions
+
+    def new_game(
+        self,
+        players: int,
+        options: SpizzichinoOptions | None = None,
+        seed: int | None = None,
+        deck: Sequence[Card] | None = None,
+    ) -> SpizzichinoState:
+        self.check_players(players)
+        seed = new_seed() if seed is None else seed
+        if deck is not None and sorted(deck, key=_HAND_ORDER.__getitem__) != hand_order(DECK):
+            raise ValueError("A stacked Spizzichino deck must be the 40 Italian cards, once each.")
+        rng = random.Random(seed)
+        state = SpizzichinoState(
+            players=players,
+            options=options or SpizzichinoOptions(),
+            seed=seed,
+            rng=rng,
+            dealer=rng.randrange(players),
+        )
+        state._deal(None if deck is None else [_CANONICAL[c] for c in deck])
+        return state
+
+    def determinize(self, view: GameView, rng: random.Random) -> SpizzichinoState:
+        if not isinstance(view, SpizzichinoView):
+            raise TypeError("Spizzichino needs a Spizzichino view.")
+        return _determinize(view, rng)
+
+    def parse_action(self, text: str) -> Action:
+        match = _ACTION_PATTERN.match(text)
+        if match is None:
+            raise ActionParseError(
+                f"{text!r} is not a Spizzichino move (try 'take pile 3', 'stand pile 5', "
+                "'lift stack 0' or 'play 3Co')."
+            )
+        verb, argument = match.group(1).lower(), match.group(2)
+        if verb == "play":
+            try:
+                return PlayCard(Card.parse(argument))
+            except CardError as error:
+                raise ActionParseError(str(error)) from None
+        if not argument.isdigit():
+            raise ActionParseError(f"{argument!r} is not a pile or stack number.")
+        number = int(argument)
+        limit = STACKS if verb == "lift stack" else PILES
+        if number >= limit:
+            raise ActionParseError(f"{verb.capitalize()} {number} does not exist.")
+        if verb == "take pile":
+            return _TAKE[number]
+        if verb == "stand pile":
+            return _STAND[number]
+        return _LIFT[number]
+
+
+# Determinization -----------------------------------------------------------------------
+
+_DETERMINIZE_TRIES = 30
+
+
+def _determinize(view: SpizzichinoView, rng: random.Random) -> SpizzichinoState:
+    """A full state matching ``view``. Hidden places (the other hand, every card under a
+    stack top, the piles nobody has chosen) are filled from the cards this seat has not
+    seen; the other hand honours its known voids and, where some sample allows it, holds
+    no undeclared combination (it would have had to declare one)."""
+    me = view.seat
+    seen: set[Card] = set(view.played())
+    for tops in view.stack_tops:
+        seen.update(c for c in tops if c is not None)
+    for known in view.known_hands:
+        seen.update(known)
+    if me is not None:
+        seen.update(view.hand)
+    unseen = [c for c in DECK if c not in seen]
+
+    hand_slots: dict[int, int] = {}
+    for seat in range(2):
+        if seat != me:
+            hand_slots[seat] = view.hand_counts[seat] - len(view.known_hands[seat])
+    stack_slots = [
+        (seat, i, size - 1)
+        for seat in range(2)
+        for i, size in enumerate(view.stack_sizes[seat])
+        if size > 1
+    ]
+    sizes: dict[int, int] = {}
+    voids: dict[int, frozenset[Suit]] = {}
+    for seat, count in hand_slots.items():
+        sizes[seat] = count
+        voids[seat] = view.voids(seat)
+    for k, (_, _, count) in enumerate(stack_slots):
+        sizes[2 + k] = count
+    pile_key = 2 + len(stack_slots)
+    for k, _pile in enumerate(view.open_piles):
+        sizes[pile_key + k] = PILE_SIZE
+
+    declared = {
+        seat: {c for d in view.declarations if d.seat == seat for c in d.cards} for seat in range(2)
+    }
+    deal: dict[int, list[Card]] = {}
+    for _ in range(_DETERMINIZE_TRIES):
+        deal = deal_unseen(unseen, sizes, voids, rng)
+        if not view.declarations_on or view.phase is not Phase.PLAY:
+            break
+        if all(
+            not best_declarations(
+                [c for c in deal[seat] + list(view.known_hands[seat]) if c not in declared[seat]]
+            )
+            for seat in hand_slots
+        ):
+            break
+
+    hands: list[list[Card]] = [[], []]
+    for seat in range(2):
+        if seat == me:
+            hands[seat] = list(view.hand)
+        else:
+            hands[seat] = hand_order(deal[seat] + list(view.known_hands[seat]))
+    stacks: list[list[list[Card]]] = [[], []]
+    hidden = {(seat, i): deal[2 + k] for k, (seat, i, _) in enumerate(stack_slots)}
+    for seat in range(2):
+        for i, top in enumerate(view.stack_tops[seat]):
+            if top is not None:
+                stacks[seat].append(hidden.get((seat, i), []) + [top])
+            elif view.phase is not Phase.CHOOSE:
+                stacks[seat].append([])
+    piles: list[list[Card]] = [[] for _ in range(PILES)]
+    for k, pile in enumerate(view.open_piles):
+        piles[pile] = deal[pile_key + k]
+
+    trick_leader = view.trick_leader
+    if trick_leader is None:
+        trick_leader = view.to_move if view.to_move is not None else 0
+    trick = Trick(trick_leader, list(view.trick))
+    won = [0, 0]
+    for record in view.tricks:
+        won[record.winner] += sum(THIRDS[c] for _, c in record.plays)
+    return SpizzichinoState(
+        players=2,
+        options=SpizzichinoOptions(target=view.target, declarations=view.declarations_on),
+        seed=0,
+        rng=random.Random(rng.getrandbits(64)),
+        dealer=view.dealer,
+        round_number=view.round_number,
+        phase=view.phase,
+        totals=list(view.totals),
+        piles=piles,
+        pile_choices=list(view.pile_choices),
+        hands=hands,
+        stacks=stacks,
+        known=[list(k) for k in view.known_hands],
+        declarations=list(view.declarations),
+        tricks=list(view.tricks),
+        trick=trick,
+        won_thirds=won,
+        turn=view.to_move,
+        final_winners=view.winners,
+    )
