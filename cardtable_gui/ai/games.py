@@ -2,4 +2,5 @@
 
 from cardtable_gui.ai import arizona_spaghetti  # noqa: F401
 from cardtable_gui.ai import spades  # noqa: F401
+from cardtable_gui.ai import spinado  # noqa: F401
 from cardtable_gui.ai import spizzichino  # noqa: F401

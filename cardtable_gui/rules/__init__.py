@@ -20,11 +20,13 @@ from cardtable_gui.rules.base import (
 )
 from cardtable_gui.rules.arizona_spaghetti import ArizonaSpaghettiRules
 from cardtable_gui.rules.spades import SpadesRules
+from cardtable_gui.rules.spinado import SpinadoRules
 from cardtable_gui.rules.spizzichino import SpizzichinoRules
 
 _RULES: tuple[GameRules[Any, Any], ...] = (
     SpadesRules(),
     ArizonaSpaghettiRules(),
+    SpinadoRules(),
     SpizzichinoRules(),
 )
 

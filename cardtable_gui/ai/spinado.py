@@ -1,0 +1,169 @@
+"""A Spinado player that plays toward going out first.
+
+The only real choices in Spinado come when starting a sequence (which card, and
+whether the spinado goes with it) and when a forced play could carry the spinado. The
+player reads each card it might start as a chain: that card and the run of its own
+cards that follow. A chain whose run surely stops afterwards (a king, an ace, a card
+out of the pack, played or shown to be dead) sheds cards and keeps the lead, so those
+go first. Otherwise it starts a chain nobody else can ever lead into, and spends the
+spinado to keep the lead where the run would pass to another player. It drops the
+spinado at once when another player is close to going out, since being caught with it
+costs two chips a card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardtable_gui.ai.base import register_heuristic
+from cardtable_gui.cards import Card
+from cardtable_gui.rules.base import Action, GameView
+from cardtable_gui.rules.spinado import (
+    DECK,
+    JACK_OF_DIAMONDS,
+    KING_OF_DIAMONDS,
+    QUEEN_OF_DIAMONDS,
+    SPINADO,
+    Play,
+    Pot,
+    SpinadoView,
+    next_in_run,
+    previous_in_run,
+    run_value,
+)
+
+_PACK = frozenset(DECK)
+
+DANGER_CARDS = 2
+"""When another player holds this many cards or fewer, the spinado is got rid of."""
+
+_PAIRS = (
+    (KING_OF_DIAMONDS, QUEEN_OF_DIAMONDS, Pot.MATRIMONY),
+    (QUEEN_OF_DIAMONDS, JACK_OF_DIAMONDS, Pot.INTRIGUE),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Chain:
+    """A card to start with and the run of own cards it sets going."""
+
+    cards: tuple[Card, ...]
+    keeps_lead: bool
+
+    @property
+    def first(self) -> Card:
+        return self.cards[0]
+
+
+class Knowledge:
+    """What the seat can tell about where cards are, from its view."""
+
+    def __init__(self, view: SpinadoView) -> None:
+        self.view = view
+        self.mine = frozenset(view.hand)
+        self.played = frozenset(card for _, card in view.plays)
+        self.dead = frozenset(view.known_dead)
+        unknown = len(DECK) - len(self.mine) - len(self.played) - len(self.dead)
+        dead_slots = view.dead_count - len(self.dead)
+        self.chance_dead = dead_slots / unknown if unknown else 0.0
+
+    def gone(self, card: Card | None) -> bool:
+        """True when ``card`` can never be played by anyone this hand."""
+        return card is None or card not in _PACK or card in self.played or card in self.dead
+
+    def chain(self, card: Card) -> Chain:
+        cards = [card]
+        following = next_in_run(card)
+        while following is not None and following in self.mine:
+            cards.append(following)
+            following = next_in_run(following)
+        return Chain(tuple(cards), self.gone(following))
+
+    def chance_only_mine(self, card: Card) -> float:
+        """How likely it is that only a start of this seat's can ever play ``card``."""
+        before = previous_in_run(card)
+        if self.gone(before):
+            return 1.0
+        if before in self.mine:
+            return 0.0
+        return self.chance_dead
+
+    def run_passes_away(self, card: Card) -> bool:
+        """True when playing ``card`` would hand the run to another player for sure or
+        most likely, rather than to this seat."""
+        following = next_in_run(card)
+        return not self.gone(following) and following not in self.mine
+
+    def pot_bonus(self, cards: Sequence[Card]) -> float:
+        """Chips of the pots a chain would win, as this seat completes a pair."""
+        seat = self.view.seat
+        mine_played = {card for s, card in self.view.plays if s == seat} | set(cards)
+        bonus = 0.0
+        for high, low, pot in _PAIRS:
+            if (high in cards or low in cards) and high in mine_played and low in mine_played:
+                bonus += self.view.pot(pot)
+        return bonus
+
+
+@register_heuristic("spinado")
+class SpinadoHeuristic:
+    """Plays one seat of Spinado from its view alone."""
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
+        assert isinstance(view, SpinadoView)
+        plays = [action for action in legal if isinstance(action, Play)]
+        if len(plays) == 1:
+            return plays[0]
+        know = Knowledge(view)
+        if view.starting:
+            card = self._best_start(know)
+        else:
+            card = plays[0].card
+        with_spinado = Play(card, True)
+        if card != SPINADO and with_spinado in plays and self._use_spinado(know, card):
+            return with_spinado
+        return Play(card)
+
+    def _best_start(self, know: Knowledge) -> Card:
+        """The card to start a sequence with."""
+        candidates = [card for card in know.view.hand if card != SPINADO]
+        if not candidates:
+            return SPINADO
+        chains = [know.chain(card) for card in candidates]
+        return max(chains, key=lambda chain: self._chain_score(know, chain)).first
+
+    def _chain_score(self, know: Knowledge, chain: Chain) -> float:
+        score = 10.0 * len(chain.cards) + know.pot_bonus(chain.cards)
+        if chain.keeps_lead:
+            # A chain that surely stops sheds cards and keeps the lead: free cards.
+            return 1000.0 + score
+        score += 30.0 * know.chance_only_mine(chain.first)
+        last = chain.cards[-1]
+        following = next_in_run(last)
+        if following is not None:
+            after = next_in_run(following)
+            if after is not None and after in know.mine:
+                # Whoever plays the next card hands the run straight back.
+                score += 8.0
+        score += 20.0 * know.chance_dead
+        # High cards end runs soon and so are easier to get rid of later: keep them.
+        score -= 0.5 * run_value(chain.first)
+        return score
+
+    def _use_spinado(self, know: Knowledge, card: Card) -> bool:
+        """Whether the spinado should go down with ``card`` now."""
+        view = know.view
+        others = [
+            count
+            for seat, count in enumerate(view.hand_counts)
+            if seat != self.seat and seat not in view.sitting_out
+        ]
+        if others and min(others) <= DANGER_CARDS:
+            return True
+        return know.run_passes_away(card)

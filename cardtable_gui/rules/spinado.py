@@ -1,0 +1,756 @@
+"""Spinado: a Stops game for three to five players, played for chips.
+
+The pack is 47 cards: a French pack without the 2s and the 8 of diamonds. Each hand,
+every player with chips gets a hand and one more hand lies dead, unseen until the hand
+ends. Within a suit the cards run upward, ace (low) first: 1, 3, 4, ... 10, J, Q, K. A
+player starts a sequence with any card; whoever holds the next card of that suit must
+play it, and so on until the next card cannot come (it lies in the dead hand, is out of
+the pack, was played already, or the last card was a king or an ace). Then the player
+who played last starts a new sequence. The ace of diamonds, the spinado, may go down
+together with any card its holder plays, stopping the sequence so that its player
+starts the next one.
+
+Three pots sit in the middle: Matrimony (one player plays both KD and QD in a hand),
+Intrigue (QD and JD) and Game (the first player out of cards). A player caught with
+the spinado when the hand ends pays the winner 2 chips per card left. The player with
+the most chips after the last hand wins. ``RULINGS.md`` settles the details.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import ClassVar
+
+from pydantic import Field
+
+from cardtable_gui.cards import FRENCH_SUITS, Card, Rank, Suit, french_deck
+from cardtable_gui.rules.base import (
+    Action,
+    ActionParseError,
+    CardPlayed,
+    Event,
+    GameOver,
+    GameRules,
+    GameState,
+    GameView,
+    HandDealt,
+    IllegalAction,
+    RoundScored,
+    RulesOptions,
+    new_seed,
+)
+
+# --- The pack -----------------------------------------------------------------------
+
+REMOVED: tuple[Card, ...] = tuple(Card(Rank.TWO, suit) for suit in FRENCH_SUITS) + (
+    Card(Rank.EIGHT, Suit.DIAMONDS),
+)
+"""The cards taken out of the French pack to make the Spinado pack."""
+
+DECK: tuple[Card, ...] = tuple(french_deck(without=REMOVED))
+"""The 47-card Spinado pack in a fixed order."""
+
+_DECK_SET = frozenset(DECK)
+
+# The engine keeps one object per card, the pack's own, so that lookups and ``is`` find
+# a card by identity; equal cards from outside are swapped for them on the way in.
+_CANON: dict[Card, Card] = {card: card for card in DECK}
+
+SPINADO = _CANON[Card(Rank.ACE, Suit.DIAMONDS)]
+KING_OF_DIAMONDS = _CANON[Card(Rank.KING, Suit.DIAMONDS)]
+QUEEN_OF_DIAMONDS = _CANON[Card(Rank.QUEEN, Suit.DIAMONDS)]
+JACK_OF_DIAMONDS = _CANON[Card(Rank.JACK, Suit.DIAMONDS)]
+
+
+def run_value(card: Card) -> int:
+    """The card's place in its suit's run: ace 1, then 3 to 10, jack 11, queen 12, king 13."""
+    return 1 if card.rank is Rank.ACE else int(card.rank)
+
+
+def hand_order(card: Card) -> int:
+    """A sort key arranging a hand suit by suit, each from the ace (low) up, as the runs go."""
+    return card.sort_key() // 64 * 64 + run_value(card)
+
+
+_ORDER: dict[Card, int] = {card: hand_order(card) for card in DECK}
+
+
+def _successor(card: Card) -> Card | None:
+    # The card that would follow in the full pack: None after a king or an ace (the 2
+    # never exists, so an ace always ends its run); the 8D after the 7D, though that card
+    # is out of the pack.
+    if card.rank in (Rank.KING, Rank.ACE):
+        return None
+    assert card.suit is not None
+    following = Card(Rank(int(card.rank) + 1), card.suit)
+    return _CANON.get(following, following)
+
+
+_NEXT: dict[Card, Card | None] = {card: _successor(card) for card in DECK}
+_PREVIOUS: dict[Card, Card | None] = {card: None for card in DECK} | {
+    following: card for card, following in _NEXT.items() if following in _DECK_SET
+}
+
+
+def next_in_run(card: Card) -> Card | None:
+    """The card that follows ``card`` in its suit's run, ``None`` after a king or an ace.
+    After the 7D this is the 8D, which is out of the pack: the run stops there."""
+    return _NEXT[card]
+
+
+def previous_in_run(card: Card) -> Card | None:
+    """The card of the pack that ``card`` follows in its run: ``None`` for aces, 3s and
+    the 9D, which only ever go down to start a sequence."""
+    return _PREVIOUS[card]
+
+
+# --- Options, pots, actions, events ---------------------------------------------------
+
+
+class SpinadoOptions(RulesOptions):
+    """House rules for Spinado."""
+
+    starting_chips: int = Field(
+        50, ge=1, le=1000, description="Chips each player has at the start of the game."
+    )
+    hands: int = Field(
+        0,
+        ge=0,
+        le=100,
+        description="Hands in a game; 0 means two for every player at the table.",
+    )
+
+
+class Pot(Enum):
+    """The three pots in the middle of the table, in the order antes fill them."""
+
+    MATRIMONY = "matrimony"
+    INTRIGUE = "intrigue"
+    GAME = "game"
+
+    @property
+    def title(self) -> str:
+        return self.value.capitalize()
+
+
+POTS: tuple[Pot, ...] = tuple(Pot)
+_POT_INDEX = {pot: index for index, pot in enumerate(POTS)}
+
+_PAIR_PARTNERS: dict[Card, tuple[tuple[Card, Pot], ...]] = {
+    KING_OF_DIAMONDS: ((QUEEN_OF_DIAMONDS, Pot.MATRIMONY),),
+    QUEEN_OF_DIAMONDS: ((KING_OF_DIAMONDS, Pot.MATRIMONY), (JACK_OF_DIAMONDS, Pot.INTRIGUE)),
+    JACK_OF_DIAMONDS: ((QUEEN_OF_DIAMONDS, Pot.INTRIGUE),),
+}
+
+
+class StopReason(Enum):
+    """Why a sequence stopped; the player who played last then starts a new one."""
+
+    KING = "king"
+    ACE = "ace"
+    OUT_OF_PACK = "out_of_pack"
+    ALREADY_PLAYED = "already_played"
+    DEAD_HAND = "dead_hand"
+    SPINADO = "spinado"
+
+    @property
+    def explanation(self) -> str:
+        """A short sentence for the table."""
+        return _STOP_TEXT[self]
+
+
+_STOP_TEXT = {
+    StopReason.KING: "A king ends its run.",
+    StopReason.ACE: "An ace ends its run: there are no 2s in the pack.",
+    StopReason.OUT_OF_PACK: "The next card is not in the pack.",
+    StopReason.ALREADY_PLAYED: "The next card was played earlier this hand.",
+    StopReason.DEAD_HAND: "Nobody holds the next card: it lies in the dead hand.",
+    StopReason.SPINADO: "The spinado stops the run.",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play ``card``; with ``spinado`` the ace of diamonds goes down alongside it."""
+
+    card: Card
+    spinado: bool = False
+
+    def __str__(self) -> str:
+        if self.spinado:
+            return f"play {self.card}+{SPINADO}"
+        return f"play {self.card}"
+
+
+_PLAY = {card: Play(card) for card in DECK}
+_PLAY_WITH_SPINADO = {card: Play(card, True) for card in DECK if card != SPINADO}
+
+
+@dataclass(frozen=True, slots=True)
+class AntePaid(Event):
+    """``seat`` paid its ante: ``amounts`` chips to Matrimony, Intrigue and Game."""
+
+    seat: int
+    amounts: tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class SpinadoPlayed(CardPlayed):
+    """``seat`` played the spinado (``card`` is the AD), ``alongside`` that card or alone
+    (``None``) when starting a sequence."""
+
+    alongside: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SequenceStopped(Event):
+    """The sequence ended after ``card``; ``seat`` played last and starts the next one."""
+
+    seat: int
+    card: Card
+    reason: StopReason
+
+
+@dataclass(frozen=True, slots=True)
+class PotWon(Event):
+    """``seat`` took the ``amount`` chips of ``pot``."""
+
+    pot: Pot
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class SpinadoPenalty(Event):
+    """``seat`` was left holding the spinado with ``cards`` cards and paid ``amount``
+    chips (2 per card, or all it had) to ``winner``."""
+
+    seat: int
+    winner: int
+    cards: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandWon(Event):
+    """``seat`` was first out of cards."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeadHandRevealed(Event):
+    """The hand is over and the dead hand is turned face up."""
+
+    cards: tuple[Card, ...]
+
+
+# --- The view -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SpinadoView(GameView):
+    """What one seat knows (``seat`` None: a spectator, who sees no hand).
+
+    ``plays`` is every card played this hand, in order, with its player.
+    ``known_dead`` are the cards that stops have shown to lie in the dead hand.
+    ``last_card`` is the last card of the running sequence, ``None`` when the seat to
+    move starts a new one. ``chips_at_deal`` are the chips before this hand's antes.
+    ``last_dead_hand`` is the dead hand of the hand before, turned up when it ended.
+    """
+
+    seat: int | None
+    options: SpinadoOptions
+    players: int
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    dead_count: int
+    plays: tuple[tuple[int, Card], ...]
+    known_dead: tuple[Card, ...]
+    last_card: Card | None
+    to_move: int | None
+    chips: tuple[int, ...]
+    pots: tuple[int, int, int]
+    chips_at_deal: tuple[int, ...]
+    dealer: int
+    hand_number: int
+    total_hands: int
+    sitting_out: tuple[int, ...]
+    previous_winner: int | None
+    last_dead_hand: tuple[Card, ...]
+    is_over: bool
+
+    @property
+    def next_card(self) -> Card | None:
+        """The card the running sequence needs next; ``None`` when a sequence starts."""
+        return None if self.last_card is None else _NEXT[self.last_card]
+
+    @property
+    def starting(self) -> bool:
+        """True when the seat to move starts a new sequence with any card."""
+        return self.last_card is None and not self.is_over
+
+    def pot(self, pot: Pot) -> int:
+        return self.pots[_POT_INDEX[pot]]
+
+    def played_in(self, suit: Suit) -> tuple[Card, ...]:
+        """The cards of ``suit`` played this hand, in run order."""
+        return tuple(sorted((c for _, c in self.plays if c.suit is suit), key=run_value))
+
+    @property
+    def pair_cards_played(self) -> tuple[tuple[int, Card], ...]:
+        """The JD, QD and KD played this hand with their players: how far each seat is
+        toward Matrimony (KD and QD) and Intrigue (QD and JD)."""
+        return tuple((seat, card) for seat, card in self.plays if card in _PAIR_PARTNERS)
+
+    def played_by(self, card: Card) -> int | None:
+        """Who played ``card`` this hand, if anyone: how pot pairs are followed."""
+        for seat, played in self.plays:
+            if played == card:
+                return seat
+        return None
+
+
+# --- The state ------------------------------------------------------------------------
+
+DEAD = -1
+"""Where a card lies when it is in the dead hand (``SpinadoState.holder``)."""
+
+
+@dataclass(eq=False)
+class SpinadoState(GameState[SpinadoOptions]):
+    """A game of Spinado in progress.
+
+    ``holder`` maps every card not yet played this hand to its seat, or ``DEAD``.
+    ``last_card`` is the last card of the running sequence, ``None`` when ``turn``
+    starts a new one; ``turn`` is ``None`` once the game is over.
+    """
+
+    game: ClassVar[str] = "spinado"
+
+    players: int
+    options: SpinadoOptions
+    seed: int
+    rng: random.Random
+    total_hands: int
+    chips: list[int]
+    pots: list[int]
+    chips_at_deal: list[int]
+    dealer: int
+    hand_number: int
+    sitting_out: tuple[int, ...]
+    hands: list[list[Card]]
+    dead: list[Card]
+    holder: dict[Card, int]
+    plays: tuple[tuple[int, Card], ...]
+    known_dead: tuple[Card, ...]
+    last_card: Card | None
+    turn: int | None
+    previous_winner: int | None
+    last_dead_hand: tuple[Card, ...]
+
+    # -- the contract --
+
+    @property
+    def to_move(self) -> int | None:
+        return self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.turn is None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.chips)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        if self.turn is not None:
+            return ()
+        best = max(self.chips)
+        return tuple(seat for seat, chips in enumerate(self.chips) if chips == best)
+
+    def legal_actions(self) -> list[Action]:
+        seat = self.turn
+        if seat is None:
+            return []
+        has_spinado = self.holder.get(SPINADO) == seat
+        if self.last_card is not None:
+            need = _NEXT[self.last_card]
+            assert need is not None
+            if has_spinado:
+                return [_PLAY[need], _PLAY_WITH_SPINADO[need]]
+            return [_PLAY[need]]
+        hand = self.hands[seat]
+        actions: list[Action] = [_PLAY[card] for card in hand]
+        if has_spinado:
+            actions.extend(_PLAY_WITH_SPINADO[card] for card in hand if card is not SPINADO)
+        return actions
+
+    def apply(self, action: Action) -> list[Event]:
+        card = self._checked_card(action)
+        assert isinstance(action, Play) and self.turn is not None
+        seat = self.turn
+        events: list[Event] = []
+        self._take_from_hand(seat, card)
+        if card is SPINADO:
+            events.append(SpinadoPlayed(seat, SPINADO, None))
+        else:
+            events.append(CardPlayed(seat, card))
+            if card in _PAIR_PARTNERS:
+                self._pay_pairs(seat, card, events)
+        if action.spinado:
+            self._take_from_hand(seat, SPINADO)
+            events.append(SpinadoPlayed(seat, SPINADO, card))
+        if not self.hands[seat]:
+            self._end_hand(seat, events)
+            return events
+        if action.spinado or card is SPINADO:
+            self._stop(seat, SPINADO, StopReason.SPINADO, events)
+            return events
+        following = _NEXT[card]
+        if following is None:
+            reason = StopReason.KING if card.rank is Rank.KING else StopReason.ACE
+            self._stop(seat, card, reason, events)
+            return events
+        where = self.holder.get(following)
+        if following not in _DECK_SET:
+            self._stop(seat, card, StopReason.OUT_OF_PACK, events)
+        elif where is None:
+            self._stop(seat, card, StopReason.ALREADY_PLAYED, events)
+        elif where == DEAD:
+            self.known_dead = self.known_dead + (following,)
+            self._stop(seat, card, StopReason.DEAD_HAND, events)
+        else:
+            self.last_card = card
+            self.turn = where
+        return events
+
+    def clone(self) -> SpinadoState:
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return SpinadoState(
+            players=self.players,
+            options=self.options,
+            seed=self.seed,
+            rng=rng,
+            total_hands=self.total_hands,
+            chips=list(self.chips),
+            pots=list(self.pots),
+            chips_at_deal=list(self.chips_at_deal),
+            dealer=self.dealer,
+            hand_number=self.hand_number,
+            sitting_out=self.sitting_out,
+            hands=[list(hand) for hand in self.hands],
+            dead=list(self.dead),
+            holder=dict(self.holder),
+            plays=self.plays,
+            known_dead=self.known_dead,
+            last_card=self.last_card,
+            turn=self.turn,
+            previous_winner=self.previous_winner,
+            last_dead_hand=self.last_dead_hand,
+        )
+
+    def view(self, seat: int | None) -> SpinadoView:
+        return SpinadoView(
+            seat,
+            self.options,
+            self.players,
+            () if seat is None else tuple(self.hands[seat]),
+            tuple(map(len, self.hands)),
+            len(self.dead),
+            self.plays,
+            self.known_dead,
+            self.last_card,
+            self.turn,
+            tuple(self.chips),
+            (self.pots[0], self.pots[1], self.pots[2]),
+            tuple(self.chips_at_deal),
+            self.dealer,
+            self.hand_number,
+            self.total_hands,
+            self.sitting_out,
+            self.previous_winner,
+            self.last_dead_hand,
+            self.turn is None,
+        )
+
+    # -- checking a move --
+
+    def _checked_card(self, action: Action) -> Card:
+        """The card ``action`` plays, as the pack's own object, once the move is found
+        legal; raises ``IllegalAction`` otherwise."""
+        seat = self.turn
+        if seat is None:
+            raise IllegalAction("The game is over.")
+        if not isinstance(action, Play):
+            raise IllegalAction("In Spinado every move is playing a card.")
+        card = _CANON.get(action.card, action.card)
+        if action.spinado and card is SPINADO:
+            raise IllegalAction("The spinado goes down with another card, not with itself.")
+        if self.holder.get(card) != seat:
+            raise IllegalAction(f"You do not hold {_the(card)}.")
+        if action.spinado and self.holder.get(SPINADO) != seat:
+            raise IllegalAction("You do not hold the spinado.")
+        if self.last_card is None:
+            return card
+        if card is SPINADO:
+            raise IllegalAction("The spinado can only be played alone when you start a sequence.")
+        need = _NEXT[self.last_card]
+        assert need is not None
+        if card is not need:
+            raise IllegalAction(f"You must play {_the(need)}: it is the next card.")
+        return card
+
+    # -- what a move does --
+
+    def _take_from_hand(self, seat: int, card: Card) -> None:
+        self.hands[seat].remove(card)
+        del self.holder[card]
+        self.plays = self.plays + ((seat, card),)
+
+    def _pay_pairs(self, seat: int, card: Card, events: list[Event]) -> None:
+        for partner, pot in _PAIR_PARTNERS[card]:
+            if (seat, partner) in self.plays:
+                self._pay_pot(pot, seat, events)
+
+    def _pay_pot(self, pot: Pot, seat: int, events: list[Event]) -> None:
+        index = _POT_INDEX[pot]
+        amount = self.pots[index]
+        self.pots[index] = 0
+        self.chips[seat] += amount
+        events.append(PotWon(pot, seat, amount))
+
+    def _stop(self, seat: int, card: Card, reason: StopReason, events: list[Event]) -> None:
+        self.last_card = None
+        self.turn = seat
+        events.append(SequenceStopped(seat, card, reason))
+
+    def _end_hand(self, winner: int, events: list[Event]) -> None:
+        events.append(HandWon(winner))
+        self._pay_pot(Pot.GAME, winner, events)
+        caught = self.holder.get(SPINADO)
+        if caught is not None and caught != DEAD:
+            cards = len(self.hands[caught])
+            amount = min(2 * cards, self.chips[caught])
+            self.chips[caught] -= amount
+            self.chips[winner] += amount
+            events.append(SpinadoPenalty(caught, winner, cards, amount))
+        self.last_dead_hand = tuple(sorted(self.dead, key=hand_order))
+        events.append(DeadHandRevealed(self.last_dead_hand))
+        points = tuple(now - before for now, before in zip(self.chips, self.chips_at_deal))
+        events.append(RoundScored(points, tuple(self.chips)))
+        self.previous_winner = winner
+        self._start_hand(events, None)
+
+    def _start_hand(self, events: list[Event], deck: Sequence[Card] | None) -> None:
+        """Ante, pick the dealer and deal the next hand, or end the game when the hands
+        are all played or fewer than two players have chips left."""
+        with_chips = [seat for seat in range(self.players) if self.chips[seat] > 0]
+        if self.hand_number >= self.total_hands or len(with_chips) < 2:
+            self._finish(events)
+            return
+        self.hand_number += 1
+        self.sitting_out = tuple(seat for seat in range(self.players) if self.chips[seat] == 0)
+        if self.hand_number > 1:
+            self.dealer = self._left_of(self.dealer)
+        self.chips_at_deal = list(self.chips)
+        for seat in with_chips:
+            if seat != self.previous_winner:
+                events.append(self._ante(seat))
+        order = [self._left_of(self.dealer)]
+        while len(order) < len(with_chips):
+            order.append(self._left_of(order[-1]))
+        cards = list(DECK) if deck is None else [_CANON[card] for card in deck]
+        if deck is None:
+            self.rng.shuffle(cards)
+        self._deal(cards, order)
+        self.plays = ()
+        self.known_dead = ()
+        self.last_card = None
+        self.turn = order[0]
+        counts = tuple(len(hand) for hand in self.hands)
+        events.append(HandDealt(self.dealer, counts, self.hand_number))
+
+    def _left_of(self, seat: int) -> int:
+        """The next seat clockwise that is not sitting out this hand."""
+        nxt = (seat + 1) % self.players
+        while nxt in self.sitting_out:
+            nxt = (nxt + 1) % self.players
+        return nxt
+
+    def _ante(self, seat: int) -> AntePaid:
+        amounts = [0, 0, 0]
+        for index in range(3):
+            if self.chips[seat] > 0:
+                self.chips[seat] -= 1
+                self.pots[index] += 1
+                amounts[index] = 1
+        return AntePaid(seat, (amounts[0], amounts[1], amounts[2]))
+
+    def _deal(self, cards: list[Card], order: list[int]) -> None:
+        """One card at a time round the players in ``order`` and then the dead hand;
+        the dead hand also takes the cards left over."""
+        hands: list[list[Card]] = [[] for _ in range(self.players)]
+        dead: list[Card] = []
+        piles = [hands[seat] for seat in order] + [dead]
+        each = len(cards) // len(piles)
+        for index in range(each * len(piles)):
+            piles[index % len(piles)].append(cards[index])
+        dead.extend(cards[each * len(piles) :])
+        for hand in hands:
+            hand.sort(key=_ORDER.__getitem__)
+        self.hands = hands
+        self.dead = dead
+        self.holder = {card: DEAD for card in dead}
+        for seat in order:
+            for card in hands[seat]:
+                self.holder[card] = seat
+
+    def _finish(self, events: list[Event]) -> None:
+        self.turn = None
+        self.last_card = None
+        events.append(GameOver(self.winners))
+
+
+_SPOKEN_RANKS = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
+
+
+def _the(card: Card) -> str:
+    """A card as a player names it: "the 6 of hearts", "the queen of spades"."""
+    if card == SPINADO:
+        return "the spinado"
+    assert card.suit is not None
+    return f"the {_SPOKEN_RANKS.get(card.rank, str(card.rank))} of {card.suit.title}"
+
+
+# --- The rules ------------------------------------------------------------------------
+
+
+class SpinadoRules(GameRules[SpinadoState, SpinadoOptions]):
+    """Starting, reading and sampling games of Spinado."""
+
+    name: ClassVar[str] = "spinado"
+    title: ClassVar[str] = "Spinado"
+    summary: ClassVar[str] = (
+        "Play cards in runs up each suit, stop the run with the spinado, and win chips "
+        "from three pots."
+    )
+    player_counts: ClassVar[tuple[int, ...]] = (3, 4, 5)
+    Options: ClassVar[type[RulesOptions]] = SpinadoOptions
+
+    def new_game(
+        self,
+        players: int,
+        options: SpinadoOptions | None = None,
+        seed: int | None = None,
+        deck: Sequence[Card] | None = None,
+    ) -> SpinadoState:
+        self.check_players(players)
+        options = options or SpinadoOptions()
+        if deck is not None and sorted(deck, key=hand_order) != sorted(DECK, key=hand_order):
+            raise ValueError("A stacked Spinado deck must hold the 47 cards of the pack once each.")
+        seed = new_seed() if seed is None else seed
+        rng = random.Random(seed)
+        state = SpinadoState(
+            players=players,
+            options=options,
+            seed=seed,
+            rng=rng,
+            total_hands=options.hands or 2 * players,
+            chips=[options.starting_chips] * players,
+            pots=[0, 0, 0],
+            chips_at_deal=[options.starting_chips] * players,
+            dealer=rng.randrange(players),
+            hand_number=0,
+            sitting_out=(),
+            hands=[[] for _ in range(players)],
+            dead=[],
+            holder={},
+            plays=(),
+            known_dead=(),
+            last_card=None,
+            turn=None,
+            previous_winner=None,
+            last_dead_hand=(),
+        )
+        state._start_hand([], deck)
+        return state
+
+    def determinize(self, view: GameView, rng: random.Random) -> SpinadoState:
+        """Deal the cards this seat has not seen at random to the other hands and the
+        dead hand. Cards a stop showed to be dead go to the dead hand, and when a
+        sequence is running, the card it needs goes to the seat whose turn it is."""
+        assert isinstance(view, SpinadoView)
+        seat = view.seat
+        sizes = list(view.hand_counts)
+        hands: list[list[Card]] = [[] for _ in range(view.players)]
+        if seat is not None:
+            hands[seat] = [_CANON[card] for card in view.hand]
+            sizes[seat] = 0
+        # Once the game is over the last dead hand lies face up.
+        dead = list(view.last_dead_hand if view.is_over else view.known_dead)
+        seen = set(view.hand) | {card for _, card in view.plays} | set(dead)
+        need = view.next_card
+        if need is not None and view.to_move is not None and view.to_move != seat:
+            hands[view.to_move].append(need)
+            sizes[view.to_move] -= 1
+            seen.add(need)
+        unseen = [card for card in DECK if card not in seen]
+        rng.shuffle(unseen)
+        start = 0
+        for other in range(view.players):
+            hands[other].extend(unseen[start : start + sizes[other]])
+            start += sizes[other]
+        dead.extend(unseen[start:])
+        if len(dead) != view.dead_count:
+            raise ValueError("The view's card counts do not add up to the Spinado pack.")
+        for hand in hands:
+            hand.sort(key=hand_order)
+        holder = {card: DEAD for card in dead}
+        for other, hand in enumerate(hands):
+            for card in hand:
+                holder[card] = other
+        return SpinadoState(
+            players=view.players,
+            options=view.options,
+            seed=0,
+            rng=random.Random(rng.getrandbits(64)),
+            total_hands=view.total_hands,
+            chips=list(view.chips),
+            pots=list(view.pots),
+            chips_at_deal=list(view.chips_at_deal),
+            dealer=view.dealer,
+            hand_number=view.hand_number,
+            sitting_out=view.sitting_out,
+            hands=hands,
+            dead=dead,
+            holder=holder,
+            plays=view.plays,
+            known_dead=view.known_dead,
+            last_card=view.last_card,
+            turn=view.to_move,
+            previous_winner=view.previous_winner,
+            last_dead_hand=view.last_dead_hand,
+        )
+
+    def parse_action(self, text: str) -> Play:
+        unreadable = ActionParseError(
+            f"{text!r} is not a Spinado move (try 'play 7H' or 'play 7H+AD')."
+        )
+        words = text.strip().split()
+        if len(words) != 2 or words[0].lower() != "play":
+            raise unreadable
+        try:
+            cards = [Card.parse(part) for part in words[1].split("+")]
+        except ValueError:
+            raise unreadable from None
+        if len(cards) == 1 and cards[0] in _DECK_SET:
+            return _PLAY[cards[0]]
+        if len(cards) == 2 and cards[1] == SPINADO and cards[0] in _PLAY_WITH_SPINADO:
+            return _PLAY_WITH_SPINADO[cards[0]]
+        raise unreadable
