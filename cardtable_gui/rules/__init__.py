@@ -19,6 +19,7 @@ from cardtable_gui.rules.base import (
     RulesOptions,
 )
 from cardtable_gui.rules.arizona_spaghetti import ArizonaSpaghettiRules
+from cardtable_gui.rules.hand_and_foot import HandAndFootRules
 from cardtable_gui.rules.spades import SpadesRules
 from cardtable_gui.rules.spinado import SpinadoRules
 from cardtable_gui.rules.spizzichino import SpizzichinoRules
@@ -28,6 +29,7 @@ _RULES: tuple[GameRules[Any, Any], ...] = (
     ArizonaSpaghettiRules(),
     SpinadoRules(),
     SpizzichinoRules(),
+    HandAndFootRules(),
 )
 
 GAMES: dict[str, GameRules[Any, Any]] = {rules.name: rules for rules in _RULES}

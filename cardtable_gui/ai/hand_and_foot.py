@@ -1,0 +1,202 @@
+"""A Hand and Foot player that plays the usual way: open as soon as the minimum is
+met, build books of naturals toward clean ones, spend wilds only to close books (more
+freely once in the foot), take the discard pile when it brings cards, throw away
+threes and lone cards the other teams are not collecting, and go out once its team's
+books allow it and the team is ahead (or the draw pile is nearly done)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from cardtable_gui.ai.base import register_heuristic
+from cardtable_gui.cards import Card, Rank
+from cardtable_gui.rules.base import Action, GameView
+from cardtable_gui.rules.hand_and_foot import (
+    AnswerGoOut,
+    AskToGoOut,
+    Book,
+    Discard,
+    DrawCards,
+    HandAndFootView,
+    Meld,
+    Phase,
+    TakePile,
+    card_points,
+    is_wild,
+)
+from cardtable_gui.rules.hand_and_foot.books import CLEAN_BOOK_POINTS, DIRTY_BOOK_POINTS, extend
+
+WILD_COST = 40
+"""What spending a wild is worth giving up while there is time to wait for naturals."""
+
+LATE_WILD_COST = 10
+"""The same once in the last stage, when shedding cards matters more."""
+
+SPOILED_CLEAN_COST = 300
+"""Turning a clean open book dirty early forgoes the clean bonus a few more naturals
+would bring; together with the wild itself it outweighs the dirty bonus."""
+
+AVERAGE_HELD_CARD = 9
+"""Roughly what an unseen card held by someone costs their team at the end."""
+
+LATE_DRAW_PILE = 12
+"""Fewer cards than this in the last draw pile means the round is about to end."""
+
+
+@register_heuristic("hand_and_foot")
+class HandAndFootHeuristic:
+    """Plays one seat of Hand and Foot from its view and the legal list alone."""
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
+        assert isinstance(view, HandAndFootView)
+        if view.phase is Phase.ANSWER:
+            return AnswerGoOut(self._agree(view))
+        if view.phase is Phase.DRAW:
+            return self._draw(view, legal)
+        return self._play(view, legal)
+
+    # ----- drawing ------------------------------------------------------------------
+
+    def _draw(self, view: HandAndFootView, legal: Sequence[Action]) -> Action:
+        takes = [a for a in legal if isinstance(a, TakePile)]
+        team = view.team_of(self.seat)
+        if takes and (view.discard_count >= 3 or not view.opened(team)):
+            return max(takes, key=lambda a: self._take_value(view, a))
+        return DrawCards()
+
+    def _take_value(self, view: HandAndFootView, take: TakePile) -> float:
+        wild_pair = sum(1 for c in take.pair if is_wild(c)) * WILD_COST
+        if not take.meld or view.discard_top is None:
+            return -wild_pair
+        team = view.team_of(self.seat)
+        books = list(view.books[team])
+        books.append(Book(view.discard_top.rank, (view.discard_top, *take.pair)))
+        return self._meld_value(view, Meld(take.meld), books=books) - wild_pair
+
+    # ----- playing ------------------------------------------------------------------
+
+    def _play(self, view: HandAndFootView, legal: Sequence[Action]) -> Action:
+        team = view.team_of(self.seat)
+        ask = AskToGoOut()
+        if ask in legal and self._want_out(view):
+            return ask
+        going_out = view.permission is True or (len(view.sides[team]) == 1 and self._want_out(view))
+        melds = [a for a in legal if isinstance(a, Meld)]
+        if melds:
+            best = max(melds, key=lambda m: self._meld_value(view, m, going_out))
+            if self._meld_value(view, best, going_out) > 0:
+                return best
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if len(view.hand) == 1 and discards:
+            return discards[0]
+        return min(discards, key=lambda d: (self._keep_value(view, d.card), d.card.sort_key()))
+
+    def _meld_value(
+        self,
+        view: HandAndFootView,
+        meld: Meld,
+        going_out: bool = False,
+        books: list[Book] | None = None,
+    ) -> float:
+        """Points shed plus book bonuses won, less the wilds spent and clean books
+        spoiled; ``books`` are the team's books before the meld (default: the table's)."""
+        if books is None:
+            books = list(view.books[view.team_of(self.seat)])
+        late = view.stages[self.seat] == view.last_stage
+        wild_cost = 0 if going_out else LATE_WILD_COST if late else WILD_COST
+        value = 0.0
+        for group in meld.groups:
+            old = None if group.book is None else books[group.book]
+            new = extend(old, group.cards, view.options.wild_books)
+            wilds = sum(1 for c in group.cards if is_wild(c))
+            value += sum(card_points(c) for c in group.cards)
+            value += 5 * len(group.cards)
+            if new.is_closed and (old is None or not old.is_closed):
+                value += CLEAN_BOOK_POINTS if new.is_clean else DIRTY_BOOK_POINTS
+                if new.is_wild_book:
+                    value += view.options.wild_book_bonus
+            elif new.is_wild_book:
+                value -= view.options.open_wild_book_penalty / 2
+            if wilds:
+                value -= wild_cost * wilds
+                spoils = old is not None and old.wilds == 0 and old.rank is not None
+                if spoils and not late and not going_out:
+                    value -= SPOILED_CLEAN_COST
+            if group.book is None:
+                books.append(new)
+            else:
+                books[group.book] = new
+        return value
+
+    def _keep_value(self, view: HandAndFootView, card: Card) -> float:
+        """How much the hand wants to keep ``card``; the lowest is discarded."""
+        if card.rank is Rank.THREE:
+            return -100 if not card.is_red else -90
+        if is_wild(card):
+            return 1000 + card_points(card)
+        team = view.team_of(self.seat)
+        held = Counter(c.rank for c in view.hand)[card.rank]
+        value = 40.0 * held
+        if any(b.rank is card.rank and not b.is_closed for b in view.books[team]):
+            value += 150
+        for other, books in enumerate(view.books):
+            if other != team and any(b.rank is card.rank and not b.is_closed for b in books):
+                value += 60
+        if held == 1:
+            value -= card_points(card)
+        return value
+
+    # ----- going out ----------------------------------------------------------------
+
+    def _books_met(self, view: HandAndFootView, team: int) -> bool:
+        opts = view.options
+        tail = view.has_tail
+        clean_needed = opts.clean_books_200 if tail else opts.clean_books
+        dirty_needed = opts.dirty_books_200 if tail else opts.dirty_books
+        books = view.books[team]
+        clean = sum(1 for b in books if b.is_clean)
+        dirty = sum(1 for b in books if b.is_dirty)
+        return clean >= clean_needed and dirty >= dirty_needed and clean + dirty >= opts.total_books
+
+    def _estimate(self, view: HandAndFootView, team: int) -> float:
+        """A team's running total plus what its table is worth, less its held cards."""
+        score = float(view.team_totals[team])
+        for book in view.books[team]:
+            score += book.points
+            if book.is_clean:
+                score += CLEAN_BOOK_POINTS
+            elif book.is_dirty:
+                score += DIRTY_BOOK_POINTS
+        held = sum(
+            view.hand_counts[s] + view.foot_counts[s] + view.tail_counts[s] for s in view.sides[team]
+        )
+        return score - AVERAGE_HELD_CARD * held
+
+    def _ahead(self, view: HandAndFootView) -> bool:
+        team = view.team_of(self.seat)
+        mine = self._estimate(view, team)
+        return all(mine >= self._estimate(view, t) for t in range(len(view.sides)) if t != team)
+
+    def _round_ending(self, view: HandAndFootView) -> bool:
+        return view.decks_added >= view.options.extra_decks and view.stock_count < LATE_DRAW_PILE
+
+    def _want_out(self, view: HandAndFootView) -> bool:
+        team = view.team_of(self.seat)
+        if view.stages[self.seat] != view.last_stage or not self._books_met(view, team):
+            return False
+        return self._ahead(view) or self._round_ending(view)
+
+    def _agree(self, view: HandAndFootView) -> bool:
+        """A partner's answer: yes when the team is ahead, when my own cards cost
+        little, or when the round is about to end anyway."""
+        held = sum(card_points(c) for c in view.hand) + AVERAGE_HELD_CARD * (
+            view.foot_counts[self.seat] + view.tail_counts[self.seat]
+        )
+        return self._ahead(view) or held <= 60 or self._round_ending(view)
+

@@ -1,0 +1,164 @@
+"""Cards as Hand and Foot sees them: which are wild, what each is worth, and the books
+a team builds on the table, with every rule about what a book may hold."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardtable_gui.cards import Card, Rank
+from cardtable_gui.rules.base import IllegalAction
+
+BOOK_CLOSES_AT = 7
+"""A book with this many cards is closed."""
+
+MAX_WILDS = 3
+"""No book of naturals holds more wild cards than this."""
+
+CLEAN_BOOK_POINTS = 500
+DIRTY_BOOK_POINTS = 300
+GOING_OUT_POINTS = 100
+
+BOOK_RANKS: tuple[Rank, ...] = tuple(Rank(v) for v in range(Rank.FOUR, Rank.ACE + 1))
+"""The ranks a book of naturals may have: four to ace (threes never, wilds apart)."""
+
+
+def is_wild(card: Card) -> bool:
+    """Twos and jokers are wild."""
+    return card.rank is Rank.TWO or card.rank is Rank.JOKER
+
+
+def card_points(card: Card) -> int:
+    """What one card is worth, in a book or (against you) left in hand."""
+    rank = card.rank
+    if rank is Rank.JOKER:
+        return 50
+    if rank is Rank.TWO or rank is Rank.ACE:
+        return 20
+    if rank >= Rank.EIGHT:
+        return 10
+    return 5
+
+
+def rank_name(rank: Rank | None) -> str:
+    """A rank in the plural as a player says it: "sevens", "wilds"."""
+    if rank is None:
+        return "wilds"
+    return {Rank.SIX: "sixes"}.get(rank, f"{rank.title}s")
+
+
+@dataclass(frozen=True, slots=True)
+class Book:
+    """Cards of one rank on the table (``rank`` None: a book of wilds, if allowed).
+
+    A book is open until it holds seven cards; then it is closed, clean with no wild
+    card in it, dirty otherwise. Naturals may still be added to a closed book.
+    """
+
+    rank: Rank | None
+    cards: tuple[Card, ...]
+
+    @property
+    def wilds(self) -> int:
+        return sum(1 for c in self.cards if is_wild(c))
+
+    @property
+    def is_closed(self) -> bool:
+        return len(self.cards) >= BOOK_CLOSES_AT
+
+    @property
+    def is_wild_book(self) -> bool:
+        return self.rank is None
+
+    @property
+    def is_clean(self) -> bool:
+        """Closed with no wild card (a book of wilds is neither clean nor dirty)."""
+        return self.is_closed and self.rank is not None and self.wilds == 0
+
+    @property
+    def is_dirty(self) -> bool:
+        return self.is_closed and self.rank is not None and self.wilds > 0
+
+    @property
+    def points(self) -> int:
+        """The card points of every card in the book."""
+        return sum(card_points(c) for c in self.cards)
+
+    def __str__(self) -> str:
+        if self.is_closed:
+            state = "clean" if self.is_clean else "dirty" if self.is_dirty else "closed"
+        else:
+            state = "open"
+        return f"{state} book of {rank_name(self.rank)}: {' '.join(str(c) for c in self.cards)}"
+
+
+def wild_room(book: Book, naturals: int) -> int:
+    """How many wilds may join the open ``book`` together with ``naturals`` more
+    naturals: within the wild limit, fewer than the naturals, before it closes."""
+    return min(
+        MAX_WILDS - book.wilds,
+        len(book.cards) + naturals - 2 * book.wilds - 1,
+        BOOK_CLOSES_AT - len(book.cards),
+    )
+
+
+def extend(book: Book | None, cards: Sequence[Card], wild_books: bool) -> Book:
+    """The book after ``cards`` are laid on ``book`` (``None``: start a new book).
+
+    Raises ``IllegalAction`` saying which rule the cards break. The cards of one
+    action count together, wilds first: a wild may be the card that closes a book, but
+    no wild goes on a book already closed.
+    """
+    if not cards:
+        raise IllegalAction("Choose at least one card to lay down.")
+    if any(c.rank is Rank.THREE for c in cards):
+        raise IllegalAction("Threes never go in a book.")
+    naturals = [c for c in cards if not is_wild(c)]
+    wilds = len(cards) - len(naturals)
+    ranks = sorted({c.rank for c in naturals})
+    if len(ranks) > 1:
+        names = " and ".join(rank_name(Rank(r)) for r in ranks)
+        raise IllegalAction(f"A book holds one rank; these cards mix {names}.")
+    if book is None:
+        if not naturals and not wild_books:
+            raise IllegalAction("A book needs natural cards: books of wilds are not played here.")
+        if len(cards) < 3:
+            raise IllegalAction("A new book needs at least three cards.")
+        rank = Rank(ranks[0]) if ranks else None
+        wild_cards = tuple(c for c in cards if is_wild(c))
+        return _checked(Book(rank, wild_cards + tuple(naturals)))
+    if book.rank is None:
+        if naturals:
+            raise IllegalAction("Only wild cards go on a book of wilds.")
+        if book.is_closed:
+            raise IllegalAction("A closed book of wilds takes no more cards.")
+    else:
+        if naturals and naturals[0].rank is not book.rank:
+            raise IllegalAction(
+                f"That is a book of {rank_name(book.rank)}; "
+                f"{rank_name(Rank(naturals[0].rank))} cannot go on it."
+            )
+        room = BOOK_CLOSES_AT - len(book.cards)
+        if wilds and room <= 0:
+            raise IllegalAction("Wild cards cannot go on a closed book.")
+        if wilds > room:
+            raise IllegalAction(
+                f"Only {room} more card(s) fit before that book closes, and a wild "
+                "cannot go on a closed book."
+            )
+    laid = tuple(c for c in cards if is_wild(c)) + tuple(naturals)
+    return _checked(Book(book.rank, book.cards + laid))
+
+
+def _checked(book: Book) -> Book:
+    """``book`` if it keeps the limits on wild cards, else ``IllegalAction``."""
+    if book.rank is None:
+        if len(book.cards) > BOOK_CLOSES_AT:
+            raise IllegalAction(f"A book of wilds closes at {BOOK_CLOSES_AT} cards.")
+        return book
+    wilds = book.wilds
+    if wilds > MAX_WILDS:
+        raise IllegalAction(f"A book may hold at most {MAX_WILDS} wild cards.")
+    if len(book.cards) - wilds <= wilds:
+        raise IllegalAction("A book must always hold more natural cards than wild cards.")
+    return book
