@@ -1,0 +1,537 @@
+"""Saved games: what is in a save file, how a game is rebuilt from one, and where the
+files live.
+
+A save holds the table (game, seats, house rules, seed, stacked deck) and the text of
+every action played; loading replays those actions through the rules and checks that
+the result matches the recorded fingerprint (``state.digest()``). A short summary
+(hand or round, scores, whether the game is over) lets the Load screen describe a save
+without replaying it.
+
+Any bad input, from random bytes to a hand-edited move, raises a ``SaveError`` whose
+message is a sentence for the player; loading never changes or deletes the file.
+
+Schema history
+--------------
+1. ``players`` (seat names, in seat order), ``ai`` (one flag per seat: True where the
+   computer played) and ``ai_level`` (one difficulty for every computer seat) described
+   the table; there was no stacked ``deck`` and no ``summary``. Otherwise as version 2.
+2. ``seats`` (a ``SeatConfig`` per seat, each computer with its own level), ``deck``
+   and ``summary``. ``migrate`` upgrades a version 1 file as it is read; the file on
+   disk is rewritten in the new form only when the game is next saved. A migrated save
+   has no summary until it is loaded (``read_save`` and ``SaveStore.load`` fill it in).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    model_validator,
+)
+
+from cardtable_gui.cards import Card, CardError
+from cardtable_gui.persistence.atomic import (
+    WriteFailed,
+    backup_path,
+    reason,
+    set_aside,
+    write_atomic,
+)
+from cardtable_gui.rules import GAMES
+from cardtable_gui.rules.base import Action, GameState, IllegalAction
+from cardtable_gui.seats import MatchConfig, SeatConfig
+
+SCHEMA_VERSION = 2
+AUTOSAVE_FILE = "autosave.json"
+SAVES_FOLDER = "saves"
+FINISHED_FOLDER = "finished"
+SAVE_SUFFIX = ".json"
+BAD_SUFFIX = ".bad"
+
+
+# Errors
+
+
+class SaveError(Exception):
+    """A save could not be read, rebuilt or written. ``str(error)`` is a sentence for
+    the player; the cause, if any, is chained."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class CorruptSave(SaveError):
+    """The file is not a save: not text, not JSON, cut short, or a field is invalid."""
+
+
+class UnknownGameInSave(SaveError):
+    """The save is for a game this version does not have."""
+
+
+class NewerSchema(SaveError):
+    """The save was written by a newer version of Card Table."""
+
+    def __init__(self) -> None:
+        super().__init__("This save was made by a newer version of Card Table.")
+
+
+class BadActionInSave(SaveError):
+    """A recorded move cannot be read or is not allowed when replayed. ``move`` counts
+    from 1."""
+
+    def __init__(self, move: int, why: str) -> None:
+        super().__init__(f"Move {move} in this save cannot be replayed: {why}")
+        self.move = move
+
+
+class DigestMismatch(SaveError):
+    """Replaying the moves does not reach the position the save recorded."""
+
+
+class SaveWriteFailed(SaveError):
+    """The save could not be written; the previous file is untouched."""
+
+
+# The file format
+
+SAVE_NAME_LENGTH = 60
+"""The longest name a player may give a save."""
+
+SaveName = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=SAVE_NAME_LENGTH)
+]
+
+
+class SaveSummary(BaseModel):
+    """What the Load screen shows about a save without replaying it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    title: str = Field(description="The game's name as menus show it.")
+    progress: str = Field(description='Where the game stands: "Hand 3", "Finished".')
+    players: tuple[str, ...]
+    scores: tuple[int | float, ...]
+    is_over: bool
+
+
+class SavedGame(BaseModel):
+    """One saved game. ``actions`` are the ``str()`` forms of the moves played, which
+    the game's ``parse_action`` reads back; ``digest`` is ``state.digest()`` after them."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    schema_version: Literal[2] = SCHEMA_VERSION
+    game: str = Field(min_length=1, max_length=64)
+    seats: tuple[SeatConfig, ...] = Field(min_length=1, max_length=16)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int
+    deck: tuple[str, ...] | None = None
+    actions: list[str] = Field(default_factory=list)
+    digest: str = Field(pattern=r"^[0-9a-f]{64}$")
+    name: SaveName | None = None
+    saved_at: AwareDatetime
+    summary: SaveSummary | None = None
+
+    @model_validator(mode="after")
+    def _summary_fits_seats(self) -> SavedGame:
+        if self.summary is not None and not (
+            len(self.summary.players) == len(self.summary.scores) == len(self.seats)
+        ):
+            raise ValueError("the summary does not have one entry per seat")
+        return self
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.seats)
+
+    @classmethod
+    def capture(
+        cls,
+        config: MatchConfig,
+        actions: Sequence[Action],
+        state: GameState[Any],
+        name: str | None = None,
+    ) -> SavedGame:
+        """A save of a match: its config, the actions played so far and the state they
+        led to. The options are stored in full, so that a later change of a default
+        cannot change how the game replays."""
+        rules = GAMES[config.game]
+        return cls(
+            game=config.game,
+            seats=config.seats,
+            options=state.options.model_dump(mode="json"),
+            seed=state.seed,
+            deck=config.deck,
+            actions=[str(action) for action in actions],
+            digest=state.digest(),
+            name=name,
+            saved_at=datetime.now(UTC),
+            summary=summarise(rules.title, config.seats, state),
+        )
+
+    def to_bytes(self) -> bytes:
+        """The file contents: indented JSON, one move per line."""
+        return self.model_dump_json(indent=2).encode("utf-8")
+
+
+def summarise(title: str, seats: Sequence[SeatConfig], state: GameState[Any]) -> SaveSummary:
+    """The Load screen's summary of ``state``."""
+    return SaveSummary(
+        title=title,
+        progress=describe_progress(state),
+        players=tuple(seat.name for seat in seats),
+        scores=tuple(state.scores),
+        is_over=state.is_over,
+    )
+
+
+def describe_progress(state: GameState[Any]) -> str:
+    """Where a game stands, in a player's words: "Finished", "Hand 3" or "Round 2".
+
+    Games that play hands keep their count in ``hand_number``; games that play rounds
+    in ``round_number``.
+    """
+    if state.is_over:
+        return "Finished"
+    for attribute, word in (("hand_number", "Hand"), ("round_number", "Round")):
+        number = getattr(state, attribute, None)
+        if isinstance(number, int) and number > 0:
+            return f"{word} {number}"
+    return "In play"
+
+
+# Reading
+
+
+def parse_save(data: bytes) -> SavedGame:
+    """Read a save file's bytes (migrating older versions) without replaying it.
+    Raises a ``SaveError`` for anything that is not a valid save."""
+    try:
+        raw = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise CorruptSave("This file is not a Card Table save: it is not text.") from error
+    except (ValueError, RecursionError) as error:
+        raise CorruptSave("This save file is damaged or cut short and cannot be read.") from error
+    if not isinstance(raw, dict):
+        raise CorruptSave("This file is not a Card Table save.")
+    upgraded = migrate(raw)
+    try:
+        # Strict JSON validation: a number where text belongs (or the reverse) is damage,
+        # not something to coerce.
+        return SavedGame.model_validate_json(json.dumps(upgraded), strict=True)
+    except (ValidationError, ValueError, RecursionError) as error:
+        raise CorruptSave(
+            f"This save file is damaged and cannot be read ({_first_problem(error)})."
+        ) from error
+
+
+def migrate(data: dict[str, Any]) -> dict[str, Any]:
+    """Upgrade a save's JSON object to the current schema; ``data`` is not changed.
+
+    Raises ``NewerSchema`` for a save from a newer version and ``CorruptSave`` when the
+    version is missing or the old layout is broken.
+    """
+    version = data.get("schema_version")
+    if type(version) is not int or version < 1:
+        raise CorruptSave("This file is not a Card Table save: it has no valid version number.")
+    if version > SCHEMA_VERSION:
+        raise NewerSchema()
+    while version < SCHEMA_VERSION:
+        data = _MIGRATIONS[version](data)
+        version = data["schema_version"]
+    return data
+
+
+def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    names, ai, level = data.get("players"), data.get("ai"), data.get("ai_level")
+    if not (
+        isinstance(names, list)
+        and isinstance(ai, list)
+        and len(names) == len(ai)
+        and all(isinstance(flag, bool) for flag in ai)
+        and isinstance(level, str)
+    ):
+        raise CorruptSave(
+            "This save file from an earlier version is damaged: the seats are unclear."
+        )
+    upgraded = {k: v for k, v in data.items() if k not in ("players", "ai", "ai_level")}
+    upgraded["schema_version"] = 2
+    upgraded["seats"] = [
+        {"name": name, "kind": "ai" if is_ai else "human", "level": level}
+        for name, is_ai in zip(names, ai, strict=True)
+    ]
+    upgraded["deck"] = None
+    upgraded["summary"] = None
+    return upgraded
+
+
+_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
+
+
+def _first_problem(error: Exception) -> str:
+    """The first thing a validator found wrong, short enough to show: "seed: input
+    should be a valid integer"."""
+    if isinstance(error, ValidationError) and error.errors():
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        message = first["msg"][:1].lower() + first["msg"][1:]
+        return f"{where}: {message}" if where else message
+    return "it is not in the expected form"
+
+
+# Rebuilding the game
+
+
+def restore(saved: SavedGame) -> tuple[MatchConfig, GameState[Any], list[Action]]:
+    """Rebuild a saved match: its config, the state after every saved action, and the
+    actions. Each action is replayed through the rules, and the final state must have
+    the saved digest. Raises a ``SaveError`` subclass for anything that does not fit."""
+    rules = GAMES.get(saved.game)
+    if rules is None:
+        raise UnknownGameInSave(
+            f"This save is for a game called {saved.game!r}, which this version of "
+            "Card Table does not have."
+        )
+    players = len(saved.seats)
+    if players not in rules.player_counts:
+        raise CorruptSave(
+            f"This save has {players} seats, but {rules.title} is not played by {players}."
+        )
+    try:
+        options = rules.Options.model_validate(saved.options)
+    except ValidationError as error:
+        problem = _first_problem(error)
+        raise CorruptSave(f"The house rules in this save are not valid ({problem}).") from error
+    try:
+        deck = [Card.parse(text) for text in saved.deck] if saved.deck else None
+    except CardError as error:
+        raise CorruptSave(f"The stacked deck in this save is damaged: {error}") from error
+    try:
+        state = rules.new_game(players, options, saved.seed, deck=deck)
+    except Exception as error:
+        # The rules refuse a bad stacked deck in their own way; whatever they raise,
+        # the player's answer is the same: this save cannot start its game.
+        raise CorruptSave(
+            "The game in this save cannot be set up again; the file is damaged."
+        ) from error
+    actions: list[Action] = []
+    # Actions are immutable values and a game repeats the same few texts ("bid 3",
+    # "play QS"), so each text is read once.
+    parsed: dict[str, Action] = {}
+    for move, text in enumerate(saved.actions, start=1):
+        action = parsed.get(text)
+        if action is None:
+            try:
+                action = parsed[text] = rules.parse_action(text)
+            except ValueError as error:
+                raise BadActionInSave(move, f"{text!r} is not a move in {rules.title}.") from error
+        try:
+            state.apply(action)
+        except IllegalAction as error:
+            raise BadActionInSave(move, str(error)) from error
+        except Exception as error:
+            # A move the rules choke on is reported like an illegal one, so a damaged
+            # save never brings the program down.
+            raise BadActionInSave(move, f"{text!r} does not fit the game at that point.") from error
+        actions.append(action)
+    if state.digest() != saved.digest:
+        raise DigestMismatch(
+            "This save does not lead to the position it recorded: it was changed after "
+            "saving or made with different rules."
+        )
+    config = MatchConfig(
+        game=saved.game, seats=saved.seats, options=saved.options, seed=saved.seed, deck=saved.deck
+    )
+    return config, state, actions
+
+
+def read_save(data: bytes) -> SavedGame:
+    """Read a save file's bytes and check them fully by replaying every move. The
+    summary is made afresh from the replayed game, so a save from an earlier version
+    gets one and a summary edited by hand is put right."""
+    saved = parse_save(data)
+    config, state, _ = restore(saved)
+    summary = summarise(GAMES[saved.game].title, config.seats, state)
+    if saved.summary != summary:
+        saved = saved.model_copy(update={"summary": summary})
+    return saved
+
+
+# Where saves live
+
+
+@dataclass(frozen=True, slots=True)
+class SaveEntry:
+    """One file on the Load screen: the save, or the reason it cannot be read."""
+
+    path: Path
+    modified: datetime
+    saved: SavedGame | None
+    error: str | None
+
+    @property
+    def ok(self) -> bool:
+        return self.saved is not None
+
+    @property
+    def when(self) -> datetime:
+        """When it was saved (the file's time if the save cannot be read)."""
+        return self.saved.saved_at if self.saved is not None else self.modified
+
+
+class SaveStore:
+    """The saves in a data directory: ``autosave.json`` (the game to continue, with the
+    previous one as ``autosave.json.bak``), named saves in ``saves/``, and the last
+    finished game's autosave in ``finished/``."""
+
+    def __init__(self, directory: str | os.PathLike[str]) -> None:
+        self.directory = Path(directory)
+        self.autosave_path = self.directory / AUTOSAVE_FILE
+        self.saves_folder = self.directory / SAVES_FOLDER
+        self.finished_folder = self.directory / FINISHED_FOLDER
+
+    # The autosave
+
+    def autosave(self, saved: SavedGame) -> None:
+        """Write the game to continue. The file it replaces becomes the backup, but only
+        when that file is itself a readable save, so the backup is always usable."""
+        self._write(self.autosave_path, saved, backup=self._is_readable(self.autosave_path))
+
+    def load_autosave(self) -> SavedGame | None:
+        """The game to continue, or None if there is none. When the autosave is bad the
+        backup is tried; if both are bad, the autosave's error is raised."""
+        backup = backup_path(self.autosave_path)
+        if not self.autosave_path.exists():
+            return self.load(backup) if backup.exists() else None
+        try:
+            return self.load(self.autosave_path)
+        except SaveError as error:
+            main_error = error
+        if backup.exists():
+            try:
+                return self.load(backup)
+            except SaveError:
+                pass
+        raise main_error
+
+    def clear_autosave(self) -> None:
+        """The game is over, so there is nothing to continue: the autosave and its backup
+        move to ``finished/``, replacing the previous finished game's."""
+        for path in (self.autosave_path, backup_path(self.autosave_path)):
+            if path.exists():
+                try:
+                    self.finished_folder.mkdir(parents=True, exist_ok=True)
+                    os.replace(path, self.finished_folder / path.name)
+                except OSError as error:
+                    raise SaveError(
+                        f"The finished game's autosave could not be filed away: {reason(error)}"
+                    ) from error
+
+    # Named saves
+
+    def save_named(self, saved: SavedGame) -> Path:
+        """Write a save under a new file name made from its name and time; never
+        overwrites another save. Returns the path."""
+        stem = f"{_slug(saved.name or saved.game)}-{saved.saved_at.astimezone():%Y%m%d-%H%M%S}"
+        path = self.saves_folder / f"{stem}{SAVE_SUFFIX}"
+        number = 2
+        while path.exists():
+            path = self.saves_folder / f"{stem}-{number}{SAVE_SUFFIX}"
+            number += 1
+        self._write(path, saved, backup=False)
+        return path
+
+    def list_saves(self) -> list[SaveEntry]:
+        """Every named save, newest first, read but not replayed. Files that cannot be
+        read are listed too, with the reason, so the player can decide what to do."""
+        if not self.saves_folder.is_dir():
+            return []
+        entries: list[SaveEntry] = []
+        for path in self.saves_folder.glob(f"*{SAVE_SUFFIX}"):
+            try:
+                stat = path.stat()
+            except OSError:
+                continue
+            modified = datetime.fromtimestamp(stat.st_mtime, UTC)
+            try:
+                entries.append(SaveEntry(path, modified, parse_save(path.read_bytes()), None))
+            except SaveError as error:
+                entries.append(SaveEntry(path, modified, None, error.message))
+            except OSError as error:
+                unreadable = f"The file cannot be opened: {reason(error)}"
+                entries.append(SaveEntry(path, modified, None, unreadable))
+        entries.sort(key=lambda entry: (entry.when, entry.path.name), reverse=True)
+        return entries
+
+    def load(self, path: str | os.PathLike[str]) -> SavedGame:
+        """Read a save and check it fully, replaying every move. A save from an earlier
+        version comes back upgraded, with its summary filled in. The file is not changed."""
+        try:
+            data = Path(path).read_bytes()
+        except OSError as error:
+            raise SaveError(f"The save file cannot be opened: {reason(error)}") from error
+        return read_save(data)
+
+    def delete(self, path: str | os.PathLike[str]) -> None:
+        """Delete a named save; only ever at the player's request."""
+        path = self._own(path)
+        try:
+            path.unlink(missing_ok=True)
+        except OSError as error:
+            raise SaveError(f"The save could not be deleted: {reason(error)}") from error
+
+    def move_aside(self, path: str | os.PathLike[str]) -> Path:
+        """Rename a save the player has given up on to ``<name>.bad`` (numbered if that
+        is taken), so it leaves the Load screen but stays on disk. Returns the new path."""
+        path = self._own(path)
+        try:
+            return set_aside(path, BAD_SUFFIX)
+        except OSError as error:
+            raise SaveError(f"The save could not be moved aside: {reason(error)}") from error
+
+    # Helpers
+
+    def _write(self, path: Path, saved: SavedGame, backup: bool) -> None:
+        try:
+            write_atomic(path, saved.to_bytes(), backup=backup)
+        except WriteFailed as error:
+            raise SaveWriteFailed(f"The game could not be saved. {error}") from error
+
+    @staticmethod
+    def _is_readable(path: Path) -> bool:
+        try:
+            parse_save(path.read_bytes())
+        except (OSError, SaveError):
+            return False
+        return True
+
+    def _own(self, path: str | os.PathLike[str]) -> Path:
+        """``path``, checked to be a file of this store (a slip elsewhere must not
+        delete or rename anything outside it)."""
+        resolved = Path(path).resolve()
+        root = self.directory.resolve()
+        if root not in resolved.parents:
+            raise SaveError("That file is not one of Card Table's saves.")
+        return resolved
+
+
+def _slug(text: str) -> str:
+    """A file-name-safe form of a save's name: ASCII letters, digits and dashes."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")[:40].strip("-")
+    return slug or "save"

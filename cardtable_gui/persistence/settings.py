@@ -1,0 +1,115 @@
+"""The player's preferences, kept in ``settings.json`` in the data directory.
+
+A settings file that cannot be read never stops the program: the settings that are
+still good are kept, the rest fall back to their defaults, the player is told, and the
+damaged file is renamed aside (``settings.json.bad-<time>``) rather than deleted, so the
+next save cannot overwrite what the player had.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+
+from cardtable_gui.persistence.atomic import reason, set_aside, write_atomic
+
+SETTINGS_FILE = "settings.json"
+
+PlayerName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24)]
+
+
+class Settings(BaseModel):
+    """Every preference, with its default and allowed range. Assigning a field checks
+    it (``settings.volume = 2.0`` raises ``ValidationError``)."""
+
+    model_config = ConfigDict(validate_assignment=True, extra="ignore")
+
+    player_name: PlayerName = Field(
+        default="You", description="The name shown at your seat (1 to 24 characters)."
+    )
+    animation_speed: float = Field(
+        default=1.0, ge=0.25, le=4.0, description="How fast cards move; 2 is twice as fast."
+    )
+    ai_pace: float = Field(
+        default=0.6, ge=0.0, le=3.0, description="Seconds of pause between computer moves."
+    )
+    volume: float = Field(default=0.8, ge=0.0, le=1.0, description="Sound volume, 0 to 1.")
+    muted: bool = Field(default=False, description="Silence every sound.")
+    four_colour: bool = Field(
+        default=False, description="Draw each suit in its own colour, easier to tell apart."
+    )
+    card_scale: float = Field(
+        default=1.0, ge=0.7, le=1.5, description="How large cards are drawn, 1 is normal."
+    )
+    window_size: tuple[Annotated[int, Field(ge=640)], Annotated[int, Field(ge=480)]] = Field(
+        default=(1280, 800), description="Window width and height in pixels (at least 640 x 480)."
+    )
+    fullscreen: bool = Field(default=False, description="Fill the whole screen.")
+    confirm_before_play: bool = Field(
+        default=False, description="Ask before a chosen card or bid is played."
+    )
+
+
+def load_settings(directory: str | os.PathLike[str]) -> tuple[Settings, str | None]:
+    """The saved settings and, when the file was damaged, a message for the player.
+
+    A missing file simply means defaults. Never raises for a bad file.
+    """
+    path = Path(directory) / SETTINGS_FILE
+    try:
+        raw_bytes = path.read_bytes()
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as error:
+        return Settings(), (
+            f"Your settings could not be opened ({reason(error)}); "
+            "the defaults are in use for now."
+        )
+    raw = _decode(raw_bytes)
+    if raw is None:
+        damaged = "Your settings file was damaged, so the defaults are in use."
+        return Settings(), _set_aside_message(path, damaged)
+    settings, bad_fields = _salvage(raw)
+    if not bad_fields:
+        return settings, None
+    names = ", ".join(field.replace("_", " ") for field in bad_fields)
+    reset = f"Some settings were not valid and were reset: {names}."
+    return settings, _set_aside_message(path, reset)
+
+
+def save_settings(directory: str | os.PathLike[str], settings: Settings) -> None:
+    """Write the settings atomically; raises ``WriteFailed`` with a message if it cannot."""
+    write_atomic(Path(directory) / SETTINGS_FILE, settings.model_dump_json(indent=2).encode())
+
+
+def _decode(raw_bytes: bytes) -> dict[str, Any] | None:
+    try:
+        raw = json.loads(raw_bytes.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    return raw if isinstance(raw, dict) else None
+
+
+def _salvage(raw: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """Keep every valid field of ``raw``; return the settings and the fields reset."""
+    try:
+        return Settings.model_validate(raw), []
+    except ValidationError as error:
+        bad = sorted({str(e["loc"][0]) for e in error.errors() if e["loc"]})
+    good = {key: value for key, value in raw.items() if key not in bad}
+    try:
+        return Settings.model_validate(good), bad
+    except ValidationError:
+        return Settings(), sorted(Settings.model_fields)
+
+
+def _set_aside_message(path: Path, message: str) -> str:
+    try:
+        kept = set_aside(path)
+    except OSError:
+        return f"{message} The old file was left as it was."
+    return f"{message} The old file was kept as {kept.name}."

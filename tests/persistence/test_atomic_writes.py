@@ -1,0 +1,103 @@
+"""Files are replaced whole or not at all, and a crash half-way through a save leaves
+the previous save in place and loadable."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from cardtable_gui.persistence import atomic
+from cardtable_gui.persistence.atomic import WriteFailed, backup_path, set_aside, write_atomic
+from cardtable_gui.persistence.saves import SavedGame, SaveStore, SaveWriteFailed
+
+
+def _crash_at_rename(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The program dies after the temporary file is written but before it is renamed."""
+
+    def crash(source: object, target: object) -> None:
+        raise OSError(5, "Simulated power cut")
+
+    monkeypatch.setattr(atomic.os, "replace", crash)
+
+
+def test_write_creates_the_file_and_its_folder(tmp_path: Path) -> None:
+    path = tmp_path / "a" / "b" / "file.json"
+    write_atomic(path, b"hello")
+    assert path.read_bytes() == b"hello"
+    assert os.listdir(path.parent) == ["file.json"]
+
+
+def test_write_replaces_and_backs_up_only_when_asked(tmp_path: Path) -> None:
+    path = tmp_path / "file.json"
+    write_atomic(path, b"one")
+    write_atomic(path, b"two")
+    assert not backup_path(path).exists()
+
+    write_atomic(path, b"three", backup=True)
+    assert path.read_bytes() == b"three"
+    assert backup_path(path).read_bytes() == b"two"
+    assert sorted(os.listdir(tmp_path)) == ["file.json", "file.json.bak"]
+
+
+def test_a_crash_before_the_rename_leaves_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "file.json"
+    write_atomic(path, b"old and good")
+    _crash_at_rename(monkeypatch)
+
+    with pytest.raises(WriteFailed, match="could not write file.json: Simulated power cut"):
+        write_atomic(path, b"new")
+    assert path.read_bytes() == b"old and good"
+    assert os.listdir(tmp_path) == ["file.json"]
+
+
+def test_a_crash_while_saving_keeps_the_previous_save_loadable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, save_of: Callable[..., SavedGame]
+) -> None:
+    store = SaveStore(tmp_path)
+    first = save_of("spades", 4, 4, 20)
+    store.autosave(first)
+    before = store.autosave_path.read_bytes()
+    later = save_of("spades", 4, 4, 45)
+    _crash_at_rename(monkeypatch)
+
+    with pytest.raises(SaveWriteFailed, match="^The game could not be saved."):
+        store.autosave(later)
+    monkeypatch.undo()
+
+    assert store.autosave_path.read_bytes() == before
+    assert store.load_autosave() == first
+    assert not [name for name in os.listdir(tmp_path) if name.endswith(".tmp")]
+
+
+def test_a_write_to_a_folder_that_cannot_exist_fails_cleanly(tmp_path: Path) -> None:
+    blocker = tmp_path / "not_a_folder"
+    blocker.write_bytes(b"")
+    with pytest.raises(WriteFailed, match="^Card Table could not write file.json"):
+        write_atomic(blocker / "file.json", b"data")
+
+
+def test_set_aside_never_overwrites(tmp_path: Path) -> None:
+    for content in (b"first", b"second", b"third"):
+        path = tmp_path / "settings.json"
+        path.write_bytes(content)
+        set_aside(path, ".bad")
+    assert not (tmp_path / "settings.json").exists()
+    kept = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    assert kept == {
+        "settings.json.bad": b"first",
+        "settings.json.bad-2": b"second",
+        "settings.json.bad-3": b"third",
+    }
+
+
+def test_set_aside_names_by_time_by_default(tmp_path: Path) -> None:
+    path = tmp_path / "statistics.json"
+    path.write_bytes(b"{")
+    kept = set_aside(path)
+    assert kept.name.startswith("statistics.json.bad-")
+    assert kept.read_bytes() == b"{"

@@ -1,0 +1,95 @@
+"""Settings: defaults and bounds, a round trip through the file, and a bad file that
+costs the player nothing (good settings kept, a message, the old file set aside)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from cardtable_gui.persistence.settings import SETTINGS_FILE, Settings, load_settings, save_settings
+
+
+def test_defaults() -> None:
+    settings = Settings()
+    assert settings.player_name == "You"
+    assert (settings.animation_speed, settings.ai_pace, settings.volume) == (1.0, 0.6, 0.8)
+    assert (settings.muted, settings.four_colour, settings.fullscreen) == (False, False, False)
+    assert settings.card_scale == 1.0 and settings.window_size == (1280, 800)
+    assert settings.confirm_before_play is False
+    assert all(field.description for field in Settings.model_fields.values())
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("player_name", ""),
+        ("player_name", "   "),
+        ("player_name", "x" * 25),
+        ("animation_speed", 0.2),
+        ("animation_speed", 4.5),
+        ("ai_pace", -0.1),
+        ("ai_pace", 3.5),
+        ("volume", 1.1),
+        ("card_scale", 0.6),
+        ("card_scale", 1.6),
+        ("window_size", (639, 800)),
+        ("window_size", (1280, 479)),
+        ("window_size", (1280,)),
+    ],
+)
+def test_out_of_bounds_values_are_refused(field: str, value: object) -> None:
+    with pytest.raises(ValidationError):
+        Settings.model_validate({field: value})
+    settings = Settings()
+    with pytest.raises(ValidationError):
+        setattr(settings, field, value)
+
+
+def test_a_missing_file_means_defaults_and_no_message(tmp_path: Path) -> None:
+    assert load_settings(tmp_path) == (Settings(), None)
+
+
+def test_settings_round_trip(tmp_path: Path) -> None:
+    settings = Settings(player_name="  Ada  ", volume=0.25, muted=True, window_size=(1920, 1080))
+    assert settings.player_name == "Ada"
+    save_settings(tmp_path, settings)
+    assert load_settings(tmp_path) == (settings, None)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [SETTINGS_FILE]
+
+
+@pytest.mark.parametrize("content", [b"", b"\xff\xfe", b"{\"volume\": 0.5", b"[1, 2]", b"null"])
+def test_an_unreadable_file_gives_defaults_and_is_kept(tmp_path: Path, content: bytes) -> None:
+    (tmp_path / SETTINGS_FILE).write_bytes(content)
+
+    settings, message = load_settings(tmp_path)
+    assert settings == Settings()
+    assert message is not None and message.startswith("Your settings file was damaged")
+    (kept,) = tmp_path.iterdir()
+    assert kept.name.startswith("settings.json.bad-") and kept.name in message
+    assert kept.read_bytes() == content
+
+
+def test_only_the_bad_settings_are_reset(tmp_path: Path) -> None:
+    content = json.dumps(
+        {"player_name": "Ada", "volume": 7, "window_size": [100, 100], "muted": True, "future": 1}
+    ).encode()
+    (tmp_path / SETTINGS_FILE).write_bytes(content)
+
+    settings, message = load_settings(tmp_path)
+    assert settings == Settings(player_name="Ada", muted=True)
+    assert message is not None
+    assert message.startswith("Some settings were not valid and were reset: volume, window size.")
+    (kept,) = tmp_path.iterdir()
+    assert kept.read_bytes() == content
+
+    save_settings(tmp_path, settings)
+    assert load_settings(tmp_path) == (settings, None)
+    assert len(list(tmp_path.iterdir())) == 2
+
+
+def test_settings_newer_versions_add_are_ignored(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"volume": 0.3, "theme": "dark"}))
+    assert load_settings(tmp_path) == (Settings(volume=0.3), None)
