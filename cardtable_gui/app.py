@@ -4,15 +4,39 @@ comparing and showing AIs. Bad arguments get a one-line message, never a traceba
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:
+    from cardtable_gui.app_window import App
+
+MIN_SIZE = (640, 480)
+MAX_SIDE = 16384
+FINISHED_LINGER = 2.0
+"""Seconds the game-over screen stays up before ``watch --quit-after-game`` closes."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """Reports a bad argument in one line (no usage dump) and exits with code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message}\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="cardtable", description="A card table for five games, against AI or friends."
-    )
+    parser = _Parser(prog="cardtable", description="A card table for five games, against AI or friends.")
+    _window_arguments(parser)
+    parser.add_argument("--fullscreen", action="store_true", help="open full screen (F11 switches)")
     commands = parser.add_subparsers(dest="command")
+
+    watch = commands.add_parser("watch", help="open the table and watch computer players play a game")
+    watch.add_argument("game", help="spades, hand_and_foot, spizzichino, spinado or arizona_spaghetti")
+    watch.add_argument("--seed", type=int, default=None, help="seed of the game (random if left out)")
+    watch.add_argument("--frames-log", default=None, help="write each frame's duration in ms, one a line, to this file")
+    watch.add_argument("--quit-after-game", action="store_true", help="close the window once the game is over")
+    _window_arguments(watch)
 
     sim = commands.add_parser("simulate", help="play AI-only games with no window and print results")
     sim.add_argument("game", help="spades, hand_and_foot, spizzichino, spinado or arizona_spaghetti")
@@ -24,6 +48,27 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--seed", type=int, default=1, help="seed of the first game (1)")
     return parser
+
+
+def _window_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--size", type=window_size, default=argparse.SUPPRESS, help="window size, e.g. 1280x800")
+    parser.add_argument("--data-dir", default=argparse.SUPPRESS, help="folder for settings, saves and screenshots")
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """``"1280x800"`` -> (1280, 800); at least 640x480."""
+    parts = text.lower().replace("\u00d7", "x").split("x")
+    try:
+        width, height = (int(part) for part in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"must look like 1280x800 (width x height in pixels), not {text!r}"
+        ) from None
+    if width < MIN_SIZE[0] or height < MIN_SIZE[1] or max(width, height) > MAX_SIDE:
+        raise argparse.ArgumentTypeError(
+            f"{text} is out of range: the window must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}"
+        )
+    return width, height
 
 
 def _positive_int(text: str) -> int:
@@ -40,8 +85,75 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "simulate":
         return _simulate(args)
-    print("The table window is not built yet; try 'cardtable simulate spades'.", file=sys.stderr)
-    return 1
+    if args.command == "watch":
+        return _watch(args)
+    return _play(args)
+
+
+def _open_app(args: argparse.Namespace, fullscreen: bool | None = None, frames_log: str | None = None) -> App | None:
+    """The window, or None (with a one-line message) when it cannot be opened."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from cardtable_gui.app_window import App
+
+    try:
+        return App(
+            size=getattr(args, "size", None),
+            data_dir=getattr(args, "data_dir", None),
+            fullscreen=fullscreen,
+            frames_log=frames_log,
+        )
+    except (pygame.error, OSError) as error:
+        print(f"The window could not be opened: {error}", file=sys.stderr)
+        return None
+
+
+def _play(args: argparse.Namespace) -> int:
+    app = _open_app(args, fullscreen=True if args.fullscreen else None)
+    if app is None:
+        return 1
+    from cardtable_gui.scenes.menu import MenuScene
+
+    app.scenes.push(MenuScene(app))
+    return app.run()
+
+
+def _watch(args: argparse.Namespace) -> int:
+    from cardtable_gui.rules import UnknownGame, get_rules
+
+    try:
+        rules = get_rules(args.game)
+    except UnknownGame as error:
+        print(error, file=sys.stderr)
+        return 2
+    app = _open_app(args, fullscreen=False, frames_log=args.frames_log)
+    if app is None:
+        return 1
+    from cardtable_gui.scenes.setup import AI_NAMES, preferred_players
+    from cardtable_gui.scenes.table import TableScene
+    from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+
+    players = preferred_players(rules)
+    seats = tuple(SeatConfig(name=AI_NAMES[i], kind=SeatKind.AI, level=AILevel.MEDIUM) for i in range(players))
+    scene = TableScene(app, MatchConfig(game=rules.name, seats=seats, seed=args.seed), watch=True)
+    app.scenes.push(scene)
+    if args.quit_after_game:
+        app.add_frame_hook(_quit_when_finished(app, scene))
+    return app.run()
+
+
+def _quit_when_finished(app: App, scene: object) -> Callable[[float], None]:
+    """A frame hook that closes the app once ``scene.finished`` has held for a moment."""
+    shown = 0.0
+
+    def hook(dt: float) -> None:
+        nonlocal shown
+        shown = shown + dt if getattr(scene, "finished", False) else 0.0
+        if shown >= FINISHED_LINGER:
+            app.quit()
+
+    return hook
 
 
 def _simulate(args: argparse.Namespace) -> int:

@@ -36,7 +36,7 @@ AgentFactory = Callable[[int, random.Random], Agent]
 HEURISTICS: dict[str, AgentFactory] = {}
 """Each game's heuristic agent, registered by the game's AI module."""
 
-AGENT_KINDS = ("random", "heuristic")
+AGENT_KINDS = ("random", "heuristic", "search")
 
 
 class UnknownAgent(ValueError):
@@ -54,13 +54,19 @@ def register_heuristic(game: str) -> Callable[[AgentFactory], AgentFactory]:
 
 
 def make_agent(kind: str, game: str, seat: int, rng: random.Random) -> Agent:
-    """An agent of ``kind`` (``random`` or ``heuristic``) for ``seat`` of ``game``."""
+    """An agent of ``kind`` (``random``, ``heuristic`` or ``search``) for ``seat`` of
+    ``game``."""
     _load_game_agents()
     if kind == "random":
         return RandomAgent(rng)
     if kind == "heuristic" and game in HEURISTICS:
         return HEURISTICS[game](seat, rng)
-    known = ", ".join(k for k in AGENT_KINDS if k == "random" or game in HEURISTICS)
+    if kind == "search":
+        from cardtable_gui.ai.search import SearchAgent
+        from cardtable_gui.rules import get_rules
+
+        return SearchAgent(get_rules(game), seat, rng)
+    known = ", ".join(k for k in AGENT_KINDS if k != "heuristic" or game in HEURISTICS)
     raise UnknownAgent(f"There is no {kind!r} player for {game}; try one of: {known}.")
 
 

@@ -1,0 +1,319 @@
+"""A game in progress: the rules state, who sits in each seat, and the turn driver.
+
+The match owns the state; the table scene only reads views and consumes events. Each
+frame the scene calls ``poll()``, which never blocks: when a computer seat is to move
+its agent thinks on a worker thread (it gets the seat's view and the legal actions,
+never the state), and the chosen action is applied on a later poll, after a short
+pause so a person can follow the play. A human seat moves through ``submit``.
+
+Every applied action is kept in ``history``. Because a game is fully determined by its
+config (seed, options, stacked deck) and its actions, undo simply replays the history
+minus the undone actions: the deals come out the same, so undo never shows a card that
+was not already seen.
+"""
+
+from __future__ import annotations
+
+import collections
+import queue
+import random
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable_gui.ai import Agent, make_agent
+from cardtable_gui.cards import parse_cards
+from cardtable_gui.rules import GameRules, GameState, get_rules
+from cardtable_gui.rules.base import Action, Event, GameView, IllegalAction
+from cardtable_gui.seats import AGENT_FOR_LEVEL, MatchConfig
+
+THINKING_CUE_AFTER = 0.3
+"""Seconds a computer seat may take before the table shows it is thinking."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    """One request to an agent: choose for ``seat`` in position ``version``."""
+
+    version: int
+    seat: int
+    agent: Agent
+    view: GameView
+    legal: tuple[Action, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Answer:
+    """An agent's choice (or the error it raised) for the position ``version``."""
+
+    version: int
+    action: Action | None
+    error: BaseException | None
+
+
+class _Thinker:
+    """A worker thread that runs agents one job at a time, so the frame loop never
+    waits for an AI. Answers come back on a queue the match reads in ``poll``."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.Queue[_Job | None] = queue.Queue()
+        self.answers: queue.Queue[_Answer] = queue.Queue()
+        self._thread = threading.Thread(target=self._run, name="cardtable-ai", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            job = self.jobs.get()
+            if job is None:
+                return
+            try:
+                action = job.agent.choose(job.view, job.legal)
+            except Exception as error:  # an agent bug must not stop the game
+                self.answers.put(_Answer(job.version, None, error))
+            else:
+                self.answers.put(_Answer(job.version, action, None))
+
+    def stop(self, timeout: float = 1.0) -> None:
+        self.jobs.put(None)
+        self._thread.join(timeout)
+
+
+class Match:
+    """A match: the rules state, the seats, the event queue and the undo history.
+
+    ``ai_pace`` is the least time in seconds between a move and the next computer move
+    (the table sets it from the settings); ``hold`` stops computer moves from being
+    applied while it is True (the table holds the match while it is still animating, so
+    the state never runs far ahead of what the player has seen). Computer seats keep
+    thinking while held. ``undo_guard`` may refuse to take a player back to a decision
+    (given that player's view there), e.g. a choice made before seeing the cards.
+    """
+
+    def __init__(
+        self,
+        config: MatchConfig,
+        *,
+        on_applied: Callable[[Match], None] | None = None,
+        ai_pace: float = 0.0,
+        undo_guard: Callable[[GameView], bool] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.config = config
+        self.rules: GameRules[Any, Any] = get_rules(config.game)
+        self.on_applied = on_applied
+        self.ai_pace = ai_pace
+        self.undo_guard = undo_guard
+        self.hold = False
+        self.history: list[Action] = []
+        self.movers: list[int] = []
+        self.events: collections.deque[Event] = collections.deque()
+        self.agent_errors: list[str] = []
+        self._clock = clock
+        self.state: GameState[Any] = self._new_state()
+        self.agents: dict[int, Agent] = self._new_agents()
+        self._thinker = _Thinker()
+        self._version = 0
+        self._asked: int | None = None
+        self._answer: _Answer | None = None
+        self._last_move_at = clock()
+        self._waiting_since: float | None = None
+        self.thinking_seat: int | None = None
+
+    # -- reading -----------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    @property
+    def to_move(self) -> int | None:
+        return self.state.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.config.seats[seat].is_human
+
+    def seat_name(self, seat: int) -> str:
+        return self.config.seats[seat].name
+
+    def view_for(self, seat: int | None) -> GameView:
+        """What ``seat`` may know now (``None``: a spectator's view)."""
+        return self.state.view(seat)
+
+    def legal_actions_for(self, seat: int) -> list[Action]:
+        """The actions ``seat`` may take now; empty unless it is that seat's turn."""
+        if self.state.to_move != seat:
+            return []
+        return self.state.legal_actions()
+
+    def why_illegal(self, action: Action) -> str | None:
+        """The rule's reason ``action`` may not be taken now, or None when it may.
+        Tried on a copy, so the match is untouched either way."""
+        try:
+            self.state.clone().apply(action)
+        except IllegalAction as error:
+            return str(error)
+        return None
+
+    @property
+    def can_undo(self) -> bool:
+        return any(self.is_human(seat) for seat in self.movers)
+
+    # -- moving ------------------------------------------------------------------
+
+    def submit(self, action: Action) -> list[Event]:
+        """Play ``action`` for the human seat to move. Raises ``IllegalAction`` with the
+        rule's reason (the state unchanged) when it is not allowed."""
+        seat = self.state.to_move
+        if seat is None:
+            raise IllegalAction("The game is over.")
+        if not self.is_human(seat):
+            raise IllegalAction(f"It is {self.seat_name(seat)}'s turn, not yours.")
+        return self._apply(seat, action)
+
+    def poll(self) -> None:
+        """Advance the match without waiting: ask a computer seat to think, collect its
+        answer, and apply it once the pace pause is over and the match is not held."""
+        seat = self.state.to_move
+        if seat is None or self.is_human(seat):
+            self.thinking_seat = None
+            self._waiting_since = None
+            return
+        if self._asked != self._version:
+            self._ask(seat)
+        self._collect()
+        now = self._clock()
+        if self.hold:
+            self._waiting_since = None
+            self.thinking_seat = None
+            return
+        if self._waiting_since is None:
+            self._waiting_since = now
+        ready = self._answer is not None and now - self._last_move_at >= self.ai_pace
+        if ready:
+            self._apply_answer(seat)
+            return
+        waited = now - self._waiting_since
+        self.thinking_seat = seat if waited >= THINKING_CUE_AFTER else None
+
+    def _ask(self, seat: int) -> None:
+        view = self.state.view(seat)
+        legal = tuple(self.state.legal_actions())
+        self._thinker.jobs.put(_Job(self._version, seat, self.agents[seat], view, legal))
+        self._asked = self._version
+        self._answer = None
+
+    def _collect(self) -> None:
+        while True:
+            try:
+                answer = self._thinker.answers.get_nowait()
+            except queue.Empty:
+                return
+            if answer.version == self._version:
+                self._answer = answer
+
+    def _apply_answer(self, seat: int) -> None:
+        answer = self._answer
+        assert answer is not None
+        legal = self.state.legal_actions()
+        action = answer.action
+        if answer.error is not None or action not in legal:
+            # A broken agent forfeits its choice, not the game: play the first legal action.
+            reason = answer.error if answer.error is not None else f"illegal choice {action}"
+            self.agent_errors.append(f"{self.seat_name(seat)}: {reason}")
+            action = legal[0]
+        assert action is not None
+        self._apply(seat, action)
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        events = self.state.apply(action)
+        self.history.append(action)
+        self.movers.append(seat)
+        self.events.extend(events)
+        self._moved()
+        if self.on_applied is not None:
+            self.on_applied(self)
+        return events
+
+    def _moved(self) -> None:
+        self._version += 1
+        self._answer = None
+        self._waiting_since = None
+        self.thinking_seat = None
+        self._last_move_at = self._clock()
+
+    # -- undo --------------------------------------------------------------------
+
+    def undo_to_last_human_decision(self) -> bool:
+        """Take back the last human action and every action after it, and rebuild the
+        state by replaying what is left. Returns False when there is nothing to undo, or
+        the undo guard refuses that decision. Pending events are dropped: the table
+        redraws from the rebuilt state."""
+        human_moves = [i for i, seat in enumerate(self.movers) if self.is_human(seat)]
+        if not human_moves:
+            return False
+        keep = human_moves[-1]
+        if self.undo_guard is not None:
+            earlier = self._replayed(self.history[:keep])[0]
+            if not self.undo_guard(earlier.view(self.movers[keep])):
+                return False
+        self.replay(self.history[:keep])
+        return True
+
+    def replay(self, actions: Sequence[Action]) -> None:
+        """Rebuild the state from the config and ``actions`` (a loaded save, or undo)."""
+        self.state, self.movers = self._replayed(actions)
+        self.history = list(actions)
+        self.events.clear()
+        self.agents = self._new_agents()
+        self._moved()
+        self._asked = None
+        if self.on_applied is not None:
+            self.on_applied(self)
+
+    def _replayed(self, actions: Sequence[Action]) -> tuple[GameState[Any], list[int]]:
+        state = self._new_state()
+        movers: list[int] = []
+        for action in actions:
+            seat = state.to_move
+            if seat is None:
+                raise IllegalAction("A move was recorded after the end of the game.")
+            state.apply(action)
+            movers.append(seat)
+        return state, movers
+
+    # -- life cycle --------------------------------------------------------------
+
+    def rematch_config(self, seed: int) -> MatchConfig:
+        """The same table and house rules with a new seed (and no stacked deck)."""
+        return self.config.model_copy(update={"seed": seed, "deck": None})
+
+    def close(self) -> None:
+        """Stop the worker thread; an agent still thinking finishes in the background."""
+        self._thinker.stop()
+
+    def _new_state(self) -> GameState[Any]:
+        config = self.config
+        options = self.rules.Options(**config.options)
+        deck = parse_cards(" ".join(config.deck)) if config.deck else None
+        state = self.rules.new_game(config.players, options, seed=config.seed, deck=deck)
+        if config.seed is None:
+            # Pin the seed chosen by the rules, so undo and saves replay the same deals.
+            self.config = config.model_copy(update={"seed": state.seed})
+        return state
+
+    def _new_agents(self) -> dict[int, Agent]:
+        seed = self.config.seed if self.config.seed is not None else 0
+        agent_rng = random.Random(seed ^ 0x5EED)
+        agents: dict[int, Agent] = {}
+        for seat, seat_config in enumerate(self.config.seats):
+            rng = random.Random(agent_rng.getrandbits(64))
+            if not seat_config.is_human:
+                kind = AGENT_FOR_LEVEL[seat_config.level]
+                agents[seat] = make_agent(kind, self.config.game, seat, rng)
+        return agents

@@ -1,0 +1,211 @@
+"""The Rules: how each game is played, to read at leisure.
+
+The texts live in ``cardtable_gui/rulebook/<game>.md``, written for this program, in a
+small part of Markdown: ``#`` title, ``##`` section, ``- `` list item, blank line between
+paragraphs. Only games registered in ``GAMES`` that have a text are listed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cardtable_gui.rules import GAMES
+from cardtable_gui.scenes.base import Scene
+from cardtable_gui.ui import theme as th
+from cardtable_gui.ui.theme import Theme
+from cardtable_gui.ui.widgets import Button, FocusGroup, Label, Panel, Scroller
+
+if TYPE_CHECKING:
+    from cardtable_gui.app_window import App
+
+
+def rule_text(game: str) -> str | None:
+    """The rules of ``game`` as written for the rule book, or None if there is none."""
+    try:
+        return (resources.files("cardtable_gui") / "rulebook" / f"{game}.md").read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        return None
+
+
+def games_with_rules() -> list[str]:
+    """Registered games that have a text, in registry order."""
+    return [name for name in GAMES if rule_text(name) is not None]
+
+
+@dataclass(frozen=True)
+class Block:
+    """A piece of the page: a heading, a paragraph or a list item."""
+
+    kind: str
+    text: str
+
+
+def parse(text: str) -> list[Block]:
+    """Split a rule text into blocks; a paragraph's lines are joined into one."""
+    blocks: list[Block] = []
+    paragraph: list[str] = []
+
+    def end_paragraph() -> None:
+        if paragraph:
+            blocks.append(Block("para", " ".join(paragraph)))
+            paragraph.clear()
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            end_paragraph()
+        elif line.startswith("## "):
+            end_paragraph()
+            blocks.append(Block("section", line[3:]))
+        elif line.startswith("# "):
+            end_paragraph()
+            blocks.append(Block("title", line[2:]))
+        elif line.startswith("- "):
+            end_paragraph()
+            blocks.append(Block("item", line[2:]))
+        elif blocks and blocks[-1].kind == "item" and not paragraph and raw.startswith("  "):
+            blocks[-1] = Block("item", f"{blocks[-1].text} {line}")
+        else:
+            paragraph.append(line)
+    end_paragraph()
+    return blocks
+
+
+# (design size in px, bold, colour, space above, space below) per kind of block
+_STYLE: dict[str, tuple[int, bool, th.Colour, int, int]] = {
+    "title": (38, True, th.ACCENT, 0, 10),
+    "section": (25, True, th.ACCENT, 18, 6),
+    "para": (19, False, th.TEXT, 0, 10),
+    "item": (19, False, th.TEXT, 0, 6),
+}
+
+
+def typeset(blocks: list[Block], theme: Theme, width: int) -> tuple[list[tuple[pygame.Surface, int, int]], int]:
+    """Each rendered line with its (x, y) on the page, and the page's height."""
+    lines: list[tuple[pygame.Surface, int, int]] = []
+    y = 0
+    indent = theme.px(26)
+    for block in blocks:
+        size, bold, colour, above, below = _STYLE[block.kind]
+        size_px = theme.text_px(size)
+        font = theme.font(size_px, bold)
+        y += theme.px(above) if lines else 0
+        x = indent if block.kind == "item" else 0
+        if block.kind == "item":
+            radius = max(2, theme.px(4))
+            dot = pygame.Surface((radius * 2, radius * 2), pygame.SRCALPHA)
+            pygame.draw.circle(dot, th.ACCENT, (radius, radius), radius)
+            lines.append((dot, indent // 2 - radius, y + font.get_ascent() // 2 - radius + theme.px(1)))
+        for text in theme.wrap(block.text, font, width - x):
+            lines.append((font.render(text, True, colour), x, y))
+            y += round(font.get_linesize() * (1.12 if block.kind in ("para", "item") else 1.0))
+        if block.kind == "title":
+            rule = pygame.Surface((min(width, theme.px(220)), max(1, theme.px(2))))
+            rule.fill(th.ACCENT_DARK)
+            lines.append((rule, 0, y + theme.px(2)))
+            y += theme.px(8)
+        y += theme.px(below)
+    return lines, y
+
+
+class RulesBookScene(Scene):
+    """A list of games on the left, the chosen game's rules on a scrolling page."""
+
+    def __init__(self, app: App, game: str | None = None) -> None:
+        super().__init__(app)
+        self.games = games_with_rules()
+        self.game = game if game in self.games else (self.games[0] if self.games else None)
+        self.title = Label("Rules", 40, bold=True, align="center")
+        self.back = Button("Back", self.app.scenes.pop, style="quiet")
+        self.list_panel = Panel("Games")
+        self.page_panel = Panel()
+        self.buttons = [Button(GAMES[name].title, lambda n=name: self.show(n)) for name in self.games]
+        self.scroller = Scroller()
+        self.focus = FocusGroup(lambda: [self.back, *self.buttons])
+        self._lines: list[tuple[pygame.Surface, int, int]] = []
+        self._page = pygame.Rect(0, 0, 0, 0)
+        self._mark_chosen()
+
+    def show(self, game: str) -> None:
+        """Open ``game``'s rules at the top."""
+        self.game = game
+        self.scroller.offset = 0
+        self._mark_chosen()
+        self.layout(self.app.screen.get_size())
+
+    def _mark_chosen(self) -> None:
+        for button, name in zip(self.buttons, self.games, strict=True):
+            button.style = "primary" if name == self.game else "normal"
+
+    def layout(self, size: tuple[int, int]) -> None:
+        width, height = size
+        theme = self.app.theme
+        margin, gap = theme.px(28), theme.px(18)
+        header_h = theme.px(74)
+        self.back.rect = pygame.Rect(margin, margin // 2 + theme.px(6), theme.px(120), theme.px(44))
+        self.title.rect = pygame.Rect(0, margin // 2, width, theme.px(56))
+        body = pygame.Rect(margin, header_h, width - margin * 2, height - header_h - margin)
+        list_w = max(theme.px(220), round(body.width * 0.22))
+        self.list_panel.rect = pygame.Rect(body.x, body.y, list_w, body.height)
+        pad = theme.px(18)
+        y = body.y + self.list_panel.title_height(theme) + theme.px(8)
+        for button in self.buttons:
+            button.rect = pygame.Rect(body.x + pad, y, list_w - pad * 2, theme.px(44))
+            y += theme.px(52)
+        self.page_panel.rect = pygame.Rect(body.x + list_w + gap, body.y, body.width - list_w - gap, body.height)
+        page_pad = theme.px(36)
+        measure = min(self.page_panel.rect.width - page_pad * 2, theme.px(860))
+        self._page = pygame.Rect(
+            self.page_panel.rect.x + page_pad, self.page_panel.rect.y + theme.px(24), measure, self.page_panel.rect.height - theme.px(48)
+        )
+        text = rule_text(self.game) if self.game else None
+        self._lines, page_h = typeset(parse(text or ""), theme, measure - theme.px(14))
+        view = pygame.Rect(self._page.x, self._page.y, self.page_panel.rect.right - theme.px(14) - self._page.x, self._page.height)
+        self.scroller.set_geometry(view, page_h)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.app.scenes.pop()
+                return
+            step = self.app.theme.px(48)
+            if event.key in (pygame.K_DOWN, pygame.K_UP):
+                self.scroller.scroll_by(step if event.key == pygame.K_DOWN else -step)
+                return
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.games and self.game:
+                index = self.games.index(self.game) + (1 if event.key == pygame.K_RIGHT else -1)
+                self.show(self.games[index % len(self.games)])
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.focus.handle_event(event)
+        if self.scroller.handle_event(event):
+            return
+        for button in (self.back, *self.buttons):
+            if button.handle_event(event):
+                return
+        self.focus.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        theme.draw_background(surface)
+        self.title.draw(surface, theme)
+        self.back.draw(surface, theme)
+        self.list_panel.draw(surface, theme)
+        for button in self.buttons:
+            button.draw(surface, theme)
+        self.page_panel.draw(surface, theme)
+        clip = surface.get_clip()
+        surface.set_clip(self.scroller.view)
+        top = self._page.y - self.scroller.offset
+        for image, x, y in self._lines:
+            if top + y + image.get_height() >= self._page.y and top + y <= self._page.bottom:
+                surface.blit(image, (self._page.x + x, top + y))
+        surface.set_clip(clip)
+        self.scroller.draw(surface, theme)
+        if not self.games:
+            note = theme.text("No rules are available yet.", theme.text_px(22), th.TEXT_DIM)
+            surface.blit(note, self._page.topleft)

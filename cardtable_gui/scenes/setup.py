@@ -1,0 +1,320 @@
+"""Setting up a new game: which game, how many players, who sits where (a person or the
+computer at some level, and their names), and the house rules.
+
+Every game in ``cardtable_gui.rules.GAMES`` is offered; its house-rules form is built
+from its ``Options`` model, so a new game needs nothing here. "Start game" turns the
+choices into a ``MatchConfig`` and swaps this screen for the table.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from cardtable_gui.rules import GAMES, GameRules
+from cardtable_gui.scenes.base import Scene
+from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+from cardtable_gui.ui import theme as th
+from cardtable_gui.ui.form import OptionsForm
+from cardtable_gui.ui.widgets import Button, Choice, FocusGroup, Label, Panel, ScrollArea, TextInput, Widget
+
+if TYPE_CHECKING:
+    from cardtable_gui.app_window import App
+
+AI_NAMES = ("Ada", "Bruno", "Clara", "Dario", "Elsa", "Felix", "Greta", "Hugo", "Iris")
+"""Names the computer players get, in seat order, skipping one the player uses."""
+
+HUMAN = "human"
+WHO_OPTIONS: list[tuple[str, str]] = [
+    (HUMAN, "Human"),
+    (AILevel.EASY.value, "Easy"),
+    (AILevel.MEDIUM.value, "Medium"),
+    (AILevel.HARD.value, "Hard"),
+]
+"""Who sits in a seat: a person at this screen, or the computer at a level."""
+
+NAME_LIMIT = 24
+
+
+def preferred_players(rules: GameRules[Any, Any]) -> int:
+    """Four when the game allows it (the classic table), else its smallest count."""
+    return 4 if 4 in rules.player_counts else rules.player_counts[0]
+
+
+def players_text(rules: GameRules[Any, Any]) -> str:
+    counts = rules.player_counts
+    if len(counts) == 1:
+        return f"{counts[0]} players"
+    if list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]} players"
+    return f"{', '.join(str(c) for c in counts[:-1])} or {counts[-1]} players"
+
+
+class SeatRow:
+    """One seat's controls: its name and who plays it."""
+
+    def __init__(self, index: int, name: str, who: str, on_change: Any) -> None:
+        self.index = index
+        self.badge = Label(str(index + 1), 20, colour=th.ACCENT, bold=True, align="center")
+        self.name = TextInput(name, lambda _t: on_change(), max_length=NAME_LIMIT, placeholder="Name")
+        self.who: Choice[str] = Choice(WHO_OPTIONS, who, lambda _v: on_change())
+
+    @property
+    def widgets(self) -> list[Widget]:
+        return [self.badge, self.name, self.who]
+
+    def config(self) -> SeatConfig:
+        if self.who.value == HUMAN:
+            return SeatConfig(name=self.name.text.strip(), kind=SeatKind.HUMAN)
+        return SeatConfig(name=self.name.text.strip(), kind=SeatKind.AI, level=AILevel(self.who.value))
+
+
+class SetupScene(Scene):
+    """The New game screen."""
+
+    def __init__(self, app: App, game: str | None = None) -> None:
+        super().__init__(app)
+        self.games = list(GAMES)
+        self.game = game if game in GAMES else self.games[0]
+        self.title = Label("New game", 40, bold=True, align="center")
+        self.back = Button("Back", self.app.scenes.pop, style="quiet")
+        self.start = Button("Start game", self.start_game, style="primary")
+        self.message = Label("", 20, colour=th.DANGER, align="right")
+        self.game_panel = Panel("Game")
+        self.seat_panel = Panel("Players")
+        self.rules_panel = Panel("House rules")
+        self.game_buttons = [Button(GAMES[name].title, lambda n=name: self.choose_game(n)) for name in self.games]
+        self.summary = Label("", 18, colour=th.TEXT_DIM, wrap=True)
+        self.count_label = Label("", 19, colour=th.TEXT_DIM)
+        self.count: Choice[int] | None = None
+        self.seat_area = ScrollArea()
+        self.seats: list[SeatRow] = []
+        self._seat_content: list[tuple[Widget, pygame.Rect]] = []
+        self.form = OptionsForm(GAMES[self.game].Options, on_change=lambda _v: self._check())
+        self.focus = FocusGroup(self._focus_order)
+        self._set_game(self.game)
+
+    # What the player chose ------------------------------------------------------------
+
+    @property
+    def rules(self) -> GameRules[Any, Any]:
+        return GAMES[self.game]
+
+    def choose_game(self, name: str) -> None:
+        if name != self.game:
+            self._set_game(name)
+            self.layout(self.app.screen.get_size())
+
+    def _set_game(self, name: str) -> None:
+        self.game = name
+        rules = self.rules
+        for button, game in zip(self.game_buttons, self.games, strict=True):
+            button.style = "primary" if game == name else "normal"
+        self.summary.text = f"{players_text(rules)}. {rules.summary}"
+        counts = rules.player_counts
+        players = len(self.seats) if len(self.seats) in counts else preferred_players(rules)
+        if len(counts) > 1:
+            self.count = Choice([(n, str(n)) for n in counts], players, self.set_players)
+        else:
+            self.count = None
+        self.count_label.text = "Players at the table" if self.count else players_text(rules)
+        self.form = OptionsForm(rules.Options, on_change=lambda _v: self._check())
+        self.set_players(players, relayout=False)
+
+    def set_players(self, players: int, relayout: bool = True) -> None:
+        """Add or remove seats, keeping what was typed into the seats that stay."""
+        kept = self.seats[:players]
+        names = {row.name.text.strip() for row in kept}
+        for index in range(len(kept), players):
+            if index == 0:
+                kept.append(SeatRow(0, self.app.settings.player_name, HUMAN, self._check))
+                names.add(self.app.settings.player_name)
+                continue
+            name = next(n for n in AI_NAMES if n not in names)
+            names.add(name)
+            kept.append(SeatRow(index, name, AILevel.MEDIUM.value, self._check))
+        self.seats = kept
+        self._check()
+        if relayout:
+            self.layout(self.app.screen.get_size())
+
+    def problem(self) -> str | None:
+        """Why the game cannot start as chosen, in words; None when it can."""
+        seen: set[str] = set()
+        for row in self.seats:
+            name = row.name.text.strip()
+            if not name:
+                return f"Seat {row.index + 1} needs a name."
+            if name.casefold() in seen:
+                return f"Two seats are called {name}; give each its own name."
+            seen.add(name.casefold())
+        return self.form.error
+
+    def _check(self) -> None:
+        problem = self.problem()
+        self.message.text = problem or ""
+        self.start.enabled = problem is None
+
+    def config(self) -> MatchConfig:
+        """The match as chosen. Raises ``ValueError`` with a sentence when it cannot start."""
+        problem = self.problem()
+        if problem is not None:
+            raise ValueError(problem)
+        return MatchConfig(
+            game=self.game,
+            seats=tuple(row.config() for row in self.seats),
+            options=self.form.changed_values(),
+        )
+
+    def start_game(self) -> None:
+        try:
+            config = self.config()
+        except ValueError as error:
+            self.message.text = str(error)
+            return
+        from cardtable_gui.scenes.table import TableScene
+
+        self.app.scenes.replace(TableScene(self.app, config))
+
+    # Layout and drawing -----------------------------------------------------------------
+
+    def _widgets(self) -> list[Widget]:
+        seat_widgets = [w for row in self.seats for w in row.widgets]
+        count = [self.count] if self.count else []
+        return [self.back, *self.game_buttons, *count, *seat_widgets, *self.form.controls, self.start]
+
+    def _focus_order(self) -> list[Widget]:
+        return [w for w in self._widgets() if w.focusable]
+
+    def layout(self, size: tuple[int, int]) -> None:
+        width, height = size
+        theme = self.app.theme
+        margin, gap = theme.px(28), theme.px(18)
+        header_h = theme.px(74)
+        footer_h = theme.px(78)
+        self.back.rect = pygame.Rect(margin, margin // 2 + theme.px(6), theme.px(120), theme.px(44))
+        self.title.rect = pygame.Rect(0, margin // 2, width, theme.px(56))
+        body = pygame.Rect(margin, header_h, width - margin * 2, height - header_h - footer_h)
+        game_w = round(body.width * 0.24)
+        seat_w = round(body.width * 0.40)
+        rules_w = body.width - game_w - seat_w - gap * 2
+        self.game_panel.rect = pygame.Rect(body.x, body.y, game_w, body.height)
+        self.seat_panel.rect = pygame.Rect(self.game_panel.rect.right + gap, body.y, seat_w, body.height)
+        self.rules_panel.rect = pygame.Rect(self.seat_panel.rect.right + gap, body.y, rules_w, body.height)
+        self._layout_games(theme)
+        self._layout_seats(theme)
+        self._fit_panel(self.game_panel, self.summary.rect.y + self.summary.height_for(theme, self.summary.rect.width))
+        self._fit_panel(self.seat_panel, self.seat_area.rect.y + self.seat_area.scroller.content_height)
+        inner = self._inner(self.rules_panel)
+        self.form.layout(inner, theme)
+        self._fit_panel(self.rules_panel, inner.y + self.form.area.scroller.content_height)
+        start_w, start_h = theme.px(220), theme.px(54)
+        self.start.rect = pygame.Rect(width - margin - start_w, height - footer_h + (footer_h - start_h) // 2, start_w, start_h)
+        self.message.rect = pygame.Rect(margin, self.start.rect.y, self.start.rect.left - margin - gap, start_h)
+
+    def _fit_panel(self, panel: Panel, content_bottom: int) -> None:
+        """Shorten ``panel`` to end just below its content (its full height is a ceiling)."""
+        floor = panel.rect.y + self.app.theme.px(150)
+        bottom = min(panel.rect.bottom, max(floor, content_bottom + self.app.theme.px(22)))
+        panel.rect.height = bottom - panel.rect.y
+        if panel is self.rules_panel:
+            self.form.area.rect.height = min(self.form.area.rect.height, bottom - self.form.area.rect.y)
+            self.form.area.scroller.set_geometry(self.form.area.rect, self.form.area.scroller.content_height)
+        if panel is self.seat_panel:
+            self.seat_area.rect.height = min(self.seat_area.rect.height, bottom - self.seat_area.rect.y)
+            self.seat_area.set_content(self._seat_content, self.seat_area.scroller.content_height)
+
+    def _inner(self, panel: Panel) -> pygame.Rect:
+        theme = self.app.theme
+        pad = theme.px(18)
+        top = panel.rect.y + panel.title_height(theme) + theme.px(8)
+        return pygame.Rect(panel.rect.x + pad, top, panel.rect.width - pad * 2, panel.rect.bottom - pad - top)
+
+    def _layout_games(self, theme: th.Theme) -> None:
+        inner = self._inner(self.game_panel)
+        button_h, gap = theme.px(44), theme.px(8)
+        count = len(self.game_buttons)
+        button_h = min(button_h, (inner.height // 2 - gap * count) // max(1, count))
+        y = inner.y
+        for button in self.game_buttons:
+            button.rect = pygame.Rect(inner.x, y, inner.width, button_h)
+            y += button_h + gap
+        self.summary.rect = pygame.Rect(inner.x, y + theme.px(10), inner.width, inner.bottom - y - theme.px(10))
+
+    def _layout_seats(self, theme: th.Theme) -> None:
+        inner = self._inner(self.seat_panel)
+        row_h, gap = theme.px(38), theme.px(10)
+        y = inner.y
+        self.count_label.rect = pygame.Rect(inner.x, y, inner.width // 2, row_h)
+        if self.count is not None:
+            count_w = min(inner.width // 2, theme.px(48) * len(self.count.options))
+            self.count.rect = pygame.Rect(inner.right - count_w, y, count_w, row_h)
+        y += row_h + theme.px(16)
+        area = pygame.Rect(inner.x, y, inner.width, inner.bottom - y)
+        self.seat_area.rect = area
+        bar = max(6, area.width // 80) + theme.px(8)
+        usable = area.width - bar
+        badge_w = theme.px(30)
+        name_w = round((usable - badge_w) * 0.40)
+        who_x = badge_w + name_w + theme.px(10)
+        placed: list[tuple[Widget, pygame.Rect]] = []
+        top = 0
+        for row in self.seats:
+            placed.append((row.badge, pygame.Rect(0, top, badge_w, row_h)))
+            placed.append((row.name, pygame.Rect(badge_w + theme.px(4), top, name_w - theme.px(4), row_h)))
+            placed.append((row.who, pygame.Rect(who_x, top, usable - who_x, row_h)))
+            top += row_h + gap
+        self._seat_content = placed
+        self.seat_area.set_content(placed, top - gap)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        editing = next((row.name for row in self.seats if row.name.focused), None)
+        if editing is not None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            if editing.handle_event(event):
+                return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.focus.handle_event(event)
+        count = [self.count] if self.count else []
+        if self.form.area.handle_event(event) or self.seat_area.handle_event(event):
+            return
+        for widget in (self.back, *self.game_buttons, *count, self.start):
+            if widget.handle_event(event):
+                return
+        if self.focus.handle_event(event):
+            self._follow_focus()
+
+    def _follow_focus(self) -> None:
+        """Keep the focused control in view when it sits in a scrolling panel."""
+        current = self.focus.current
+        for area in (self.form.area, self.seat_area):
+            if current in area.children:
+                area.show(current)
+
+    def update(self, dt: float) -> None:
+        self.form.area.update(dt)
+        self.seat_area.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        theme.draw_background(surface)
+        self.title.draw(surface, theme)
+        self.back.draw(surface, theme)
+        for panel in (self.game_panel, self.seat_panel, self.rules_panel):
+            panel.draw(surface, theme)
+        for button in self.game_buttons:
+            button.draw(surface, theme)
+        self.summary.draw(surface, theme)
+        self.count_label.draw(surface, theme)
+        if self.count is not None:
+            self.count.draw(surface, theme)
+        self.seat_area.draw(surface, theme)
+        self.form.area.draw(surface, theme)
+        if not self.form.rows:
+            note = theme.text("This game has no house rules to choose.", theme.text_px(19), th.TEXT_DIM)
+            surface.blit(note, self._inner(self.rules_panel).topleft)
+        self.message.draw(surface, theme)
+        self.start.draw(surface, theme)

@@ -1,0 +1,260 @@
+"""The player's own hand, fanned along the bottom of the table.
+
+Cards are sorted by suit and rank, spread in a gentle arc, and glide to their places
+when the hand changes. Cards that may be played now are raised and lit, the others are
+dimmed; the card under the mouse lifts further. The fan answers which card is under a
+point, and carries a card being dragged; the table decides what a drop means.
+A hidden hand (not looked at yet) is drawn as backs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from cardtable_gui.cards import Card
+from cardtable_gui.scenes.table.animation import approach
+from cardtable_gui.scenes.table.card_sprites import CardSprites
+
+LIT = (255, 214, 102)
+SELECTED = (120, 220, 255)
+_ARC_DEGREES = 14.0
+
+
+@dataclass(eq=False)
+class _Slot:
+    """One card of the fan: where it is drawn now and where it is heading."""
+
+    card: Card | None
+    x: float
+    y: float
+    angle: float = 0.0
+    target_x: float = 0.0
+    target_y: float = 0.0
+    target_angle: float = 0.0
+
+
+class HandFan:
+    """A fanned hand: layout, hover, selection, legal highlighting and dragging."""
+
+    def __init__(self, sprites: CardSprites) -> None:
+        self.sprites = sprites
+        self.area = pygame.Rect(0, 0, 0, 0)
+        self.card_width = 80
+        self.slots: list[_Slot] = []
+        self.legal: frozenset[Card] = frozenset()
+        self.active = False
+        self.hover: int | None = None
+        self.selected: int | None = None
+        self.dragging: int | None = None
+        self.drag_pos: tuple[float, float] = (0.0, 0.0)
+        self._drag_offset: tuple[float, float] = (0.0, 0.0)
+        self._press_pos: tuple[int, int] | None = None
+        self.spawn: tuple[float, float] | None = None
+
+    # -- content -----------------------------------------------------------------
+
+    @property
+    def cards(self) -> list[Card]:
+        return [slot.card for slot in self.slots if slot.card is not None]
+
+    def set_hand(self, cards: Sequence[Card], hidden: int = 0) -> None:
+        """Show ``cards`` sorted by suit and rank, or ``hidden`` backs. Cards already in
+        the fan keep their place and glide; new ones come from ``spawn`` (the deck)."""
+        old = {slot.card: slot for slot in self.slots if slot.card is not None}
+        backs = [slot for slot in self.slots if slot.card is None]
+        ordered: list[Card | None] = sorted(cards, key=Card.sort_key) if cards else [None] * hidden
+        start = self.spawn or (self.area.centerx, self.area.bottom + self.area.height)
+        slots: list[_Slot] = []
+        for card in ordered:
+            previous = old.pop(card, None) if card is not None else None
+            if previous is None and backs:
+                previous = backs.pop(0)
+                previous = _Slot(card, previous.x, previous.y, previous.angle)
+            slots.append(previous or _Slot(card, start[0], start[1]))
+        self.slots = slots
+        self.hover = self.selected = self.dragging = None
+        self._place()
+
+    def set_legal(self, legal: Collection[Card], active: bool) -> None:
+        """Which cards may be played; ``active`` is False when it is not our turn (no
+        card is dimmed then, and none can be picked up)."""
+        self.legal = frozenset(legal)
+        self.active = active
+        if not active:
+            self.selected = None
+        self._place()
+
+    def remove(self, card: Card) -> tuple[float, float]:
+        """Take ``card`` out of the fan (it was played); returns where it was drawn."""
+        for i, slot in enumerate(self.slots):
+            if slot.card == card:
+                where = (slot.x, slot.y)
+                if self.dragging == i:
+                    where = self.drag_pos
+                del self.slots[i]
+                self.hover = self.selected = self.dragging = None
+                self._place()
+                return where
+        return (self.area.centerx, self.area.centery)
+
+    # -- layout ------------------------------------------------------------------
+
+    def layout(self, area: pygame.Rect, card_width: int) -> None:
+        self.area = pygame.Rect(area)
+        self.card_width = card_width
+        self._place()
+        for slot in self.slots:
+            slot.x, slot.y, slot.angle = slot.target_x, slot.target_y, slot.target_angle
+
+    def _place(self) -> None:
+        n = len(self.slots)
+        if not n:
+            return
+        w, h = self.sprites.size(self.card_width)
+        step = min(w * 0.62, (self.area.width - w) / max(1, n - 1)) if n > 1 else 0
+        total = step * (n - 1)
+        left = self.area.centerx - total / 2
+        base_y = self.area.bottom - h / 2 - h * 0.12
+        lift = h * 0.12
+        for i, slot in enumerate(self.slots):
+            spread = (i - (n - 1) / 2) / max(1, (n - 1) / 2) if n > 1 else 0.0
+            slot.target_x = left + step * i
+            slot.target_y = base_y + (spread**2) * h * 0.08
+            slot.target_angle = -spread * _ARC_DEGREES / 2
+            if self.active and slot.card in self.legal:
+                slot.target_y -= lift * 0.5
+            if i == self.hover and self._can_pick(i):
+                slot.target_y -= lift * 0.6
+            if i == self.selected:
+                slot.target_y -= lift * 1.1
+
+    def card_rect(self, index: int) -> pygame.Rect:
+        slot = self.slots[index]
+        return self.sprites.rect((slot.x, slot.y), self.card_width)
+
+    def bounds(self) -> pygame.Rect:
+        """The space the fan's cards take up now (for layout checks)."""
+        if not self.slots:
+            return pygame.Rect(self.area.centerx, self.area.bottom, 0, 0)
+        return self.card_rect(0).unionall([self.card_rect(i) for i in range(len(self.slots))])
+
+    # -- input -------------------------------------------------------------------
+
+    def hit_test(self, pos: tuple[int, int]) -> int | None:
+        """The index of the top-most card under ``pos``. Cards overlap left to right, so
+        a point on the visible strip of a card finds that card."""
+        for i in range(len(self.slots) - 1, -1, -1):
+            if i == self.dragging:
+                continue
+            if self.card_rect(i).collidepoint(pos):
+                return i
+        return None
+
+    def _can_pick(self, index: int) -> bool:
+        return self.active and self.slots[index].card is not None
+
+    def hover_at(self, pos: tuple[int, int]) -> None:
+        index = self.hit_test(pos)
+        if index != self.hover:
+            self.hover = index
+            self._place()
+
+    def press(self, pos: tuple[int, int]) -> int | None:
+        """Mouse down: pick up the card under ``pos`` (it may become a drag)."""
+        index = self.hit_test(pos)
+        if index is None or not self._can_pick(index):
+            return None
+        slot = self.slots[index]
+        self.dragging = index
+        self._press_pos = pos
+        self._drag_offset = (slot.x - pos[0], slot.y - pos[1])
+        self.drag_pos = (slot.x, slot.y)
+        return index
+
+    def move(self, pos: tuple[int, int]) -> None:
+        if self.dragging is not None:
+            self.drag_pos = (pos[0] + self._drag_offset[0], pos[1] + self._drag_offset[1])
+        else:
+            self.hover_at(pos)
+
+    @property
+    def drag_moved(self) -> bool:
+        """True once the pressed card has travelled far enough to count as a drag."""
+        if self.dragging is None or self._press_pos is None:
+            return False
+        slot = self.slots[self.dragging]
+        dx = self.drag_pos[0] - slot.x
+        dy = self.drag_pos[1] - slot.y
+        return dx * dx + dy * dy > (self.card_width * 0.15) ** 2
+
+    def release(self) -> tuple[Card | None, bool]:
+        """Mouse up: the card that was held, and whether it was dragged (not clicked).
+        A dragged card starts from where it was dropped if the table sends it back."""
+        if self.dragging is None:
+            return None, False
+        index = self.dragging
+        moved = self.drag_moved
+        slot = self.slots[index]
+        if moved:
+            slot.x, slot.y = self.drag_pos
+        self.dragging = None
+        self._press_pos = None
+        return slot.card, moved
+
+    def select(self, index: int | None) -> None:
+        self.selected = index
+        self._place()
+
+    def select_step(self, step: int) -> None:
+        """Move the keyboard selection left or right, landing only on playable cards."""
+        if not self.slots or not self.active:
+            return
+        choices = [i for i, s in enumerate(self.slots) if s.card in self.legal] or list(
+            range(len(self.slots))
+        )
+        if self.selected not in choices:
+            self.select(choices[0] if step > 0 else choices[-1])
+            return
+        at = choices.index(self.selected)
+        self.select(choices[(at + step) % len(choices)])
+
+    def index_of(self, card: Card) -> int | None:
+        return next((i for i, s in enumerate(self.slots) if s.card == card), None)
+
+    @property
+    def selected_card(self) -> Card | None:
+        if self.selected is None or self.selected >= len(self.slots):
+            return None
+        return self.slots[self.selected].card
+
+    # -- frame -------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        for slot in self.slots:
+            slot.x = approach(slot.x, slot.target_x, dt)
+            slot.y = approach(slot.y, slot.target_y, dt)
+            slot.angle = approach(slot.angle, slot.target_angle, dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for i, slot in enumerate(self.slots):
+            if i == self.dragging:
+                continue
+            self._draw_slot(surface, slot, i)
+        if self.dragging is not None:
+            slot = self.slots[self.dragging]
+            self.sprites.draw(surface, slot.card, self.drag_pos, self.card_width, 0, outline=LIT)
+
+    def _draw_slot(self, surface: pygame.Surface, slot: _Slot, index: int) -> None:
+        playable = slot.card in self.legal
+        dim = self.active and not playable and slot.card is not None
+        outline = None
+        if index == self.selected:
+            outline = SELECTED
+        elif self.active and playable and index == self.hover:
+            outline = LIT
+        self.sprites.draw(
+            surface, slot.card, (slot.x, slot.y), self.card_width, slot.angle, dim=dim, outline=outline
+        )

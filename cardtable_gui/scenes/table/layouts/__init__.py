@@ -1,0 +1,29 @@
+"""Each game's table arrangement, by game name. A game gets a table by adding its
+layout class here."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable_gui.scenes.table.layouts.base import GameLayout
+from cardtable_gui.scenes.table.layouts.spades import SpadesLayout
+
+if TYPE_CHECKING:
+    from cardtable_gui.scenes.table.scene import TableScene
+
+LAYOUTS: dict[str, type[GameLayout]] = {"spades": SpadesLayout}
+
+
+class NoTableYet(LookupError):
+    """The game has rules but no table arrangement yet."""
+
+
+def make_layout(game: str, scene: TableScene) -> GameLayout:
+    try:
+        layout = LAYOUTS[game]
+    except KeyError:
+        raise NoTableYet(f"{game} cannot be played at the table yet.") from None
+    return layout(scene)
+
+
+__all__ = ["LAYOUTS", "GameLayout", "NoTableYet", "make_layout"]

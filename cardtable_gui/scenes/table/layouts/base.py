@@ -1,0 +1,86 @@
+"""What the table scene asks of a game's arrangement.
+
+The scene runs the match, the animator, the pass-and-play cover, the hand summary and
+the game-over panel for every game. A ``GameLayout`` is the part that knows one game:
+where its seats, piles and trick go, how each of its events is animated, what its
+player's turn looks like (a bidding panel, a playable hand) and how a hand is summed up.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cardtable_gui.rules.base import Action, Event, GameView
+
+if TYPE_CHECKING:
+    from cardtable_gui.scenes.table.scene import TableScene
+
+
+class GameLayout(ABC):
+    """One game's table. ``scene`` gives access to the app, the match (read only), the
+    animator, card sprites and ``scene.submit(action)`` for the player's moves."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+
+    @abstractmethod
+    def layout(self, size: tuple[int, int]) -> None:
+        """Place everything for a window of ``size``."""
+
+    @abstractmethod
+    def reset(self, view: GameView, bottom: int) -> None:
+        """Show ``view`` as it is, with no animation; ``bottom`` is the seat drawn at
+        the bottom (the view may be a spectator's when that hand must stay hidden)."""
+
+    @abstractmethod
+    def sync(self, view: GameView) -> None:
+        """The match has settled: make the picture agree with ``view`` exactly."""
+
+    @abstractmethod
+    def on_event(self, event: Event) -> None:
+        """Show one event, starting animations on ``scene.animator``."""
+
+    @abstractmethod
+    def begin_turn(self, legal: list[Action]) -> None:
+        """The bottom seat's person is to move with these choices: offer them."""
+
+    @abstractmethod
+    def end_turn(self) -> None:
+        """Take the choices away (the move was made, or the table is covered)."""
+
+    @abstractmethod
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Input for the game's own controls; True when used."""
+
+    @abstractmethod
+    def update(self, dt: float) -> None: ...
+
+    @abstractmethod
+    def draw(self, surface: pygame.Surface) -> None:
+        """The whole table below the scene's own panels."""
+
+    @abstractmethod
+    def element_rects(self) -> list[pygame.Rect]:
+        """Every visible element's rect, so tests can check nothing leaves the window."""
+
+    @abstractmethod
+    def message_anchor(self) -> tuple[int, int]:
+        """Where the bottom centre of a refused move's message goes (above the hand)."""
+
+    def opening_events(self, view: GameView) -> list[Event]:
+        """Events that show how the game began (the first deal happens inside
+        ``new_game``, before the match has any events); animated when a table opens on
+        a fresh game."""
+        return []
+
+    def may_undo_to(self, view: GameView) -> bool:
+        """Whether the player may be taken back to a decision seen as ``view``. A game
+        where a choice is made before looking at the cards refuses to go back there."""
+        return True
+
+    def turn_prompt(self) -> str:
+        """What the cover says the next person is about to do."""
+        return "It is your turn."

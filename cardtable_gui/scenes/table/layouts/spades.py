@@ -1,0 +1,524 @@
+"""The Spades table: four seats around a trick, bids on the name plates, the side
+scores with their bags in the corner.
+
+The layout keeps its own picture of the table (cards in each hand, bids, tricks
+taken, the trick on the cloth), moved along event by event as the animations play, and
+replaced by the seat's view whenever the match settles, so the two never drift apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+import pygame
+
+from cardtable_gui.cards import Card
+from cardtable_gui.rules.base import Action, CardPlayed, Event, GameView, HandDealt, RoundScored, TrickWon
+from cardtable_gui.rules.spades import (
+    BLIND_NIL,
+    LOOK,
+    Bid,
+    BidMade,
+    HandScored,
+    LookAtCards,
+    Phase,
+    PlayCard,
+    SpadesBroken,
+    SpadesView,
+)
+from cardtable_gui.scenes.table.animation import ease_in_out_cubic
+from cardtable_gui.scenes.table.bidding import BidChoice, BidPanel
+from cardtable_gui.scenes.table.hand_fan import HandFan
+from cardtable_gui.scenes.table.layouts.base import GameLayout
+from cardtable_gui.scenes.table.pile import Pile
+from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow
+from cardtable_gui.scenes.table.seat_panel import SeatPanel, Side, plate_height
+from cardtable_gui.scenes.table.summary import SummaryTable, TotalLine
+from cardtable_gui.scenes.table.trick_area import TrickArea
+from cardtable_gui.ui import theme as th
+from cardtable_gui.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from cardtable_gui.scenes.table.scene import TableScene
+
+SEATS = 4
+DEAL_STAGGER = 0.022
+DEAL_FLIGHT = 0.26
+PLAY_FLIGHT = 0.30
+TRICK_PAUSE = 0.75
+COLLECT_FLIGHT = 0.38
+BID_PAUSE = 0.15
+BUBBLE_SECONDS = 1.6
+SIDES = (Side.BOTTOM, Side.LEFT, Side.TOP, Side.RIGHT)
+
+
+def bid_text(bid: Bid | None) -> str:
+    if bid is None:
+        return "no bid yet"
+    if bid.blind:
+        return "blind nil"
+    return "nil" if bid.is_nil else f"bid {bid.tricks}"
+
+
+class SpadesLayout(GameLayout):
+    """Spades at the table: see the module docstring."""
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.sprites = scene.sprites
+        self.fan = HandFan(self.sprites)
+        self.panels = [SeatPanel(side) for side in SIDES]
+        self.trick = TrickArea()
+        self.deck = Pile()
+        self.scores = ScorePanel()
+        self.bidding: BidPanel[Action] = BidPanel(self._bid_chosen)
+        self.last_trick_button = Button("Last trick", self._toggle_last_trick, style="quiet")
+        self.size = (0, 0)
+        self.bottom = 0
+        self.view: SpadesView | None = None
+        self.counts = [0] * SEATS
+        self.bids: list[Bid | None] = [None] * SEATS
+        self.won = [0] * SEATS
+        self.to_move: int | None = None
+        self.dealer = 0
+        self.last: tuple[tuple[tuple[int, Card], ...], int] | None = None
+        self.showing_last = False
+        self.pending_hand: HandScored | None = None
+        self.bubbles: dict[int, tuple[str, float]] = {}
+        self.card_width = 100
+        self.small_width = 50
+        self.hand_top = 0
+        self.panel_area = pygame.Rect(0, 0, 0, 0)
+
+    # -- geometry ----------------------------------------------------------------------
+
+    @property
+    def theme(self) -> th.Theme:
+        return self.scene.app.theme
+
+    def side_of(self, seat: int) -> Side:
+        return SIDES[(seat - self.bottom) % SEATS]
+
+    def seat_at(self, side: Side) -> int:
+        return (self.bottom + SIDES.index(side)) % SEATS
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        t = self.theme
+        width, height = size
+        margin = t.px(14)
+        scale = self.scene.app.settings.card_scale
+        self.card_width = max(40, round(min(height * 0.19 / 1.4, width * 0.095) * scale))
+        card_h = self.sprites.size(self.card_width)[1]
+        self.small_width = max(26, round(self.card_width * 0.48))
+        small_h = self.sprites.size(self.small_width)[1]
+        hand_h = round(card_h * 1.25)
+        self.hand_top = height - hand_h
+        self.fan.layout(pygame.Rect(margin, self.hand_top, width - margin * 2, hand_h), self.card_width)
+        self.fan.spawn = (width / 2, height + card_h)
+        plate_w, plate_h = t.px(196), plate_height(t, 1)
+        gap = t.px(10)
+        fan_len = self.small_width * (1 + 0.16 * 12)
+        mid_y = round(max(margin + small_h + fan_len / 2, height * 0.40))
+        top, left, right, bottom = (self.panels[SIDES.index(s)] for s in (Side.TOP, Side.LEFT, Side.RIGHT, Side.BOTTOM))
+        top_center = (width / 2, margin + small_h / 2)
+        top.layout(pygame.Rect(0, 0, plate_w, plate_h), top_center, self.small_width)
+        top.plate.midright = (round(width / 2 - fan_len / 2 - gap * 2), round(top_center[1]))
+        left_center = (margin + small_h / 2, mid_y)
+        left.layout(pygame.Rect(margin, round(mid_y + fan_len / 2 + gap), plate_w, plate_h), left_center, self.small_width)
+        right_center = (width - margin - small_h / 2, mid_y)
+        right.layout(pygame.Rect(0, 0, plate_w, plate_h), right_center, self.small_width)
+        right.plate.topright = (width - margin, round(mid_y + fan_len / 2 + gap))
+        bottom.layout(pygame.Rect(0, 0, plate_w, plate_h), (width / 2, self.hand_top + card_h / 2), self.card_width)
+        bottom.plate.bottomleft = (margin, self.hand_top - gap)
+        bottom.show_cards = False
+        rows = len(self.view.sides) if self.view else 2
+        score_w = t.px(290)
+        self.scores.layout(pygame.Rect(width - margin - score_w, margin, score_w, ScorePanel.height_for(t, rows)))
+        button_h = t.px(38)
+        self.last_trick_button.rect = pygame.Rect(t.px(12) + 2 * (t.px(92) + t.px(8)), t.px(12), t.px(120), button_h)
+        side_room = margin + small_h + t.px(24)
+        self.panel_area = pygame.Rect(
+            side_room, margin + small_h + gap, width - side_room * 2, self.hand_top - (margin + small_h + gap) - gap
+        )
+        trick_w = min(self.panel_area.width, round(self.card_width * 0.8 * 3.4))
+        trick_h = min(self.panel_area.height - plate_h // 2, round(card_h * 0.8 * 2.3))
+        self.trick.layout(pygame.Rect(0, 0, trick_w, trick_h), round(self.card_width * 0.8))
+        self.trick.rect.center = self.panel_area.center
+        self.bidding.layout(self.panel_area, t)
+        self.deck.layout(self.seat_anchor(self.dealer), self.small_width)
+
+    def seat_anchor(self, seat: int) -> tuple[float, float]:
+        """Where a seat's cards gather: the deck sits here when that seat deals, and
+        tricks it wins fly here."""
+        panel = self.panels[SIDES.index(self.side_of(seat))]
+        cx, cy = panel.cards_center
+        mx, my = self.trick.rect.center
+        return (cx + (mx - cx) * 0.25, cy + (my - cy) * 0.25)
+
+    def message_anchor(self) -> tuple[int, int]:
+        return (self.size[0] // 2, self.hand_top - self.theme.px(12))
+
+    def element_rects(self) -> list[pygame.Rect]:
+        rects = [self.scores.rect, self.trick.rect, self.last_trick_button.rect, self.fan.bounds()]
+        for panel in self.panels:
+            rects.append(panel.plate)
+            if panel.show_cards and panel.card_count:
+                rects.append(panel.cards_rect(self.sprites))
+        if self.bidding.visible:
+            rects.append(self.bidding.box)
+        return rects
+
+    # -- the picture of the table --------------------------------------------------------
+
+    def reset(self, view: GameView, bottom: int) -> None:
+        self.bottom = bottom
+        self.scene.animator.clear()
+        self.bubbles.clear()
+        self.showing_last = False
+        self.fan.slots = []
+        self.sync(view)
+        if self.size != (0, 0):
+            self.layout(self.size)
+
+    def sync(self, view: GameView) -> None:
+        spades = cast(SpadesView, view)
+        self.view = spades
+        self.counts = list(spades.hand_counts)
+        self.bids = list(spades.bids)
+        self.won = list(spades.tricks_won)
+        self.to_move = spades.to_move
+        self.dealer = spades.dealer
+        self.deck.count = 0
+        self.trick.plays = [(self.side_of(seat), card) for seat, card in spades.trick]
+        last = spades.last_trick
+        self.last = (last.plays, last.winner) if last is not None else None
+        if spades.seat == self.bottom and not spades.hand_hidden:
+            self.fan.set_hand(spades.hand)
+        else:
+            self.fan.set_hand((), hidden=spades.hand_counts[self.bottom])
+        self._refresh_scores(spades.scores, spades.bags)
+
+    def _refresh_scores(self, side_scores: Sequence[int], bags: Sequence[int]) -> None:
+        view = self.view
+        if view is None:
+            return
+        best = max(side_scores)
+        self.scores.title = f"Hand {view.hand_number}  \u00b7  playing to {view.target}"
+        self.scores.rows = [
+            ScoreRow(self._side_name(side), side_scores[i], f"{bags[i]} bags", side_scores[i] == best and best > 0)
+            for i, side in enumerate(view.sides)
+        ]
+
+    def _side_name(self, side: Sequence[int]) -> str:
+        return " & ".join(self.scene.seat_name(s) for s in side)
+
+    # -- events --------------------------------------------------------------------------
+
+    def on_event(self, event: Event) -> None:
+        if isinstance(event, HandDealt):
+            self._deal(event)
+        elif isinstance(event, BidMade):
+            self.bids[event.seat] = event.bid
+            self.to_move = (event.seat + 1) % SEATS
+            self._bubble(event.seat, bid_text(event.bid).capitalize())
+            self.scene.animator.wait(BID_PAUSE)
+        elif isinstance(event, CardPlayed):
+            self._play(event.seat, event.card)
+        elif isinstance(event, SpadesBroken):
+            self._bubble(event.seat, "Spades broken!")
+        elif isinstance(event, TrickWon):
+            self.to_move = event.seat
+            self.scene.animator.wait(TRICK_PAUSE, on_done=lambda: self._collect(event.seat))
+        elif isinstance(event, HandScored):
+            self.pending_hand = event
+            self._refresh_scores([side.total for side in event.sides], [side.bags_total for side in event.sides])
+        elif isinstance(event, RoundScored) and self.pending_hand is not None:
+            self.scene.show_summary(self._summary(self.pending_hand, event))
+            self.pending_hand = None
+
+    def _deal(self, event: HandDealt) -> None:
+        self.dealer = event.dealer
+        self.counts = [0] * SEATS
+        self.bids = [None] * SEATS
+        self.won = [0] * SEATS
+        self.trick.plays = []
+        self.showing_last = False
+        self.last = None
+        self.fan.set_hand((), hidden=0)
+        total = sum(event.counts)
+        self.deck.layout(self.seat_anchor(event.dealer), self.small_width)
+        self.deck.count = total
+        self.to_move = (event.dealer + 1) % SEATS
+        self.scene.play_sound("shuffle")
+        remaining = list(event.counts)
+        seat = event.dealer
+        for i in range(total):
+            seat = (seat + 1) % SEATS
+            while remaining[seat] == 0:
+                seat = (seat + 1) % SEATS
+            remaining[seat] -= 1
+            side = self.side_of(seat)
+            target = self.panels[SIDES.index(side)].cards_center
+            width = self.card_width if side is Side.BOTTOM else self.small_width
+            self.scene.animator.fly(
+                None, self.deck.top_center, target, width, DEAL_FLIGHT,
+                delay=0.25 + i * DEAL_STAGGER, on_done=lambda s=seat, n=i: self._dealt_one(s, n),
+                angles=(0.0, side.angle),
+            )
+
+    def _dealt_one(self, seat: int, number: int) -> None:
+        self.counts[seat] += 1
+        self.deck.count -= 1
+        if seat == self.bottom:
+            self.fan.set_hand((), hidden=self.counts[seat])
+        if number % 4 == 0:
+            self.scene.play_sound("deal")
+
+    def _play(self, seat: int, card: Card) -> None:
+        side = self.side_of(seat)
+        if seat == self.bottom and self.fan.index_of(card) is not None:
+            start = self.fan.remove(card)
+        else:
+            start = self.panels[SIDES.index(side)].cards_center
+            if seat == self.bottom:
+                self.fan.set_hand((), hidden=max(0, len(self.fan.slots) - 1))
+        self.counts[seat] = max(0, self.counts[seat] - 1)
+        self.to_move = (seat + 1) % SEATS
+        self.showing_last = False
+        width = self.trick.card_width
+        self.scene.play_sound("play")
+        self.scene.animator.fly(
+            card, start, self.trick.slot(side, self.sprites), width, PLAY_FLIGHT,
+            on_done=lambda: self.trick.plays.append((side, card)),
+            angles=(side.angle if side is not Side.BOTTOM else 0.0, self.trick.tilt(side)),
+        )
+
+    def _collect(self, winner: int) -> None:
+        plays = [(self.seat_at(side), card) for side, card in self.trick.plays]
+        self.last = (tuple(plays), winner)
+        self.trick.plays = []
+        target = self.seat_anchor(winner)
+        self.scene.play_sound("trick")
+        for i, (seat, card) in enumerate(plays):
+            side = self.side_of(seat)
+            done = (lambda: self._won(winner)) if i == len(plays) - 1 else None
+            self.scene.animator.fly(
+                card, self.trick.slot(side, self.sprites), target, self.trick.card_width,
+                COLLECT_FLIGHT, ease_in_out_cubic, delay=i * 0.03, on_done=done,
+                angles=(self.trick.tilt(side), 0.0),
+            )
+
+    def _won(self, winner: int) -> None:
+        self.won[winner] += 1
+
+    def _bubble(self, seat: int, text: str) -> None:
+        self.bubbles[seat] = (text, BUBBLE_SECONDS)
+
+    # -- the end of a hand ---------------------------------------------------------------
+
+    def _summary(self, hand: HandScored, scored: RoundScored) -> SummaryTable:
+        rows: list[tuple[str, ...]] = []
+        notes: list[str] = []
+        totals: list[TotalLine] = []
+        best = max(side.total for side in hand.sides)
+        for side in hand.sides:
+            nil_bidders = [s for s in side.seats if hand.bids[s].is_nil]
+            bid = str(side.contract) if side.contract else "-"
+            if nil_bidders:
+                bid += " + " + " + ".join("blind nil" if hand.bids[s].blind else "nil" for s in nil_bidders)
+            nil_cell = ", ".join(
+                f"{self.scene.seat_name(n.seat)} {'made' if n.made else 'failed'}"
+                for n in hand.nils if n.seat in side.seats
+            ) or "-"
+            rows.append((
+                self._side_name(side.seats), bid, str(side.tricks), nil_cell,
+                f"+{side.bags}", f"{side.points:+d}",
+            ))
+            if side.bag_penalty:
+                notes.append(f"{self._side_name(side.seats)} collected ten bags: -{side.bag_penalty}.")
+            if side.contract and not side.made:
+                notes.append(f"{self._side_name(side.seats)} fell short of {side.contract}: -{10 * side.contract}.")
+            totals.append(TotalLine(self._side_name(side.seats), side.total - side.points, side.total, side.total == best))
+        headers = ("Side", "Bid", "Took", "Nil", "Bags", "Points")
+        return SummaryTable(f"Hand {hand.hand_number}", headers, tuple(rows), tuple(notes), tuple(totals))
+
+    # -- the player's turn ---------------------------------------------------------------
+
+    def begin_turn(self, legal: list[Action]) -> None:
+        if any(isinstance(a, LookAtCards) for a in legal):
+            self.bidding.show(
+                "Bid blind nil?",
+                [BidChoice("Bid blind nil", BLIND_NIL), BidChoice("Look at my cards", LOOK, primary=True)],
+                hint="You are 100 or more behind: nil without looking scores 100 either way.",
+                columns=2,
+            )
+        elif any(isinstance(a, Bid) for a in legal):
+            bids = [a for a in legal if isinstance(a, Bid)]
+            choices = [BidChoice("Nil" if b.is_nil else str(b.tricks), cast(Action, b)) for b in bids]
+            self.bidding.show("Your bid", choices, hint=self._bid_hint(), columns=7)
+        else:
+            cards = [a.card for a in legal if isinstance(a, PlayCard)]
+            self.fan.set_legal(cards, True)
+            self.trick.caption = "Your turn: drag a card here"
+        self.bidding.layout(self.panel_area, self.theme)
+
+    def _bid_hint(self) -> str:
+        view = self.view
+        if view is not None and view.partnerships:
+            partner = (self.bottom + 2) % SEATS
+            bid = self.bids[partner]
+            if bid is not None:
+                return f"{self.scene.seat_name(partner)} bid {bid_text(bid).replace('bid ', '')}. How many tricks will you take?"
+        return "How many tricks will you take?"
+
+    def end_turn(self) -> None:
+        self.bidding.hide()
+        self.fan.set_legal((), False)
+        self.trick.caption = ""
+        self.trick.drop_ready = self.trick.drop_hot = False
+
+    def turn_prompt(self) -> str:
+        view = self.scene.match.view_for(None)
+        phase = cast(Any, view).phase
+        if phase is Phase.BIDDING:
+            return "It is your turn to bid. Make sure nobody else can see the screen."
+        return "It is your turn to play. Make sure nobody else can see the screen."
+
+    def opening_events(self, view: GameView) -> list[Event]:
+        spades = cast(SpadesView, view)
+        return [HandDealt(spades.dealer, spades.hand_counts, spades.hand_number)]
+
+    def may_undo_to(self, view: GameView) -> bool:
+        return not cast(SpadesView, view).hand_hidden
+
+    def _bid_chosen(self, action: Action) -> None:
+        if not self.scene.submit(action):
+            self.bidding.visible = True
+
+    def _toggle_last_trick(self) -> None:
+        self.showing_last = not self.showing_last and self.last is not None
+
+    # -- input ---------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.bidding.handle_event(event):
+            return True
+        if self.last is not None and self.last_trick_button.handle_event(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.showing_last = False
+            return self.fan.press(event.pos) is not None
+        if event.type == pygame.MOUSEMOTION:
+            self.fan.move(event.pos)
+            dragging = self.fan.dragging is not None and self.fan.drag_moved
+            self.trick.drop_ready = dragging
+            self.trick.drop_hot = dragging and self.trick.contains(event.pos)
+            return dragging
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._release(event.pos)
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        return False
+
+    def _release(self, pos: tuple[int, int]) -> bool:
+        held = self.fan.dragging
+        card, dragged = self.fan.release()
+        self.trick.drop_ready = self.trick.drop_hot = False
+        if card is None or held is None:
+            return False
+        if dragged:
+            if self.trick.contains(pos):
+                self._try_play(card)
+            return True
+        if self.fan.selected == held:
+            self._try_play(card)
+        else:
+            self.fan.select(held)
+        return True
+
+    def _key(self, key: int) -> bool:
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.fan.select_step(1 if key == pygame.K_RIGHT else -1)
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            card = self.fan.selected_card
+            if card is not None and self.fan.active:
+                self._try_play(card)
+            return True
+        return False
+
+    def _try_play(self, card: Card) -> None:
+        if not self.fan.active:
+            return
+        self.scene.submit(PlayCard(card))
+
+    # -- frame ---------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.fan.update(dt)
+        for panel in self.panels:
+            panel.update(dt)
+        for seat, (text, left) in list(self.bubbles.items()):
+            if left - dt <= 0:
+                del self.bubbles[seat]
+            else:
+                self.bubbles[seat] = (text, left - dt)
+        self._refresh_panels()
+
+    def _refresh_panels(self) -> None:
+        playing = all(b is not None for b in self.bids)
+        thinking = self.scene.match.thinking_seat
+        for index, panel in enumerate(self.panels):
+            seat = self.seat_at(SIDES[index])
+            panel.name = self.scene.seat_name(seat)
+            bid = self.bids[seat]
+            panel.lines = [f"{bid_text(bid).capitalize()}  \u00b7  won {self.won[seat]}" if playing else bid_text(bid).capitalize()]
+            panel.card_count = self.counts[seat]
+            panel.active = self.to_move == seat and not self.scene.finished
+            panel.thinking = thinking == seat
+            panel.dealer = self.dealer == seat
+            panel.highlight = th.DANGER if bid is not None and bid.is_nil and self.won[seat] else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        self.scores.draw(surface, t)
+        if self.showing_last and self.last is not None:
+            self._draw_last_trick(surface)
+        else:
+            self.trick.draw(surface, t, self.sprites)
+        self.deck.draw(surface, t, self.sprites)
+        for panel in self.panels:
+            panel.draw(surface, t, self.sprites)
+        self.fan.draw(surface)
+        self._draw_bubbles(surface)
+        if self.last is not None:
+            self.last_trick_button.text = "Hide last trick" if self.showing_last else "Last trick"
+            self.last_trick_button.draw(surface, t)
+        self.bidding.draw(surface, t)
+
+    def _draw_last_trick(self, surface: pygame.Surface) -> None:
+        assert self.last is not None
+        t = self.theme
+        plays, winner = self.last
+        t.draw_panel(surface, self.trick.rect, radius=t.px(24), fill=(0, 0, 0, 90), border=th.PANEL_BORDER, shadow=False)
+        for seat, card in plays:
+            side = self.side_of(seat)
+            self.sprites.draw(surface, card, self.trick.slot(side, self.sprites), self.trick.card_width, self.trick.tilt(side))
+        caption = t.text(f"Last trick: {self.scene.seat_name(winner)} took it", t.px(20), th.ACCENT, bold=True)
+        surface.blit(caption, caption.get_rect(midbottom=(self.trick.rect.centerx, self.trick.rect.top - t.px(4))))
+
+    def _draw_bubbles(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        for seat, (text, left) in self.bubbles.items():
+            panel = self.panels[SIDES.index(self.side_of(seat))]
+            image = t.text(text, t.px(21), th.TEXT_DARK, bold=True).copy()
+            box = image.get_rect().inflate(t.px(22), t.px(12))
+            anchor = self.seat_anchor(seat) if panel.side is not Side.BOTTOM else (panel.plate.centerx, panel.plate.top)
+            box.midbottom = (round(anchor[0]), round(anchor[1]) - t.px(6))
+            box.clamp_ip(surface.get_rect())
+            alpha = min(1.0, left / 0.3)
+            t.draw_panel(surface, box, radius=box.height // 2, fill=(*th.ACCENT, round(235 * alpha)), border=None)
+            image.set_alpha(round(255 * alpha))
+            surface.blit(image, image.get_rect(center=box.center))

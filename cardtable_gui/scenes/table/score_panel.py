@@ -1,0 +1,52 @@
+"""The running scores in a corner of the table: one row per side with its total and a
+short detail (bags, chips, books), under a title such as "Hand 3 · to 500"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from cardtable_gui.ui import theme as th
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    label: str
+    score: int
+    detail: str = ""
+    highlight: bool = False
+
+
+@dataclass(eq=False)
+class ScorePanel:
+    title: str = ""
+    rows: list[ScoreRow] = field(default_factory=list)
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+    @staticmethod
+    def height_for(theme: th.Theme, rows: int) -> int:
+        return theme.px(12) * 2 + theme.px(20) + theme.px(6) + rows * theme.px(26)
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+
+    def draw(self, surface: pygame.Surface, theme: th.Theme) -> None:
+        rect = self.rect
+        theme.draw_panel(surface, rect)
+        pad = theme.px(12)
+        title_size, row_size, detail_size = theme.px(20), theme.px(24), theme.px(19)
+        surface.blit(theme.text(self.title, title_size, th.TEXT_DIM), (rect.x + pad, rect.y + pad))
+        y = rect.y + pad + title_size + theme.px(6)
+        for row in self.rows:
+            colour = th.ACCENT if row.highlight else th.TEXT
+            label = theme.text(row.label, row_size, colour, bold=row.highlight)
+            surface.blit(label, (rect.x + pad, y))
+            score = theme.text(str(row.score), row_size, colour, bold=True)
+            right = rect.right - pad
+            if row.detail:
+                detail = theme.text(row.detail, detail_size, th.TEXT_DIM)
+                surface.blit(detail, detail.get_rect(topright=(right, y + theme.px(3))))
+                right -= detail.get_width() + theme.px(10)
+            surface.blit(score, score.get_rect(topright=(right, y)))
+            y += theme.px(26)

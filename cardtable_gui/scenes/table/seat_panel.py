@@ -1,0 +1,142 @@
+"""A seat around the table: the player's name plate and, for other seats, their cards.
+
+The plate shows the name, a line or two the game supplies (a bid, tricks taken), a
+dealer chip, a glowing edge when it is that seat's turn and animated dots while a
+computer is thinking. Other seats' hands are drawn as a small fan of backs with the
+count beside it, turned to face the middle of the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+import pygame
+
+from cardtable_gui.scenes.table.card_sprites import CardSprites
+from cardtable_gui.ui import theme as th
+
+
+class Side(Enum):
+    """Where a seat sits as seen by the player at the bottom."""
+
+    BOTTOM = "bottom"
+    LEFT = "left"
+    TOP = "top"
+    RIGHT = "right"
+
+    @property
+    def angle(self) -> float:
+        """How far that seat's cards are turned, so they face the middle."""
+        return {Side.BOTTOM: 0.0, Side.LEFT: -90.0, Side.TOP: 180.0, Side.RIGHT: 90.0}[self]
+
+
+@dataclass(eq=False)
+class SeatPanel:
+    """One seat's plate and face-down hand. The table sets the fields each frame."""
+
+    side: Side
+    name: str = ""
+    lines: list[str] = field(default_factory=list)
+    card_count: int = 0
+    show_cards: bool = True
+    active: bool = False
+    thinking: bool = False
+    dealer: bool = False
+    highlight: tuple[int, int, int] | None = None
+    plate: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    cards_center: tuple[float, float] = (0.0, 0.0)
+    card_width: int = 50
+    _clock: float = 0.0
+
+    def layout(self, plate: pygame.Rect, cards_center: tuple[float, float], card_width: int) -> None:
+        self.plate = pygame.Rect(plate)
+        self.cards_center = cards_center
+        self.card_width = card_width
+
+    def update(self, dt: float) -> None:
+        self._clock += dt
+
+    def cards_rect(self, sprites: CardSprites) -> pygame.Rect:
+        """The space the face-down fan takes (for layout checks and card flights)."""
+        w, h = sprites.size(self.card_width)
+        spread = self._spread(w)
+        horizontal = self.side in (Side.TOP, Side.BOTTOM)
+        long_side = (h if not horizontal else w) + spread * 12
+        short_side = h if horizontal else w
+        size = (long_side, short_side) if horizontal else (short_side, long_side)
+        rect = pygame.Rect((0, 0), (round(size[0]), round(size[1])))
+        rect.center = (round(self.cards_center[0]), round(self.cards_center[1]))
+        return rect
+
+    def _spread(self, card_w: int) -> float:
+        return card_w * 0.16
+
+    def draw(self, surface: pygame.Surface, theme: th.Theme, sprites: CardSprites) -> None:
+        if self.show_cards and self.card_count:
+            self._draw_backs(surface, sprites)
+        self._draw_plate(surface, theme)
+
+    def _draw_backs(self, surface: pygame.Surface, sprites: CardSprites) -> None:
+        n = self.card_count
+        w, _ = sprites.size(self.card_width)
+        spread = self._spread(w)
+        cx, cy = self.cards_center
+        horizontal = self.side in (Side.TOP, Side.BOTTOM)
+        for i in range(n):
+            offset = (i - (n - 1) / 2) * spread
+            pos = (cx + offset, cy) if horizontal else (cx, cy + offset)
+            sprites.draw(surface, None, pos, self.card_width, self.side.angle, shadow=i == 0)
+
+    def _draw_plate(self, surface: pygame.Surface, theme: th.Theme) -> None:
+        rect = self.plate
+        if self.active:
+            glow = rect.inflate(theme.px(8), theme.px(8))
+            theme.draw_panel(surface, glow, fill=(*th.ACCENT, 90), border=None, shadow=False)
+        border = th.ACCENT if self.active else th.PANEL_BORDER
+        theme.draw_panel(surface, rect, fill=th.PANEL, border=border)
+        pad = theme.px(10)
+        name_size = theme.px(24)
+        line_size = theme.px(19)
+        name = _fit(theme, self.name, name_size, rect.width - pad * 2 - theme.px(26), True)
+        colour = th.ACCENT if self.active else th.TEXT
+        surface.blit(theme.text(name, name_size, colour, bold=True), (rect.x + pad, rect.y + pad))
+        if self.dealer:
+            self._draw_dealer_chip(surface, theme, rect, pad)
+        y = rect.y + pad + name_size
+        for line in self.lines:
+            text = _fit(theme, line, line_size, rect.width - pad * 2, False)
+            surface.blit(theme.text(text, line_size, self.highlight or th.TEXT_DIM), (rect.x + pad, y))
+            y += line_size
+        if self.thinking:
+            dots = "." * (1 + int(self._clock * 3) % 3)
+            text = theme.text(f"thinking{dots}", line_size, th.ACCENT)
+            surface.blit(text, (rect.x + pad, rect.bottom - pad - line_size + theme.px(3)))
+        elif self.active:
+            text = theme.text("to play", line_size, th.ACCENT)
+            surface.blit(text, (rect.x + pad, rect.bottom - pad - line_size + theme.px(3)))
+
+    def _draw_dealer_chip(
+        self, surface: pygame.Surface, theme: th.Theme, rect: pygame.Rect, pad: int
+    ) -> None:
+        radius = theme.px(10)
+        center = (rect.right - pad - radius, rect.y + pad + radius)
+        pygame.draw.circle(surface, th.TEXT, center, radius)
+        pygame.draw.circle(surface, th.ACCENT_DARK, center, radius, max(1, theme.px(2)))
+        letter = theme.text("D", theme.px(17), th.TEXT_DARK, bold=True)
+        surface.blit(letter, letter.get_rect(center=center))
+
+
+def plate_height(theme: th.Theme, lines: int) -> int:
+    """The height a plate needs for its name, ``lines`` lines and the turn line."""
+    return theme.px(10) * 2 + theme.px(24) + theme.px(19) * (lines + 1)
+
+
+def _fit(theme: th.Theme, text: str, size: int, width: int, bold: bool) -> str:
+    """``text`` shortened with an ellipsis until it fits ``width`` pixels."""
+    font = theme.font(size, bold)
+    if font.size(text)[0] <= width:
+        return text
+    while len(text) > 1 and font.size(text + "\u2026")[0] > width:
+        text = text[:-1]
+    return text + "\u2026"

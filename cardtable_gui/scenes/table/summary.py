@@ -1,0 +1,169 @@
+"""The end-of-hand summary: a table of what each side bid, took and scored, and the
+running totals counting up to their new values. Only public facts are shown, so it is
+safe in pass-and-play. The game fills in the rows; the panel knows no game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from cardtable_gui.scenes.table.animation import Tween, ease_out_cubic
+from cardtable_gui.ui import theme as th
+from cardtable_gui.ui.theme import Theme
+from cardtable_gui.ui.widgets import Button
+
+COUNT_SECONDS = 1.2
+
+
+@dataclass(frozen=True, slots=True)
+class TotalLine:
+    """A running total that counts from ``before`` to ``after``."""
+
+    label: str
+    before: int
+    after: int
+    leading: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryTable:
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    notes: tuple[str, ...]
+    totals: tuple[TotalLine, ...]
+
+
+class HandSummary:
+    """A modal panel over the table; ``on_continue`` when the player has read it."""
+
+    def __init__(self, on_continue: Callable[[], None], speed: Callable[[], float]) -> None:
+        self.on_continue = on_continue
+        self.speed = speed
+        self.table: SummaryTable | None = None
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.button = Button("Next hand", self._continue, style="primary")
+        self._counters: list[Tween] = []
+
+    @property
+    def visible(self) -> bool:
+        return self.table is not None
+
+    def show(self, table: SummaryTable, button_text: str = "Next hand") -> None:
+        self.table = table
+        self.button.text = button_text
+        self.button.focused = True
+        self._counters = [
+            Tween((float(t.before),), (float(t.after),), COUNT_SECONDS, ease_out_cubic, delay=0.3)
+            for t in table.totals
+        ]
+
+    def hide(self) -> None:
+        self.table = None
+
+    @property
+    def counting(self) -> bool:
+        return any(not c.done for c in self._counters)
+
+    def shown_totals(self) -> list[int]:
+        return [round(c.value[0]) for c in self._counters]
+
+    def _continue(self) -> None:
+        self.hide()
+        self.on_continue()
+
+    def update(self, dt: float) -> None:
+        for counter in self._counters:
+            counter.advance(dt * max(0.05, self.speed()))
+
+    def layout(self, size: tuple[int, int], theme: Theme) -> None:
+        table = self.table
+        if table is None:
+            return
+        width = min(size[0] - theme.px(40), theme.px(760))
+        rows = len(table.rows) + 1
+        height = (
+            theme.px(24) * 2 + theme.px(44) + rows * theme.px(34) + theme.px(12)
+            + len(table.notes) * theme.px(24) + theme.px(16)
+            + len(table.totals) * theme.px(40) + theme.px(20) + theme.px(54)
+        )
+        height = min(height, size[1] - theme.px(20))
+        self.box = pygame.Rect(0, 0, width, height)
+        self.box.center = (size[0] // 2, size[1] // 2)
+        self.button.rect = pygame.Rect(0, 0, theme.px(240), theme.px(50))
+        self.button.rect.midbottom = (self.box.centerx, self.box.bottom - theme.px(20))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Modal: every event stops here. A click or key while counting finishes it."""
+        if not self.visible:
+            return False
+        if self.counting and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            for counter in self._counters:
+                counter.finish()
+            return True
+        self.button.handle_event(event)
+        return True
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        table = self.table
+        if table is None:
+            return
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 110))
+        surface.blit(veil, (0, 0))
+        box = self.box
+        theme.draw_panel(surface, box, fill=th.PANEL_LIGHT, border=th.ACCENT)
+        pad = theme.px(24)
+        title = theme.text(table.title, theme.px(34), th.ACCENT, bold=True)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + pad)))
+        y = box.top + pad + theme.px(44)
+        columns = _columns(box.inflate(-pad * 2, 0), len(table.headers))
+        y = self._draw_row(surface, theme, columns, table.headers, y, th.TEXT_DIM, False)
+        pygame.draw.line(surface, th.PANEL_BORDER[:3], (box.left + pad, y - theme.px(4)), (box.right - pad, y - theme.px(4)))
+        for row in table.rows:
+            y = self._draw_row(surface, theme, columns, row, y, th.TEXT, False)
+        y += theme.px(12)
+        for note in table.notes:
+            text = theme.text(note, theme.px(19), th.TEXT_DIM)
+            surface.blit(text, text.get_rect(midtop=(box.centerx, y)))
+            y += theme.px(24)
+        y += theme.px(16)
+        for line, value in zip(table.totals, self.shown_totals(), strict=True):
+            colour = th.ACCENT if line.leading and not self.counting else th.TEXT
+            label = theme.text(line.label, theme.px(26), colour, bold=True)
+            number = theme.text(str(value), theme.px(30), colour, bold=True)
+            surface.blit(label, label.get_rect(midright=(box.centerx - theme.px(20), y + theme.px(16))))
+            surface.blit(number, number.get_rect(midleft=(box.centerx + theme.px(20), y + theme.px(16))))
+            y += theme.px(40)
+        self.button.draw(surface, theme)
+
+    def _draw_row(
+        self,
+        surface: pygame.Surface,
+        theme: Theme,
+        columns: Sequence[pygame.Rect],
+        cells: Sequence[str],
+        y: int,
+        colour: th.Colour,
+        bold: bool,
+    ) -> int:
+        for i, (rect, cell) in enumerate(zip(columns, cells, strict=True)):
+            text = theme.text(cell, theme.px(21), colour, bold=bold or i == 0)
+            place = text.get_rect(top=y)
+            if i == 0:
+                place.left = rect.left
+            else:
+                place.centerx = rect.centerx
+            surface.blit(text, place)
+        return y + theme.px(34)
+
+
+def _columns(area: pygame.Rect, count: int) -> list[pygame.Rect]:
+    """The first column is wider (it names the side); the others share the rest."""
+    first = area.width * 2 // 7 if count > 1 else area.width
+    rest = (area.width - first) // max(1, count - 1)
+    rects = [pygame.Rect(area.left, 0, first, 0)]
+    rects += [pygame.Rect(area.left + first + i * rest, 0, rest, 0) for i in range(count - 1)]
+    return rects

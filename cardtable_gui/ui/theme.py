@@ -1,0 +1,216 @@
+"""Colours, fonts, sizes and the felt background every scene shares.
+
+Sizes are designed for a 1280x800 window and scaled with the real window (``px``), so
+text stays readable at 1024x640 and crisp at 1920x1080 and beyond. Rendered text,
+translucent panels and the background are cached, because scenes redraw every frame and
+rendering the same surface twice is the main waste of frame time.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Hashable
+
+import pygame
+
+Colour = tuple[int, int, int] | tuple[int, int, int, int]
+
+FELT = (28, 98, 62)
+FELT_LIGHT = (42, 124, 80)
+FELT_DARK = (10, 52, 34)
+PANEL = (10, 34, 24, 220)
+PANEL_LIGHT = (22, 58, 42, 235)
+PANEL_BORDER = (255, 255, 255, 38)
+TEXT = (244, 240, 226)
+TEXT_DIM = (176, 196, 182)
+TEXT_DARK = (24, 30, 26)
+ACCENT = (236, 190, 86)
+ACCENT_DARK = (186, 140, 46)
+DANGER = (222, 96, 82)
+SUCCESS = (120, 206, 140)
+BUTTON = (34, 78, 58)
+BUTTON_HOVER = (46, 100, 74)
+BUTTON_PRESSED = (24, 60, 44)
+BUTTON_DISABLED = (40, 56, 48)
+PRIMARY = ACCENT
+PRIMARY_HOVER = (248, 206, 110)
+PRIMARY_PRESSED = ACCENT_DARK
+SHADOW = (0, 0, 0, 80)
+TRACK = (8, 28, 20)
+RED_SUIT = (214, 56, 56)
+BLACK_SUIT = (26, 26, 30)
+
+DESIGN_SIZE = (1280, 800)
+"""The window size the base pixel figures in the scenes were chosen for."""
+
+MIN_TEXT_PX = 15
+"""Smallest text drawn: pygame's bundled font is hard to read below this."""
+
+_TEXT_CACHE_LIMIT = 600
+_PANEL_CACHE_LIMIT = 160
+
+
+class Theme:
+    """Fonts and scaled sizes for the current window, plus cached drawing helpers."""
+
+    def __init__(self, size: tuple[int, int] = DESIGN_SIZE) -> None:
+        self.size = size
+        self.scale = self.scale_for(size)
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._texts: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._panels: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._background: pygame.Surface | None = None
+
+    @staticmethod
+    def scale_for(size: tuple[int, int]) -> float:
+        """How much bigger than the design size things are drawn in a ``size`` window.
+
+        The smaller of the two ratios keeps everything inside the window; the floor keeps
+        text readable in a window squeezed below the supported minimum."""
+        width, height = size
+        return max(0.55, min(width / DESIGN_SIZE[0], height / DESIGN_SIZE[1]))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Follow the window to a new size; cached surfaces that depend on it are dropped."""
+        if size == self.size:
+            return
+        self.size = size
+        self.scale = self.scale_for(size)
+        self._background = None
+
+    def px(self, design_px: float) -> int:
+        """A length chosen for the design size, scaled to this window (at least 1)."""
+        return max(1, round(design_px * self.scale))
+
+    def text_px(self, design_px: float) -> int:
+        """A text size chosen for the design size, scaled but never below what reads
+        comfortably on a small window."""
+        return max(MIN_TEXT_PX, round(design_px * self.scale))
+
+    def font(self, size_px: int, bold: bool = False) -> pygame.font.Font:
+        """pygame's bundled font at ``size_px`` pixels, cached."""
+        key = (max(6, int(size_px)), bold)
+        font = self._fonts.get(key)
+        if font is None:
+            font = pygame.font.Font(None, key[0])
+            font.bold = bold
+            self._fonts[key] = font
+        return font
+
+    def scaled_font(self, design_px: float, bold: bool = False) -> pygame.font.Font:
+        """The font for text that is ``design_px`` tall at the design size."""
+        return self.font(self.text_px(design_px), bold)
+
+    def text(
+        self, text: str, size_px: int, colour: Colour = TEXT, bold: bool = False
+    ) -> pygame.Surface:
+        """``text`` rendered anti-aliased, cached by content, size and colour."""
+        key = (text, int(size_px), colour, bold)
+        surface = self._texts.get(key)
+        if surface is not None:
+            self._texts.move_to_end(key)
+            return surface
+        surface = self.font(size_px, bold).render(text, True, colour)
+        if len(colour) == 4:
+            surface.set_alpha(colour[3])
+        self._texts[key] = surface
+        if len(self._texts) > _TEXT_CACHE_LIMIT:
+            self._texts.popitem(last=False)
+        return surface
+
+    def wrap(self, text: str, font: pygame.font.Font, width: int) -> list[str]:
+        """``text`` broken into lines no wider than ``width`` (a longer word gets its own line)."""
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            line = ""
+            for word in paragraph.split():
+                candidate = f"{line} {word}" if line else word
+                if line and font.size(candidate)[0] > width:
+                    lines.append(line)
+                    line = word
+                else:
+                    line = candidate
+            lines.append(line)
+        return lines
+
+    def background(self) -> pygame.Surface:
+        """The felt for the whole window: lighter in the middle, darker at the edges."""
+        if self._background is None or self._background.get_size() != self.size:
+            self._background = _felt(self.size)
+        return self._background
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        surface.blit(self.background(), (0, 0))
+
+    def panel(
+        self,
+        size: tuple[int, int],
+        radius: int | None = None,
+        fill: Colour = PANEL,
+        border: Colour | None = PANEL_BORDER,
+        shadow: bool = True,
+    ) -> pygame.Surface:
+        """A rounded translucent box of ``size`` (plus room for its shadow), cached."""
+        radius = self.px(14) if radius is None else radius
+        key = (size, radius, fill, border, shadow)
+        surface = self._panels.get(key)
+        if surface is not None:
+            self._panels.move_to_end(key)
+            return surface
+        surface = _rounded_box(size, radius, fill, border, self.px(5) if shadow else 0)
+        self._panels[key] = surface
+        if len(self._panels) > _PANEL_CACHE_LIMIT:
+            self._panels.popitem(last=False)
+        return surface
+
+    def draw_panel(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        radius: int | None = None,
+        fill: Colour = PANEL,
+        border: Colour | None = PANEL_BORDER,
+        shadow: bool = True,
+    ) -> None:
+        """Draw a rounded translucent box filling ``rect`` (its shadow falls below it)."""
+        if rect.width <= 0 or rect.height <= 0:
+            return
+        box = self.panel(rect.size, radius, fill, border, shadow)
+        surface.blit(box, rect.topleft)
+
+
+def _felt(size: tuple[int, int]) -> pygame.Surface:
+    """A smooth radial shade: computed on a small grid, then smoothly scaled up."""
+    grid_w, grid_h = 48, 30
+    small = pygame.Surface((grid_w, grid_h))
+    for y in range(grid_h):
+        dy = (y + 0.5) / grid_h - 0.42
+        for x in range(grid_w):
+            dx = (x + 0.5) / grid_w - 0.5
+            distance = min(1.0, (dx * dx * 1.6 + dy * dy * 2.2) ** 0.5 / 0.72)
+            shade = distance**1.7
+            small.set_at((x, y), _mix(FELT_LIGHT, FELT_DARK, shade))
+    width, height = max(1, size[0]), max(1, size[1])
+    return pygame.transform.smoothscale(small, (width, height)).convert()
+
+
+def _mix(a: Colour, b: Colour, t: float) -> tuple[int, int, int]:
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def _rounded_box(
+    size: tuple[int, int], radius: int, fill: Colour, border: Colour | None, shadow: int
+) -> pygame.Surface:
+    width, height = size
+    surface = pygame.Surface((width, height + shadow), pygame.SRCALPHA)
+    radius = max(0, min(radius, width // 2, height // 2))
+    if shadow:
+        pygame.draw.rect(surface, SHADOW, (0, shadow, width, height), border_radius=radius)
+    pygame.draw.rect(surface, fill, (0, 0, width, height), border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(surface, border, (0, 0, width, height), width=1, border_radius=radius)
+    return surface

@@ -1,0 +1,157 @@
+"""The App around the scenes: screenshots, resizing, the frame log, settings messages,
+crash handling, and every widget staying inside the window at each supported size."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from frame_support import SIZES, frame, key, make_app, outside, resize
+
+from cardtable_gui.app_window import CRASH_SENTENCE, App
+from cardtable_gui.rules import GAMES
+from cardtable_gui.scenes.base import Scene
+from cardtable_gui.scenes.menu import MenuScene
+from cardtable_gui.scenes.rules_book import RulesBookScene, games_with_rules, parse
+from cardtable_gui.scenes.setup import SetupScene
+
+
+@pytest.fixture
+def app(tmp_path: Path):
+    app = make_app(tmp_path)
+    app.scenes.push(MenuScene(app))
+    frame(app)
+    yield app
+    app.quit()
+
+
+def test_f12_saves_a_png_and_says_where(app) -> None:
+    key(app, pygame.K_F12)
+    shots = list((app.data_dir / "screenshots").glob("*.png"))
+    assert len(shots) == 1
+    assert pygame.image.load(str(shots[0])).get_size() == (1280, 800)
+    assert any(str(shots[0]) in toast.message for toast in app.toasts.toasts)
+    key(app, pygame.K_F12)
+    assert len(list((app.data_dir / "screenshots").glob("*.png"))) == 2
+
+
+def scene_rects(scene: Scene) -> list[tuple[str, pygame.Rect]]:
+    """Every top-level control and panel of one of the frame's scenes."""
+    if isinstance(scene, MenuScene):
+        items = [scene.panel, scene.title, scene.tagline, scene.games, scene.hint, *scene.buttons]
+        return [(getattr(w, "text", type(w).__name__), w.rect) for w in items] + [("fan", r) for _, r in scene._fan]
+    if isinstance(scene, SetupScene):
+        items = [scene.back, scene.start, scene.title, scene.message, scene.game_panel, scene.seat_panel,
+                 scene.rules_panel, scene.summary, scene.seat_area, scene.form.area, *scene.game_buttons]
+        if scene.count is not None:
+            items.append(scene.count)
+        visible = [w for area in (scene.seat_area, scene.form.area) for w in area.children if w.rect.colliderect(area.rect)]
+        inside = [(f"{type(w).__name__} in view", w.rect.clip(a.rect)) for a in (scene.seat_area, scene.form.area) for w in visible]
+        return [(getattr(w, "text", type(w).__name__), w.rect) for w in items] + inside
+    assert isinstance(scene, RulesBookScene)
+    items = [scene.back, scene.title, scene.list_panel, scene.page_panel, *scene.buttons]
+    return [(getattr(w, "text", type(w).__name__), w.rect) for w in items] + [("page", scene.scroller.view)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_widget_stays_inside_the_window_after_a_resize(app, size) -> None:
+    resize(app, size)
+    assert app.theme.size == size
+    scenes = [app.scenes.top]
+    for game in GAMES:
+        app.scenes.push(SetupScene(app, game))
+        frame(app)
+        scenes.append(app.scenes.top)
+    for game in games_with_rules():
+        app.scenes.push(RulesBookScene(app, game))
+        frame(app)
+        scenes.append(app.scenes.top)
+    resize(app, (1100, 700))
+    resize(app, size)
+    for scene in scenes:
+        scene.layout(size)
+        assert outside(scene_rects(scene), size) == [], type(scene).__name__
+
+
+def test_frames_log_gets_one_duration_per_frame(tmp_path: Path) -> None:
+    log = tmp_path / "frames.txt"
+    app = App(size=(1024, 640), data_dir=tmp_path / "data", fullscreen=False, frames_log=log)
+    app.scenes.push(MenuScene(app))
+    frame(app, 5)
+    app.quit()
+    lines = log.read_text().splitlines()
+    assert len(lines) == 5 and all(float(line) >= 0 for line in lines)
+
+
+def test_a_damaged_settings_file_is_reported_as_a_toast(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text("{ not json")
+    app = App(size=(1024, 640), data_dir=data, fullscreen=False)
+    assert any("settings" in toast.message.lower() for toast in app.toasts.toasts)
+    app.quit()
+
+
+def test_window_size_is_remembered(tmp_path: Path) -> None:
+    app = make_app(tmp_path, (1024, 640))
+    resize(app, (1100, 700))
+    app.quit()
+    again = make_app(tmp_path, None)
+    assert again.screen.get_size() == (1100, 700)
+    again.quit()
+
+
+class Exploding(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.closed = False
+
+    def update(self, dt: float) -> None:
+        raise RuntimeError("boom")
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_crash_is_logged_the_player_told_and_scenes_closed(app, capsys, monkeypatch) -> None:
+    monkeypatch.setattr(App, "_show_crash_screen", lambda self, seconds=8.0: None)
+    scene = Exploding(app)
+    app.scenes.push(scene)
+    assert app.run() == 1
+    log = (app.data_dir / "crash.log").read_text()
+    assert "RuntimeError: boom" in log and "Traceback" in log
+    assert scene.closed
+    err = capsys.readouterr().err
+    assert CRASH_SENTENCE in err and "Traceback" not in err
+
+
+def test_quit_closes_every_scene(app) -> None:
+    app.scenes.push(RulesBookScene(app))
+    app.quit()
+    assert len(app.scenes) == 0 and not app.running
+
+
+def test_rule_texts_exist_for_every_game_and_parse() -> None:
+    assert games_with_rules() == list(GAMES)
+    for game in GAMES:
+        blocks = parse((Path(__file__).parents[2] / "cardtable_gui" / "rulebook" / f"{game}.md").read_text())
+        assert blocks[0].kind == "title"
+        assert sum(b.kind == "section" for b in blocks) >= 3
+
+
+def test_rules_scroll_with_the_wheel_and_keys(app) -> None:
+    app.scenes.push(RulesBookScene(app, "spades"))
+    frame(app)
+    scene = app.scenes.top
+    assert scene.scroller.max_offset > 0
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.scroller.view.center, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False, precise_x=0.0, precise_y=-2.0))
+    frame(app)
+    assert scene.scroller.offset > 0
+    key(app, pygame.K_END)
+    assert scene.scroller.offset == scene.scroller.max_offset
+    key(app, pygame.K_RIGHT)
+    assert scene.game == list(GAMES)[1] and scene.scroller.offset == 0
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, MenuScene)

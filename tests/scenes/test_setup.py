@@ -1,0 +1,211 @@
+"""The New game screen with real events: every registered game offered, player count,
+seats, names typed, house rules toggled, validation in words, and Start opening the
+table. Plus the options form built from pydantic models of every shape."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Literal
+
+import pygame
+import pytest
+from frame_support import click, frame, key, make_app, type_text
+from pydantic import Field, model_validator
+
+from cardtable_gui.rules import GAMES, RulesOptions
+from cardtable_gui.scenes.menu import MenuScene
+from cardtable_gui.scenes.setup import HUMAN, SetupScene
+from cardtable_gui.seats import AILevel, MatchConfig, SeatKind
+from cardtable_gui.ui.form import OptionsForm, stepper_step
+from cardtable_gui.ui.widgets import Choice, Stepper, Toggle
+
+
+@pytest.fixture
+def app(tmp_path: Path):
+    app = make_app(tmp_path)
+    app.scenes.push(MenuScene(app))
+    app.scenes.push(SetupScene(app))
+    frame(app)
+    yield app
+    app.quit()
+
+
+def setup(app) -> SetupScene:
+    scene = app.scenes.top
+    assert isinstance(scene, SetupScene)
+    return scene
+
+
+def choose_game(app, name: str) -> SetupScene:
+    scene = setup(app)
+    click(app, scene.game_buttons[scene.games.index(name)])
+    assert scene.game == name
+    return scene
+
+
+def segment(choice: Choice, value) -> tuple[int, int]:
+    index = [v for v, _ in choice.options].index(value)
+    return choice.segment_rects()[index].center
+
+
+def test_every_registered_game_is_offered(app) -> None:
+    scene = setup(app)
+    assert scene.games == list(GAMES)
+    assert [b.text for b in scene.game_buttons] == [rules.title for rules in GAMES.values()]
+
+
+def test_each_game_gets_a_form_of_its_own_options(app) -> None:
+    for name, rules in GAMES.items():
+        scene = choose_game(app, name)
+        assert [row.name for row in scene.form.rows] == list(rules.Options.model_fields)
+        assert len(scene.seats) in rules.player_counts
+        frame(app)
+
+
+def test_player_count_changes_the_seats_and_keeps_names(app) -> None:
+    game = next((n for n, r in GAMES.items() if len(r.player_counts) > 2), None)
+    if game is None:
+        pytest.skip("no registered game has several table sizes")
+    scene = choose_game(app, game)
+    counts = GAMES[game].player_counts
+    first_name = scene.seats[0].name.text
+    click(app, segment(scene.count, counts[-1]))
+    assert len(scene.seats) == counts[-1]
+    click(app, segment(scene.count, counts[0]))
+    assert len(scene.seats) == counts[0]
+    assert scene.seats[0].name.text == first_name
+    names = [row.name.text for row in scene.seats]
+    assert len(set(names)) == len(names)
+
+
+def test_defaults_one_person_and_named_computers(app) -> None:
+    scene = choose_game(app, "spades")
+    config = scene.config()
+    assert config.seats[0].kind is SeatKind.HUMAN and config.seats[0].name == app.settings.player_name
+    assert all(seat.kind is SeatKind.AI and seat.level is AILevel.MEDIUM for seat in config.seats[1:])
+
+
+def test_seat_to_human_type_a_name_toggle_an_option(app) -> None:
+    scene = choose_game(app, "spades")
+    row = scene.seats[2]
+    click(app, segment(row.who, HUMAN))
+    click(app, segment(scene.seats[1].who, AILevel.HARD.value))
+    click(app, row.name)
+    assert row.name.focused
+    for _ in range(len(row.name.text)):
+        key(app, pygame.K_BACKSPACE)
+    type_text(app, "Zoë")
+    key(app, pygame.K_RETURN)
+    assert not row.name.focused
+    toggle = next(r.control for r in scene.form.rows if r.name == "bag_penalty")
+    assert isinstance(toggle, Toggle) and toggle.value
+    click(app, toggle)
+    config = scene.config()
+    assert config.seats[2].name == "Zoë" and config.seats[2].kind is SeatKind.HUMAN
+    assert config.seats[1].level is AILevel.HARD
+    assert config.options == {"bag_penalty": False}
+    GAMES["spades"].Options(**config.options)
+
+
+def test_escape_in_a_name_field_leaves_the_field_not_the_screen(app) -> None:
+    scene = setup(app)
+    click(app, scene.seats[0].name)
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is scene and not scene.seats[0].name.focused
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, MenuScene)
+
+
+def test_problems_are_sentences_and_block_start(app) -> None:
+    scene = choose_game(app, "spades")
+    click(app, scene.seats[1].name)
+    for _ in range(30):
+        key(app, pygame.K_BACKSPACE)
+    assert scene.message.text == "Seat 2 needs a name."
+    assert not scene.start.enabled
+    type_text(app, scene.seats[0].name.text.upper())
+    assert "give each its own name" in scene.message.text
+    with pytest.raises(ValueError, match="own name"):
+        scene.config()
+    key(app, pygame.K_BACKSPACE)
+    type_text(app, "Q")
+    assert scene.start.enabled and scene.message.text == ""
+
+
+def test_stepper_keeps_within_bounds(app) -> None:
+    scene = choose_game(app, "spades")
+    stepper = next(r.control for r in scene.form.rows if r.name == "losing_score")
+    assert isinstance(stepper, Stepper)
+    scene.form.area.show(stepper)
+    frame(app)
+    plus = stepper._parts()[2].center
+    for _ in range(200):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=plus, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=plus, button=1))
+    frame(app)
+    assert stepper.value == -100
+    assert scene.config().options["losing_score"] == -100
+
+
+def test_start_builds_the_match_and_opens_the_table(app) -> None:
+    scene = choose_game(app, "spades")
+    click(app, scene.start)
+    from cardtable_gui.scenes.table import TableScene
+
+    table = app.scenes.top
+    assert isinstance(table, TableScene)
+    assert isinstance(table.match.config, MatchConfig)
+    assert table.match.config.game == "spades" and table.match.config.players == 4
+    assert isinstance(app.scenes._scenes[0], MenuScene) and len(app.scenes) == 2
+
+
+class Colour(Enum):
+    RED = "red"
+    BLUE = "blue"
+
+
+class SampleOptions(RulesOptions):
+    fast: bool = Field(True, description="Go quickly.")
+    rounds: int = Field(3, ge=1, le=9, description="How many rounds.")
+    bonus: int = Field(1500, ge=0, le=5000, description="Big numbers step in fifties.")
+    pace: float = Field(0.5, ge=0.0, le=2.0, description="A fraction.")
+    size: Literal["small", "large"] = Field("small", description="A literal.")
+    colour: Colour = Field(Colour.RED, description="An enum.")
+
+    @model_validator(mode="after")
+    def _quick_means_few(self) -> SampleOptions:
+        if self.fast and self.rounds > 5:
+            raise ValueError("a fast game has at most 5 rounds")
+        return self
+
+
+def test_form_builds_a_control_for_each_kind_of_field() -> None:
+    pygame.init()
+    form = OptionsForm(SampleOptions)
+    controls = {row.name: row.control for row in form.rows}
+    assert isinstance(controls["fast"], Toggle)
+    assert isinstance(controls["rounds"], Stepper) and (controls["rounds"].minimum, controls["rounds"].maximum) == (1, 9)
+    assert controls["bonus"].step == 50
+    assert isinstance(controls["size"], Choice) and [label for _, label in controls["size"].options] == ["Small", "Large"]
+    assert isinstance(controls["colour"], Choice) and controls["colour"].value is Colour.RED
+    assert {row.name: row.label.text for row in form.rows}["pace"] == "Pace"
+    assert form.rows[0].help.text == "Go quickly."
+    assert form.validate() == SampleOptions()
+
+
+def test_form_reports_a_cross_field_problem_in_words() -> None:
+    form = OptionsForm(SampleOptions, {"rounds": 5})
+    controls = {row.name: row.control for row in form.rows}
+    controls["rounds"].nudge(1)
+    assert form.error == "A fast game has at most 5 rounds."
+    controls["fast"].set(False)
+    assert form.error is None
+    assert form.changed_values() == {"fast": False, "rounds": 6}
+
+
+def test_stepper_steps_are_round_and_land_on_the_default() -> None:
+    assert stepper_step(1, 9, 3, True) == 1
+    assert stepper_step(0, 5000, 1500, True) == 50
+    assert stepper_step(-1000, -100, -200, True) == 10
+    assert stepper_step(0.25, 4.0, 1.0, False) == 0.05

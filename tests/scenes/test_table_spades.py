@@ -1,0 +1,205 @@
+"""The Spades table driven through the real App with real pygame events: bidding on the
+panel, playing a whole hand by dragging cards, refused drops, the keyboard, undo,
+resizing, and the AI thinking off the main thread."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pygame
+import pytest
+from test_table_support import (
+    bid_button,
+    card_grip,
+    click,
+    drag,
+    frames,
+    human_turn_ready,
+    make_app,
+    post,
+    run_until,
+    spades_config,
+    start_table,
+)
+
+from cardtable_gui.rules.spades import Bid, PlayCard
+from cardtable_gui.scenes.table import TableScene
+
+
+@pytest.fixture
+def app(tmp_path: Path):
+    app = make_app(tmp_path)
+    yield app
+    app.quit()
+
+
+def play_bottom_turn(app, scene: TableScene) -> None:
+    """Bid 3 on the panel, or drag the first playable card onto the trick."""
+    table = scene.table
+    if table.bidding.visible:
+        labels = [b.text for b in table.bidding.buttons]
+        click(app, bid_button(scene, "3" if "3" in labels else labels[-1]))
+        return
+    fan = table.fan
+    index = next(i for i, slot in enumerate(fan.slots) if slot.card in fan.legal)
+    drag(app, card_grip(scene, index), table.trick.rect.center)
+
+
+def test_bidding_through_the_panel(app) -> None:
+    scene = start_table(app, spades_config())
+    run_until(app, lambda: scene.table.bidding.visible)
+    assert [b.text for b in scene.table.bidding.buttons][:2] == ["Nil", "1"]
+    click(app, bid_button(scene, "4"))
+    assert scene.match.history[scene.match.movers.index(0)] == Bid(4)
+    assert not scene.table.bidding.visible
+
+
+def test_a_bid_can_be_typed(app) -> None:
+    scene = start_table(app, spades_config())
+    run_until(app, lambda: scene.table.bidding.visible)
+    post(pygame.KEYDOWN, key=pygame.K_1, unicode="1", mod=0)
+    post(pygame.KEYDOWN, key=pygame.K_1, unicode="1", mod=0)
+    frames(app)
+    assert Bid(11) in scene.match.history
+
+
+def test_a_whole_hand_played_by_dragging(app) -> None:
+    scene = start_table(app, spades_config())
+    played = 0
+    while not scene.summary.visible:
+        run_until(app, lambda: human_turn_ready(scene))
+        if scene.summary.visible:
+            break
+        before = len(scene.match.history)
+        was_playing = scene.table.fan.active
+        play_bottom_turn(app, scene)
+        assert len(scene.match.history) == before + 1, scene.message
+        played += was_playing
+    assert played == 13
+    mine = [a for a, s in zip(scene.match.history, scene.match.movers) if s == 0]
+    assert sum(isinstance(a, PlayCard) for a in mine) == 13
+    assert {"deal", "play", "trick", "your_turn"} <= set(app._sound.played)
+    table = scene.summary.table
+    assert table is not None and table.headers[0] == "Side"
+    assert len(table.rows) == 2
+
+
+def test_an_illegal_drop_is_refused_with_the_reason(app) -> None:
+    scene = start_table(app, spades_config(seed=5))
+    while True:
+        run_until(app, lambda: human_turn_ready(scene))
+        fan = scene.table.fan
+        illegal = [i for i, s in enumerate(fan.slots) if fan.active and s.card not in fan.legal]
+        if illegal:
+            break
+        play_bottom_turn(app, scene)
+    card = fan.slots[illegal[0]].card
+    digest = scene.match.state.digest()
+    reason = scene.match.why_illegal(PlayCard(card))
+    drag(app, card_grip(scene, illegal[0]), scene.table.trick.rect.center)
+    assert scene.match.state.digest() == digest
+    assert reason and scene.message == reason
+    assert card in fan.cards
+    frames(app, 10)
+    assert fan.slots[fan.index_of(card)].y == fan.slots[fan.index_of(card)].target_y
+
+
+def test_click_to_select_then_click_again_plays(app) -> None:
+    scene = start_table(app, spades_config())
+    run_until(app, lambda: human_turn_ready(scene))
+    while not scene.table.fan.active:
+        play_bottom_turn(app, scene)
+        run_until(app, lambda: human_turn_ready(scene))
+    fan = scene.table.fan
+    index = next(i for i, s in enumerate(fan.slots) if s.card in fan.legal)
+    card = fan.slots[index].card
+    click(app, card_grip(scene, index))
+    assert fan.selected_card == card
+    frames(app, 5)
+    click(app, card_grip(scene, index))
+    assert scene.match.history[-1] == PlayCard(card) or PlayCard(card) in scene.match.history
+
+
+def test_keyboard_moves_the_selection_and_enter_plays(app) -> None:
+    scene = start_table(app, spades_config())
+    run_until(app, lambda: human_turn_ready(scene))
+    while not scene.table.fan.active:
+        play_bottom_turn(app, scene)
+        run_until(app, lambda: human_turn_ready(scene))
+    post(pygame.KEYDOWN, key=pygame.K_RIGHT, unicode="", mod=0)
+    frames(app)
+    card = scene.table.fan.selected_card
+    assert card in scene.table.fan.legal
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0)
+    frames(app)
+    assert PlayCard(card) in scene.match.history
+
+
+def test_undo_takes_back_the_last_play(app) -> None:
+    scene = start_table(app, spades_config())
+    run_until(app, lambda: human_turn_ready(scene))
+    while not scene.table.fan.active:
+        play_bottom_turn(app, scene)
+        run_until(app, lambda: human_turn_ready(scene))
+    hand = list(scene.table.fan.cards)
+    digest = scene.match.state.digest()
+    play_bottom_turn(app, scene)
+    run_until(app, lambda: human_turn_ready(scene))
+    click(app, scene.undo_button.rect.center)
+    run_until(app, lambda: scene.table.fan.active)
+    assert scene.match.state.digest() == digest
+    assert scene.table.fan.cards == hand
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_every_element_stays_inside_the_window(app, size: tuple[int, int]) -> None:
+    scene = start_table(app, spades_config())
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+    frames(app)
+    screen = app.screen.get_rect()
+    assert screen.size == size
+    run_until(app, lambda: scene.table.bidding.visible)
+    frames(app, 5)
+    for rect in scene.element_rects():
+        assert screen.contains(rect), rect
+    click(app, bid_button(scene, "2"))
+    run_until(app, lambda: scene.table.fan.active)
+    frames(app, 5)
+    for rect in scene.element_rects():
+        assert screen.contains(rect), rect
+    plates = [p.plate for p in scene.table.panels]
+    for i, a in enumerate(plates):
+        for b in plates[i + 1 :]:
+            assert not a.colliderect(b)
+        assert not a.colliderect(scene.table.scores.rect)
+        assert not a.colliderect(scene.table.trick.rect)
+
+
+class SlowAgent:
+    """An agent that waits until the test lets it answer, noting its thread."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.threads: list[threading.Thread] = []
+
+    def choose(self, view, legal):
+        self.threads.append(threading.current_thread())
+        self.release.wait(10)
+        return legal[0]
+
+
+def test_the_ai_thinks_off_the_main_thread(app) -> None:
+    scene = start_table(app, spades_config(humans=()))
+    frames(app, 40)
+    seat = scene.match.to_move
+    slow = SlowAgent()
+    scene.match.agents[seat] = slow
+    scene.match._asked = None
+    before = len(scene.match.history)
+    frames(app, 30)
+    assert len(scene.match.history) == before
+    assert slow.threads and slow.threads[0] is not threading.main_thread()
+    slow.release.set()
+    run_until(app, lambda: len(scene.match.history) > before)

@@ -1,0 +1,114 @@
+"""Helpers the table tests share (no tests here): a real App under the dummy video
+events, and small drivers that play the bottom seat's turn through the screen."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from cardtable_gui.app_window import App
+from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+
+DT = 0.1
+
+
+class SoundLog:
+    """Stands in for the sound board: remembers what was played."""
+
+    def __init__(self) -> None:
+        self.played: list[str] = []
+
+    def play(self, name: str) -> None:
+        self.played.append(name)
+
+
+def make_app(tmp_path: Path, size: tuple[int, int] = (1280, 800)) -> App:
+    app = App(size=size, data_dir=tmp_path / "data")
+    app.settings.animation_speed = 4.0
+    app.settings.ai_pace = 0.0
+    app._sound = SoundLog()
+    return app
+
+
+def spades_config(humans: tuple[int, ...] = (0,), seed: int = 3, level: AILevel = AILevel.EASY) -> MatchConfig:
+    names = ("Ana", "Ben", "Cleo", "Dev")
+    seats = tuple(
+        SeatConfig(name=names[i], kind=SeatKind.HUMAN if i in humans else SeatKind.AI, level=level)
+        for i in range(4)
+    )
+    return MatchConfig(game="spades", seats=seats, seed=seed)
+
+
+def start_table(app: App, config: MatchConfig) -> TableScene:
+    scene = TableScene(app, config)
+    app.scenes.push(scene)
+    return scene
+
+
+def frames(app: App, count: int = 1, dt: float = DT) -> None:
+    for _ in range(count):
+        app.run_frame(dt)
+
+
+def run_until(app: App, done: Callable[[], bool], limit: int = 600) -> None:
+    for _ in range(limit):
+        if done():
+            return
+        app.run_frame(DT)
+    raise AssertionError("the table never reached the expected point")
+
+
+def post(kind: int, **fields: object) -> None:
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    frames(app)
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
+    """Press at ``start``, move there in several steps with the button held, release."""
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    frames(app, dt=1 / 60)
+    for step in range(1, steps + 1):
+        pos = (
+            start[0] + (end[0] - start[0]) * step // steps,
+            start[1] + (end[1] - start[1]) * step // steps,
+        )
+        post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        frames(app, dt=1 / 60)
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    frames(app, dt=1 / 60)
+
+
+def human_turn_ready(scene: TableScene) -> bool:
+    """True when the bottom person can act (a bid panel, a playable hand) or a panel
+    (cover, summary, game over) waits for a click."""
+    table = scene.table
+    return (
+        table.bidding.visible
+        or table.fan.active
+        or scene.handoff.visible
+        or scene.summary.visible
+        or scene.game_over.visible
+    )
+
+
+def card_grip(scene: TableScene, index: int) -> tuple[int, int]:
+    """A point on the visible part of card ``index`` of the fan (its top-left strip)."""
+    rect = scene.table.fan.card_rect(index)
+    return (rect.left + max(4, rect.width // 8), rect.top + rect.height // 4)
+
+
+def bid_button(scene: TableScene, label: str) -> tuple[int, int]:
+    button = next(b for b in scene.table.bidding.buttons if b.text == label)
+    return button.rect.center

@@ -1,0 +1,72 @@
+"""The command line: bad window sizes get one clear line and exit code 2; watch stops
+once the game has been over for a moment."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from cardtable_gui.app import FINISHED_LINGER, _quit_when_finished, build_parser, main, window_size
+
+
+@pytest.mark.parametrize("bad", ["abc", "1280", "12x3", "1280x800x2", "0x0", "wide x tall"])
+def test_a_bad_size_is_one_line_and_exit_2(bad: str, capsys) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--size", bad])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "--size" in err
+    assert "1280x800" in err or "640x480" in err
+
+
+def test_a_bad_size_from_the_shell_has_no_traceback() -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    result = subprocess.run(
+        [sys.executable, "-m", "cardtable_gui", "watch", "spades", "--size", "big"],
+        capture_output=True, text=True, env=env, timeout=60,
+    )
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_good_sizes_and_flags_parse() -> None:
+    assert window_size("1920x1080") == (1920, 1080)
+    assert window_size("1024X640") == (1024, 640)
+    args = build_parser().parse_args(["--size", "1024x640", "--fullscreen", "--data-dir", "/tmp/x"])
+    assert (args.size, args.fullscreen, args.data_dir, args.command) == ((1024, 640), True, "/tmp/x", None)
+    watch = build_parser().parse_args(["watch", "spades", "--seed", "7", "--frames-log", "f.txt", "--quit-after-game", "--size", "1280x800"])
+    assert (watch.game, watch.seed, watch.frames_log, watch.quit_after_game, watch.size) == ("spades", 7, "f.txt", True, (1280, 800))
+
+
+def test_watch_an_unknown_game_is_exit_2(capsys) -> None:
+    assert main(["watch", "snap", "--seed", "1"]) == 2
+    assert "no game called 'snap'" in capsys.readouterr().err
+
+
+class _Scene:
+    finished = False
+
+
+class _App:
+    quits = 0
+
+    def quit(self) -> None:
+        self.quits += 1
+
+
+def test_quit_after_game_waits_until_the_end_has_shown_for_a_while() -> None:
+    app, scene = _App(), _Scene()
+    hook = _quit_when_finished(app, scene)  # type: ignore[arg-type]
+    for _ in range(300):
+        hook(1 / 60)
+    assert app.quits == 0
+    scene.finished = True
+    for _ in range(round(FINISHED_LINGER * 60) - 5):
+        hook(1 / 60)
+    assert app.quits == 0
+    for _ in range(10):
+        hook(1 / 60)
+    assert app.quits >= 1
