@@ -141,6 +141,13 @@ class SetupScene(Scene):
 
     def problem(self) -> str | None:
         """Why the game cannot start as chosen, in words; None when it can."""
+        from cardtable_gui.scenes.table.layouts import LAYOUTS
+
+        if self.game not in LAYOUTS:
+            return (
+                f"The {self.rules.title} table is still being built. Read its rules from the"
+                f" menu, or watch computer players with: cardtable simulate {self.game}"
+            )
         seen: set[str] = set()
         for row in self.seats:
             name = row.name.text.strip()

@@ -133,6 +133,20 @@ def test_problems_are_sentences_and_block_start(app) -> None:
     assert scene.start.enabled and scene.message.text == ""
 
 
+def test_a_game_without_a_table_yet_says_so_and_cannot_start(app) -> None:
+    from cardtable_gui.scenes.table.layouts import LAYOUTS
+
+    for name in GAMES:
+        scene = choose_game(app, name)
+        if name in LAYOUTS:
+            assert scene.start.enabled
+            continue
+        assert not scene.start.enabled
+        assert "table is still being built" in scene.message.text
+        click(app, scene.start)
+        assert app.scenes.top is scene
+
+
 def test_stepper_keeps_within_bounds(app) -> None:
     scene = choose_game(app, "spades")
     stepper = next(r.control for r in scene.form.rows if r.name == "losing_score")
