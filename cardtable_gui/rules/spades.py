@@ -420,6 +420,8 @@ class SpadesState(GameState[SpadesOptions]):
             if bid.tricks != 0:
                 raise IllegalAction("Only nil can be bid blind.")
             if self.looked[seat]:
+                if not (self.options.nil_allowed and self.options.blind_nil_allowed):
+                    raise IllegalAction("Blind nil is not allowed in this game.")
                 if self.may_bid_blind_nil(seat):
                     raise IllegalAction("You have seen your cards, so you can no longer bid blind nil.")
                 raise IllegalAction("Blind nil is only for a side 100 or more points behind.")
@@ -447,6 +449,8 @@ class SpadesState(GameState[SpadesOptions]):
         hand = self.hands[seat]
         if self.trick.plays:
             return follow_suit(hand, self.trick.led_suit)
+        # The ruling makes the first lead of a hand free, a spade included; only later
+        # leads wait for a spade to have been played.
         if not self.completed or self.spades_broken:
             return list(hand)
         return lead_options(hand, (Suit.SPADES,))

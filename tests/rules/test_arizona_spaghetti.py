@@ -22,7 +22,8 @@ from cardtable_gui.rules.arizona_spaghetti import (
     TrickTaken,
     deck_for,
 )
-from cardtable_gui.rules.base import Action, GameOver, HandDealt, RoundScored
+from cardtable_gui.rules.base import Action, CardPlayed, GameOver, HandDealt, RoundScored
+from tests.rules.event_cards import cards_in
 
 RULES = ArizonaSpaghettiRules()
 
@@ -274,6 +275,35 @@ def test_a_suit_is_broken_by_a_player_who_cannot_follow() -> None:
     assert state.to_move == 0
     assert PlayCard(Card.parse("2H")) in state.legal_actions()
     play(state, "2H")
+
+
+def test_a_heart_thrown_off_in_round_4_leaves_spades_unbroken() -> None:
+    state = at_round(4, ONE_SUIT_EACH)
+    events = play(state, "AC AH")
+    assert not state.broken and not any(isinstance(e, SuitBroken) for e in events)
+
+
+def test_leading_the_unbroken_suit_shows_the_leader_holds_nothing_else() -> None:
+    spades = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S"
+    hands = {0: spades, 1: ONE_SUIT_EACH[0], 2: ONE_SUIT_EACH[1], 3: ONE_SUIT_EACH[3]}
+    state = at_round(4, hands)
+    play(state, "2S")
+    assert state.view(1).known_voids()[0] == {Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS}
+    assert state.view(1).known_voids()[2] == set()
+
+
+def test_events_name_only_cards_already_played_this_round() -> None:
+    for players in (3, 5, 8):
+        state = RULES.new_game(players, seed=players)
+        rng = random.Random(players)
+        played: set[Card] = set()
+        while not state.is_over:
+            for event in state.apply(rng.choice(state.legal_actions())):
+                if isinstance(event, HandDealt):
+                    played = set()
+                if isinstance(event, CardPlayed):
+                    played.add(event.card)
+                assert cards_in(event) <= played, event
 
 
 # Scoring, round by round

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cardtable_gui.cards import Card, parse_cards
@@ -21,6 +23,7 @@ from cardtable_gui.rules.spades import (
     score_side,
     winning_sides_after_hand,
 )
+from tests.rules.event_cards import cards_in
 from tests.rules.spades_helpers import RULES, deal_hands
 
 SPADES_ONLY = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S"
@@ -153,8 +156,42 @@ def test_a_normal_bid_needs_the_cards_looked_at_first() -> None:
 def test_blind_nil_can_be_switched_off() -> None:
     state = behind_by(300, SpadesOptions(blind_nil_allowed=False))
     assert state.legal_actions() == [Bid(n) for n in range(14)]
+    with pytest.raises(IllegalAction, match="Blind nil is not allowed in this game."):
+        state.apply(BLIND_NIL)
+
+
+def test_blind_nil_is_refused_for_a_side_less_than_100_behind() -> None:
+    state = behind_by(90)
+    assert state.legal_actions() == [Bid(n) for n in range(14)]
     with pytest.raises(IllegalAction, match="100 or more points behind"):
         state.apply(BLIND_NIL)
+
+
+def test_switching_nil_off_also_rules_out_blind_nil() -> None:
+    state = behind_by(300, SpadesOptions(nil_allowed=False))
+    assert state.legal_actions() == [Bid(n) for n in range(1, 14)]
+    with pytest.raises(IllegalAction, match="Blind nil is not allowed in this game."):
+        state.apply(BLIND_NIL)
+
+
+def test_blind_nil_is_measured_against_the_leading_other_side_in_singles() -> None:
+    state = RULES.new_game(4, SpadesOptions(partnerships=False), seed=11)
+    state.side_scores = [0, 40, 100, 60]
+    state.dealer = 3
+    state.deal()
+    assert [state.may_bid_blind_nil(seat) for seat in range(4)] == [True, False, False, False]
+    assert state.legal_actions() == [BLIND_NIL, LOOK]
+
+
+def test_a_partner_who_may_bid_blind_nil_sees_no_cards_before_their_turn() -> None:
+    state = behind_by(100)
+    state.apply(LOOK)
+    state.apply(Bid(3))
+    state.apply(Bid(3))
+    assert state.to_move == 2
+    view = state.view(2)
+    assert view.hand == () and view.hand_hidden
+    assert state.legal_actions() == [BLIND_NIL, LOOK]
 
 
 def test_a_blind_nil_bid_shows_the_cards_afterwards() -> None:
@@ -226,6 +263,15 @@ def test_spades_may_not_be_led_until_broken() -> None:
     assert PlayCard(Card.parse("KS")) not in state.legal_actions()
 
 
+def test_a_spade_led_to_the_first_trick_lets_spades_be_led_at_once() -> None:
+    state = lead_seat_zero(["AS KS", "", "", ""])
+    bid_all(state, [2, 2, 2, 2])
+    for _ in range(4):
+        state.apply(state.legal_actions()[0] if state.trick.plays else PlayCard(Card.parse("AS")))
+    assert state.to_move == 0 and state.spades_broken
+    play(state, "KS")
+
+
 def test_a_player_holding_only_spades_may_lead_them() -> None:
     state = lead_seat_zero([SPADES_ONLY, "", "", ""])
     bid_all(state, [13, 1, 1, 1])
@@ -244,19 +290,26 @@ def test_a_spade_played_off_suit_breaks_spades() -> None:
     assert state.spades_broken
 
 
+def refused(state: SpadesState, action: object, message: str) -> None:
+    """``action`` raises IllegalAction with ``message`` and leaves ``state`` as it was."""
+    before = state.digest()
+    with pytest.raises(IllegalAction) as error:
+        state.apply(action)  # type: ignore[arg-type]
+    assert str(error.value) == message
+    assert state.digest() == before
+
+
 def test_illegal_actions_name_the_problem_and_change_nothing() -> None:
     state = RULES.new_game(4, seed=6)
-    before = state.digest()
-    with pytest.raises(IllegalAction, match="make your bid first"):
-        state.apply(PlayCard(state.hands[state.to_move][0]))
+    refused(state, PlayCard(state.hands[state.to_move][0]), "The bidding is not finished: make your bid first.")
+    refused(state, Bid(14), "A bid is 1 to 13 tricks, or nil.")
+    refused(state, Bid(3, blind=True), "Only nil can be bid blind.")
+    refused(state, LOOK, "You have already seen your cards.")
     bid_all(state, [3, 3, 3, 3])
-    with pytest.raises(IllegalAction, match="bidding is over"):
-        state.apply(Bid(4))
+    refused(state, Bid(4), "The bidding is over.")
+    refused(state, LOOK, "The bidding is over.")
     missing = next(c for h in state.hands for c in h if c not in state.hands[state.to_move])
-    with pytest.raises(IllegalAction, match=f"You do not hold the {missing.name}"):
-        state.apply(PlayCard(missing))
-    state2 = RULES.new_game(4, seed=6)
-    assert state2.digest() == before
+    refused(state, PlayCard(missing), f"You do not hold the {missing.name}.")
 
 
 def test_the_winner_of_a_trick_leads_the_next() -> None:
@@ -348,6 +401,44 @@ def test_falling_to_the_losing_score_loses_at_once() -> None:
     assert winning_sides_after_hand([-900, 40], off) is None
 
 
+def test_sides_tied_above_the_losing_score_share_the_win() -> None:
+    singles = SpadesOptions(partnerships=False)
+    assert winning_sides_after_hand([-200, 100, 100, 50], singles) == [1, 2]
+
+
+def first_hand_ending_on(totals: list[int]) -> tuple[SpadesState, list]:
+    """Hand 1 played out (everyone bids 3, then the first legal card each time) with the
+    scores before it set so that the sides finish the hand on ``totals``."""
+    state = RULES.new_game(4, seed=21)
+    bid_all(state, [3, 3, 3, 3])
+    probe = state.clone()
+    events: list = []
+    while probe.hand_number == 1 and not probe.is_over:
+        events = probe.apply(probe.legal_actions()[0])
+    scored = next(e for e in events if isinstance(e, HandScored))
+    state.side_scores = [total - side.points for total, side in zip(totals, scored.sides, strict=True)]
+    while state.hand_number == 1 and not state.is_over:
+        events = state.apply(state.legal_actions()[0])
+    assert state.scores == (totals[0], totals[1], totals[0], totals[1])
+    return state, events
+
+
+def test_a_hand_ending_with_one_side_over_the_target_ends_the_game() -> None:
+    state, events = first_hand_ending_on([510, 300])
+    assert events[-1] == GameOver((0, 2)) and state.winners == (0, 2)
+
+
+def test_sides_tied_over_the_target_play_one_more_hand() -> None:
+    state, events = first_hand_ending_on([510, 510])
+    assert not state.is_over and state.hand_number == 2 and state.phase is Phase.BIDDING
+    assert any(isinstance(e, HandDealt) for e in events)
+
+
+def test_a_side_at_the_losing_score_ends_the_game_at_once() -> None:
+    state, events = first_hand_ending_on([-200, 100])
+    assert events[-1] == GameOver((1, 3)) and state.is_over
+
+
 def test_singles_score_each_seat_alone() -> None:
     state = RULES.new_game(4, SpadesOptions(partnerships=False), seed=12)
     while state.hand_number == 1 and not state.is_over:
@@ -377,6 +468,20 @@ def test_a_whole_game_ends_with_winners_and_refuses_more_moves() -> None:
     assert state.to_move is None and state.legal_actions() == []
     with pytest.raises(IllegalAction, match="over"):
         state.apply(Bid(3))
+
+
+def test_events_name_only_cards_already_played_this_hand() -> None:
+    for seed in range(6):
+        state = RULES.new_game(4, SpadesOptions(partnerships=seed % 2 == 0), seed=seed)
+        rng = random.Random(seed)
+        played: set[Card] = set()
+        while not state.is_over:
+            for event in state.apply(rng.choice(state.legal_actions())):
+                if isinstance(event, HandDealt):
+                    played = set()
+                if isinstance(event, CardPlayed):
+                    played.add(event.card)
+                assert cards_in(event) <= played, event
 
 
 # Text forms

@@ -8,7 +8,7 @@ import pytest
 
 from cardtable_gui.cards import Card, parse_cards
 from cardtable_gui.rules import GAMES, ActionParseError, IllegalAction
-from cardtable_gui.rules.base import Event, GameOver, RoundScored, TrickWon
+from cardtable_gui.rules.base import CardPlayed, Event, GameOver, RoundScored, TrickWon
 from cardtable_gui.rules.spizzichino import (
     DECK,
     LIFTABLE,
@@ -23,6 +23,7 @@ from cardtable_gui.rules.spizzichino import (
     SpizzichinoOptions,
     SpizzichinoRules,
     SpizzichinoState,
+    SpizzichinoView,
     StackUncovered,
     StandPile,
     TakePile,
@@ -30,6 +31,7 @@ from cardtable_gui.rules.spizzichino import (
     strength,
     thirds,
 )
+from tests.rules.event_cards import cards_in
 
 RULES = SpizzichinoRules()
 HAND_FIRST_ORDER = (0, 1, 4, 5, 2, 3, 6, 7)
@@ -246,6 +248,30 @@ def test_highest_card_of_the_led_suit_wins_no_trumps() -> None:
     events = state.apply(PlayCard(Card.parse("3Co")))
     assert TrickWon(other, (Card.parse("FCo"), Card.parse("3Co"))) in events
     assert state.to_move == other
+
+
+def test_a_player_may_lift_more_than_once_in_a_turn() -> None:
+    state, leader, other = dealt(FOLLOW)
+    state.apply(PlayCard(Card.parse("4Co")))
+    state.apply(LiftCard(1))
+    events = state.apply(LiftCard(1))
+    below = state.stacks[other][1][-1]
+    assert events[:2] == [CardLifted(other, 1, Card.parse("2Co")), StackUncovered(other, 1, below)]
+    assert state.to_move == other
+    assert cards("3Co 2Co") <= set(state.hands[other])
+    assert set(state.view(leader).known_hands[other]) == cards("3Co 2Co")
+    assert state.view(leader).stack_sizes[other] == (5, 3)
+
+
+def test_a_stack_top_may_lead_and_the_card_below_turns_up() -> None:
+    state, leader, _ = dealt(FOLLOW)
+    assert PlayCard(Card.parse("7De")) in state.legal_actions()
+    events = state.apply(PlayCard(Card.parse("7De")))
+    below = state.stacks[leader][0][-1]
+    assert events == [CardPlayed(leader, Card.parse("7De")), StackUncovered(leader, 0, below)]
+    assert state.view(None).stack_tops[leader][0] == below
+    state.apply(PlayCard(Card.parse("4Sp")))
+    assert state.to_move == leader and PlayCard(below) in state.legal_actions()
 
 
 def test_only_a_3_2_or_asso_may_be_lifted() -> None:
@@ -479,6 +505,28 @@ def test_declared_cards_show_in_the_opponents_view() -> None:
     assert set(view.known_hands[non_dealer]) == cards("1Co 1De 1Sp")
     state.apply(PlayCard(Card.parse("1Co")))
     assert set(state.view(dealer).known_hands[non_dealer]) == cards("1De 1Sp")
+
+
+def public_cards(view: SpizzichinoView) -> set[Card]:
+    """The cards every seat can see: played, stack tops, declared or lifted cards."""
+    shown = set(view.played())
+    shown.update(c for tops in view.stack_tops for c in tops if c is not None)
+    shown.update(c for known in view.known_hands for c in known)
+    shown.update(c for d in view.declarations for c in d.cards)
+    return shown
+
+
+def test_events_name_only_cards_the_whole_table_can_see() -> None:
+    for seed in range(4):
+        state = RULES.new_game(2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            before = public_cards(state.view(None))
+            events = state.apply(rng.choice(state.legal_actions()))
+            seen = before | public_cards(state.view(None))
+            seen.update(e.card for e in events if isinstance(e, CardPlayed))
+            for event in events:
+                assert cards_in(event) <= seen, event
 
 
 # Text forms -----------------------------------------------------------------------------
