@@ -87,7 +87,6 @@ LIFTABLE: frozenset[ItalianRank] = frozenset({ItalianRank.TRE, ItalianRank.DUE, 
 DECK: tuple[Card, ...] = tuple(italian_deck())
 STRENGTH: dict[Card, int] = {card: RANK_STRENGTH[card.rank] for card in DECK}  # type: ignore[index]
 THIRDS: dict[Card, int] = {card: RANK_THIRDS[card.rank] for card in DECK}  # type: ignore[index]
-_CANONICAL: dict[Card, Card] = {card: card for card in DECK}
 _SUIT_INDEX = {suit: i for i, suit in enumerate(ITALIAN_SUITS)}
 _HAND_ORDER: dict[Card, int] = {
     card: _SUIT_INDEX[card.suit] * 16 + STRENGTH[card] for card in DECK  # type: ignore[index]
@@ -414,8 +413,7 @@ def _collect_void(plays: Sequence[tuple[int, Card]], seat: int, out: set[Suit]) 
 
 @dataclass(eq=False)
 class SpizzichinoState(GameState[SpizzichinoOptions]):
-    """A game of Spizzichino in progress. Stacks are lists with the top card last.
-    Every card held is one of the objects in ``DECK``, so play can find it by identity."""
+    """A game of Spizzichino in progress. Stacks are lists with the top card last."""
 
     game: ClassVar[str] = "spizzichino"
 
@@ -683,18 +681,16 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
     def _play(self, seat: int, card: Card) -> list[Event]:
         if self.phase is not Phase.PLAY:
             raise IllegalAction("The piles are still being chosen; pick a pile first.")
-        # Cards in the state are the pack's own objects, so identity finds them fastest.
-        card = _CANONICAL.get(card, card)
         hand = self.hands[seat]
         stacks = self.stacks[seat]
         from_stack = None
         for i, stack in enumerate(stacks):
-            if stack and stack[-1] is card:
+            if stack and stack[-1] == card:
                 from_stack = i
         in_hand = -1
         if from_stack is None:
             for i, held in enumerate(hand):
-                if held is card:
+                if held == card:
                     in_hand = i
                     break
             else:
@@ -816,7 +812,7 @@ class SpizzichinoRules(GameRules[SpizzichinoState, SpizzichinoOptions]):
             rng=rng,
             dealer=rng.randrange(players),
         )
-        state._deal(None if deck is None else [_CANONICAL[c] for c in deck])
+        state._deal(None if deck is None else list(deck))
         return state
 
     def determinize(self, view: GameView, rng: random.Random) -> SpizzichinoState:
