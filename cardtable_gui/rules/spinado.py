@@ -490,6 +490,8 @@ class SpinadoState(GameState[SpinadoOptions]):
         if not isinstance(action, Play):
             raise IllegalAction("In Spinado every move is playing a card.")
         card = _CANON.get(action.card, action.card)
+        if card not in _DECK_SET:
+            raise IllegalAction(f"There is no {card.name} in the Spinado pack.")
         if action.spinado and card is SPINADO:
             raise IllegalAction("The spinado goes down with another card, not with itself.")
         if self.holder.get(card) != seat:

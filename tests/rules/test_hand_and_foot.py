@@ -127,6 +127,26 @@ def test_option_defaults_follow_the_rulings() -> None:
     assert (o.clean_books, o.dirty_books, o.total_books) == (3, 3, 0)
     assert not (o.pile_wild_pair or o.pile_needs_down or o.wild_books or o.all_in_foot or o.red_threes)
     assert o.black_three_penalty == 5 and o.teams == "3v3" and o.packs(4) == 5
+    assert o.rounds == 6 and [o.packs(n) for n in (2, 4, 6)] == [3, 5, 7]
+    assert o.pile_counts_toward_opening, "with pile_needs_down off the pile counts toward the opening"
+    assert (o.red_three_bonus, o.red_three_penalty) == (100, 100)
+    assert (o.clean_books_200, o.dirty_books_200) >= (o.clean_books, o.dirty_books)
+
+
+def test_every_house_rule_of_the_seed_and_rulings_is_an_option() -> None:
+    assert set(HandAndFootOptions.model_fields) == {
+        "rounds", "teams", "decks", "jokers_per_deck", "extra_decks", "draw_count", "pile_take",
+        "pile_wild_pair", "pile_needs_down", "pile_counts_toward_opening", "wild_books",
+        "wild_book_bonus", "open_wild_book_penalty", "clean_books", "dirty_books", "total_books",
+        "clean_books_200", "dirty_books_200", "all_in_foot", "red_threes", "red_three_bonus",
+        "red_three_penalty", "black_three_penalty",
+    }
+    numbers = [
+        name for name, f in HandAndFootOptions.model_fields.items() if f.annotation is int
+    ]
+    for name in numbers:
+        bounds = {type(m).__name__ for m in HandAndFootOptions.model_fields[name].metadata}
+        assert {"Ge", "Le"} <= bounds, name
 
 
 @pytest.mark.parametrize(
@@ -399,6 +419,15 @@ def test_naturals_but_not_wilds_go_on_a_closed_book() -> None:
     assert len(state.books[0][0].cards) == 8
 
 
+def test_naturals_keep_going_on_a_closed_book_past_eight_cards() -> None:
+    state = table(hands={0: "KC KC KD 4H 4D"}, books={0: ["KS KH KD KS KH KD KC"], 1: OPEN[1]})
+    state.apply(meld((0, "KC")))
+    assert meld((0, "KC KD")) in state.legal_actions()
+    state.apply(meld((0, "KC")))
+    state.apply(meld((0, "KD")))
+    assert len(state.books[0][0].cards) == 10 and state.books[0][0].is_clean
+
+
 def test_a_wild_may_close_a_book_but_not_follow_it() -> None:
     state = table(hands={0: "KC KC 2C 4H 4D"}, books={0: ["KS KH KD KS KH"], 1: OPEN[1]})
     state.apply(meld((0, "2C KC KC")))
@@ -443,6 +472,24 @@ def test_legal_actions_offer_an_opening_and_apply_takes_unlisted_melds() -> None
     assert unlisted not in melds and state.is_legal(unlisted)
     assert state.explain(unlisted) is None
     state.apply(unlisted)
+
+
+@pytest.mark.parametrize(
+    ("round_index", "hand", "opening"),
+    [
+        (3, "KS KH KD QS QH QD 4S 4H AS AH 2C 9C", "new QD QH QS; new KD KH KS; new AH AS 2C"),
+        (1, "2C KD 3H 6H KH 4S 5S 10S JK", "new KD KH JK"),
+    ],
+)
+def test_an_opening_is_listed_whenever_the_hand_holds_one(
+    round_index: int, hand: str, opening: str
+) -> None:
+    """The listed openings include the one worth the most: scarce wilds go to the
+    pair that brings the most points, jokers before twos. (120: three kings, three
+    queens and two aces with a wild; 60: two kings need the joker, a 2 is too cheap.)"""
+    state = table(hands={0: hand}, round_index=round_index)
+    melds = [a for a in state.legal_actions() if isinstance(a, Meld)]
+    assert RULES.parse_action(f"meld {opening}") in melds
 
 
 # ----- hand, foot, tail -------------------------------------------------------------
@@ -498,6 +545,47 @@ def test_200_round_plays_hand_then_foot_then_tail() -> None:
     events = state.apply(meld((0, "KD")))
     assert StagePickedUp(0, "tail", 3) in events and state.stages[0] == 2
     assert state.last_stage == 2
+
+
+def test_200_round_draws_while_playing_the_tail_come_to_hand() -> None:
+    state = table(hands={0: "4S"}, stages={0: 2}, phase=Phase.DRAW, round_index=5)
+    state.tails[0] = []
+    events = state.apply(DrawCards())
+    assert CardsDrawn(0, 2, 1) in events
+    assert len(state.hands[0]) == 4 and state.tails[0] == []
+
+
+def test_taking_the_pile_with_the_last_hand_cards_picks_up_the_foot() -> None:
+    state = table(hands={0: "9S 9H"}, feet={0: "4S 5S 6S"}, books=OPEN, pile="9D", phase=Phase.DRAW)
+    events = state.apply(TakePile((Card.parse("9S"), Card.parse("9H"))))
+    assert StagePickedUp(0, "foot", 3) in events
+    assert state.stages[0] == 1 and state.phase is Phase.PLAY and state.turn == 0
+
+
+def test_taking_the_pile_in_the_foot_must_leave_two_cards() -> None:
+    state = table(hands={0: "9S 9H 4C"}, stages={0: 1}, books=OPEN, pile="9D", phase=Phase.DRAW)
+    illegal(state, TakePile((Card.parse("9S"), Card.parse("9H"))), "too few cards")
+    state.pile = cards("5C 9D")
+    state.apply(TakePile((Card.parse("9S"), Card.parse("9H"))))
+    assert sorted(map(str, state.hands[0])) == ["4C", "5C"]
+
+
+def test_a_foot_is_face_down_even_to_its_owner() -> None:
+    state = RULES.new_game(4, seed=13)
+    for seat in range(4):
+        view = state.view(seat)
+        assert view.foot_counts == (11,) * 4
+        assert Counter(view.hand) == Counter(state.hands[seat])
+        assert not hasattr(view, "foot") and not hasattr(view, "feet")
+
+
+def test_draws_and_pick_ups_tell_the_table_only_how_many_cards() -> None:
+    state = table(hands={0: "KC"}, feet={0: "4S 5S 6S"}, books=OPEN, phase=Phase.DRAW)
+    assert [e for e in state.apply(DrawCards()) if isinstance(e, CardsDrawn)] == [CardsDrawn(0, 2)]
+    state.hands[0] = cards("KC")
+    events = state.apply(meld((0, "KC")))
+    picked = next(e for e in events if isinstance(e, StagePickedUp))
+    assert picked == StagePickedUp(0, "foot", 3)
 
 
 # ----- going out --------------------------------------------------------------------
@@ -580,6 +668,15 @@ def test_the_200_round_needs_its_own_book_counts() -> None:
     illegal(state, AskToGoOut(), "no partner")
     events = state.apply(Discard(Card.parse("4H")))
     assert not any(isinstance(e, WentOut) for e in events) and state.turn == 1
+
+
+def test_the_200_round_dirty_book_count_is_its_own_option() -> None:
+    options = HandAndFootOptions(clean_books_200=3, dirty_books_200=4)
+    state = table(2, options, hands={0: "4H"}, stages={0: 2}, books={0: CLOSED + DIRTY}, round_index=5)
+    illegal(state, Discard(Card.parse("4H")), "4 closed dirty books.*has 3")
+    options = HandAndFootOptions(clean_books_200=3, dirty_books_200=3)
+    state = table(2, options, hands={0: "4H"}, stages={0: 2}, books={0: CLOSED + DIRTY}, round_index=5)
+    assert WentOut(0) in state.apply(Discard(Card.parse("4H")))
 
 
 def test_all_in_foot_option() -> None:
@@ -685,6 +782,45 @@ def test_red_threes_are_laid_out_replaced_and_scored() -> None:
     assert state.team_score(1, None).cards_left <= -100
 
 
+def test_no_card_is_lost_when_a_red_three_meets_a_dry_draw_pile_in_the_200_round() -> None:
+    options = HandAndFootOptions(red_threes=True, extra_decks=0, draw_count=1)
+    state = table(
+        options=options, hands={0: "4S"}, tails={0: "5S"}, books=OPEN, stock="3D 9C",
+        phase=Phase.DRAW, round_index=5,
+    )
+    events = state.apply(DrawCards())
+    assert RedThreeLaidOut(0, Card.parse("3D")) in events and DrawPileExhausted() in events
+    assert state.tails[0] == cards("5S 9C") and state.hands[0] == cards("4S")
+    state = table(
+        options=HandAndFootOptions(red_threes=True, extra_decks=0, pile_take=1),
+        hands={0: "9S 9H 4S"}, tails={0: "5S"}, books=OPEN, pile="9C 3H 9D", stock="",
+        phase=Phase.DRAW, round_index=5,
+    )
+    events = state.apply(TakePile((Card.parse("9S"), Card.parse("9H"))))
+    assert RedThreeLaidOut(0, Card.parse("3H")) in events and DrawPileExhausted() in events
+    assert state.tails[0] == cards("5S 9C") and state.hands[0] == cards("4S")
+
+
+def test_a_red_three_drawn_as_the_draw_pile_runs_dry_is_still_laid_out() -> None:
+    options = HandAndFootOptions(red_threes=True, extra_decks=0, rounds=1)
+    state = table(options=options, hands={0: "4S"}, books=OPEN, stock="3H", phase=Phase.DRAW)
+    events = state.apply(DrawCards())
+    assert events[:3] == [CardsDrawn(0, 1), RedThreeLaidOut(0, Card.parse("3H")), DrawPileExhausted()]
+    assert state.hands[0] == cards("4S") and state.red_threes[0] == cards("3H")
+    breakdown = next(e for e in events if isinstance(e, RoundBreakdown))
+    assert breakdown.teams[0].red_threes == 100
+
+
+def test_red_three_bonus_option() -> None:
+    options = HandAndFootOptions(red_threes=True, red_three_bonus=250)
+    state = table(options=options, books=OPEN)
+    state.red_threes[0] = cards("3H 3D")
+    assert state.team_score(0, None).red_threes == 500
+    plain = table(books=OPEN)
+    plain.red_threes[0] = cards("3H")
+    assert plain.team_score(0, None).red_threes == 0
+
+
 def test_red_threes_dealt_are_laid_out_at_once() -> None:
     state = RULES.new_game(4, HandAndFootOptions(red_threes=True), seed=21)
     assert all(c.rank.value != 3 or not c.is_red for h in state.hands for c in h)
@@ -725,6 +861,11 @@ def test_actions_out_of_turn_order() -> None:
     state.apply(DrawCards())
     illegal(state, DrawCards(), "already drawn")
     illegal(state, meld(), "at least one card")
+
+
+def test_an_action_of_another_game_is_refused() -> None:
+    state = table(hands={0: "9S 9H 4C"}, books=OPEN)
+    illegal(state, object(), "not a Hand and Foot action")
 
 
 def test_view_shows_own_hand_and_only_sizes_of_hidden_piles() -> None:

@@ -7,6 +7,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from pydantic import ValidationError
 
 from cardtable_gui.cards import Card, Rank, Suit, parse_cards
 from cardtable_gui.rules import GAMES, IllegalAction
@@ -88,6 +89,38 @@ def test_registered_under_spinado() -> None:
     assert RULES.player_counts == (3, 4, 5)
 
 
+def test_options_follow_the_rulings() -> None:
+    """RULINGS: everyone starts with 50 chips (option ``starting_chips``); the game
+    lasts a set number of hands (option ``hands``, default two per player)."""
+    fields = SpinadoOptions.model_fields
+    assert set(fields) == {"starting_chips", "hands"}
+    assert all(field.description for field in fields.values())
+    defaults = SpinadoOptions()
+    assert defaults.starting_chips == 50 and defaults.hands == 0
+    for players in (3, 4, 5):
+        assert game(players).total_hands == 2 * players
+    for bad in ({"starting_chips": 0}, {"starting_chips": 1001}, {"hands": -1}, {"hands": 101}):
+        with pytest.raises(ValidationError):
+            SpinadoOptions(**bad)
+
+
+def test_starting_chips_option_sets_every_stack_before_the_first_antes() -> None:
+    state = game(4, starting_chips=10)
+    assert state.chips == [7] * 4 and state.chips_at_deal == [10] * 4
+
+
+def test_the_first_dealer_is_drawn_from_the_seed_and_the_deal_passes_left() -> None:
+    dealers = {game(3, seed=seed).dealer for seed in range(30)}
+    assert dealers == {0, 1, 2}
+    assert all(game(4, seed=seed).dealer == game(4, seed=seed).dealer for seed in range(10))
+    state = game(4, seed=5)
+    first = state.dealer
+    while state.hand_number == 1:
+        state.apply(state.legal_actions()[0])
+    assert state.dealer == (first + 1) % 4
+    assert state.turn == (first + 2) % 4
+
+
 def test_the_pack_is_47_cards_without_the_2s_and_the_8_of_diamonds() -> None:
     assert len(DECK) == len(set(DECK)) == 47
     assert all(c.rank is not Rank.TWO for c in DECK)
@@ -134,6 +167,21 @@ def test_nobody_sees_the_dead_hand_during_the_hand() -> None:
         view = state.view(seat)
         shown = set(view.hand) | set(view.known_dead) | set(view.last_dead_hand)
         assert not shown & set(state.dead)
+
+
+def test_no_event_shows_a_dead_card_before_the_hand_ends() -> None:
+    state = game(4, seed=21)
+    dead = set(state.dead)
+    rng = random.Random(2)
+    while state.hand_number == 1:
+        for event in state.apply(rng.choice(state.legal_actions())):
+            if isinstance(event, DeadHandRevealed):
+                assert set(event.cards) == dead
+                break
+            named = {getattr(event, "card", None), getattr(event, "alongside", None)}
+            assert not named & dead, event
+            if isinstance(event, SequenceStopped) and event.reason is StopReason.DEAD_HAND:
+                assert event.card not in dead
 
 
 def test_a_view_shows_only_its_own_hand() -> None:
@@ -259,6 +307,15 @@ def test_a_pair_counts_when_played_in_different_sequences() -> None:
     state.pots = [5, 2, 3]
     assert not [e for e in state.apply(play("KD")) if isinstance(e, PotWon)]
     assert PotWon(Pot.MATRIMONY, 0, 5) in state.apply(play("QD"))
+
+
+def test_the_pot_is_paid_when_the_second_card_goes_down_with_the_spinado() -> None:
+    state = arrange(game(), {0: "KD QD AD 5S", 1: "3C"}, turn=0)
+    state.pots = [6, 2, 3]
+    state.apply(play("KD"))
+    events = state.apply(play("QD+AD"))
+    assert events[:2] == [CardPlayed(0, card("QD")), PotWon(Pot.MATRIMONY, 0, 6)]
+    assert stops(events) == [SequenceStopped(0, SPINADO, StopReason.SPINADO)]
 
 
 def test_a_pair_split_between_players_wins_nothing() -> None:
@@ -435,6 +492,17 @@ def test_the_spinado_without_holding_it_is_refused() -> None:
         state.apply(play("5H+AD"))
     with pytest.raises(IllegalAction, match=r"^You do not hold the spinado\.$"):
         state.apply(play("AD"))
+
+
+@pytest.mark.parametrize(
+    ("text", "name"), [("2H", "two of hearts"), ("8D", "eight of diamonds"), ("JK", "joker")]
+)
+def test_a_card_outside_the_spinado_pack_is_refused(text: str, name: str) -> None:
+    state = arrange(game(), {0: "5H 9S", 1: "6H"}, turn=0)
+    before = state.digest()
+    with pytest.raises(IllegalAction, match=rf"^There is no {name} in the Spinado pack\.$"):
+        state.apply(Play(Card.parse(text)))
+    assert state.digest() == before
 
 
 def test_the_spinado_with_itself_is_refused() -> None:

@@ -4,7 +4,7 @@ a team builds on the table, with every rule about what a book may hold."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cardtable_gui.cards import Card, Rank
 from cardtable_gui.rules.base import IllegalAction
@@ -22,22 +22,27 @@ GOING_OUT_POINTS = 100
 BOOK_RANKS: tuple[Rank, ...] = tuple(Rank(v) for v in range(Rank.FOUR, Rank.ACE + 1))
 """The ranks a book of naturals may have: four to ace (threes never, wilds apart)."""
 
+# Looking a member up on an Enum class is slow, and these run for every card of every
+# legal-action list: plain names and a table indexed by rank keep them cheap.
+_TWO = Rank.TWO
+_THREE = Rank.THREE
+_JOKER = Rank.JOKER
+_POINTS: tuple[int, ...] = tuple(
+    50 if v == Rank.JOKER else 20 if v in (Rank.TWO, Rank.ACE) else 10 if v >= Rank.EIGHT else 5
+    for v in range(Rank.JOKER + 1)
+)
+
 
 def is_wild(card: Card) -> bool:
     """Twos and jokers are wild."""
-    return card.rank is Rank.TWO or card.rank is Rank.JOKER
+    rank = card.rank
+    return rank is _TWO or rank is _JOKER
 
 
 def card_points(card: Card) -> int:
-    """What one card is worth, in a book or (against you) left in hand."""
-    rank = card.rank
-    if rank is Rank.JOKER:
-        return 50
-    if rank is Rank.TWO or rank is Rank.ACE:
-        return 20
-    if rank >= Rank.EIGHT:
-        return 10
-    return 5
+    """What one card is worth, in a book or (against you) left in hand: 4 to 7 and
+    threes 5, 8 to king 10, aces and twos 20, jokers 50."""
+    return _POINTS[card.rank]
 
 
 def rank_name(rank: Rank | None) -> str:
@@ -57,10 +62,11 @@ class Book:
 
     rank: Rank | None
     cards: tuple[Card, ...]
+    wilds: int = field(init=False, repr=False, compare=False)
+    """How many of the cards are wild; counted once, as every rule check asks."""
 
-    @property
-    def wilds(self) -> int:
-        return sum(1 for c in self.cards if is_wild(c))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "wilds", sum(1 for c in self.cards if is_wild(c)))
 
     @property
     def is_closed(self) -> bool:
@@ -111,43 +117,47 @@ def extend(book: Book | None, cards: Sequence[Card], wild_books: bool) -> Book:
     """
     if not cards:
         raise IllegalAction("Choose at least one card to lay down.")
-    if any(c.rank is Rank.THREE for c in cards):
-        raise IllegalAction("Threes never go in a book.")
-    naturals = [c for c in cards if not is_wild(c)]
-    wilds = len(cards) - len(naturals)
-    ranks = sorted({c.rank for c in naturals})
-    if len(ranks) > 1:
-        names = " and ".join(rank_name(Rank(r)) for r in ranks)
+    wild_cards: list[Card] = []
+    naturals: list[Card] = []
+    for card in cards:
+        rank = card.rank
+        if rank is _TWO or rank is _JOKER:
+            wild_cards.append(card)
+        elif rank is _THREE:
+            raise IllegalAction("Threes never go in a book.")
+        else:
+            naturals.append(card)
+    wilds = len(wild_cards)
+    rank = naturals[0].rank if naturals else None
+    if any(c.rank is not rank for c in naturals):
+        names = " and ".join(rank_name(Rank(r)) for r in sorted({c.rank for c in naturals}))
         raise IllegalAction(f"A book holds one rank; these cards mix {names}.")
     if book is None:
         if not naturals and not wild_books:
             raise IllegalAction("A book needs natural cards: books of wilds are not played here.")
         if len(cards) < 3:
             raise IllegalAction("A new book needs at least three cards.")
-        rank = Rank(ranks[0]) if ranks else None
-        wild_cards = tuple(c for c in cards if is_wild(c))
-        return _checked(Book(rank, wild_cards + tuple(naturals)))
+        return _checked(Book(None if rank is None else Rank(rank), (*wild_cards, *naturals)))
     if book.rank is None:
         if naturals:
             raise IllegalAction("Only wild cards go on a book of wilds.")
         if book.is_closed:
             raise IllegalAction("A closed book of wilds takes no more cards.")
     else:
-        if naturals and naturals[0].rank is not book.rank:
+        if naturals and rank is not book.rank:
             raise IllegalAction(
                 f"That is a book of {rank_name(book.rank)}; "
-                f"{rank_name(Rank(naturals[0].rank))} cannot go on it."
+                f"{rank_name(Rank(rank))} cannot go on it."
             )
         room = BOOK_CLOSES_AT - len(book.cards)
         if wilds and room <= 0:
             raise IllegalAction("Wild cards cannot go on a closed book.")
-        if wilds > room:
+        if 0 < room < wilds:
+            fit = "1 more card fits" if room == 1 else f"{room} more cards fit"
             raise IllegalAction(
-                f"Only {room} more card(s) fit before that book closes, and a wild "
-                "cannot go on a closed book."
+                f"Only {fit} before that book closes, and a wild cannot go on a closed book."
             )
-    laid = tuple(c for c in cards if is_wild(c)) + tuple(naturals)
-    return _checked(Book(book.rank, book.cards + laid))
+    return _checked(Book(book.rank, (*book.cards, *wild_cards, *naturals)))
 
 
 def _checked(book: Book) -> Book:

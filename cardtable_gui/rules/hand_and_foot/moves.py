@@ -5,10 +5,15 @@ The list is representative and complete enough: the draw; taking the pile with a
 natural pair (and with a natural and each kind of wild where allowed); every discard,
 ask and answer allowed; and for melds, per rank, all the naturals held (or all but
 one, or one) with 0 to 3 wilds, on the open book of that rank, a new book or a closed
-book, plus wilds alone onto each open book. A team that has not opened is offered openings: the single
-ranks and pairs of ranks that reach the minimum, and the largest opening the hand
-allows, so some opening is listed whenever one exists. ``state.is_legal`` and
-``state.apply`` accept any valid meld, listed or not.
+book, plus wilds alone onto each open book. A team that has not opened is offered
+openings: the single ranks and pairs of ranks that reach the minimum, and the largest
+opening the hand allows, so some opening is listed whenever one exists.
+``state.is_legal`` and ``state.apply`` accept any valid meld, listed or not.
+
+Speed matters here (search players and the property tests build thousands of these
+lists), so the melds of a team that has opened are built to keep every book rule and
+only the rule about cards kept in the last stage is checked; everything else listed
+goes through the full check of ``state.is_legal``.
 """
 
 from __future__ import annotations
@@ -29,9 +34,11 @@ from cardtable_gui.rules.hand_and_foot.actions import (
     TakePile,
 )
 from cardtable_gui.rules.hand_and_foot.books import (
+    BOOK_CLOSES_AT,
     BOOK_RANKS,
     MAX_WILDS,
     Book,
+    card_points,
     is_wild,
     wild_room,
 )
@@ -39,6 +46,13 @@ from cardtable_gui.rules.hand_and_foot.view import Phase
 
 if TYPE_CHECKING:
     from cardtable_gui.rules.hand_and_foot.state import HandAndFootState
+
+_BOOKABLE = frozenset(BOOK_RANKS)
+
+_COUNTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted({n, n - 1, 1} - {0}, reverse=True)) for n in range(200)
+)
+"""For n naturals of a rank held: how many of them a meld offers (all, all but one, one)."""
 
 
 def legal_actions(state: HandAndFootState) -> list[Action]:
@@ -49,18 +63,20 @@ def legal_actions(state: HandAndFootState) -> list[Action]:
     seat = state.turn
     if state.phase is Phase.DRAW:
         return [DrawCards(), *_takes(state, seat)]
+    hand = state.hands[seat]
     actions: list[Action] = []
-    actions.extend(_keep_legal(state, _melds(state, seat)))
+    if state.opened(state.team_of[seat]):
+        actions.extend(m for m in _melds(state, seat) if _keeps_enough(state, seat, m))
+        actions.extend(_keep_legal(state, _wild_book_melds(state, seat)))
+    else:
+        actions.extend(_keep_legal(state, _openings(state, seat)))
     ask = AskToGoOut()
     if state.is_legal(ask):
         actions.append(ask)
-    seen: set[Card] = set()
-    for card in sorted(state.hands[seat], key=Card.sort_key):
-        if card not in seen:
-            seen.add(card)
-            discard = Discard(card)
-            if len(state.hands[seat]) > 1 or state.is_legal(discard):
-                actions.append(discard)
+    for card in dict.fromkeys(sorted(hand, key=Card.sort_key)):
+        discard = Discard(card)
+        if len(hand) > 1 or state.is_legal(discard):
+            actions.append(discard)
     return actions
 
 
@@ -76,80 +92,139 @@ def _keep_legal(state: HandAndFootState, candidates: Iterable[Action]) -> list[A
     return kept
 
 
+def _keeps_enough(state: HandAndFootState, seat: int, meld: Meld) -> bool:
+    """Whether a meld from ``_melds`` keeps the cards its player must keep: at least
+    two in the last stage, unless the one left can go out (then the full check
+    decides)."""
+    left = len(state.hands[seat]) - len(meld.cards)
+    return left >= 2 or state.stages[seat] != state.last_stage or state.is_legal(meld)
+
+
 def sorted_wilds(cards: Iterable[Card]) -> list[Card]:
-    """The wild cards, cheapest first (twos before jokers)."""
-    return sorted((c for c in cards if is_wild(c)), key=lambda c: (c.rank is Rank.JOKER, c.sort_key()))
+    """The wild cards, cheapest first (twos, by suit, before jokers)."""
+    return sorted((c for c in cards if is_wild(c)), key=Card.sort_key)
 
 
 def naturals_by_rank(cards: Iterable[Card]) -> dict[Rank, list[Card]]:
     """The natural cards that may be booked, by rank (four to ace), each list sorted."""
     by_rank: dict[Rank, list[Card]] = {}
-    for card in sorted(cards, key=Card.sort_key):
-        if not is_wild(card) and card.rank in BOOK_RANKS:
-            by_rank.setdefault(Rank(card.rank), []).append(card)
-    return {rank: by_rank[rank] for rank in BOOK_RANKS if rank in by_rank}
+    for card in cards:
+        rank = card.rank
+        if rank in _BOOKABLE:
+            by_rank.setdefault(rank, []).append(card)  # type: ignore[arg-type]
+    return {
+        rank: sorted(by_rank[rank], key=Card.sort_key) for rank in BOOK_RANKS if rank in by_rank
+    }
 
 
 def _open_book(books: Sequence[Book], rank: Rank | None) -> int | None:
     return next((i for i, b in enumerate(books) if b.rank is rank and not b.is_closed), None)
 
 
-def _melds(state: HandAndFootState, seat: int) -> list[Action]:
-    team = state.team_of[seat]
+def _melds(state: HandAndFootState, seat: int) -> list[Meld]:
+    """The melds of naturals for a team that has opened, rank by rank. Each keeps the
+    book rules by how it is built: a new book only where no book of the rank is open,
+    with at least three cards and fewer wilds than naturals (at most three); wilds on
+    an open book only within ``wild_room``; naturals alone on a closed book."""
     hand = state.hands[seat]
-    books = state.books[team]
-    if not state.opened(team):
-        return [Meld(groups) for groups in openings(hand, books, state.options.wild_books)]
+    books = state.books[state.team_of[seat]]
     wilds = sorted_wilds(hand)
-    melds: list[Action] = []
+    open_at: dict[Rank | None, int] = {}
+    closed_at: dict[Rank | None, int] = {}
+    for index, book in enumerate(books):
+        if len(book.cards) >= BOOK_CLOSES_AT:
+            closed_at.setdefault(book.rank, index)
+        else:
+            open_at[book.rank] = index
     by_rank = naturals_by_rank(hand)
+    melds: list[Meld] = []
     for rank in BOOK_RANKS:
         naturals = by_rank.get(rank, [])
-        open_index = _open_book(books, rank)
+        open_index = open_at.get(rank)
         if not naturals and (open_index is None or not wilds):
             continue
-        counts = sorted({len(naturals), len(naturals) - 1, 1} - {0}, reverse=True) if naturals else []
+        counts = _COUNTS[len(naturals)] if naturals else ()
         if open_index is None:
             for n in counts:
                 for k in range(min(MAX_WILDS, len(wilds), n - 1) + 1):
                     if n + k >= 3:
                         melds.append(Meld((MeldGroup(None, (*naturals[:n], *wilds[:k])),)))
+            closed = closed_at.get(rank)
+            if closed is not None:
+                for n in counts:
+                    melds.append(Meld((MeldGroup(closed, tuple(naturals[:n])),)))
         else:
             book = books[open_index]
             for n in (*counts, 0):
                 room = min(wild_room(book, n), len(wilds))
                 for k in range(0 if n else 1, room + 1):
                     melds.append(Meld((MeldGroup(open_index, (*naturals[:n], *wilds[:k])),)))
-        closed = next((i for i, b in enumerate(books) if b.rank is rank and b.is_closed), None)
-        if closed is not None and open_index is None:
-            for n in counts:
-                melds.append(Meld((MeldGroup(closed, tuple(naturals[:n])),)))
-    if state.options.wild_books and wilds:
-        open_wild = _open_book(books, None)
-        for k in range(1, min(7, len(wilds)) + 1):
-            melds.append(Meld((MeldGroup(open_wild, tuple(wilds[:k])),)))
     return melds
 
 
+def _wild_book_melds(state: HandAndFootState, seat: int) -> list[Action]:
+    """With books of wilds allowed: 1 to 7 wilds onto the open book of wilds, or as a
+    new one (the full check keeps those that fit)."""
+    if not state.options.wild_books:
+        return []
+    wilds = sorted_wilds(state.hands[seat])
+    if not wilds:
+        return []
+    open_wild = _open_book(state.books[state.team_of[seat]], None)
+    return [Meld((MeldGroup(open_wild, tuple(wilds[:k])),)) for k in range(1, min(7, len(wilds)) + 1)]
+
+
+def _openings(state: HandAndFootState, seat: int) -> list[Action]:
+    """The candidate openings that reach the round's minimum in card points."""
+    groups = openings(state.hands[seat], (), state.options.wild_books, state.minimum)
+    return [Meld(g) for g in groups]
+
+
 def openings(
-    hand: Sequence[Card], books: Sequence[Book], wild_books: bool
+    hand: Sequence[Card], books: Sequence[Book], wild_books: bool, minimum: int = 0
 ) -> list[tuple[MeldGroup, ...]]:
     """Candidate opening melds from ``hand`` onto ``books`` (empty, or just the book a
-    take of the pile starts): every single rank, every pair of ranks, and the largest
-    meld the hand allows, each with the fewest wilds needed and then with wilds added
-    to raise its points. The caller keeps those that reach the minimum."""
+    take of the pile starts) worth at least ``minimum`` card points: every single
+    rank, every pair of ranks, and the largest meld the hand allows, each with the
+    fewest wilds needed and then with wilds added to raise its points.
+
+    The largest meld takes first the ranks that need no wild, then those that need
+    one, the most valuable first: when wilds are short they go where they bring the
+    most points, so this meld is worth the most any opening can be. A plan that
+    could not reach ``minimum`` even with every wild it has room for is not built."""
     by_rank = naturals_by_rank(hand)
     wilds = sorted_wilds(hand)
-    ranks = [r for r, cards in by_rank.items() if len(cards) >= 2 or _open_book(books, r) is not None]
+    open_at = {b.rank: i for i, b in enumerate(books) if not b.is_closed}
+    ranks = [r for r, cards in by_rank.items() if len(cards) >= 2 or r in open_at]
+    value = {r: sum(card_points(c) for c in by_rank[r]) for r in ranks}
+    room = {
+        r: wild_room(books[open_at[r]], len(by_rank[r]))
+        if r in open_at
+        else min(MAX_WILDS, len(by_rank[r]) - 1)
+        for r in ranks
+    }
+    wild_values = sorted((card_points(c) for c in wilds), reverse=True)
+
+    def within_reach(plan: Sequence[Rank], wild_book: bool) -> bool:
+        fits = len(wilds) if wild_book else min(len(wilds), sum(room[r] for r in plan))
+        return sum(value[r] for r in plan) + sum(wild_values[:fits]) >= minimum
+
+    def wilds_needed_then_value(rank: Rank) -> tuple[int, int]:
+        if rank in open_at:
+            return 0, 0
+        return max(0, 3 - len(by_rank[rank])), -card_points(by_rank[rank][0])
+
     plans: list[list[Rank]] = [[r] for r in ranks]
     plans.extend(list(pair) for pair in combinations(ranks, 2))
-    plans.append(sorted(ranks, key=lambda r: -len(by_rank[r])))
+    plans.append(sorted(ranks, key=wilds_needed_then_value))
     result: list[tuple[MeldGroup, ...]] = []
     for plan in plans:
+        wild_book = wild_books and plan is plans[-1]
+        if not within_reach(plan, wild_book):
+            continue
         for extra in (False, True):
-            wild_book = wild_books and plan is plans[-1]
-            groups = _opening_groups(plan, by_rank, books, wilds, extra, wild_book)
-            if groups:
+            groups = _opening_groups(plan, by_rank, open_at, room, wilds, extra, wild_book)
+            if groups and sum(card_points(c) for g in groups for c in g.cards) >= minimum:
                 result.append(groups)
     return result
 
@@ -157,36 +232,32 @@ def openings(
 def _opening_groups(
     plan: Sequence[Rank],
     by_rank: dict[Rank, list[Card]],
-    books: Sequence[Book],
+    open_at: dict[Rank | None, int],
+    room: dict[Rank, int],
     wilds: Sequence[Card],
     extra: bool,
     wild_book: bool,
 ) -> tuple[MeldGroup, ...]:
     """One group per rank of ``plan``: its naturals plus the wilds a new book needs
-    (and, with ``extra``, as many more as fit); ranks short of wilds are dropped."""
-    pool = list(wilds)
-    chosen: list[tuple[Rank, int | None, list[Card], int]] = []
+    (and, with ``extra``, as many more as ``room`` allows, jokers first so that the
+    meld is worth all it can be); ranks short of wilds are dropped."""
+    pool = sorted(wilds, key=lambda c: not c.is_joker) if extra else list(wilds)
+    chosen: list[tuple[int | None, list[Card], int]] = []
     for rank in plan:
         naturals = by_rank[rank]
-        index = _open_book(books, rank)
-        if index is None:
-            need = max(0, 3 - len(naturals))
-            room = min(MAX_WILDS, len(naturals) - 1)
-        else:
-            need = 0
-            room = wild_room(books[index], len(naturals))
-        if need > len(pool) or need > room:
+        need = 0 if rank in open_at else max(0, 3 - len(naturals))
+        if need > len(pool) or need > room[rank]:
             continue
-        chosen.append((rank, index, list(naturals), room))
-        for _ in range(need):
-            chosen[-1][2].append(pool.pop(0))
+        cards = list(naturals)
+        cards.extend(pool[:need])
+        del pool[:need]
+        chosen.append((open_at.get(rank), cards, room[rank] - need))
     if extra:
-        pool.sort(key=lambda c: c.rank is not Rank.JOKER)
-        for _, _, cards, room in chosen:
-            while pool and sum(1 for c in cards if is_wild(c)) < room:
-                cards.append(pool.pop(0))
-    groups = [MeldGroup(index, tuple(cards)) for _, index, cards, _ in chosen]
-    if wild_book and extra and len(pool) >= 3 and _open_book(books, None) is None:
+        for _, cards, spare in chosen:
+            cards.extend(pool[:spare])
+            del pool[:spare]
+    groups = [MeldGroup(index, tuple(cards)) for index, cards, _ in chosen]
+    if wild_book and extra and len(pool) >= 3 and None not in open_at:
         groups.append(MeldGroup(None, tuple(pool[:7])))
     return tuple(groups)
 
@@ -214,6 +285,9 @@ def _takes(state: HandAndFootState, seat: int) -> list[Action]:
             for card in pair:
                 rest.remove(card)
             pile_book = Book(top.rank, (top, *pair))
-            for groups in openings(rest, [pile_book], state.options.wild_books):
+            still_needed = state.minimum
+            if state.options.pile_counts_toward_opening:
+                still_needed -= pile_book.points
+            for groups in openings(rest, [pile_book], state.options.wild_books, still_needed):
                 candidates.append(TakePile(pair, groups))
     return _keep_legal(state, candidates)

@@ -346,7 +346,7 @@ class HandAndFootState(GameState[HandAndFootOptions]):
         out.append(HandDealt(self.dealer, (dealt,) * self.players, self.round_index + 1))
         out.append(PileStarted(upcard))
         for seat in order:
-            self._receive(seat, (), out)
+            self._lay_out_red_threes(seat, out)
 
     # ----- checking -----------------------------------------------------------------
 
@@ -518,14 +518,14 @@ class HandAndFootState(GameState[HandAndFootOptions]):
                 drawn.append(self._draw_card(out))
             tail_card = self._draw_card(out) if self.has_tail else None
         except _DrawPileDry:
-            self.hands[seat].extend(drawn)
             out.append(CardsDrawn(seat, len(drawn)))
+            self._receive(seat, drawn, out)
             raise
         out.append(CardsDrawn(seat, len(drawn), 0 if tail_card is None else 1))
-        self._receive(seat, drawn, out)
-        if tail_card is not None:
-            self._feed_tail(seat, tail_card, out)
         self.phase = Phase.PLAY
+        if tail_card is not None:
+            self._feed_tail(seat, tail_card)
+        self._receive(seat, drawn, out)
 
     def _take_pile(
         self, seat: int, action: TakePile, plan: tuple[int, list[Book]], out: list[Event]
@@ -551,9 +551,10 @@ class HandAndFootState(GameState[HandAndFootOptions]):
             laid = sum(card_points(c) for c in played) + card_points(top)
             out.append(TeamOpened(team, laid))
         self.phase = Phase.PLAY
-        self._receive(seat, taken[::-1], out)
+        self.hands[seat].extend(taken[::-1])
         if self.has_tail:
-            self._feed_tail(seat, fed if fed is not None else self._draw_card(out), out)
+            self._feed_tail(seat, fed if fed is not None else self._draw_card(out))
+        self._lay_out_red_threes(seat, out)
         self._next_stage_if_empty(seat, out)
 
     def _meld(self, seat: int, action: Meld, books: list[Book], out: list[Event]) -> None:
@@ -626,29 +627,37 @@ class HandAndFootState(GameState[HandAndFootOptions]):
         return self.stock.pop()
 
     def _receive(self, seat: int, cards: Sequence[Card], out: list[Event]) -> None:
-        """``cards`` join what ``seat`` is playing; with red threes on, every red three
-        there is laid out for the team at once and replaced from the draw pile. The
-        cards join first, so none is lost if the draw pile runs dry meanwhile."""
-        hand = self.hands[seat]
-        hand.extend(cards)
+        """``cards`` join what ``seat`` is playing, then red threes are laid out."""
+        self.hands[seat].extend(cards)
+        self._lay_out_red_threes(seat, out)
+
+    def _lay_out_red_threes(self, seat: int, out: list[Event]) -> None:
+        """With red threes on, every red three among the cards ``seat`` is playing is
+        laid out for the team at once and replaced from the draw pile.
+
+        When the draw pile runs dry meanwhile, the red threes are still laid out and
+        then ``_DrawPileDry`` ends the round. Callers put every card in its place
+        first, so none is lost."""
         if not self.options.red_threes:
             return
-        while True:
-            red = next((c for c in hand if is_red_three(c)), None)
-            if red is None:
-                return
+        hand = self.hands[seat]
+        dry = False
+        while (red := next((c for c in hand if is_red_three(c)), None)) is not None:
             hand.remove(red)
             self.red_threes[self.team_of[seat]].append(red)
             out.append(RedThreeLaidOut(seat, red))
-            hand.append(self._draw_card(out))
+            if not dry:
+                try:
+                    hand.append(self._draw_card(out))
+                except _DrawPileDry:
+                    dry = True
+        if dry:
+            raise _DrawPileDry
 
-    def _feed_tail(self, seat: int, card: Card, out: list[Event]) -> None:
-        """The 200 round's extra card: onto the tail, or into play once it is the tail
-        being played."""
-        if self.stages[seat] == 2:
-            self._receive(seat, (card,), out)
-        else:
-            self.tails[seat].append(card)
+    def _feed_tail(self, seat: int, card: Card) -> None:
+        """The 200 round's extra card: onto the tail, or among the cards in play once
+        the tail is being played (the caller then lays out red threes)."""
+        (self.hands if self.stages[seat] == 2 else self.tails)[seat].append(card)
 
     def _next_stage_if_empty(self, seat: int, out: list[Event]) -> None:
         """A seat whose cards ran out before its last stage picks up the next pile."""
