@@ -9,14 +9,20 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 
+NAME_LIMIT = 24
+"""Longest player name, in characters: the setup screen, the settings and every saved
+game share it. Screens that show a name shorten it to their space with an ellipsis."""
+
+
 class SeatKind(str, Enum):
     HUMAN = "human"
     AI = "ai"
 
 
 class AILevel(str, Enum):
-    """How strong a computer opponent plays. Each maps to an agent kind in
-    ``AGENT_FOR_LEVEL`` until stronger agents exist."""
+    """How strong a computer opponent plays: Easy by rules of thumb with frequent slips,
+    Medium by each game's rules of thumb, Hard searches sampled deals
+    (``AGENT_FOR_LEVEL``)."""
 
     EASY = "easy"
     MEDIUM = "medium"
@@ -24,9 +30,9 @@ class AILevel(str, Enum):
 
 
 AGENT_FOR_LEVEL: dict[AILevel, str] = {
-    AILevel.EASY: "random",
+    AILevel.EASY: "casual",
     AILevel.MEDIUM: "heuristic",
-    AILevel.HARD: "heuristic",
+    AILevel.HARD: "search",
 }
 
 
@@ -35,7 +41,7 @@ class SeatConfig(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    name: str = Field(min_length=1, max_length=24)
+    name: str = Field(min_length=1, max_length=NAME_LIMIT)
     kind: SeatKind = SeatKind.AI
     level: AILevel = AILevel.MEDIUM
 
@@ -46,7 +52,9 @@ class SeatConfig(BaseModel):
 
 class MatchConfig(BaseModel):
     """Everything needed to start (or restart) a match: game, seats, house rules, seed,
-    and an optional stacked deck (card notation, top first) for lessons and tests."""
+    and an optional stacked deck (card notation, top first) for lessons and tests.
+    ``undo_in_pass_and_play`` is the table's own rule that everyone at a shared screen
+    agreed to allow undo (against the computer undo is always allowed)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -55,6 +63,7 @@ class MatchConfig(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int | None = None
     deck: tuple[str, ...] | None = None
+    undo_in_pass_and_play: bool = False
 
     @property
     def players(self) -> int:

@@ -30,13 +30,30 @@ class RandomAgent:
         return self.rng.choice(list(legal))
 
 
+class CasualAgent:
+    """A beginner's opponent: plays by the game's rules of thumb but, now and then,
+    makes whatever move comes to hand."""
+
+    SLIP = 0.35
+    """The share of decisions made at random."""
+
+    def __init__(self, skilled: Agent, rng: random.Random) -> None:
+        self.skilled = skilled
+        self.rng = rng
+
+    def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
+        if self.rng.random() < self.SLIP:
+            return self.rng.choice(list(legal))
+        return self.skilled.choose(view, legal)
+
+
 AgentFactory = Callable[[int, random.Random], Agent]
 """Builds an agent for a seat, given the seat and the agent's own random source."""
 
 HEURISTICS: dict[str, AgentFactory] = {}
 """Each game's heuristic agent, registered by the game's AI module."""
 
-AGENT_KINDS = ("random", "heuristic", "search")
+AGENT_KINDS = ("random", "casual", "heuristic", "search")
 
 
 class UnknownAgent(ValueError):
@@ -54,19 +71,23 @@ def register_heuristic(game: str) -> Callable[[AgentFactory], AgentFactory]:
 
 
 def make_agent(kind: str, game: str, seat: int, rng: random.Random) -> Agent:
-    """An agent of ``kind`` (``random``, ``heuristic`` or ``search``) for ``seat`` of
-    ``game``."""
+    """An agent of ``kind`` (``random``, ``casual``, ``heuristic`` or ``search``) for
+    ``seat`` of ``game``."""
     _load_game_agents()
     if kind == "random":
         return RandomAgent(rng)
     if kind == "heuristic" and game in HEURISTICS:
         return HEURISTICS[game](seat, rng)
+    if kind == "casual" and game in HEURISTICS:
+        return CasualAgent(HEURISTICS[game](seat, random.Random(rng.getrandbits(64))), rng)
     if kind == "search":
         from cardtable_gui.ai.search import SearchAgent
         from cardtable_gui.rules import get_rules
 
         return SearchAgent(get_rules(game), seat, rng)
-    known = ", ".join(k for k in AGENT_KINDS if k != "heuristic" or game in HEURISTICS)
+    known = ", ".join(
+        k for k in AGENT_KINDS if k not in ("heuristic", "casual") or game in HEURISTICS
+    )
     raise UnknownAgent(f"There is no {kind!r} player for {game}; try one of: {known}.")
 
 
