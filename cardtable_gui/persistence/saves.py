@@ -19,6 +19,11 @@ Schema history
    and ``summary``. ``migrate`` upgrades a version 1 file as it is read; the file on
    disk is rewritten in the new form only when the game is next saved. A migrated save
    has no summary until it is loaded (``read_save`` and ``SaveStore.load`` fill it in).
+   Later version 2 files may also say ``undo_in_pass_and_play`` (the table allowed
+   undo at a shared screen); a file without it did not.
+
+Loading replays the moves once: ``rebuild`` (and ``SaveStore.open``) hand back the
+rebuilt game itself, which the match adopts as it is.
 """
 
 from __future__ import annotations
@@ -52,7 +57,7 @@ from cardtable_gui.persistence.atomic import (
     write_atomic,
 )
 from cardtable_gui.rules import GAMES
-from cardtable_gui.rules.base import Action, GameState, IllegalAction
+from cardtable_gui.rules.base import Action, GameState, HandDealt, IllegalAction
 from cardtable_gui.seats import MatchConfig, SeatConfig
 
 SCHEMA_VERSION = 2
@@ -146,6 +151,7 @@ class SavedGame(BaseModel):
     name: SaveName | None = None
     saved_at: AwareDatetime
     summary: SaveSummary | None = None
+    undo_in_pass_and_play: bool = False
 
     @model_validator(mode="after")
     def _summary_fits_seats(self) -> SavedGame:
@@ -182,6 +188,7 @@ class SavedGame(BaseModel):
             name=name,
             saved_at=datetime.now(UTC),
             summary=summarise(rules.title, config.seats, state),
+            undo_in_pass_and_play=config.undo_in_pass_and_play,
         )
 
     def to_bytes(self) -> bytes:
@@ -297,10 +304,34 @@ def _first_problem(error: Exception) -> str:
 # Rebuilding the game
 
 
+@dataclass(frozen=True, slots=True)
+class RestoredGame:
+    """A saved match rebuilt and checked, ready to play on: the save (its summary made
+    afresh from the replayed game), the match config, the state after every saved
+    action, the actions, the seat that made each one, and how many of them came before
+    the current hand was dealt (undo never goes back past a deal). ``path`` is the file
+    it was read from, if any."""
+
+    saved: SavedGame
+    config: MatchConfig
+    state: GameState[Any]
+    actions: tuple[Action, ...]
+    movers: tuple[int, ...]
+    hand_start: int
+    path: Path | None = None
+
+
 def restore(saved: SavedGame) -> tuple[MatchConfig, GameState[Any], list[Action]]:
     """Rebuild a saved match: its config, the state after every saved action, and the
-    actions. Each action is replayed through the rules, and the final state must have
-    the saved digest. Raises a ``SaveError`` subclass for anything that does not fit."""
+    actions. Raises a ``SaveError`` subclass for anything that does not fit."""
+    game = rebuild(saved)
+    return game.config, game.state, list(game.actions)
+
+
+def rebuild(saved: SavedGame, path: Path | None = None) -> RestoredGame:
+    """Rebuild a saved match by replaying each action through the rules; the final
+    state must have the saved digest. Raises a ``SaveError`` subclass for anything that
+    does not fit."""
     rules = GAMES.get(saved.game)
     if rules is None:
         raise UnknownGameInSave(
@@ -330,6 +361,8 @@ def restore(saved: SavedGame) -> tuple[MatchConfig, GameState[Any], list[Action]
             "The game in this save cannot be set up again; the file is damaged."
         ) from error
     actions: list[Action] = []
+    movers: list[int] = []
+    hand_start = 0
     # Actions are immutable values and a game repeats the same few texts ("bid 3",
     # "play QS"), so each text is read once.
     parsed: dict[str, Action] = {}
@@ -340,8 +373,11 @@ def restore(saved: SavedGame) -> tuple[MatchConfig, GameState[Any], list[Action]
                 action = parsed[text] = rules.parse_action(text)
             except ValueError as error:
                 raise BadActionInSave(move, f"{text!r} is not a move in {rules.title}.") from error
+        seat = state.to_move
+        if seat is None:
+            raise BadActionInSave(move, "the game was already over.")
         try:
-            state.apply(action)
+            events = state.apply(action)
         except IllegalAction as error:
             raise BadActionInSave(move, str(error)) from error
         except Exception as error:
@@ -349,27 +385,34 @@ def restore(saved: SavedGame) -> tuple[MatchConfig, GameState[Any], list[Action]
             # save never brings the program down.
             raise BadActionInSave(move, f"{text!r} does not fit the game at that point.") from error
         actions.append(action)
+        movers.append(seat)
+        if any(isinstance(event, HandDealt) for event in events):
+            hand_start = move
     if state.digest() != saved.digest:
         raise DigestMismatch(
             "This save does not lead to the position it recorded: it was changed after "
             "saving or made with different rules."
         )
     config = MatchConfig(
-        game=saved.game, seats=saved.seats, options=saved.options, seed=saved.seed, deck=saved.deck
+        game=saved.game,
+        seats=saved.seats,
+        options=saved.options,
+        seed=saved.seed,
+        deck=saved.deck,
+        undo_in_pass_and_play=saved.undo_in_pass_and_play,
     )
-    return config, state, actions
+    # The summary is made afresh, so a save from an earlier version gets one and a
+    # summary edited by hand is put right.
+    summary = summarise(rules.title, config.seats, state)
+    if saved.summary != summary:
+        saved = saved.model_copy(update={"summary": summary})
+    return RestoredGame(saved, config, state, tuple(actions), tuple(movers), hand_start, path)
 
 
 def read_save(data: bytes) -> SavedGame:
-    """Read a save file's bytes and check them fully by replaying every move. The
-    summary is made afresh from the replayed game, so a save from an earlier version
-    gets one and a summary edited by hand is put right."""
-    saved = parse_save(data)
-    config, state, _ = restore(saved)
-    summary = summarise(GAMES[saved.game].title, config.seats, state)
-    if saved.summary != summary:
-        saved = saved.model_copy(update={"summary": summary})
-    return saved
+    """Read a save file's bytes and check them fully by replaying every move; the
+    summary comes back made afresh from the replayed game."""
+    return rebuild(parse_save(data)).saved
 
 
 # Where saves live
@@ -415,19 +458,29 @@ class SaveStore:
     def load_autosave(self) -> SavedGame | None:
         """The game to continue, or None if there is none. When the autosave is bad the
         backup is tried; if both are bad, the autosave's error is raised."""
+        game = self.open_autosave()
+        return None if game is None else game.saved
+
+    def open_autosave(self) -> RestoredGame | None:
+        """The game to continue, rebuilt, or None if there is none; as ``load_autosave``.
+        The result's ``path`` says whether it came from the backup."""
         backup = backup_path(self.autosave_path)
         if not self.autosave_path.exists():
-            return self.load(backup) if backup.exists() else None
+            return self.open(backup) if backup.exists() else None
         try:
-            return self.load(self.autosave_path)
+            return self.open(self.autosave_path)
         except SaveError as error:
             main_error = error
         if backup.exists():
             try:
-                return self.load(backup)
+                return self.open(backup)
             except SaveError:
                 pass
         raise main_error
+
+    def autosave_files(self) -> list[Path]:
+        """The autosave and its backup, those that exist."""
+        return [p for p in (self.autosave_path, backup_path(self.autosave_path)) if p.exists()]
 
     def clear_autosave(self) -> None:
         """The game is over, so there is nothing to continue: the autosave and its backup
@@ -481,11 +534,17 @@ class SaveStore:
     def load(self, path: str | os.PathLike[str]) -> SavedGame:
         """Read a save and check it fully, replaying every move. A save from an earlier
         version comes back upgraded, with its summary filled in. The file is not changed."""
+        return self.open(path).saved
+
+    def open(self, path: str | os.PathLike[str]) -> RestoredGame:
+        """Read a save and rebuild its game (the one replay a load needs). The file is
+        not changed."""
+        path = Path(path)
         try:
-            data = Path(path).read_bytes()
+            data = path.read_bytes()
         except OSError as error:
             raise SaveError(f"The save file cannot be opened: {reason(error)}") from error
-        return read_save(data)
+        return rebuild(parse_save(data), path)
 
     def delete(self, path: str | os.PathLike[str]) -> None:
         """Delete a named save; only ever at the player's request."""

@@ -13,13 +13,19 @@ import os
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator
 
 from cardtable_gui.persistence.atomic import reason, set_aside, write_atomic
+from cardtable_gui.seats import NAME_LIMIT
 
 SETTINGS_FILE = "settings.json"
 
-PlayerName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24)]
+MIN_WINDOW = (1024, 640)
+"""The smallest window the table and every screen are laid out for."""
+MAX_WINDOW = (7680, 4320)
+"""The largest window asked for (an 8K screen)."""
+
+PlayerName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=NAME_LIMIT)]
 
 
 class Settings(BaseModel):
@@ -29,7 +35,7 @@ class Settings(BaseModel):
     model_config = ConfigDict(validate_assignment=True, extra="ignore")
 
     player_name: PlayerName = Field(
-        default="You", description="The name shown at your seat (1 to 24 characters)."
+        default="You", description=f"The name shown at your seat (1 to {NAME_LIMIT} characters)."
     )
     animation_speed: float = Field(
         default=1.0, ge=0.25, le=4.0, description="How fast cards move; 2 is twice as fast."
@@ -45,13 +51,26 @@ class Settings(BaseModel):
     card_scale: float = Field(
         default=1.0, ge=0.7, le=1.5, description="How large cards are drawn, 1 is normal."
     )
-    window_size: tuple[Annotated[int, Field(ge=640)], Annotated[int, Field(ge=480)]] = Field(
-        default=(1280, 800), description="Window width and height in pixels (at least 640 x 480)."
+    window_size: tuple[int, int] = Field(
+        default=(1280, 800),
+        description="Window width and height in pixels (from 1024 x 640 to 7680 x 4320).",
     )
     fullscreen: bool = Field(default=False, description="Fill the whole screen.")
     confirm_before_play: bool = Field(
         default=False, description="Ask before a chosen card or bid is played."
     )
+
+
+    @field_validator("window_size")
+    @classmethod
+    def _window_within_limits(cls, size: tuple[int, int]) -> tuple[int, int]:
+        """A size outside the supported range is brought to its nearest edge, not
+        refused: a settings file from a version that allowed smaller windows still
+        opens, at the smallest size now laid out for."""
+        return (
+            min(max(size[0], MIN_WINDOW[0]), MAX_WINDOW[0]),
+            min(max(size[1], MIN_WINDOW[1]), MAX_WINDOW[1]),
+        )
 
 
 def load_settings(directory: str | os.PathLike[str]) -> tuple[Settings, str | None]:

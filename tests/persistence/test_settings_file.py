@@ -35,8 +35,6 @@ def test_defaults() -> None:
         ("volume", 1.1),
         ("card_scale", 0.6),
         ("card_scale", 1.6),
-        ("window_size", (639, 800)),
-        ("window_size", (1280, 479)),
         ("window_size", (1280,)),
     ],
 )
@@ -74,7 +72,7 @@ def test_an_unreadable_file_gives_defaults_and_is_kept(tmp_path: Path, content: 
 
 def test_only_the_bad_settings_are_reset(tmp_path: Path) -> None:
     content = json.dumps(
-        {"player_name": "Ada", "volume": 7, "window_size": [100, 100], "muted": True, "future": 1}
+        {"player_name": "Ada", "volume": 7, "window_size": [100], "muted": True, "future": 1}
     ).encode()
     (tmp_path / SETTINGS_FILE).write_bytes(content)
 
@@ -93,3 +91,24 @@ def test_only_the_bad_settings_are_reset(tmp_path: Path) -> None:
 def test_settings_newer_versions_add_are_ignored(tmp_path: Path) -> None:
     (tmp_path / SETTINGS_FILE).write_text(json.dumps({"volume": 0.3, "theme": "dark"}))
     assert load_settings(tmp_path) == (Settings(volume=0.3), None)
+
+
+@pytest.mark.parametrize(
+    ("stored", "opened"),
+    [
+        ((640, 480), (1024, 640)),
+        ((800, 900), (1024, 900)),
+        ((1300, 500), (1300, 640)),
+        ((9000, 5000), (7680, 4320)),
+        ((1024, 640), (1024, 640)),
+    ],
+)
+def test_a_window_size_out_of_range_is_brought_within_it(tmp_path: Path, stored: tuple[int, int], opened: tuple[int, int]) -> None:
+    """Older versions allowed windows down to 640x480: such a file still loads, with
+    no complaint, at the smallest size the screens are now laid out for."""
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"window_size": list(stored), "volume": 0.3}))
+    settings, message = load_settings(tmp_path)
+    assert message is None
+    assert settings.window_size == opened and settings.volume == 0.3
+    settings.window_size = stored
+    assert settings.window_size == opened
