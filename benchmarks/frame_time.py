@@ -1,79 +1,107 @@
-"""Frame times at the table: an all-AI game watched at 1280x800 (as ``cardtable watch``
-shows it, with every animation), driven at 60 frames a second on the real clock.
-Prints the median, 95th and 99th percentile and worst time to build a frame (events,
-update, draw, flip), as the App's frame log records them. Asserts nothing.
+"""Frame times at the table: an all-AI game watched with every animation, as
+``cardtable watch GAME --frames-log FILE --quit-after-game`` records it (one line per
+frame: the milliseconds spent on events, update, draw and flip).
 
-    python benchmarks/frame_time.py [--game spades] [--seed 1] [--frames 1800 | --whole-game]
-                                    [--size 1280x800] [--ai-pace 0.6]
+Prints the frame count, median, 95th and 99th percentile and worst frame. Asserts
+nothing. Either summarise a log written earlier, or run the watch command (a whole
+game, in a fresh process) and summarise its log:
 
-Headless by default (SDL's dummy video driver); run it under ``xvfb-run`` with
-``--real-video`` to include an X server's flip.
+    python benchmarks/frame_time.py /tmp/frames.txt
+    python benchmarks/frame_time.py --run [--game spades] [--seed 3] [--size 1280x800] [--xvfb]
+
+``--run`` uses SDL's dummy video driver unless ``--xvfb`` is given, which runs the
+window under ``xvfb-run`` (a real X server, software rendering). The CPU time the
+watch used is printed too: on a busy machine wall-clock frame times include waiting
+for a core, the CPU time does not.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+BARS = "bars: median < 8 ms, p99 < 16.7 ms"
+
 
 def percentile(values: list[float], share: float) -> float:
+    """The nearest-rank percentile of ``values`` (``share`` from 0 to 1)."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
+def read_log(path: Path) -> list[float]:
+    """Frame times in milliseconds from a frames log, one number a line."""
+    return [float(line) for line in path.read_text(encoding="utf-8").split() if line]
+
+
+def summary(times: list[float]) -> str:
+    if not times:
+        return "no frames were logged"
+    return (
+        f"{len(times)} frames; frame time ms: median {statistics.median(times):.2f}  "
+        f"p95 {percentile(times, 0.95):.2f}  p99 {percentile(times, 0.99):.2f}  max {max(times):.2f}"
+    )
+
+
+def run_watch(game: str, seed: int, size: str, xvfb: bool, log: Path) -> tuple[int, float, float]:
+    """Run ``cardtable watch`` for a whole game; its exit code, wall and CPU seconds."""
+    command = [
+        sys.executable, "-m", "cardtable_gui", "watch", game, "--seed", str(seed),
+        "--frames-log", str(log), "--quit-after-game", "--size", size,
+    ]
+    env = {**os.environ, "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    if xvfb:
+        if shutil.which("xvfb-run") is None:
+            raise SystemExit("xvfb-run is not installed (apt-get install xvfb)")
+        command = ["xvfb-run", "-a", "-s", "-screen 0 1920x1080x24", *command]
+        env.pop("SDL_VIDEODRIVER", None)
+    else:
+        env["SDL_VIDEODRIVER"] = "dummy"
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    code = subprocess.run(command, env=env, check=False).returncode
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return code, wall, cpu
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("log", nargs="?", type=Path, help="a frames log to summarise")
+    parser.add_argument("--run", action="store_true", help="run the watch command for a whole game first")
     parser.add_argument("--game", default="spades")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--frames", type=int, default=1800, help="frames to run (1800 = 30 s)")
-    parser.add_argument("--whole-game", action="store_true", help="run until the game-over screen instead")
+    parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--size", default="1280x800")
-    parser.add_argument("--ai-pace", type=float, default=None, help="seconds between AI moves (the settings' default if left out)")
-    parser.add_argument("--real-video", action="store_true", help="use the display instead of the dummy driver")
+    parser.add_argument("--xvfb", action="store_true", help="a real X window under xvfb-run, not the dummy driver")
+    parser.add_argument("--keep-log", type=Path, default=None, help="with --run: where to keep the frames log")
     args = parser.parse_args()
-    if not args.real_video:
-        os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-    from cardtable_gui.app import window_size
-    from cardtable_gui.app_window import FPS, App
-    from cardtable_gui.rules import get_rules
-    from cardtable_gui.scenes.setup import AI_NAMES, preferred_players
-    from cardtable_gui.scenes.table import TableScene
-    from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
-
-    rules = get_rules(args.game)
-    seats = tuple(
-        SeatConfig(name=AI_NAMES[i], kind=SeatKind.AI, level=AILevel.MEDIUM) for i in range(preferred_players(rules))
-    )
+    if args.log is not None and not args.run:
+        print(f"{args.log}: {summary(read_log(args.log))}")
+        print(BARS)
+        return 0
+    if not args.run:
+        parser.error("give a frames log to summarise, or --run")
     with tempfile.TemporaryDirectory() as folder:
-        log = Path(folder) / "frames.txt"
-        app = App(size=window_size(args.size), data_dir=Path(folder) / "data", fullscreen=False, frames_log=log)
-        if args.ai_pace is not None:
-            app.settings.ai_pace = args.ai_pace
-        scene = TableScene(app, MatchConfig(game=rules.name, seats=seats, seed=args.seed), watch=True)
-        app.scenes.push(scene)
-        started = time.perf_counter()
-        frames = 0
-        while app.running and (scene.finished is False if args.whole_game else frames < args.frames):
-            app.run_frame(app.clock.tick(FPS) / 1000)
-            frames += 1
-        wall = time.perf_counter() - started
-        moves = len(scene.match.history)
-        app.quit()
-        times = [float(line) for line in log.read_text().splitlines() if line]
-    print(f"{args.game} at {args.size}, seed {args.seed}: {len(times)} frames in {wall:.1f} s, {moves} moves applied"
-          f"{' (game over)' if scene.finished else ''}")
-    print(f"frame time ms: median {statistics.median(times):.2f}  p95 {percentile(times, 0.95):.2f}  "
-          f"p99 {percentile(times, 0.99):.2f}  max {max(times):.2f}")
-    print("bars: median < 8 ms, p99 < 16.7 ms")
-    return 0
+        log = args.keep_log or Path(folder) / "frames.txt"
+        code, wall, cpu = run_watch(args.game, args.seed, args.size, args.xvfb, log)
+        times = read_log(log) if log.exists() else []
+    driver = "xvfb" if args.xvfb else "dummy driver"
+    print(f"{args.game} seed {args.seed} at {args.size} ({driver}): watch exited with {code} "
+          f"after {wall:.1f} s wall, {cpu:.1f} s CPU")
+    print(summary(times))
+    if times:
+        print(f"CPU per frame on average (whole process, AI thread included): {cpu * 1000 / len(times):.2f} ms")
+    print(BARS)
+    return 0 if code == 0 else 1
 
 
 if __name__ == "__main__":

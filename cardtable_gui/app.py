@@ -6,14 +6,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
     from cardtable_gui.app_window import App
 
-MIN_SIZE = (640, 480)
-MAX_SIDE = 16384
 FINISHED_LINGER = 2.0
 """Seconds the game-over screen stays up before ``watch --quit-after-game`` closes."""
 
@@ -56,7 +56,9 @@ def _window_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def window_size(text: str) -> tuple[int, int]:
-    """``"1280x800"`` -> (1280, 800); at least 640x480."""
+    """``"1280x800"`` -> (1280, 800); from 1024x640 to 7680x4320."""
+    from cardtable_gui.persistence.settings import MAX_WINDOW, MIN_WINDOW
+
     parts = text.lower().replace("\u00d7", "x").split("x")
     try:
         width, height = (int(part) for part in parts)
@@ -64,9 +66,13 @@ def window_size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(
             f"must look like 1280x800 (width x height in pixels), not {text!r}"
         ) from None
-    if width < MIN_SIZE[0] or height < MIN_SIZE[1] or max(width, height) > MAX_SIDE:
+    if width < MIN_WINDOW[0] or height < MIN_WINDOW[1]:
         raise argparse.ArgumentTypeError(
-            f"{text} is out of range: the window must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}"
+            f"{text} is too small: the window must be at least {MIN_WINDOW[0]}x{MIN_WINDOW[1]}"
+        )
+    if width > MAX_WINDOW[0] or height > MAX_WINDOW[1]:
+        raise argparse.ArgumentTypeError(
+            f"{text} is too big: the window can be at most {MAX_WINDOW[0]}x{MAX_WINDOW[1]}"
         )
     return width, height
 
@@ -83,6 +89,7 @@ def _positive_int(text: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.command == "simulate":
         return _simulate(args)
     if args.command == "watch":
@@ -90,17 +97,46 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _play(args)
 
 
+def usable_data_dir(override: str | None) -> Path:
+    """The data folder, created if needed and checked by writing a scrap file in it.
+    Raises ``DataDirUnusable`` with a sentence saying which folder and why."""
+    from cardtable_gui.persistence import data_dir
+    from cardtable_gui.persistence.atomic import reason
+
+    try:
+        folder = data_dir(override)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as error:
+        where = override or (error.filename if error.filename else "for settings and saves")
+        raise DataDirUnusable(
+            f"The data folder {where} cannot be used: it could not be created or written to"
+            f" ({reason(error)})."
+            " Choose a folder you can write to with --data-dir."
+        ) from None
+    return folder
+
+
+class DataDirUnusable(Exception):
+    """The data folder cannot be created or written to."""
+
+
 def _open_app(args: argparse.Namespace, fullscreen: bool | None = None, frames_log: str | None = None) -> App | None:
-    """The window, or None (with a one-line message) when it cannot be opened."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    """The window, or None (with a one-line message) when it cannot be opened: a data
+    folder that cannot be used is reported as that, not as a window problem."""
     import pygame
 
     from cardtable_gui.app_window import App
 
     try:
+        folder = usable_data_dir(getattr(args, "data_dir", None))
+    except DataDirUnusable as error:
+        print(error, file=sys.stderr)
+        return None
+    try:
         return App(
             size=getattr(args, "size", None),
-            data_dir=getattr(args, "data_dir", None),
+            data_dir=folder,
             fullscreen=fullscreen,
             frames_log=frames_log,
         )
@@ -126,6 +162,12 @@ def _watch(args: argparse.Namespace) -> int:
         rules = get_rules(args.game)
     except UnknownGame as error:
         print(error, file=sys.stderr)
+        return 2
+    from cardtable_gui.scenes.table.layouts import LAYOUTS
+
+    if rules.name not in LAYOUTS:
+        tables = ", ".join(LAYOUTS)
+        print(f"{rules.title} has no table to watch yet (only its rules exist); try: {tables}.", file=sys.stderr)
         return 2
     app = _open_app(args, fullscreen=False, frames_log=args.frames_log)
     if app is None:

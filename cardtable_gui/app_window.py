@@ -11,9 +11,11 @@ progress keeps its autosave.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 import traceback
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -21,6 +23,7 @@ from typing import IO, TYPE_CHECKING, Any
 import pygame
 
 from cardtable_gui import persistence
+from cardtable_gui.persistence.settings import MIN_WINDOW
 from cardtable_gui.scenes.base import SceneStack
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.theme import Theme
@@ -33,8 +36,6 @@ if TYPE_CHECKING:
 FPS = 60
 MAX_DT = 0.1
 """Longest step handed to ``update``: after a stall, animations jump at most this far."""
-
-MIN_WINDOW = (640, 480)
 
 CRASH_SENTENCE = "Sorry, something went wrong and Card Table has to close; your games are safe."
 
@@ -51,16 +52,27 @@ class App:
         fullscreen: bool | None = None,
         frames_log: str | Path | None = None,
     ) -> None:
-        """``size`` and ``fullscreen`` default to the saved settings; ``data_dir``
-        overrides where settings, saves and screenshots live; ``frames_log`` names a
-        file that gets one line per frame with that frame's duration in milliseconds."""
+        """``size`` and ``fullscreen`` default to the saved settings; given, they hold
+        for this run only and are never saved in their place. ``data_dir`` overrides
+        where settings, saves and screenshots live; ``frames_log`` names a file that
+        gets one line per frame with that frame's duration in milliseconds."""
         self.data_dir: Path = persistence.data_dir(data_dir)
         self.settings, settings_message = persistence.load_settings(self.data_dir)
+        if sys.platform.startswith("linux"):
+            # Otherwise SDL opens a throwaway OpenGL context with the first window, only to
+            # see whether the driver is one it would hand frames to; with Mesa that loads
+            # LLVM (about 100 MB more memory, and a pause) for a window drawn in software.
+            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Card Table")
         pygame.key.set_repeat(400, 35)
         self._windowed_size = tuple(size or self.settings.window_size)
+        given = {"window_size": tuple(size) if size else None, "fullscreen": fullscreen}
+        self._given = {key: value for key, value in given.items() if value is not None}
+        self._saved_window = {"window_size": self.settings.window_size, "fullscreen": self.settings.fullscreen}
+        self.last_setup: Any = None
+        """The setup screen's last choices, found again when it reopens this session."""
         self.fullscreen = False
         self.screen = self._open_window(bool(self.settings.fullscreen if fullscreen is None else fullscreen))
         self.theme = Theme(self.screen.get_size())
@@ -83,7 +95,15 @@ class App:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         width = max(MIN_WINDOW[0], self._windowed_size[0])
         height = max(MIN_WINDOW[1], self._windowed_size[1])
-        return pygame.display.set_mode((width, height), pygame.RESIZABLE)
+        screen = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+        try:
+            with warnings.catch_warnings():
+                # pygame-ce warns that this Window object is not for drawing; it is not.
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+        except (AttributeError, pygame.error):
+            pass  # A driver without window management has no edges to drag.
+        return screen
 
     def toggle_fullscreen(self) -> None:
         """Switch between a window (at its last size) and the whole screen."""
@@ -126,15 +146,52 @@ class App:
         """Show ``message`` over whatever scene is up, for ``seconds``."""
         self.toasts.show(message, seconds)
 
-    def update_settings(self, settings: Any) -> None:
-        """Adopt and save changed settings, and pass them to art and sound."""
+    def update_settings(self, settings: Any) -> bool:
+        """Adopt changed settings at once (art, sound, window size and full screen),
+        then save them. The window follows ``window_size`` and ``fullscreen``, so a
+        caller changing something else passes ``windowed_size`` and ``fullscreen`` as
+        they are. A save that fails is told in a toast and the settings stay in use for
+        this run; returns whether they were saved."""
         self.settings = settings
-        persistence.save_settings(self.data_dir, settings)
         if self._art is not None:
             self._art.set_four_colour(settings.four_colour)
         if self._sound is not None:
             self._sound.set_volume(settings.volume)
             self._sound.set_muted(settings.muted)
+        kept = self._without_run_only(settings)
+        self._apply_window(tuple(settings.window_size), bool(settings.fullscreen))
+        try:
+            persistence.save_settings(self.data_dir, kept)
+        except OSError as error:
+            self.toast(f"Your settings could not be saved: {error}", 5.0)
+            return False
+        return True
+
+    def _as_given(self, key: str, value: object) -> bool:
+        """Whether ``value`` of the window setting ``key`` is the one given for this run
+        only (on the command line); such a value is never saved."""
+        return key in self._given and self._given[key] == value
+
+    def _without_run_only(self, settings: Any) -> Any:
+        """``settings`` as they are to be saved: a window size or full-screen state
+        still as the command line gave it is saved as it was before this run."""
+        keep = {key: value for key, value in self._saved_window.items() if self._as_given(key, getattr(settings, key))}
+        return settings.model_copy(update=keep) if keep else settings
+
+    @property
+    def windowed_size(self) -> tuple[int, int]:
+        """The window's size when it is not full screen (what the settings keep)."""
+        size = self._windowed_size if self.fullscreen else self.screen.get_size()
+        return (int(size[0]), int(size[1]))
+
+    def _apply_window(self, size: tuple[int, int], fullscreen: bool) -> None:
+        """Reopen the window when its wanted size or full-screen state differs."""
+        if fullscreen == self.fullscreen and (fullscreen or size == self.screen.get_size()):
+            self._windowed_size = size
+            return
+        self._windowed_size = size
+        self.screen = self._open_window(fullscreen)
+        self._relayout()
 
     def add_frame_hook(self, hook: FrameHook) -> None:
         """Call ``hook(dt)`` after every frame (the watch command uses it to stop)."""
@@ -232,12 +289,13 @@ class App:
         self._close_log()
 
     def _remember_window(self) -> None:
-        size = self._windowed_size if self.fullscreen else self.screen.get_size()
-        changes = {"window_size": tuple(size), "fullscreen": self.fullscreen}
+        changes = {"window_size": self.windowed_size, "fullscreen": self.fullscreen}
+        changes = {key: value for key, value in changes.items() if not self._as_given(key, value)}
         if all(getattr(self.settings, key) == value for key, value in changes.items()):
             return
         try:
-            settings = type(self.settings).model_validate({**self.settings.model_dump(), **changes})
+            kept = self._without_run_only(self.settings).model_dump()
+            settings = type(self.settings).model_validate({**kept, **changes})
             persistence.save_settings(self.data_dir, settings)
         except (OSError, ValueError):
             return

@@ -122,6 +122,11 @@ class CardArt:
         """The card back, ``width`` pixels wide."""
         return self._cached(BACK, width)
 
+    def prepare(self, card: Card | None, width: int) -> None:
+        """Rasterise ``card`` (None: the back) at ``width`` into the cache ahead of
+        need, so the frame that first draws it does not wait for the SVG."""
+        self._cached(BACK if card is None else card, width)
+
     def slot(self, width: int, colour: tuple[int, int, int] = (255, 255, 255)) -> pygame.Surface:
         """A rounded outline the size of a card, faintly filled: an empty pile or trick spot."""
         key = (max(1, int(width)), colour)

@@ -8,8 +8,12 @@ pause so a person can follow the play. A human seat moves through ``submit``.
 
 Every applied action is kept in ``history``. Because a game is fully determined by its
 config (seed, options, stacked deck) and its actions, undo simply replays the history
-minus the undone actions: the deals come out the same, so undo never shows a card that
-was not already seen.
+minus the undone actions: the deals come out the same. Undo never goes back past the
+deal of the current hand, so nobody can look at a new hand and then return to the old
+one; a game's table may refuse more (``undo_guard``).
+
+A match resumed from a save starts from the ``Position`` the loader already rebuilt,
+so a save is replayed once, by the loader, which also checks it.
 """
 
 from __future__ import annotations
@@ -26,11 +30,27 @@ from typing import Any
 from cardtable_gui.ai import Agent, make_agent
 from cardtable_gui.cards import parse_cards
 from cardtable_gui.rules import GameRules, GameState, get_rules
-from cardtable_gui.rules.base import Action, Event, GameView, IllegalAction
+from cardtable_gui.rules.base import Action, Event, GameView, HandDealt, IllegalAction
 from cardtable_gui.seats import AGENT_FOR_LEVEL, MatchConfig
 
 THINKING_CUE_AFTER = 0.3
 """Seconds a computer seat may take before the table shows it is thinking."""
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A game already under way (from a save): the state after ``history``, the seat
+    that made each move, and how many moves came before the current hand was dealt."""
+
+    state: GameState[Any]
+    history: tuple[Action, ...]
+    movers: tuple[int, ...]
+    hand_start: int
+
+
+NOTHING_TO_UNDO = "You have no move to take back yet."
+NEW_HAND_SINCE = "A new hand has been dealt since your last move, so that move stands."
+GUARD_REFUSED = "Your last move can't be taken back: you have seen cards since that you could not see then."
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +109,8 @@ class Match:
     the state never runs far ahead of what the player has seen). Computer seats keep
     thinking while held. ``undo_guard`` may refuse to take a player back to a decision
     (given that player's view there), e.g. a choice made before seeing the cards.
+    ``resume`` starts the match from a position rebuilt from a save instead of the
+    first deal.
     """
 
     def __init__(
@@ -99,6 +121,7 @@ class Match:
         ai_pace: float = 0.0,
         undo_guard: Callable[[GameView], bool] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        resume: Position | None = None,
     ) -> None:
         self.config = config
         self.rules: GameRules[Any, Any] = get_rules(config.game)
@@ -108,10 +131,18 @@ class Match:
         self.hold = False
         self.history: list[Action] = []
         self.movers: list[int] = []
+        self.hand_start = 0
+        """How many moves of ``history`` came before the current hand was dealt."""
         self.events: collections.deque[Event] = collections.deque()
         self.agent_errors: list[str] = []
         self._clock = clock
-        self.state: GameState[Any] = self._new_state()
+        if resume is None:
+            self.state: GameState[Any] = self._new_state()
+        else:
+            self.state = resume.state
+            self.history = list(resume.history)
+            self.movers = list(resume.movers)
+            self.hand_start = resume.hand_start
         self.agents: dict[int, Agent] = self._new_agents()
         self._thinker = _Thinker()
         self._version = 0
@@ -120,6 +151,10 @@ class Match:
         self._last_move_at = clock()
         self._waiting_since: float | None = None
         self.thinking_seat: int | None = None
+        self._undo_checked: tuple[int, str | None] | None = None
+        self._decision_views: dict[int, GameView] = {}
+        """What a person saw when making move ``i`` (for the undo guard), kept as moves
+        are made, so checking undo needs no replay."""
 
     # -- reading -----------------------------------------------------------------
 
@@ -162,7 +197,40 @@ class Match:
 
     @property
     def can_undo(self) -> bool:
-        return any(self.is_human(seat) for seat in self.movers)
+        return self.undo_refusal() is None
+
+    def undo_refusal(self) -> str | None:
+        """Why the last human decision cannot be taken back now (a sentence for the
+        player), or None when it can. Worked out once per position."""
+        if self._undo_checked is None or self._undo_checked[0] != self._version:
+            self._undo_checked = (self._version, self._check_undo())
+        return self._undo_checked[1]
+
+    def _check_undo(self) -> str | None:
+        keep = self._last_human_move()
+        if keep is None:
+            return NOTHING_TO_UNDO
+        if keep < self.hand_start:
+            return NEW_HAND_SINCE
+        if self.undo_guard is not None and not self.undo_guard(self._decision_view(keep)):
+            return GUARD_REFUSED
+        return None
+
+    def _decision_view(self, index: int) -> GameView:
+        """The view its maker had when move ``index`` was chosen; rebuilt by replay
+        for a move made before the match was resumed."""
+        view = self._decision_views.get(index)
+        if view is None:
+            earlier = self._replayed(self.history[:index])[0]
+            view = self._decision_views[index] = earlier.view(self.movers[index])
+        return view
+
+    def _last_human_move(self) -> int | None:
+        """The index in ``history`` of the last move a person made."""
+        for index in range(len(self.movers) - 1, -1, -1):
+            if self.is_human(self.movers[index]):
+                return index
+        return None
 
     # -- moving ------------------------------------------------------------------
 
@@ -231,9 +299,14 @@ class Match:
         self._apply(seat, action)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        before = self.state.view(seat) if self.is_human(seat) and self.undo_guard is not None else None
         events = self.state.apply(action)
+        if before is not None:
+            self._decision_views[len(self.history)] = before
         self.history.append(action)
         self.movers.append(seat)
+        if _deals(events):
+            self.hand_start = len(self.history)
         self.events.extend(events)
         self._moved()
         if self.on_applied is not None:
@@ -251,23 +324,20 @@ class Match:
 
     def undo_to_last_human_decision(self) -> bool:
         """Take back the last human action and every action after it, and rebuild the
-        state by replaying what is left. Returns False when there is nothing to undo, or
-        the undo guard refuses that decision. Pending events are dropped: the table
+        state by replaying what is left. Returns False (changing nothing) when
+        ``undo_refusal`` gives a reason not to. Pending events are dropped: the table
         redraws from the rebuilt state."""
-        human_moves = [i for i, seat in enumerate(self.movers) if self.is_human(seat)]
-        if not human_moves:
+        keep = self._last_human_move()
+        if keep is None or self.undo_refusal() is not None:
             return False
-        keep = human_moves[-1]
-        if self.undo_guard is not None:
-            earlier = self._replayed(self.history[:keep])[0]
-            if not self.undo_guard(earlier.view(self.movers[keep])):
-                return False
         self.replay(self.history[:keep])
         return True
 
     def replay(self, actions: Sequence[Action]) -> None:
-        """Rebuild the state from the config and ``actions`` (a loaded save, or undo)."""
-        self.state, self.movers = self._replayed(actions)
+        """Rebuild the state from the config and ``actions`` (undo, or a test)."""
+        kept = len(actions) if list(actions) == self.history[: len(actions)] else 0
+        self._decision_views = {i: v for i, v in self._decision_views.items() if i < kept}
+        self.state, self.movers, self.hand_start = self._replayed(actions)
         self.history = list(actions)
         self.events.clear()
         self.agents = self._new_agents()
@@ -276,16 +346,19 @@ class Match:
         if self.on_applied is not None:
             self.on_applied(self)
 
-    def _replayed(self, actions: Sequence[Action]) -> tuple[GameState[Any], list[int]]:
+    def _replayed(self, actions: Sequence[Action]) -> tuple[GameState[Any], list[int], int]:
+        """The state after ``actions``, who made each, and where the current hand began."""
         state = self._new_state()
         movers: list[int] = []
+        hand_start = 0
         for action in actions:
             seat = state.to_move
             if seat is None:
                 raise IllegalAction("A move was recorded after the end of the game.")
-            state.apply(action)
+            if _deals(state.apply(action)):
+                hand_start = len(movers) + 1
             movers.append(seat)
-        return state, movers
+        return state, movers, hand_start
 
     # -- life cycle --------------------------------------------------------------
 
@@ -317,3 +390,8 @@ class Match:
                 kind = AGENT_FOR_LEVEL[seat_config.level]
                 agents[seat] = make_agent(kind, self.config.game, seat, rng)
         return agents
+
+
+def _deals(events: Sequence[Event]) -> bool:
+    """Whether a move's events include the deal of a new hand."""
+    return any(isinstance(event, HandDealt) for event in events)

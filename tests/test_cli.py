@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from cardtable_gui.app import FINISHED_LINGER, _quit_when_finished, build_parser, main, window_size
+from cardtable_gui.persistence.settings import load_settings
 
 
 @pytest.mark.parametrize("bad", ["abc", "1280", "12x3", "1280x800x2", "0x0", "wide x tall"])
@@ -19,7 +20,19 @@ def test_a_bad_size_is_one_line_and_exit_2(bad: str, capsys) -> None:
     assert exit_info.value.code == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "--size" in err
-    assert "1280x800" in err or "640x480" in err
+    assert "1280x800" in err or "1024x640" in err
+
+
+@pytest.mark.parametrize(("small", "big"), [("640x480", "8000x4320"), ("1023x900", "7680x4321")])
+def test_too_small_and_too_big_say_which(small: str, big: str, capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["--size", small])
+    err = capsys.readouterr().err
+    assert "too small" in err and "at least 1024x640" in err
+    with pytest.raises(SystemExit):
+        main(["--size", big])
+    err = capsys.readouterr().err
+    assert "too big" in err and "at most 7680x4320" in err and "at least" not in err
 
 
 def test_a_bad_size_from_the_shell_has_no_traceback() -> None:
@@ -70,3 +83,44 @@ def test_quit_after_game_waits_until_the_end_has_shown_for_a_while() -> None:
     for _ in range(10):
         hook(1 / 60)
     assert app.quits >= 1
+
+
+@pytest.mark.parametrize("folder", ["/proc/nope", "/proc"])
+def test_a_data_folder_that_cannot_be_used_says_so(folder: str, capsys) -> None:
+    assert main(["--data-dir", folder]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1
+    assert f"data folder {folder} cannot be used" in err and "window" not in err
+
+
+def test_size_and_fullscreen_from_the_command_line_are_not_saved(tmp_path) -> None:
+    from cardtable_gui.app_window import App
+
+    data = tmp_path / "data"
+    app = App(size=(1100, 700), data_dir=data, fullscreen=True)
+    app.quit()
+    settings, _ = load_settings(data)
+    assert settings.window_size == (1280, 800) and settings.fullscreen is False
+    app = App(size=(1100, 700), data_dir=data)
+    app.update_settings(app.settings.model_copy(update={"volume": 0.2, "window_size": app.windowed_size}))
+    app.quit()
+    settings, _ = load_settings(data)
+    assert settings.volume == 0.2 and settings.window_size == (1280, 800)
+
+
+def test_a_window_size_chosen_in_settings_is_saved_even_after_size(tmp_path) -> None:
+    from cardtable_gui.app_window import App
+
+    data = tmp_path / "data"
+    app = App(size=(1100, 700), data_dir=data)
+    app.update_settings(app.settings.model_copy(update={"window_size": (1200, 750)}))
+    app.quit()
+    assert load_settings(data)[0].window_size == (1200, 750)
+
+
+def test_the_window_is_never_smaller_than_the_minimum(tmp_path) -> None:
+    from cardtable_gui.app_window import App
+
+    app = App(size=(640, 480), data_dir=tmp_path / "data", fullscreen=False)
+    assert app.screen.get_size() == (1024, 640)
+    app.quit()

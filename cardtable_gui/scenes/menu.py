@@ -2,8 +2,9 @@
 
 Each entry opens a scene. An entry whose scene is not part of the program yet is not
 shown at all (never a button that does nothing): ``MENU`` names the module and class of
-each entry's scene, and the entry appears once that module exists. Adding a screen to
-the menu is one line in ``MENU``.
+each entry's scene, and the entry appears once that module exists (and, for an entry
+with a ``when``, while that holds: Load game only once there is a save). Adding a
+screen to the menu is one line in ``MENU``.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -23,26 +25,41 @@ from cardtable_gui.ui.widgets import Button, FocusGroup, Label, Panel
 
 if TYPE_CHECKING:
     from cardtable_gui.app_window import App
+    from cardtable_gui.persistence import SaveStore
 
 
 @dataclass(frozen=True)
 class MenuEntry:
-    """A menu line: its label and the scene it opens, ``SceneClass(app)`` from ``module``."""
+    """A menu line: its label and the scene it opens, ``SceneClass(app)`` from ``module``;
+    ``when`` says whether the line is worth showing now (None: always)."""
 
     label: str
     module: str
     scene: str
+    when: Callable[[App], bool] | None = None
 
     def available(self) -> bool:
         return importlib.util.find_spec(self.module) is not None
+
+    def shown(self, app: App) -> bool:
+        return self.available() and (self.when is None or self.when(app))
 
     def open(self, app: App) -> None:
         scene_class = getattr(importlib.import_module(self.module), self.scene)
         app.scenes.push(scene_class(app))
 
 
+def saves_present(app: App) -> bool:
+    """Whether the saves folder holds any save (good or bad) for the Load screen."""
+    from cardtable_gui.persistence.saves import SAVE_SUFFIX, SAVES_FOLDER
+
+    folder = app.data_dir / SAVES_FOLDER
+    return folder.is_dir() and any(folder.glob(f"*{SAVE_SUFFIX}"))
+
+
 MENU: tuple[MenuEntry, ...] = (
     MenuEntry("New game", "cardtable_gui.scenes.setup", "SetupScene"),
+    MenuEntry("Load game", "cardtable_gui.scenes.load", "LoadScene", when=saves_present),
     MenuEntry("Learn to play", "cardtable_gui.scenes.tutorial", "TutorialScene"),
     MenuEntry("Rules", "cardtable_gui.scenes.rules_book", "RulesBookScene"),
     MenuEntry("Settings", "cardtable_gui.scenes.settings", "SettingsScene"),
@@ -65,25 +82,57 @@ def autosave_present(app: App) -> bool:
     return path.exists() or path.with_name(path.name + ".bak").exists()
 
 
-def continue_game(app: App) -> None:
-    """Reopen the autosaved game at the table; a save that cannot be read is left on
-    disk untouched and the player is told why."""
-    from cardtable_gui.persistence import SaveError, SaveStore, restore
+def continue_game(app: App, refresh: Callable[[], None]) -> None:
+    """Reopen the autosaved game at the table, exactly where it was (the save is
+    replayed once, while it is checked). A save that cannot be read is left on disk
+    untouched; the player is told why and may move it aside, after which ``refresh``
+    lets the menu drop its Continue."""
+    from cardtable_gui.persistence import SaveError, SaveStore
 
+    store = SaveStore(app.data_dir)
     try:
-        saved = SaveStore(app.data_dir).load_autosave()
-        if saved is None:
-            app.toast("There is no unfinished game to continue.")
-            return
-        config, _state, actions = restore(saved)
+        game = store.open_autosave()
     except SaveError as error:
-        app.toast(f"The last game could not be reopened. {error}", 6.0)
+        offer_to_move_aside(app, store, error.message, refresh)
+        return
+    if game is None:
+        app.toast("There is no unfinished game to continue.")
         return
     from cardtable_gui.scenes.table import TableScene
+    from cardtable_gui.scenes.table.layouts import NoTableYet
 
-    scene = TableScene(app, config)
-    scene.match.replay(actions)
+    try:
+        scene = TableScene(app, game.config, resume=game)
+    except NoTableYet as error:
+        app.toast(str(error), 6.0)
+        return
+    if game.path != store.autosave_path:
+        app.toast("The latest autosave could not be read; the game goes on from the move before it.", 6.0)
     app.scenes.push(scene)
+
+
+def offer_to_move_aside(app: App, store: SaveStore, problem: str, refresh: Callable[[], None]) -> None:
+    """Say why the autosave cannot be continued, and offer to rename it out of the way
+    (nothing is deleted; the player may also keep it as it is)."""
+    from cardtable_gui.persistence import SaveError
+    from cardtable_gui.scenes.dialog import Answer, Dialog
+
+    def move_aside() -> None:
+        try:
+            moved = [store.move_aside(path) for path in store.autosave_files()]
+        except SaveError as error:
+            app.toast(error.message, 6.0)
+        else:
+            names = ", ".join(path.name for path in moved)
+            app.toast(f"Moved aside as {names} in {store.directory}.", 6.0)
+        refresh()
+
+    message = (
+        f"{problem} The file is kept exactly as it is. Move it aside to make a fresh start? "
+        "It stays in the data folder under a new name, so nothing is deleted."
+    )
+    answers = [Answer("Move aside", move_aside, "danger"), Answer("Keep it", None, "quiet")]
+    app.scenes.push(Dialog(app, "The last game can't be continued", message, answers, focus=1))
 
 
 class MenuScene(Scene):
@@ -108,16 +157,21 @@ class MenuScene(Scene):
         self._build_buttons()
         super().enter()
 
+    def refresh(self) -> None:
+        """Rebuild the entries after a change on disk (an autosave moved aside)."""
+        self._build_buttons()
+        self.layout(self.app.screen.get_size())
+
     def _build_buttons(self) -> None:
         """The entries available now; a game saved since the last visit adds Continue."""
         buttons = []
         for index, entry in enumerate(MENU):
-            if entry.available():
+            if entry.shown(self.app):
                 buttons.append(
                     Button(entry.label, lambda e=entry: e.open(self.app), style="primary" if index == 0 else "normal")
                 )
             if index == 0 and autosave_present(self.app):
-                buttons.append(Button("Continue", lambda: continue_game(self.app)))
+                buttons.append(Button("Continue", lambda: continue_game(self.app, self.refresh)))
         buttons.append(Button("Quit", self.app.quit, style="quiet"))
         self.buttons = buttons
         self.focus.focus(buttons[0])

@@ -96,10 +96,12 @@ def typeset(blocks: list[Block], theme: Theme, width: int) -> tuple[list[tuple[p
         y += theme.px(above) if lines else 0
         x = indent if block.kind == "item" else 0
         if block.kind == "item":
+            # The bullet is as tall as its line and starts where the line does, so the
+            # page shows or hides the two together.
             radius = max(2, theme.px(4))
-            dot = pygame.Surface((radius * 2, radius * 2), pygame.SRCALPHA)
-            pygame.draw.circle(dot, th.ACCENT, (radius, radius), radius)
-            lines.append((dot, indent // 2 - radius, y + font.get_ascent() // 2 - radius + theme.px(1)))
+            dot = pygame.Surface((radius * 2, font.get_linesize()), pygame.SRCALPHA)
+            pygame.draw.circle(dot, th.ACCENT, (radius, font.get_ascent() // 2 + theme.px(1)), radius)
+            lines.append((dot, indent // 2 - radius, y))
         for text in theme.wrap(block.text, font, width - x):
             lines.append((font.render(text, True, colour), x, y))
             y += round(font.get_linesize() * (1.12 if block.kind in ("para", "item") else 1.0))
@@ -202,7 +204,9 @@ class RulesBookScene(Scene):
         surface.set_clip(self.scroller.view)
         top = self._page.y - self.scroller.offset
         for image, x, y in self._lines:
-            if top + y + image.get_height() >= self._page.y and top + y <= self._page.bottom:
+            # A line scrolled partly out of the page is left out whole: its clipped
+            # edge would show as stray marks along the page's top or bottom.
+            if top + y >= self._page.y and top + y + image.get_height() <= self._page.bottom:
                 surface.blit(image, (self._page.x + x, top + y))
         surface.set_clip(clip)
         self.scroller.draw(surface, theme)

@@ -3,21 +3,24 @@ computer at some level, and their names), and the house rules.
 
 Every game in ``cardtable_gui.rules.GAMES`` is offered; its house-rules form is built
 from its ``Options`` model, so a new game needs nothing here. "Start game" turns the
-choices into a ``MatchConfig`` and swaps this screen for the table.
+choices into a ``MatchConfig`` and swaps this screen for the table. What was chosen is
+kept on the App (``app.last_setup``) for the rest of the session, so coming back to the
+screen finds the table as it was left.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from cardtable_gui.rules import GAMES, GameRules
 from cardtable_gui.scenes.base import Scene
-from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+from cardtable_gui.seats import NAME_LIMIT, AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.form import OptionsForm
-from cardtable_gui.ui.widgets import Button, Choice, FocusGroup, Label, Panel, ScrollArea, TextInput, Widget
+from cardtable_gui.ui.widgets import Button, Choice, FocusGroup, Label, Panel, ScrollArea, TextInput, Toggle, Widget
 
 if TYPE_CHECKING:
     from cardtable_gui.app_window import App
@@ -34,7 +37,25 @@ WHO_OPTIONS: list[tuple[str, str]] = [
 ]
 """Who sits in a seat: a person at this screen, or the computer at a level."""
 
-NAME_LIMIT = 24
+
+def person_name(index: int, taken: set[str]) -> str:
+    """The name a second (third...) person at the screen starts with: "Player 2" for
+    seat 2, or the next free number."""
+    number = index + 1
+    while f"Player {number}" in taken:
+        number += 1
+    return f"Player {number}"
+
+
+@dataclass(frozen=True)
+class SetupChoices:
+    """What the setup screen showed when it was left: the game, each seat's name and
+    who plays it, the house rules changed per game, and the undo agreement."""
+
+    game: str
+    seats: tuple[tuple[str, str], ...]
+    options: dict[str, dict[str, Any]] = field(default_factory=dict)
+    undo_in_pass_and_play: bool = False
 
 
 def preferred_players(rules: GameRules[Any, Any]) -> int:
@@ -54,11 +75,20 @@ def players_text(rules: GameRules[Any, Any]) -> str:
 class SeatRow:
     """One seat's controls: its name and who plays it."""
 
-    def __init__(self, index: int, name: str, who: str, on_change: Any) -> None:
+    def __init__(self, index: int, name: str, who: str, on_change: Any, on_who: Any = None) -> None:
         self.index = index
+        self.given_name = name
+        """The name setup chose; while the player has not typed over it, setup may
+        change it to suit who sits here."""
         self.badge = Label(str(index + 1), 20, colour=th.ACCENT, bold=True, align="center")
         self.name = TextInput(name, lambda _t: on_change(), max_length=NAME_LIMIT, placeholder="Name")
-        self.who: Choice[str] = Choice(WHO_OPTIONS, who, lambda _v: on_change())
+        self.who: Choice[str] = Choice(WHO_OPTIONS, who, lambda _v: on_who(self) if on_who else on_change())
+
+    def rename(self, name: str) -> None:
+        """Give the seat another name of setup's own choosing."""
+        self.given_name = name
+        self.name.text = name
+        self.name.caret = len(name)
 
     @property
     def widgets(self) -> list[Widget]:
@@ -76,11 +106,14 @@ class SetupScene(Scene):
     def __init__(self, app: App, game: str | None = None) -> None:
         super().__init__(app)
         self.games = list(GAMES)
+        last: SetupChoices | None = getattr(app, "last_setup", None)
+        if game is None and last is not None:
+            game = last.game
         self.game = game if game in GAMES else self.games[0]
         self.title = Label("New game", 40, bold=True, align="center")
         self.back = Button("Back", self.app.scenes.pop, style="quiet")
         self.start = Button("Start game", self.start_game, style="primary")
-        self.message = Label("", 20, colour=th.DANGER, align="right")
+        self.message = Label("", 20, colour=th.DANGER, align="right", wrap=True)
         self.game_panel = Panel("Game")
         self.seat_panel = Panel("Players")
         self.rules_panel = Panel("House rules")
@@ -90,9 +123,18 @@ class SetupScene(Scene):
         self.count: Choice[int] | None = None
         self.seat_area = ScrollArea()
         self.seats: list[SeatRow] = []
+        self.undo_toggle = Toggle(last.undo_in_pass_and_play if last is not None else False)
+        self.undo_label = Label("Allow undo in pass-and-play (everyone agrees)", 18, colour=th.TEXT_DIM)
         self._seat_content: list[tuple[Widget, pygame.Rect]] = []
-        self.form = OptionsForm(GAMES[self.game].Options, on_change=lambda _v: self._check())
-        self.focus = FocusGroup(self._focus_order)
+        self._options: dict[str, dict[str, Any]] = dict(last.options) if last is not None else {}
+        self._message_area = pygame.Rect(0, 0, 0, 0)
+        self.form = OptionsForm(GAMES[self.game].Options, self._options.get(self.game), on_change=lambda _v: self._check())
+        self.focus = FocusGroup(self._focus_order, arrows=True)
+        if last is not None:
+            self.seats = [
+                SeatRow(index, name, who, self._check, self._who_changed)
+                for index, (name, who) in enumerate(last.seats)
+            ]
         self._set_game(self.game)
 
     # What the player chose ------------------------------------------------------------
@@ -107,6 +149,8 @@ class SetupScene(Scene):
             self.layout(self.app.screen.get_size())
 
     def _set_game(self, name: str) -> None:
+        if self.form.model is GAMES[self.game].Options:
+            self._options[self.game] = self.form.changed_values()
         self.game = name
         rules = self.rules
         for button, game in zip(self.game_buttons, self.games, strict=True):
@@ -119,7 +163,7 @@ class SetupScene(Scene):
         else:
             self.count = None
         self.count_label.text = "Players at the table" if self.count else players_text(rules)
-        self.form = OptionsForm(rules.Options, on_change=lambda _v: self._check())
+        self.form = OptionsForm(rules.Options, self._options.get(name), on_change=lambda _v: self._check())
         self.set_players(players, relayout=False)
 
     def set_players(self, players: int, relayout: bool = True) -> None:
@@ -128,16 +172,44 @@ class SetupScene(Scene):
         names = {row.name.text.strip() for row in kept}
         for index in range(len(kept), players):
             if index == 0:
-                kept.append(SeatRow(0, self.app.settings.player_name, HUMAN, self._check))
+                kept.append(SeatRow(0, self.app.settings.player_name, HUMAN, self._check, self._who_changed))
                 names.add(self.app.settings.player_name)
                 continue
             name = next(n for n in AI_NAMES if n not in names)
             names.add(name)
-            kept.append(SeatRow(index, name, AILevel.MEDIUM.value, self._check))
+            kept.append(SeatRow(index, name, AILevel.MEDIUM.value, self._check, self._who_changed))
         self.seats = kept
         self._check()
         if relayout:
             self.layout(self.app.screen.get_size())
+
+    def _who_changed(self, row: SeatRow) -> None:
+        """A seat changed hands. If it still has the name setup gave it, it gets one
+        that suits: "Player 3" for a person (seat 1 keeps the player's own name), a
+        computer's name for the computer."""
+        if row.index > 0 and row.name.text.strip() == row.given_name:
+            taken = {other.name.text.strip() for other in self.seats if other is not row}
+            if row.who.value == HUMAN and row.given_name in AI_NAMES:
+                row.rename(person_name(row.index, taken))
+            elif row.who.value != HUMAN and row.given_name not in AI_NAMES:
+                row.rename(next(n for n in AI_NAMES if n not in taken))
+        self._check()
+
+    def choices(self) -> SetupChoices:
+        """Everything chosen on the screen now, to be found again next time."""
+        options = dict(self._options)
+        options[self.game] = self.form.changed_values()
+        return SetupChoices(
+            game=self.game,
+            seats=tuple((row.name.text, row.who.value) for row in self.seats),
+            options=options,
+            undo_in_pass_and_play=self.undo_toggle.value,
+        )
+
+    def leave(self) -> None:
+        """Keep the choices for the session: Back and then New game finds them again."""
+        self.app.last_setup = self.choices()
+        super().leave()
 
     def problem(self) -> str | None:
         """Why the game cannot start as chosen, in words; None when it can."""
@@ -162,6 +234,21 @@ class SetupScene(Scene):
         problem = self.problem()
         self.message.text = problem or ""
         self.start.enabled = problem is None
+        self._place_message()
+
+    def _place_message(self) -> None:
+        """The message wraps inside its area beside Start, right-aligned and centred
+        on the button; when even that is too tall, its text is made smaller."""
+        area = self._message_area
+        if area.width <= 0:
+            return
+        theme = self.app.theme
+        for size in (20, 18, 16, 14):
+            self.message.size = size
+            height = self.message.height_for(theme, area.width)
+            if height <= area.height:
+                break
+        self.message.rect = pygame.Rect(area.x, area.centery - min(height, area.height) // 2, area.width, min(height, area.height))
 
     def config(self) -> MatchConfig:
         """The match as chosen. Raises ``ValueError`` with a sentence when it cannot start."""
@@ -172,6 +259,7 @@ class SetupScene(Scene):
             game=self.game,
             seats=tuple(row.config() for row in self.seats),
             options=self.form.changed_values(),
+            undo_in_pass_and_play=self.undo_toggle.value,
         )
 
     def start_game(self) -> None:
@@ -189,7 +277,7 @@ class SetupScene(Scene):
     def _widgets(self) -> list[Widget]:
         seat_widgets = [w for row in self.seats for w in row.widgets]
         count = [self.count] if self.count else []
-        return [self.back, *self.game_buttons, *count, *seat_widgets, *self.form.controls, self.start]
+        return [self.back, *self.game_buttons, *count, *seat_widgets, self.undo_toggle, *self.form.controls, self.start]
 
     def _focus_order(self) -> list[Widget]:
         return [w for w in self._widgets() if w.focusable]
@@ -218,7 +306,8 @@ class SetupScene(Scene):
         self._fit_panel(self.rules_panel, inner.y + self.form.area.scroller.content_height)
         start_w, start_h = theme.px(220), theme.px(54)
         self.start.rect = pygame.Rect(width - margin - start_w, height - footer_h + (footer_h - start_h) // 2, start_w, start_h)
-        self.message.rect = pygame.Rect(margin, self.start.rect.y, self.start.rect.left - margin - gap, start_h)
+        self._message_area = pygame.Rect(margin, height - footer_h + theme.px(4), self.start.rect.left - margin - gap, footer_h - theme.px(8))
+        self._place_message()
 
     def _fit_panel(self, panel: Panel, content_bottom: int) -> None:
         """Shorten ``panel`` to end just below its content (its full height is a ceiling)."""
@@ -272,6 +361,12 @@ class SetupScene(Scene):
             placed.append((row.name, pygame.Rect(badge_w + theme.px(4), top, name_w - theme.px(4), row_h)))
             placed.append((row.who, pygame.Rect(who_x, top, usable - who_x, row_h)))
             top += row_h + gap
+        toggle_h = theme.px(28)
+        top += theme.px(6)
+        placed.append((self.undo_toggle, pygame.Rect(0, top + (row_h - toggle_h) // 2, round(toggle_h * 1.9), toggle_h)))
+        label_x = round(toggle_h * 1.9) + theme.px(12)
+        placed.append((self.undo_label, pygame.Rect(label_x, top, usable - label_x, row_h)))
+        top += row_h + gap
         self._seat_content = placed
         self.seat_area.set_content(placed, top - gap)
 

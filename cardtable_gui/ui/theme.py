@@ -46,6 +46,8 @@ DESIGN_SIZE = (1280, 800)
 MIN_TEXT_PX = 15
 """Smallest text drawn: pygame's bundled font is hard to read below this."""
 
+ELLIPSIS = "\u2026"
+
 _TEXT_CACHE_LIMIT = 600
 _PANEL_CACHE_LIMIT = 160
 
@@ -59,6 +61,7 @@ class Theme:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._texts: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         self._panels: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._fits: OrderedDict[Hashable, tuple[str, int]] = OrderedDict()
         self._background: pygame.Surface | None = None
 
     @staticmethod
@@ -118,6 +121,52 @@ class Theme:
             self._texts.popitem(last=False)
         return surface
 
+    def fit(
+        self,
+        text: str,
+        size_px: int,
+        width: int,
+        bold: bool = False,
+        floor: int | None = None,
+        joiner: str | None = None,
+    ) -> tuple[str, int]:
+        """``text`` and the size to draw it at so it is no wider than ``width`` pixels.
+
+        The size shrinks first, down to ``floor`` (by default a quarter smaller, never
+        below ``MIN_TEXT_PX``); if that is not enough the end of the text gives way to an
+        ellipsis. A long player name thus stays in its box and still reads as a name.
+        With ``joiner`` (" & " between partners) the longest part is shortened first,
+        so every partner stays named. Answers are cached: scenes ask every frame."""
+        size_px = int(size_px)
+        if floor is None:
+            floor = max(min(size_px, MIN_TEXT_PX), round(size_px * 0.75))
+        key = (text, size_px, int(width), bold, floor, joiner)
+        fitted = self._fits.get(key)
+        if fitted is None:
+            fitted = self._fit(text, size_px, int(width), bold, min(floor, size_px), joiner)
+            self._fits[key] = fitted
+            if len(self._fits) > _TEXT_CACHE_LIMIT:
+                self._fits.popitem(last=False)
+        else:
+            self._fits.move_to_end(key)
+        return fitted
+
+    def _fit(
+        self, text: str, size_px: int, width: int, bold: bool, floor: int, joiner: str | None
+    ) -> tuple[str, int]:
+        font = self.font(size_px, bold)
+        text_w = font.size(text)[0]
+        if text_w <= width or width <= 0:
+            return text, size_px
+        size = max(floor, int(size_px * width / text_w))
+        font = self.font(size, bold)
+        if font.size(text)[0] <= width:
+            return text, size
+        parts = text.split(joiner) if joiner else [text]
+        if len(parts) > 1:
+            return _shorten_parts(font, parts, joiner or "", width), size
+        return _shorten(font, text, width), size
+
     def wrap(self, text: str, font: pygame.font.Font, width: int) -> list[str]:
         """``text`` broken into lines no wider than ``width`` (a longer word gets its own line)."""
         lines: list[str] = []
@@ -141,6 +190,14 @@ class Theme:
 
     def draw_background(self, surface: pygame.Surface) -> None:
         surface.blit(self.background(), (0, 0))
+
+    @staticmethod
+    def dim(surface: pygame.Surface, alpha: int) -> None:
+        """Darken all of ``surface`` as a black veil of opacity ``alpha`` (0-255) laid
+        over it would, behind a modal panel. A multiplying fill gives the same pixels
+        as blending a window-sized translucent surface, at a tenth of the cost."""
+        keep = 255 - max(0, min(255, alpha))
+        surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
 
     def panel(
         self,
@@ -177,6 +234,35 @@ class Theme:
             return
         box = self.panel(rect.size, radius, fill, border, shadow)
         surface.blit(box, rect.topleft)
+
+
+def _shorten(font: pygame.font.Font, text: str, width: int) -> str:
+    """The longest start of ``text`` that, with an ellipsis, fits ``width``."""
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if font.size(text[:middle].rstrip() + ELLIPSIS)[0] <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + ELLIPSIS
+
+
+def _shorten_parts(font: pygame.font.Font, parts: list[str], joiner: str, width: int) -> str:
+    """``parts`` joined, the widest one cut back a letter at a time until all fit."""
+    parts = list(parts)
+    kept = [len(part) for part in parts]
+
+    def shown(index: int) -> str:
+        part = parts[index]
+        return part if kept[index] == len(part) else part[: kept[index]].rstrip() + ELLIPSIS
+
+    while font.size(joiner.join(shown(i) for i in range(len(parts))))[0] > width:
+        widest = max(range(len(parts)), key=lambda i: (font.size(shown(i))[0], kept[i]))
+        if kept[widest] <= 1:
+            return _shorten(font, joiner.join(shown(i) for i in range(len(parts))), width)
+        kept[widest] -= 1
+    return joiner.join(shown(i) for i in range(len(parts)))
 
 
 def _felt(size: tuple[int, int]) -> pygame.Surface:

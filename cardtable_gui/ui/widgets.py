@@ -131,8 +131,8 @@ class Button(Widget):
         rect = self.rect.move(0, theme.px(1)) if self.pressed else self.rect
         theme.draw_panel(surface, rect, radius, fill, border, shadow=self.enabled and not self.pressed)
         bold = self.style == "primary"
-        size = _fit_font_size(theme, self.text, max(th.MIN_TEXT_PX, round(self.rect.height * 0.46)), rect.width - theme.px(16), bold)
-        label = theme.text(self.text, size, colour, bold)
+        text, size = theme.fit(self.text, max(th.MIN_TEXT_PX, round(self.rect.height * 0.46)), rect.width - theme.px(16), bold)
+        label = theme.text(text, size, colour, bold)
         surface.blit(label, label.get_rect(center=rect.center))
         self._draw_focus(surface, theme, self.rect)
 
@@ -175,7 +175,8 @@ class Label(Widget):
         font = theme.font(size_px, self.bold)
         lines = self.lines(theme, self.rect.width)
         if not self.wrap:
-            size_px = _fit_font_size(theme, self.text, size_px, self.rect.width, self.bold)
+            text, size_px = theme.fit(self.text, size_px, self.rect.width, self.bold)
+            lines = [text]
             font = theme.font(size_px, self.bold)
         line_h = font.get_linesize()
         top = self.rect.top if self.wrap else self.rect.centery - line_h * len(lines) // 2

@@ -2,11 +2,18 @@
 
 Every table piece draws cards through ``CardSprites`` so that turned and dimmed copies
 are made once and reused; the faces themselves come from the app's ``CardArt``.
+
+Rasterising a face from its SVG takes about a millisecond, so a new hand of thirteen
+faces drawn for the first time would stall one frame. The table therefore names the
+pictures it will need (``prepare``) whenever it is laid out, and each frame the scene
+lets a few of them be made ahead of time (``prepare_some``), within a small budget.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
+import time
+from collections import OrderedDict, deque
+from collections.abc import Iterable
 from typing import Protocol
 
 import pygame
@@ -26,6 +33,8 @@ class CardArtLike(Protocol):
 
     def size_for_width(self, width: int) -> tuple[int, int]: ...
 
+    def prepare(self, card: Card | None, width: int) -> None: ...
+
 
 class CardSprites:
     """Turned, dimmed and shadowed card surfaces, cached by what they show."""
@@ -33,6 +42,19 @@ class CardSprites:
     def __init__(self, art: CardArtLike) -> None:
         self.art = art
         self._cache: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+        self._wanted: deque[tuple[Card | None, int]] = deque()
+
+    def prepare(self, pictures: Iterable[tuple[Card | None, int]]) -> None:
+        """The (card, width) pictures the table will soon draw (None: the back), most
+        urgent first. Replaces what was asked before: after a resize the old widths
+        are no longer needed."""
+        self._wanted = deque(pictures)
+
+    def prepare_some(self, seconds: float) -> None:
+        """Make wanted pictures for about ``seconds`` at most (the art keeps them)."""
+        deadline = time.perf_counter() + seconds
+        while self._wanted and time.perf_counter() < deadline:
+            self.art.prepare(*self._wanted.popleft())
 
     def size(self, width: int) -> tuple[int, int]:
         return self.art.size_for_width(width)
@@ -54,21 +76,26 @@ class CardSprites:
         shadow: bool = True,
     ) -> pygame.Rect:
         """Draw ``card`` (a back when None) centred on ``center``; returns where it went."""
-        image = self._image(card, width, round(angle), dim, outline, shadow)
+        image = self.image(card, width, angle, dim, outline, shadow)
         rect = image.get_rect(center=(round(center[0]), round(center[1])))
         surface.blit(image, rect)
         return rect
 
-    def _image(
+    def image(
         self,
         card: Card | None,
         width: int,
-        angle: int,
-        dim: bool,
-        outline: tuple[int, int, int] | None,
-        shadow: bool,
+        angle: float = 0.0,
+        dim: bool = False,
+        outline: tuple[int, int, int] | None = None,
+        shadow: bool = True,
     ) -> pygame.Surface:
-        key = (str(card) if card is not None else None, width, angle, dim, outline, shadow)
+        """The picture ``draw`` would blit (turned to a whole degree); shared, so
+        draw it elsewhere but never onto it."""
+        angle = round(angle)
+        # The art's colour scheme is part of the key: the settings can switch it mid-game.
+        four_colour = getattr(self.art, "four_colour", False)
+        key = (str(card) if card is not None else None, width, angle, dim, outline, shadow, four_colour)
         image = self._cache.get(key)
         if image is not None:
             self._cache.move_to_end(key)

@@ -59,22 +59,21 @@ class GameOverPanel:
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
         if not self.visible:
             return
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 130))
-        surface.blit(veil, (0, 0))
+        theme.dim(surface, 130)
         grow = min(1.0, self._clock * 4)
         box = self.box
         theme.draw_panel(surface, box, fill=th.PANEL_LIGHT, border=th.ACCENT)
         size = max(8, round(theme.px(42) * (0.7 + 0.3 * grow)))
-        title = theme.text(self.headline, size, th.ACCENT, bold=True)
-        if title.get_width() > box.width - theme.px(30):
-            title = theme.text(self.headline, theme.px(30), th.ACCENT, bold=True)
+        headline, size = theme.fit(self.headline, size, box.width - theme.px(30), bold=True, joiner=" and ")
+        title = theme.text(headline, size, th.ACCENT, bold=True)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + theme.px(30))))
         y = box.top + theme.px(30) + theme.px(64)
         for name, score, won in self.lines:
             colour = th.ACCENT if won else th.TEXT
-            left = theme.text(name, theme.px(26), colour, bold=won)
             right = theme.text(score, theme.px(26), colour, bold=True)
+            room = box.width - theme.px(100) - right.get_width() - theme.px(16)
+            name, name_size = theme.fit(name, theme.px(26), room, bold=won, joiner=" & ")
+            left = theme.text(name, name_size, colour, bold=won)
             surface.blit(left, left.get_rect(midleft=(box.left + theme.px(50), y + theme.px(18))))
             surface.blit(right, right.get_rect(midright=(box.right - theme.px(50), y + theme.px(18))))
             y += theme.px(42)

@@ -9,6 +9,7 @@ A hidden hand (not looked at yet) is drawn as backs.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -19,6 +20,8 @@ from cardtable_gui.scenes.table.animation import approach
 from cardtable_gui.scenes.table.card_sprites import CardSprites
 
 LIT = (255, 214, 102)
+_BOTTOM_MARGIN = 0.05
+"""Clear space under the lowest card, as a share of the card's height."""
 SELECTED = (120, 220, 255)
 _ARC_DEGREES = 14.0
 
@@ -33,7 +36,6 @@ class _Slot:
     angle: float = 0.0
     target_x: float = 0.0
     target_y: float = 0.0
-    target_angle: float = 0.0
 
 
 class HandFan:
@@ -107,7 +109,7 @@ class HandFan:
         self.card_width = card_width
         self._place()
         for slot in self.slots:
-            slot.x, slot.y, slot.angle = slot.target_x, slot.target_y, slot.target_angle
+            slot.x, slot.y = slot.target_x, slot.target_y
 
     def _place(self) -> None:
         n = len(self.slots)
@@ -117,13 +119,21 @@ class HandFan:
         step = min(w * 0.62, (self.area.width - w) / max(1, n - 1)) if n > 1 else 0
         total = step * (n - 1)
         left = self.area.centerx - total / 2
-        base_y = self.area.bottom - h / 2 - h * 0.12
+        # The outermost cards sit lowest and are turned furthest, which pushes a corner
+        # further down: the whole face of every card stays above the area's bottom.
+        tilt = math.radians(_ARC_DEGREES / 2) if n > 1 else 0.0
+        turned_half = (w * math.sin(tilt) + h * math.cos(tilt)) / 2
+        drop = h * 0.08 if n > 1 else 0.0
+        base_y = self.area.bottom - h * _BOTTOM_MARGIN - drop - turned_half
         lift = h * 0.12
         for i, slot in enumerate(self.slots):
             spread = (i - (n - 1) / 2) / max(1, (n - 1) / 2) if n > 1 else 0.0
             slot.target_x = left + step * i
             slot.target_y = base_y + (spread**2) * h * 0.08
-            slot.target_angle = -spread * _ARC_DEGREES / 2
+            # The tilt is set at once, not glided: it changes by under a degree when
+            # the hand changes (new cards arrive from below the window), and every whole
+            # degree passed on the way would be one more turned copy of the card to make.
+            slot.angle = -spread * _ARC_DEGREES / 2
             if self.active and slot.card in self.legal:
                 slot.target_y -= lift * 0.5
             if i == self.hover and self._can_pick(i):
@@ -236,7 +246,6 @@ class HandFan:
         for slot in self.slots:
             slot.x = approach(slot.x, slot.target_x, dt)
             slot.y = approach(slot.y, slot.target_y, dt)
-            slot.angle = approach(slot.angle, slot.target_angle, dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         for i, slot in enumerate(self.slots):

@@ -1,5 +1,7 @@
 """The pass-and-play cover: when the turn moves to another person at the same screen,
-the whole table is hidden behind "Pass to Ana" until Ana says she is ready.
+the whole table is hidden behind "Pass the screen to Ana" until Ana says she is ready.
+The name stands on a line of its own and is never made part of a sentence in the first
+person, so the cover reads well whatever the seat is called (even "You").
 
 While the cover is up the table draws nothing but this cover, so no card of any hand
 can be glimpsed by the wrong person.
@@ -25,7 +27,7 @@ class HandoffCover:
         self.name = ""
         self.reason = ""
         self.box = pygame.Rect(0, 0, 0, 0)
-        self.button = Button("", self._ready, style="primary")
+        self.button = Button("Show my cards", self._ready, style="primary")
 
     @property
     def visible(self) -> bool:
@@ -36,7 +38,6 @@ class HandoffCover:
         self.seat = seat
         self.name = name
         self.reason = reason
-        self.button.text = f"I'm {name}: show my cards"
         self.button.focused = True
 
     def hide(self) -> None:
@@ -50,9 +51,9 @@ class HandoffCover:
 
     def layout(self, size: tuple[int, int], theme: Theme) -> None:
         width = min(size[0] - theme.px(40), theme.px(560))
-        self.box = pygame.Rect(0, 0, width, theme.px(250))
+        self.box = pygame.Rect(0, 0, width, theme.px(290))
         self.box.center = (size[0] // 2, size[1] // 2)
-        self.button.rect = pygame.Rect(0, 0, min(width - theme.px(60), theme.px(380)), theme.px(56))
+        self.button.rect = pygame.Rect(0, 0, min(width - theme.px(60), theme.px(320)), theme.px(56))
         self.button.rect.midbottom = (self.box.centerx, self.box.bottom - theme.px(28))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -62,15 +63,31 @@ class HandoffCover:
         self.button.handle_event(event)
         return True
 
+    def text_rects(self, theme: Theme) -> list[pygame.Rect]:
+        """Where each line of text goes (for layout tests: all inside the box)."""
+        return [rect for _, rect in self._lines(theme)]
+
+    def _lines(self, theme: Theme) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        inner = self.box.width - theme.px(60)
+        placed: list[tuple[pygame.Surface, pygame.Rect]] = []
+        y = self.box.top + theme.px(26)
+        lead = theme.text("Pass the screen to", theme.px(22), th.TEXT_DIM)
+        placed.append((lead, lead.get_rect(midtop=(self.box.centerx, y))))
+        y += theme.px(30)
+        name, size = theme.fit(self.name, theme.px(40), inner, bold=True)
+        title = theme.text(name, size, th.ACCENT, bold=True)
+        placed.append((title, title.get_rect(midtop=(self.box.centerx, y))))
+        y += theme.px(56)
+        font = theme.font(theme.px(20))
+        for line in theme.wrap(self.reason, font, inner):
+            text = theme.text(line, theme.px(20), th.TEXT_DIM)
+            placed.append((text, text.get_rect(midtop=(self.box.centerx, y))))
+            y += font.get_linesize()
+        return placed
+
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
         theme.draw_background(surface)
         theme.draw_panel(surface, self.box, fill=th.PANEL_LIGHT)
-        title = theme.text(f"Pass to {self.name}", theme.px(40), th.ACCENT, bold=True)
-        surface.blit(title, title.get_rect(midtop=(self.box.centerx, self.box.top + theme.px(30))))
-        font = theme.font(theme.px(20))
-        y = self.box.top + theme.px(88)
-        for line in theme.wrap(self.reason, font, self.box.width - theme.px(60)):
-            text = theme.text(line, theme.px(20), th.TEXT_DIM)
-            surface.blit(text, text.get_rect(midtop=(self.box.centerx, y)))
-            y += font.get_linesize()
+        for image, rect in self._lines(theme):
+            surface.blit(image, rect)
         self.button.draw(surface, theme)

@@ -11,21 +11,40 @@ shown. When everything has settled it decides whose turn it is to show:
   until they confirm; no card of any hand is drawn while it is up.
 
 The scene also owns the generic panels: the end-of-hand summary, the game-over panel,
-the rule's reason when a move is refused, and the Menu / Undo buttons.
+the rule's reason when a move is refused, and the Menu / Undo / Save buttons.
+
+Nothing is lost: after every applied move the game is autosaved (off the frame loop,
+flushed when the table closes) for the menu's Continue, and Save (Ctrl+S) keeps a
+named copy for the Load screen. Undo (Ctrl+Z) takes the player back to their last
+decision; when it is not available the button is greyed and says why.
 """
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
-from cardtable_gui.match import Match
+from cardtable_gui.match import Match, Position
+from cardtable_gui.persistence import GameRecord, record_game
+from cardtable_gui.persistence.autosaver import Autosaver
+from cardtable_gui.persistence.saves import (
+    SAVE_NAME_LENGTH,
+    RestoredGame,
+    SavedGame,
+    SaveError,
+    SaveStore,
+    describe_progress,
+)
+from cardtable_gui.rules import GAMES
 from cardtable_gui.rules.base import Action, IllegalAction, new_seed
 from cardtable_gui.scenes.base import Scene
+from cardtable_gui.scenes.dialog import Answer, Dialog
 from cardtable_gui.scenes.table.animation import Animator
 from cardtable_gui.scenes.table.card_sprites import CardSprites
+from cardtable_gui.scenes.table.confirm import ConfirmPanel
 from cardtable_gui.scenes.table.game_over import GameOverPanel
 from cardtable_gui.scenes.table.handoff import HandoffCover
 from cardtable_gui.scenes.table.layouts import make_layout
@@ -38,12 +57,21 @@ if TYPE_CHECKING:
     from cardtable_gui.app_window import App
 
 MESSAGE_SECONDS = 4.0
+PREPARE_SECONDS = 0.002
+"""Time each frame may spend making card pictures before they are first needed."""
 WATCH_SUMMARY_SECONDS = 2.5
 """How long an unattended (watch) table leaves each hand's summary up."""
+UNDO_OFF_AT_SHARED_SCREEN = (
+    "Undo is off when several people share the screen; everyone can agree to allow it "
+    "when setting up the game."
+)
 
 
 class TableScene(Scene):
-    """A game at the table. ``finished`` turns True once the game-over panel shows."""
+    """A game at the table. ``finished`` turns True once the game-over panel shows.
+
+    ``resume`` is a game rebuilt from a save (Continue, Load), played on from where it
+    was. A watched table (computer players only) is never saved."""
 
     def __init__(
         self,
@@ -52,6 +80,7 @@ class TableScene(Scene):
         *,
         watch: bool = False,
         on_applied: Callable[[Match], None] | None = None,
+        resume: RestoredGame | None = None,
     ) -> None:
         super().__init__(app)
         self.config = config
@@ -60,11 +89,18 @@ class TableScene(Scene):
         self.animator = Animator(speed=lambda: self.app.settings.animation_speed)
         self.sprites = CardSprites(app.art)
         self.table = make_layout(config.game, self)
+        self.saves = SaveStore(app.data_dir)
+        self.autosaver = None if watch else Autosaver(self.saves)
+        self._on_applied = on_applied
+        self._save_problem: str | None = None
         self.match = Match(
             config,
-            on_applied=on_applied,
+            on_applied=self._applied,
             ai_pace=app.settings.ai_pace,
             undo_guard=self.table.may_undo_to,
+            resume=None
+            if resume is None
+            else Position(resume.state, resume.actions, resume.movers, resume.hand_start),
         )
         humans = self.match.config.human_seats
         self.pass_and_play = len(humans) > 1
@@ -73,8 +109,11 @@ class TableScene(Scene):
         self.handoff = HandoffCover(self._handoff_ready)
         self.summary = HandSummary(self._summary_closed, speed=lambda: self.app.settings.animation_speed)
         self.game_over = GameOverPanel(self._rematch, self._main_menu)
+        self.confirm = ConfirmPanel()
+        self._recorded = False
         self.menu_button = Button("Menu", self._main_menu, style="quiet")
         self.undo_button = Button("Undo", self.undo, style="quiet")
+        self.save_button = Button("Save", self.ask_save_name, style="quiet")
         self.message = ""
         self._message_left = 0.0
         self._turn_shown: int | None = None
@@ -92,7 +131,16 @@ class TableScene(Scene):
 
     def submit(self, action: Action) -> bool:
         """Play the bottom person's move. A refused move shows the rule's reason and
-        changes nothing; returns whether it was accepted."""
+        changes nothing; returns whether it was accepted. When the player asked to be
+        asked first, an allowed move waits for their Play (and False is returned)."""
+        question = self.table.confirm_question(action) if self.app.settings.confirm_before_play else None
+        if question is not None and self.match.why_illegal(action) is None:
+            self.confirm.ask(question, lambda: self._submit_now(action))
+            self.confirm.layout(self.app.screen.get_size(), self.app.theme, self.table.message_anchor())
+            return False
+        return self._submit_now(action)
+
+    def _submit_now(self, action: Action) -> bool:
         try:
             self.match.submit(action)
         except IllegalAction as error:
@@ -123,16 +171,25 @@ class TableScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         theme = self.app.theme
         theme.resize(size)
+        # The buttons first: the game's layout puts its own after the last one shown.
+        pad, h = theme.px(12), theme.px(38)
+        x = pad
+        for button in self._buttons():
+            button.rect = pygame.Rect(x, pad, theme.px(92), h)
+            x = button.rect.right + theme.px(8)
         self.table.layout(size)
         self.handoff.layout(size, theme)
         self.summary.layout(size, theme)
         self.game_over.layout(size, theme)
-        pad, h = theme.px(12), theme.px(38)
-        self.menu_button.rect = pygame.Rect(pad, pad, theme.px(92), h)
-        self.undo_button.rect = pygame.Rect(self.menu_button.rect.right + theme.px(8), pad, theme.px(92), h)
+        self.confirm.layout(size, theme, self.table.message_anchor())
+
+    def toolbar_end(self) -> int:
+        """The x just right of the last of the scene's buttons shown (Menu, Undo,
+        Save; a watched table has only Menu), where a game may add buttons of its own."""
+        return max(button.rect.right for button in self._buttons())
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.handoff.handle_event(event):
+        if self.handoff.handle_event(event) or self.confirm.handle_event(event):
             return
         if self.game_over.handle_event(event) or self.summary.handle_event(event):
             return
@@ -148,11 +205,22 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
             return
-        self.undo_button.enabled = self._undo_allowed()
-        buttons = (self.menu_button, self.undo_button) if self._offers_undo else (self.menu_button,)
-        for button in buttons:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+            self.ask_save_name()
+            return
+        self._refresh_buttons()
+        for button in self._buttons():
             if button.handle_event(event):
                 return
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self._offers_undo
+            and self.undo_button.rect.collidepoint(event.pos)
+        ):
+            # The greyed button still answers a click: with the reason it is greyed.
+            self.undo()
+            return
         self.table.handle_event(event)
 
     def update(self, dt: float) -> None:
@@ -172,7 +240,10 @@ class TableScene(Scene):
         self.match.ai_pace = self.app.settings.ai_pace
         self.match.hold = self._busy()
         self.match.poll()
+        self._report_save_problem()
+        self._record_statistics()
         self._consume()
+        self.sprites.prepare_some(PREPARE_SECONDS)
 
     def _busy(self) -> bool:
         return (
@@ -246,27 +317,50 @@ class TableScene(Scene):
 
     @property
     def _offers_undo(self) -> bool:
-        """Undo is for one person playing against the computer."""
-        return len(self.match.config.human_seats) == 1
+        """Every table with a person at it has the button (greyed when undo is off)."""
+        return bool(self.match.config.human_seats) and not self.watch
+
+    def _buttons(self) -> list[Button]:
+        if self.watch:
+            return [self.menu_button]
+        return [self.menu_button, self.undo_button, self.save_button]
+
+    def _refresh_buttons(self) -> None:
+        self.undo_button.enabled = self._undo_allowed()
+        self.save_button.enabled = not self.match.is_over
+
+    def undo_refusal(self) -> str | None:
+        """Why undo is not available now (a sentence for the player), or None."""
+        if not self._offers_undo:
+            return "There is nobody at this table to take a move back."
+        if self.pass_and_play and not self.match.config.undo_in_pass_and_play:
+            return UNDO_OFF_AT_SHARED_SCREEN
+        if self.finished or self.match.is_over:
+            return "The game is over."
+        if self.summary.visible:
+            return "The hand is over; its result stands."
+        return self.match.undo_refusal()
 
     def _undo_allowed(self) -> bool:
-        return (
-            self._offers_undo
-            and not self.finished
-            and not self.summary.visible
-            and self.match.can_undo
-        )
+        return self.undo_refusal() is None
 
     def undo(self) -> None:
-        """Take back the player's last move and everything since (solo games only: in
-        pass-and-play it would show one person's hand to the other)."""
-        if not self._undo_allowed():
+        """Take back the last person's decision and every move since. Against the
+        computer that is the player's own last move; at a shared screen only when the
+        table allowed it, and the cover then comes up for whoever decides again. Never
+        past the deal of the current hand."""
+        refusal = self.undo_refusal()
+        if refusal is not None:
+            self.say(refusal)
             return
         if not self.match.undo_to_last_human_decision():
-            self.say("That move can't be taken back.")
+            self.say(self.match.undo_refusal() or "That move can't be taken back.")
             return
         self.animator.clear()
         self.table.end_turn()
+        if self.pass_and_play:
+            # Whoever decides again gets the cover first; until then nobody's hand shows.
+            self.viewer = None
         self.table.reset(self.match.view_for(self.viewer), self.bottom)
         self.table.layout(self.app.screen.get_size())
         self._turn_shown = None
@@ -282,10 +376,102 @@ class TableScene(Scene):
 
         self.app.scenes.replace(MenuScene(self.app))
 
+    def enter(self) -> None:
+        """Besides the layout: what exists now (modules, rules tables, this table)
+        lasts as long as the game, so it is collected once here and then kept out of
+        the cyclic collector's full passes, which would otherwise each stall a frame
+        for tens of milliseconds mid-game. ``close`` hands it back."""
+        super().enter()
+        gc.collect()
+        gc.freeze()
+
     def close(self) -> None:
         if not self._closed:
             self._closed = True
+            gc.unfreeze()
+            self._record_statistics()
             self.match.close()
+            if self.autosaver is not None:
+                self.autosaver.close()
+
+    # -- saving ------------------------------------------------------------------------
+
+    def _applied(self, match: Match) -> None:
+        """After every move (and undo): keep the game for Continue; a finished game
+        is filed away instead, so it is never continued (or counted) twice."""
+        if self._on_applied is not None:
+            self._on_applied(match)
+        if self.autosaver is None:
+            return
+        self.autosaver.save(SavedGame.capture(match.config, match.history, match.state))
+        if match.is_over:
+            self.autosaver.finish_game()
+
+    def _report_save_problem(self) -> None:
+        """Tell the player when autosaving starts failing (once, not every move)."""
+        problem = self.autosaver.problem if self.autosaver is not None else None
+        if problem is not None and problem != self._save_problem:
+            self.app.toast(f"{problem} Your game goes on; try Save or free some disk space.", 8.0)
+        self._save_problem = problem
+
+    def save_name_suggestion(self) -> str:
+        """The name a save gets when the player names it nothing: "Spades, Hand 3"."""
+        return f"{GAMES[self.match.config.game].title}, {describe_progress(self.match.state)}"
+
+    def ask_save_name(self) -> None:
+        """Open the Save dialog (Ctrl+S): the player names the save, or keeps the
+        suggested name."""
+        if self.watch or self.app.scenes.top is not self:
+            return
+        if self.match.is_over:
+            self.say("The game is over; there is nothing left to save.")
+            return
+        suggestion = self.save_name_suggestion()
+        dialog = Dialog(
+            self.app,
+            "Save game",
+            f"Give this game a name to find it by on the Load screen. Left empty, it is called \u201c{suggestion}\u201d.",
+            [
+                Answer("Save", lambda: self.save_named(dialog.text.strip() or suggestion), "primary"),
+                Answer("Cancel", None, "quiet"),
+            ],
+            field="",
+            placeholder=suggestion,
+            max_length=SAVE_NAME_LENGTH,
+        )
+        self.app.scenes.push(dialog)
+
+    def save_named(self, name: str) -> None:
+        """Keep the game as it stands under ``name``; the player is told where it went
+        or why it could not be saved."""
+        match = self.match
+        try:
+            saved = SavedGame.capture(match.config, match.history, match.state, name=name)
+            self.saves.save_named(saved)
+        except SaveError as error:
+            self.app.toast(error.message, 6.0)
+            return
+        except ValueError:
+            self.app.toast("A save can't have that name; try a shorter one.", 6.0)
+            return
+        self.app.toast(f"Saved as \u201c{name}\u201d. Load game on the menu brings it back.", 4.0)
+
+    def _record_statistics(self) -> None:
+        """Add the game to the player's statistics once it is over: once per game,
+        never for a watched one. A write that fails is told and play goes on."""
+        if self.watch or self._recorded or not self.match.is_over:
+            return
+        self._recorded = True
+        try:
+            message = record_game(self.app.data_dir, GameRecord.from_match(self.match.config, self.match.state))
+        except OSError as error:
+            self.app.toast(f"This game could not be added to your statistics. {error}", 6.0)
+            return
+        except ValueError:
+            self.app.toast("This game could not be added to your statistics.", 6.0)
+            return
+        if message:
+            self.app.toast(message, 6.0)
 
     # -- drawing -----------------------------------------------------------------------
 
@@ -299,14 +485,33 @@ class TableScene(Scene):
         for flight in self.animator.flights:
             if flight.visible:
                 self.sprites.draw(surface, flight.card, flight.center, flight.width, flight.angle)
-        self.undo_button.enabled = self._undo_allowed()
-        self.menu_button.draw(surface, theme)
-        if self._offers_undo:
-            self.undo_button.draw(surface, theme)
+        self._refresh_buttons()
+        for button in self._buttons():
+            button.draw(surface, theme)
+        if self.undo_button.hovered and not self.undo_button.enabled:
+            self._draw_undo_reason(surface)
         if self.message:
             self._draw_message(surface)
+        self.confirm.draw(surface, theme)
         self.summary.draw(surface, theme)
         self.game_over.draw(surface, theme)
+
+    def _draw_undo_reason(self, surface: pygame.Surface) -> None:
+        """Under the greyed Undo button, while the pointer is on it: why."""
+        reason = self.undo_refusal()
+        if not reason:
+            return
+        theme = self.app.theme
+        size = theme.text_px(17)
+        font = theme.font(size)
+        lines = theme.wrap(reason, font, theme.px(360))
+        pad = theme.px(10)
+        width = max(font.size(line)[0] for line in lines) + pad * 2
+        box = pygame.Rect(self.undo_button.rect.x, self.undo_button.rect.bottom + theme.px(6), width, len(lines) * font.get_linesize() + pad * 2)
+        box.clamp_ip(surface.get_rect())
+        theme.draw_panel(surface, box, theme.px(8), (12, 24, 18, 235), th.PANEL_BORDER)
+        for index, line in enumerate(lines):
+            surface.blit(theme.text(line, size, th.TEXT), (box.x + pad, box.y + pad + index * font.get_linesize()))
 
     def message_rect(self) -> pygame.Rect:
         theme = self.app.theme
@@ -326,13 +531,13 @@ class TableScene(Scene):
 
     def element_rects(self) -> list[pygame.Rect]:
         """Every visible element, for layout tests."""
-        rects = self.table.element_rects() + [self.menu_button.rect]
-        if self._offers_undo:
-            rects.append(self.undo_button.rect)
+        rects = self.table.element_rects() + [button.rect for button in self._buttons()]
         if self.message:
             rects.append(self.message_rect())
         if self.summary.visible:
             rects.append(self.summary.box)
         if self.game_over.visible:
             rects.append(self.game_over.box)
+        if self.confirm.visible:
+            rects.append(self.confirm.box)
         return rects

@@ -36,12 +36,11 @@ class ScorePanel:
         theme.draw_panel(surface, rect)
         pad = theme.px(12)
         title_size, row_size, detail_size = theme.px(20), theme.px(24), theme.px(19)
-        surface.blit(theme.text(self.title, title_size, th.TEXT_DIM), (rect.x + pad, rect.y + pad))
+        title, size = theme.fit(self.title, title_size, rect.width - pad * 2)
+        surface.blit(theme.text(title, size, th.TEXT_DIM), (rect.x + pad, rect.y + pad))
         y = rect.y + pad + title_size + theme.px(6)
         for row in self.rows:
             colour = th.ACCENT if row.highlight else th.TEXT
-            label = theme.text(row.label, row_size, colour, bold=row.highlight)
-            surface.blit(label, (rect.x + pad, y))
             score = theme.text(str(row.score), row_size, colour, bold=True)
             right = rect.right - pad
             if row.detail:
@@ -49,4 +48,9 @@ class ScorePanel:
                 surface.blit(detail, detail.get_rect(topright=(right, y + theme.px(3))))
                 right -= detail.get_width() + theme.px(10)
             surface.blit(score, score.get_rect(topright=(right, y)))
+            # The side's names take what the numbers leave: long names end in "...".
+            room = right - score.get_width() - theme.px(10) - (rect.x + pad)
+            text, size = theme.fit(row.label, row_size, room, bold=row.highlight, joiner=" & ")
+            label = theme.text(text, size, colour, bold=row.highlight)
+            surface.blit(label, label.get_rect(midleft=(rect.x + pad, y + row_size // 2)))
             y += theme.px(26)

@@ -41,6 +41,8 @@ class SeatPanel:
     card_count: int = 0
     show_cards: bool = True
     active: bool = False
+    turn_text: str = "to play"
+    """What the plate says under the name while it is that seat's turn ("to bid")."""
     thinking: bool = False
     dealer: bool = False
     highlight: tuple[int, int, int] | None = None
@@ -48,6 +50,7 @@ class SeatPanel:
     cards_center: tuple[float, float] = (0.0, 0.0)
     card_width: int = 50
     _clock: float = 0.0
+    _backs: tuple[tuple[int, int], pygame.Surface, tuple[int, int]] | None = field(default=None, repr=False)
 
     def layout(self, plate: pygame.Rect, cards_center: tuple[float, float], card_width: int) -> None:
         self.plate = pygame.Rect(plate)
@@ -78,15 +81,31 @@ class SeatPanel:
         self._draw_plate(surface, theme)
 
     def _draw_backs(self, surface: pygame.Surface, sprites: CardSprites) -> None:
+        """The face-down fan is one picture, made again only when its count or size
+        changes: one blit a frame instead of one per card."""
+        key = (self.card_count, self.card_width)
+        if self._backs is None or self._backs[0] != key:
+            self._backs = self._fan_of_backs(sprites)
+        _, image, (dx, dy) = self._backs
+        surface.blit(image, (round(self.cards_center[0]) + dx, round(self.cards_center[1]) + dy))
+
+    def _fan_of_backs(self, sprites: CardSprites) -> tuple[tuple[int, int], pygame.Surface, tuple[int, int]]:
+        """The fan drawn on its own surface, and where its top left lies from the
+        fan's centre."""
         n = self.card_count
         w, _ = sprites.size(self.card_width)
         spread = self._spread(w)
-        cx, cy = self.cards_center
         horizontal = self.side in (Side.TOP, Side.BOTTOM)
-        for i in range(n):
-            offset = (i - (n - 1) / 2) * spread
-            pos = (cx + offset, cy) if horizontal else (cx, cy + offset)
-            sprites.draw(surface, None, pos, self.card_width, self.side.angle, shadow=i == 0)
+        images = [sprites.image(None, self.card_width, self.side.angle, shadow=i == 0) for i in range(n)]
+        rects = []
+        for i, image in enumerate(images):
+            offset = round((i - (n - 1) / 2) * spread)
+            rects.append(image.get_rect(center=(offset, 0) if horizontal else (0, offset)))
+        bounds = rects[0].unionall(rects[1:])
+        fan = pygame.Surface(bounds.size, pygame.SRCALPHA)
+        for image, rect in zip(images, rects, strict=True):
+            fan.blit(image, rect.move(-bounds.x, -bounds.y))
+        return (n, self.card_width), fan, bounds.topleft
 
     def _draw_plate(self, surface: pygame.Surface, theme: th.Theme) -> None:
         rect = self.plate
@@ -98,22 +117,22 @@ class SeatPanel:
         pad = theme.px(10)
         name_size = theme.px(24)
         line_size = theme.px(19)
-        name = _fit(theme, self.name, name_size, rect.width - pad * 2 - theme.px(26), True)
+        name, size = theme.fit(self.name, name_size, rect.width - pad * 2 - theme.px(26), True)
         colour = th.ACCENT if self.active else th.TEXT
-        surface.blit(theme.text(name, name_size, colour, bold=True), (rect.x + pad, rect.y + pad))
+        surface.blit(theme.text(name, size, colour, bold=True), (rect.x + pad, rect.y + pad))
         if self.dealer:
             self._draw_dealer_chip(surface, theme, rect, pad)
         y = rect.y + pad + name_size
         for line in self.lines:
-            text = _fit(theme, line, line_size, rect.width - pad * 2, False)
-            surface.blit(theme.text(text, line_size, self.highlight or th.TEXT_DIM), (rect.x + pad, y))
+            text, size = theme.fit(line, line_size, rect.width - pad * 2)
+            surface.blit(theme.text(text, size, self.highlight or th.TEXT_DIM), (rect.x + pad, y))
             y += line_size
         if self.thinking:
             dots = "." * (1 + int(self._clock * 3) % 3)
             text = theme.text(f"thinking{dots}", line_size, th.ACCENT)
             surface.blit(text, (rect.x + pad, rect.bottom - pad - line_size + theme.px(3)))
         elif self.active:
-            text = theme.text("to play", line_size, th.ACCENT)
+            text = theme.text(self.turn_text, line_size, th.ACCENT)
             surface.blit(text, (rect.x + pad, rect.bottom - pad - line_size + theme.px(3)))
 
     def _draw_dealer_chip(
@@ -130,13 +149,3 @@ class SeatPanel:
 def plate_height(theme: th.Theme, lines: int) -> int:
     """The height a plate needs for its name, ``lines`` lines and the turn line."""
     return theme.px(10) * 2 + theme.px(24) + theme.px(19) * (lines + 1)
-
-
-def _fit(theme: th.Theme, text: str, size: int, width: int, bold: bool) -> str:
-    """``text`` shortened with an ellipsis until it fits ``width`` pixels."""
-    font = theme.font(size, bold)
-    if font.size(text)[0] <= width:
-        return text
-    while len(text) > 1 and font.size(text + "\u2026")[0] > width:
-        text = text[:-1]
-    return text + "\u2026"

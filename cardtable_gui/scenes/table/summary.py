@@ -110,9 +110,7 @@ class HandSummary:
         table = self.table
         if table is None:
             return
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 110))
-        surface.blit(veil, (0, 0))
+        theme.dim(surface, 110)
         box = self.box
         theme.draw_panel(surface, box, fill=th.PANEL_LIGHT, border=th.ACCENT)
         pad = theme.px(24)
@@ -126,13 +124,16 @@ class HandSummary:
             y = self._draw_row(surface, theme, columns, row, y, th.TEXT, False)
         y += theme.px(12)
         for note in table.notes:
-            text = theme.text(note, theme.px(19), th.TEXT_DIM)
+            shown, size = theme.fit(note, theme.px(19), box.width - pad * 2)
+            text = theme.text(shown, size, th.TEXT_DIM)
             surface.blit(text, text.get_rect(midtop=(box.centerx, y)))
             y += theme.px(24)
         y += theme.px(16)
         for line, value in zip(table.totals, self.shown_totals(), strict=True):
             colour = th.ACCENT if line.leading and not self.counting else th.TEXT
-            label = theme.text(line.label, theme.px(26), colour, bold=True)
+            room = box.centerx - theme.px(20) - (box.left + pad)
+            label_text, label_size = theme.fit(line.label, theme.px(26), room, bold=True, joiner=" & ")
+            label = theme.text(label_text, label_size, colour, bold=True)
             number = theme.text(str(value), theme.px(30), colour, bold=True)
             surface.blit(label, label.get_rect(midright=(box.centerx - theme.px(20), y + theme.px(16))))
             surface.blit(number, number.get_rect(midleft=(box.centerx + theme.px(20), y + theme.px(16))))
@@ -150,7 +151,8 @@ class HandSummary:
         bold: bool,
     ) -> int:
         for i, (rect, cell) in enumerate(zip(columns, cells, strict=True)):
-            text = theme.text(cell, theme.px(21), colour, bold=bold or i == 0)
+            shown, size = theme.fit(cell, theme.px(21), rect.width - theme.px(8), bold=bold or i == 0, joiner=" & ")
+            text = theme.text(shown, size, colour, bold=bold or i == 0)
             place = text.get_rect(top=y)
             if i == 0:
                 place.left = rect.left

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from cardtable_gui.cards import Card
 from cardtable_gui.rules.base import Action, Event, GameView
 
 if TYPE_CHECKING:
@@ -84,3 +85,11 @@ class GameLayout(ABC):
     def turn_prompt(self) -> str:
         """What the cover says the next person is about to do."""
         return "It is your turn."
+
+    def confirm_question(self, action: Action) -> str | None:
+        """What to ask before ``action`` goes ahead when the player wants to be asked
+        ("Play the queen of spades?"), or None for a move that needs no asking. Any
+        move that puts one card on the table is asked about. The card is named in words:
+        the table's font has no suit symbols."""
+        card = getattr(action, "card", None)
+        return f"Play the {card.name}?" if isinstance(card, Card) else None

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
-from cardtable_gui.cards import Card
+from cardtable_gui.cards import Card, french_deck
 from cardtable_gui.rules.base import Action, CardPlayed, Event, GameView, HandDealt, RoundScored, TrickWon
 from cardtable_gui.rules.spades import (
     BLIND_NIL,
@@ -51,6 +51,10 @@ COLLECT_FLIGHT = 0.38
 BID_PAUSE = 0.15
 BUBBLE_SECONDS = 1.6
 SIDES = (Side.BOTTOM, Side.LEFT, Side.TOP, Side.RIGHT)
+
+
+def bags_text(bags: int) -> str:
+    return "1 bag" if bags == 1 else f"{bags} bags"
 
 
 def bid_text(bid: Bid | None) -> str:
@@ -109,7 +113,14 @@ class SpadesLayout(GameLayout):
         width, height = size
         margin = t.px(14)
         scale = self.scene.app.settings.card_scale
-        self.card_width = max(40, round(min(height * 0.19 / 1.4, width * 0.095) * scale))
+        base = min(height * 0.19 / 1.4, width * 0.095)
+        plate_w, plate_h = t.px(196), plate_height(t, 1)
+        gap = t.px(10)
+        # A side seat's fan and plate must fit between the top and the bottom seat's
+        # plate: larger cards than that are not drawn, whatever the card-size setting.
+        ratio = self.sprites.size(100)[1] / 100
+        largest = (height - margin - 3 * gap - 2 * plate_h) / (0.48 * ratio + 0.48 * 2.92 + 1.25 * ratio)
+        self.card_width = max(40, round(min(base * scale, max(base, largest))))
         card_h = self.sprites.size(self.card_width)[1]
         self.small_width = max(26, round(self.card_width * 0.48))
         small_h = self.sprites.size(self.small_width)[1]
@@ -117,14 +128,14 @@ class SpadesLayout(GameLayout):
         self.hand_top = height - hand_h
         self.fan.layout(pygame.Rect(margin, self.hand_top, width - margin * 2, hand_h), self.card_width)
         self.fan.spawn = (width / 2, height + card_h)
-        plate_w, plate_h = t.px(196), plate_height(t, 1)
-        gap = t.px(10)
         fan_len = self.small_width * (1 + 0.16 * 12)
-        mid_y = round(max(margin + small_h + fan_len / 2, height * 0.40))
+        clear_of_bottom = self.hand_top - 3 * gap - 2 * plate_h - fan_len / 2
+        mid_y = round(max(margin + small_h + fan_len / 2, min(height * 0.40, clear_of_bottom)))
         top, left, right, bottom = (self.panels[SIDES.index(s)] for s in (Side.TOP, Side.LEFT, Side.RIGHT, Side.BOTTOM))
         top_center = (width / 2, margin + small_h / 2)
         top.layout(pygame.Rect(0, 0, plate_w, plate_h), top_center, self.small_width)
         top.plate.midright = (round(width / 2 - fan_len / 2 - gap * 2), round(top_center[1]))
+        top.plate.top = max(top.plate.top, margin)
         left_center = (margin + small_h / 2, mid_y)
         left.layout(pygame.Rect(margin, round(mid_y + fan_len / 2 + gap), plate_w, plate_h), left_center, self.small_width)
         right_center = (width - margin - small_h / 2, mid_y)
@@ -137,7 +148,13 @@ class SpadesLayout(GameLayout):
         score_w = t.px(290)
         self.scores.layout(pygame.Rect(width - margin - score_w, margin, score_w, ScorePanel.height_for(t, rows)))
         button_h = t.px(38)
-        self.last_trick_button.rect = pygame.Rect(t.px(12) + 2 * (t.px(92) + t.px(8)), t.px(12), t.px(120), button_h)
+        # Beside the scene's own buttons (only those shown) when that leaves the top
+        # seat's plate clear, else in a second row under them.
+        after = self.scene.toolbar_end() + t.px(8)
+        if after + t.px(120) <= top.plate.left - gap:
+            self.last_trick_button.rect = pygame.Rect(after, t.px(12), t.px(120), button_h)
+        else:
+            self.last_trick_button.rect = pygame.Rect(t.px(12), t.px(12) + button_h + t.px(8), t.px(120), button_h)
         side_room = margin + small_h + t.px(24)
         self.panel_area = pygame.Rect(
             side_room, margin + small_h + gap, width - side_room * 2, self.hand_top - (margin + small_h + gap) - gap
@@ -148,6 +165,18 @@ class SpadesLayout(GameLayout):
         self.trick.rect.center = self.panel_area.center
         self.bidding.layout(self.panel_area, t)
         self.deck.layout(self.seat_anchor(self.dealer), self.small_width)
+        self._prepare_pictures()
+
+    def _prepare_pictures(self) -> None:
+        """Every picture this table can show at its sizes: backs, then the hand (any
+        card may come to it, those held now first), then the trick's faces."""
+        hand_first = [*self.fan.cards, *french_deck()]
+        self.sprites.prepare([
+            (None, self.small_width),
+            (None, self.card_width),
+            *((card, self.card_width) for card in dict.fromkeys(hand_first)),
+            *((card, self.trick.card_width) for card in french_deck()),
+        ])
 
     def seat_anchor(self, seat: int) -> tuple[float, float]:
         """Where a seat's cards gather: the deck sits here when that seat deals, and
@@ -207,7 +236,7 @@ class SpadesLayout(GameLayout):
         best = max(side_scores)
         self.scores.title = f"Hand {view.hand_number}  \u00b7  playing to {view.target}"
         self.scores.rows = [
-            ScoreRow(self._side_name(side), side_scores[i], f"{bags[i]} bags", side_scores[i] == best and best > 0)
+            ScoreRow(self._side_name(side), side_scores[i], bags_text(bags[i]), side_scores[i] == best and best > 0)
             for i, side in enumerate(view.sides)
         ]
 
@@ -350,9 +379,10 @@ class SpadesLayout(GameLayout):
         if any(isinstance(a, LookAtCards) for a in legal):
             self.bidding.show(
                 "Bid blind nil?",
-                [BidChoice("Bid blind nil", BLIND_NIL), BidChoice("Look at my cards", LOOK, primary=True)],
+                [BidChoice("Bid blind nil", BLIND_NIL, key="B"), BidChoice("Look at my cards", LOOK, primary=True, key="L")],
                 hint="You are 100 or more behind: nil without looking scores 100 either way.",
                 columns=2,
+                keys_hint="Press B for blind nil or L to look, or use the arrows and Enter",
             )
         elif any(isinstance(a, Bid) for a in legal):
             bids = [a for a in legal if isinstance(a, Bid)]
@@ -413,8 +443,11 @@ class SpadesLayout(GameLayout):
         if event.type == pygame.MOUSEMOTION:
             self.fan.move(event.pos)
             dragging = self.fan.dragging is not None and self.fan.drag_moved
-            self.trick.drop_ready = dragging
-            self.trick.drop_hot = dragging and self.trick.contains(event.pos)
+            # Only a card that may be played lights the trick as a place to drop it; an
+            # illegal one dropped there is still refused with the rule's reason.
+            allowed = dragging and self.fan.slots[self.fan.dragging].card in self.fan.legal
+            self.trick.drop_ready = allowed
+            self.trick.drop_hot = allowed and self.trick.contains(event.pos)
             return dragging
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return self._release(event.pos)
@@ -470,13 +503,16 @@ class SpadesLayout(GameLayout):
     def _refresh_panels(self) -> None:
         playing = all(b is not None for b in self.bids)
         thinking = self.scene.match.thinking_seat
+        # With the hand's summary or the final result up, nobody is about to move.
+        paused = self.scene.finished or self.scene.summary.visible
         for index, panel in enumerate(self.panels):
             seat = self.seat_at(SIDES[index])
             panel.name = self.scene.seat_name(seat)
             bid = self.bids[seat]
             panel.lines = [f"{bid_text(bid).capitalize()}  \u00b7  won {self.won[seat]}" if playing else bid_text(bid).capitalize()]
             panel.card_count = self.counts[seat]
-            panel.active = self.to_move == seat and not self.scene.finished
+            panel.active = self.to_move == seat and not paused
+            panel.turn_text = "to play" if playing else "to bid"
             panel.thinking = thinking == seat
             panel.dealer = self.dealer == seat
             panel.highlight = th.DANGER if bid is not None and bid.is_nil and self.won[seat] else None
