@@ -51,11 +51,13 @@ def summary(times: list[float]) -> str:
     )
 
 
-def run_watch(game: str, seed: int, size: str, xvfb: bool, log: Path) -> tuple[int, float, float]:
+def run_watch(
+    game: str, seed: int, size: str, xvfb: bool, log: Path, level: str = "medium"
+) -> tuple[int, float, float]:
     """Run ``cardtable watch`` for a whole game; its exit code, wall and CPU seconds."""
     command = [
         sys.executable, "-m", "cardtable_gui", "watch", game, "--seed", str(seed),
-        "--frames-log", str(log), "--quit-after-game", "--size", size,
+        "--frames-log", str(log), "--quit-after-game", "--size", size, "--level", level,
     ]
     env = {**os.environ, "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
     if xvfb:
@@ -81,6 +83,7 @@ def main() -> int:
     parser.add_argument("--game", default="spades")
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--size", default="1280x800")
+    parser.add_argument("--level", default="medium", choices=["easy", "medium", "hard"], help="computer level")
     parser.add_argument("--xvfb", action="store_true", help="a real X window under xvfb-run, not the dummy driver")
     parser.add_argument("--keep-log", type=Path, default=None, help="with --run: where to keep the frames log")
     args = parser.parse_args()
@@ -92,7 +95,7 @@ def main() -> int:
         parser.error("give a frames log to summarise, or --run")
     with tempfile.TemporaryDirectory() as folder:
         log = args.keep_log or Path(folder) / "frames.txt"
-        code, wall, cpu = run_watch(args.game, args.seed, args.size, args.xvfb, log)
+        code, wall, cpu = run_watch(args.game, args.seed, args.size, args.xvfb, log, args.level)
         times = read_log(log) if log.exists() else []
     driver = "xvfb" if args.xvfb else "dummy driver"
     print(f"{args.game} seed {args.seed} at {args.size} ({driver}): watch exited with {code} "

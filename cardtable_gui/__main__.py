@@ -2,4 +2,6 @@
 
 from cardtable_gui.app import main
 
-raise SystemExit(main())
+# The guard matters: a spawned agents' process imports this module again.
+if __name__ == "__main__":
+    raise SystemExit(main())

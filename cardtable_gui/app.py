@@ -36,6 +36,9 @@ def build_parser() -> argparse.ArgumentParser:
     watch.add_argument("--seed", type=int, default=None, help="seed of the game (random if left out)")
     watch.add_argument("--frames-log", default=None, help="write each frame's duration in ms, one a line, to this file")
     watch.add_argument("--quit-after-game", action="store_true", help="close the window once the game is over")
+    watch.add_argument(
+        "--level", choices=["easy", "medium", "hard"], default="medium", help="how the computers play (medium)"
+    )
     _window_arguments(watch)
 
     sim = commands.add_parser("simulate", help="play AI-only games with no window and print results")
@@ -177,7 +180,8 @@ def _watch(args: argparse.Namespace) -> int:
     from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
     players = preferred_players(rules)
-    seats = tuple(SeatConfig(name=AI_NAMES[i], kind=SeatKind.AI, level=AILevel.MEDIUM) for i in range(players))
+    level = AILevel(args.level)
+    seats = tuple(SeatConfig(name=AI_NAMES[i], kind=SeatKind.AI, level=level) for i in range(players))
     scene = TableScene(app, MatchConfig(game=rules.name, seats=seats, seed=args.seed), watch=True)
     app.scenes.push(scene)
     if args.quit_after_game:

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable_gui.ai import Agent, make_agent
+from cardtable_gui.ai.process import AgentHost
 from cardtable_gui.cards import parse_cards
 from cardtable_gui.rules import GameRules, GameState, get_rules
 from cardtable_gui.rules.base import Action, Event, GameView, HandDealt, IllegalAction
@@ -71,6 +72,10 @@ class _Answer:
     version: int
     action: Action | None
     error: BaseException | None
+
+
+REMOTE_KINDS = frozenset({"search"})
+"""Agent kinds that think in a child process rather than on the worker thread."""
 
 
 class _Thinker:
@@ -143,6 +148,7 @@ class Match:
             self.history = list(resume.history)
             self.movers = list(resume.movers)
             self.hand_start = resume.hand_start
+        self._agent_host: AgentHost | None = None
         self.agents: dict[int, Agent] = self._new_agents()
         self._thinker = _Thinker()
         self._version = 0
@@ -367,8 +373,10 @@ class Match:
         return self.config.model_copy(update={"seed": seed, "deck": None})
 
     def close(self) -> None:
-        """Stop the worker thread; an agent still thinking finishes in the background."""
+        """Stop the worker thread and the agents' process; an agent still thinking on
+        the thread finishes in the background."""
         self._thinker.stop()
+        self._close_agent_host()
 
     def _new_state(self) -> GameState[Any]:
         config = self.config
@@ -381,15 +389,31 @@ class Match:
         return state
 
     def _new_agents(self) -> dict[int, Agent]:
+        """An agent for every computer seat. Kinds that think hard (``REMOTE_KINDS``)
+        live in a child process, so their work never holds up the window."""
+        self._close_agent_host()
         seed = self.config.seed if self.config.seed is not None else 0
         agent_rng = random.Random(seed ^ 0x5EED)
         agents: dict[int, Agent] = {}
+        remote: dict[int, tuple[str, int]] = {}
         for seat, seat_config in enumerate(self.config.seats):
             rng = random.Random(agent_rng.getrandbits(64))
-            if not seat_config.is_human:
-                kind = AGENT_FOR_LEVEL[seat_config.level]
+            if seat_config.is_human:
+                continue
+            kind = AGENT_FOR_LEVEL[seat_config.level]
+            if kind in REMOTE_KINDS:
+                remote[seat] = (kind, rng.getrandbits(64))
+            else:
                 agents[seat] = make_agent(kind, self.config.game, seat, rng)
+        if remote:
+            self._agent_host = AgentHost(self.config.game, remote)
+            agents.update({seat: self._agent_host.agent(seat) for seat in remote})
         return agents
+
+    def _close_agent_host(self) -> None:
+        if self._agent_host is not None:
+            self._agent_host.close()
+            self._agent_host = None
 
 
 def _deals(events: Sequence[Event]) -> bool:
