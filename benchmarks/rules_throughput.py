@@ -1,6 +1,7 @@
 """How fast the rules run: complete random Spades hands per second (deal, bids, 13
-tricks, scoring), the cost of ``clone`` and ``determinize``, and complete random games
-per second for every registered game. Prints figures; asserts nothing.
+tricks, scoring), the cost of ``clone`` and ``determinize``, complete random games per
+second for every registered game, and Hand and Foot's random rounds per second and the
+length of a heuristic game. Prints figures; asserts nothing.
 
     python benchmarks/rules_throughput.py [--seconds 2]
 """
@@ -12,6 +13,7 @@ import random
 import time
 from collections.abc import Callable
 
+from cardtable_gui.ai import make_agent
 from cardtable_gui.rules import GAMES
 from cardtable_gui.rules.spades import SpadesRules, SpadesState
 
@@ -42,6 +44,28 @@ def random_game(name: str, rng: random.Random) -> None:
         state.apply(rng.choice(state.legal_actions()))
 
 
+def random_hand_and_foot_round(rng: random.Random, players: int) -> None:
+    """One complete random round of Hand and Foot (a one-round game)."""
+    rules = GAMES["hand_and_foot"]
+    state = rules.new_game(players, rules.Options(rounds=1), seed=rng.getrandbits(32))
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def heuristic_hand_and_foot_game(seed: int) -> tuple[int, float]:
+    """A whole default game between heuristic players: its actions and seconds."""
+    rules = GAMES["hand_and_foot"]
+    state = rules.new_game(4, seed=seed)
+    agents = [make_agent("heuristic", "hand_and_foot", s, random.Random(seed + s)) for s in range(4)]
+    actions = 0
+    start = time.perf_counter()
+    while not state.is_over:
+        seat = state.to_move
+        state.apply(agents[seat].choose(state.view(seat), state.legal_actions()))
+        actions += 1
+    return actions, time.perf_counter() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
@@ -64,6 +88,12 @@ def main() -> None:
     for name in GAMES:
         per_s, n = rate(lambda: random_game(name, rng), args.seconds)
         print(f"{name}: {per_s:,.1f} complete random games/s ({n} games)")
+
+    for players in (2, 4, 6):
+        per_s, n = rate(lambda: random_hand_and_foot_round(rng, players), args.seconds)
+        print(f"hand_and_foot: {per_s:,.1f} complete random rounds/s with {players} players ({n} rounds)")
+    actions, seconds = heuristic_hand_and_foot_game(seed=1)
+    print(f"hand_and_foot: a 4-player heuristic game of 6 rounds: {actions} actions in {seconds:.2f} s")
 
 
 if __name__ == "__main__":
