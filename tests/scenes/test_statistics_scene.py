@@ -6,6 +6,7 @@ real clicks, draws the results chart, and survives a damaged file."""
 from __future__ import annotations
 
 import json
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -194,12 +195,13 @@ def quick_config(seed: int = 5) -> MatchConfig:
 
 def play_out(app: App, scene: TableScene) -> None:
     """Run the table to its game-over panel, closing each hand's summary with a click."""
-    for _ in range(3000):
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
         if scene.finished:
             return
         if scene.summary.visible and not scene.watch:
             table_support.click(app, scene.summary.button.rect.center)
-        app.run_frame(0.1)
+        table_support.frames(app)
     raise AssertionError("the game never finished")
 
 

@@ -4,6 +4,7 @@ events, and small drivers that play the bottom seat's turn through the screen.""
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -52,16 +53,30 @@ def start_table(app: App, config: MatchConfig) -> TableScene:
     return scene
 
 
+FRAME_PAUSE = 0.001
+"""A real frame loop sleeps between frames; so do the tests, which gives the AI's
+thread its turn. Without it a fast machine spins frames faster than the AI answers."""
+
+PATIENCE = 30.0
+"""Seconds a test waits for the table to reach a point before calling it stuck."""
+
+
 def frames(app: App, count: int = 1, dt: float = DT) -> None:
     for _ in range(count):
         app.run_frame(dt)
+        time.sleep(FRAME_PAUSE)
 
 
 def run_until(app: App, done: Callable[[], bool], limit: int = 600) -> None:
-    for _ in range(limit):
+    """Run frames until ``done``: at least ``limit`` frames' worth of chances, and for
+    as long as ``PATIENCE`` allows, since the computer players think in real time."""
+    deadline = time.monotonic() + PATIENCE
+    ran = 0
+    while ran < limit or time.monotonic() < deadline:
         if done():
             return
-        app.run_frame(DT)
+        frames(app)
+        ran += 1
     raise AssertionError("the table never reached the expected point")
 
 
