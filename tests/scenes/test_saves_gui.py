@@ -21,6 +21,7 @@ from test_table_support import (
     frames,
     human_turn_ready,
     make_app,
+    play_bottom_turn,
     post,
     run_until,
     spades_config,
@@ -72,18 +73,6 @@ def type_text(app: App, text: str) -> None:
 def button(scene: object, label: str):
     buttons = scene.buttons  # type: ignore[attr-defined]
     return next(b for b in buttons if b.text == label)
-
-
-def play_bottom_turn(app: App, scene: TableScene) -> None:
-    """Bid 3 on the panel, or drag the first playable card onto the trick."""
-    table = scene.table
-    if table.bidding.visible:
-        labels = [b.text for b in table.bidding.buttons]
-        click(app, bid_button(scene, "3" if "3" in labels else labels[-1]))
-        return
-    fan = table.fan
-    index = next(i for i, slot in enumerate(fan.slots) if slot.card in fan.legal)
-    drag(app, card_grip(scene, index), table.trick.rect.center)
 
 
 def play_turns(app: App, scene: TableScene, turns: int) -> None:

@@ -17,6 +17,7 @@ from test_table_support import (
     frames,
     human_turn_ready,
     make_app,
+    play_bottom_turn,
     post,
     run_until,
     spades_config,
@@ -32,18 +33,6 @@ def app(tmp_path: Path):
     app = make_app(tmp_path)
     yield app
     app.quit()
-
-
-def play_bottom_turn(app, scene: TableScene) -> None:
-    """Bid 3 on the panel, or drag the first playable card onto the trick."""
-    table = scene.table
-    if table.bidding.visible:
-        labels = [b.text for b in table.bidding.buttons]
-        click(app, bid_button(scene, "3" if "3" in labels else labels[-1]))
-        return
-    fan = table.fan
-    index = next(i for i, slot in enumerate(fan.slots) if slot.card in fan.legal)
-    drag(app, card_grip(scene, index), table.trick.rect.center)
 
 
 def test_bidding_through_the_panel(app) -> None:

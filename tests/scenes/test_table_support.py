@@ -127,3 +127,15 @@ def card_grip(scene: TableScene, index: int) -> tuple[int, int]:
 def bid_button(scene: TableScene, label: str) -> tuple[int, int]:
     button = next(b for b in scene.table.bidding.buttons if b.text == label)
     return button.rect.center
+
+
+def play_bottom_turn(app: App, scene: TableScene) -> None:
+    """Bid 3 on the panel, or drag the first playable card onto the trick."""
+    table = scene.table
+    if table.bidding.visible:
+        labels = [b.text for b in table.bidding.buttons]
+        click(app, bid_button(scene, "3" if "3" in labels else labels[-1]))
+        return
+    fan = table.fan
+    index = next(i for i, slot in enumerate(fan.slots) if slot.card in fan.legal)
+    drag(app, card_grip(scene, index), table.trick.rect.center)
