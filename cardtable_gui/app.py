@@ -94,7 +94,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.command == "simulate":
-        return _simulate(args)
+        try:
+            return _simulate(args)
+        except BrokenPipeError:
+            # The reader went away (e.g. `| head`): stop quietly, as command-line tools do.
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - the interpreter closes it at exit
+            return 0
     if args.command == "watch":
         return _watch(args)
     return _play(args)

@@ -1,5 +1,8 @@
 """The ``simulate`` command: headless matches with a report."""
 
+import subprocess
+import sys
+
 from cardtable_gui.app import main
 
 
@@ -16,3 +19,9 @@ def test_simulate_explains_bad_input(capsys) -> None:
     assert "needs 4 seats" in capsys.readouterr().err
     assert main(["simulate", "spades", "--seats", "genius,random,random,random"]) == 2
     assert "no 'genius' player" in capsys.readouterr().err
+
+
+def test_simulate_piped_into_a_reader_that_stops_early_prints_no_traceback() -> None:
+    command = f"'{sys.executable}' -m cardtable_gui simulate spades --games 5 | true"
+    out = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in out.stderr
