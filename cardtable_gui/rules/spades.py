@@ -449,9 +449,8 @@ class SpadesState(GameState[SpadesOptions]):
         hand = self.hands[seat]
         if self.trick.plays:
             return follow_suit(hand, self.trick.led_suit)
-        # The ruling makes the first lead of a hand free, a spade included; only later
-        # leads wait for a spade to have been played.
-        if not self.completed or self.spades_broken:
+        # No exception for the first trick: it too waits for spades to be broken.
+        if self.spades_broken:
             return list(hand)
         return lead_options(hand, (Suit.SPADES,))
 
@@ -712,7 +711,7 @@ def _known_voids(view: SpadesView) -> dict[int, set[Suit]]:
     for number, plays in enumerate(tricks):
         led = plays[0][1].suit
         leader = plays[0][0]
-        if number > 0 and led is Suit.SPADES and not broken:
+        if led is Suit.SPADES and not broken:
             voids[leader].update(s for s in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS))
         for seat, card in plays:
             if card.suit is not led and led is not None:

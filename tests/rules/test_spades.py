@@ -236,8 +236,19 @@ def test_spades_are_trump_and_the_highest_trump_wins() -> None:
     assert state.to_move == 2
 
 
-def test_the_first_lead_may_be_any_card_even_a_spade() -> None:
+def test_spades_may_not_be_led_to_the_first_trick_by_a_leader_with_another_suit() -> None:
     state = lead_seat_zero(["AS 2H", "", "", ""])
+    bid_all(state, [2, 2, 2, 2])
+    refused(
+        state,
+        PlayCard(Card.parse("AS")),
+        "Spades may not be led until a spade has been played, unless you hold only spades.",
+    )
+    assert state.legal_actions() == [PlayCard(Card.parse("2H"))]
+
+
+def test_the_first_lead_may_be_a_spade_from_a_hand_of_nothing_but_spades() -> None:
+    state = lead_seat_zero(["AS KS", "", "", ""])
     bid_all(state, [2, 2, 2, 2])
     events = play(state, "AS")
     assert any(isinstance(e, SpadesBroken) for e in events)
@@ -263,7 +274,7 @@ def test_spades_may_not_be_led_until_broken() -> None:
     assert PlayCard(Card.parse("KS")) not in state.legal_actions()
 
 
-def test_a_spade_led_to_the_first_trick_lets_spades_be_led_at_once() -> None:
+def test_a_spade_led_from_an_all_spade_hand_lets_spades_be_led_at_once() -> None:
     state = lead_seat_zero(["AS KS", "", "", ""])
     bid_all(state, [2, 2, 2, 2])
     for _ in range(4):
@@ -510,3 +521,14 @@ def test_clone_is_independent() -> None:
 def test_a_stacked_deck_must_be_one_whole_pack() -> None:
     with pytest.raises(ValueError, match="52-card"):
         RULES.new_game(4, deck=parse_cards("AS KS"))
+
+
+def test_a_spade_led_to_the_first_trick_shows_the_leader_held_only_spades() -> None:
+    state = lead_seat_zero(["AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S", "", "", ""])
+    bid_all(state, [13, 1, 1, 1])
+    play(state, "AS")
+    view = state.view(1)
+    rng = random.Random(7)
+    for _ in range(20):
+        sample = RULES.determinize(view, rng)
+        assert all(card.suit is Card.parse("2S").suit for card in sample.hands[0])
