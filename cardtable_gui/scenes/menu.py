@@ -165,16 +165,19 @@ class MenuScene(Scene):
     def _build_buttons(self) -> None:
         """The entries available now; a game saved since the last visit adds Continue."""
         buttons = []
+        resume: Button | None = None
+        can_continue = autosave_present(self.app)
         for index, entry in enumerate(MENU):
             if entry.shown(self.app):
-                buttons.append(
-                    Button(entry.label, lambda e=entry: e.open(self.app), style="primary" if index == 0 else "normal")
-                )
-            if index == 0 and autosave_present(self.app):
-                buttons.append(Button("Continue", lambda: continue_game(self.app, self.refresh)))
+                main = index == 0 and not can_continue
+                buttons.append(Button(entry.label, lambda e=entry: e.open(self.app), style="primary" if main else "normal"))
+            if index == 0 and can_continue:
+                # The game in progress is what a returning player most likely wants.
+                resume = Button("Continue", lambda: continue_game(self.app, self.refresh), style="primary")
+                buttons.append(resume)
         buttons.append(Button("Quit", self.app.quit, style="quiet"))
         self.buttons = buttons
-        self.focus.focus(buttons[0])
+        self.focus.focus(resume or buttons[0])
 
     def _games_line(self) -> str:
         from cardtable_gui.rules import GAMES

@@ -215,7 +215,7 @@ def reach_card_play(app: App) -> TableScene:
         run_until(app, lambda: human_turn_ready(scene))
         if scene.table.fan.active:
             return scene
-        table_support.click(app, table_support.bid_button(scene, "3"))
+        table_support.place_bid(app, scene, "3")
 
 
 def test_a_dropped_card_is_asked_about_and_cancel_changes_nothing(table_app) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_table_support import bid_button, click, human_turn_ready, make_app, run_until, spades_config
+from test_table_support import bid_button, click, human_turn_ready, make_app, place_bid, run_until, spades_config
 
 from cardtable_gui.card_art import CardArt
 from cardtable_gui.cards import Card
@@ -135,6 +135,6 @@ def test_looking_at_the_cards_first(table: TableScene, drawn: Drawn) -> None:
     app.run_frame(0.1)
     assert set(table.table.fan.cards) == hand
     assert hand <= set(drawn.pictures)
-    click(app, bid_button(table, "3"))
+    place_bid(app, table, "3")
     mine = [a for a, seat in zip(table.match.history, table.match.movers, strict=True) if seat == 0]
     assert mine[-2:] == [LOOK, Bid(3)]

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from test_table_support import (
     bid_button,
+    place_bid,
     card_grip,
     click,
     drag,
@@ -52,7 +53,7 @@ def test_no_card_face_is_drawn_while_the_cover_is_up(app) -> None:
         bottoms.append(scene.bottom)
         table = scene.table
         if table.bidding.visible:
-            click(app, bid_button(scene, "2"))
+            place_bid(app, scene, "2")
         else:
             fan = table.fan
             index = next(i for i, s in enumerate(fan.slots) if s.card in fan.legal)

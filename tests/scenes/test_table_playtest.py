@@ -61,6 +61,7 @@ def my_moves(scene: TableScene) -> list[object]:
 def bid_by_keyboard(app: App, scene: TableScene) -> None:
     run_until(app, lambda: scene.table.bidding.visible)
     press(app, pygame.K_3, "3")
+    press(app, pygame.K_RETURN, "\r")
 
 
 def play_until_my_card(app: App, scene: TableScene) -> None:
@@ -149,6 +150,7 @@ def test_the_plate_says_to_bid_then_to_play(app: App) -> None:
     mine = scene.table.panels[0]
     assert mine.active and mine.turn_text == "to bid"
     press(app, pygame.K_3, "3")
+    press(app, pygame.K_RETURN, "\r")
     run_until(app, lambda: scene.table.fan.active)
     frames(app)
     assert mine.active and mine.turn_text == "to play"
@@ -164,6 +166,7 @@ def test_nobody_is_to_play_while_the_summary_is_up(app: App) -> None:
         run_until(app, lambda: human_turn_ready(scene))
         if scene.table.bidding.visible:
             press(app, pygame.K_3, "3")
+            press(app, pygame.K_RETURN, "\r")
         elif scene.table.fan.active:
             press(app, pygame.K_RIGHT)
             press(app, pygame.K_RETURN, "\r")
@@ -183,6 +186,7 @@ def test_only_a_legal_card_lights_the_drop_zone(app: App) -> None:
             break
         if scene.table.bidding.visible:
             press(app, pygame.K_3, "3")
+            press(app, pygame.K_RETURN, "\r")
         else:
             press(app, pygame.K_RIGHT)
             press(app, pygame.K_RETURN, "\r")
@@ -208,13 +212,13 @@ def test_only_a_legal_card_lights_the_drop_zone(app: App) -> None:
 # -- the toolbar and the hand ------------------------------------------------------------
 
 
-def test_a_watched_table_puts_last_trick_beside_menu(app: App) -> None:
+def test_a_watched_table_puts_last_trick_beside_its_toolbar(app: App) -> None:
     config = spades_config(humans=())
     scene = TableScene(app, config, watch=True)
     app.scenes.push(scene)
     frames(app)
-    menu, last = scene.menu_button.rect, scene.table.last_trick_button.rect
-    assert last.top == menu.top and last.left == menu.right + app.theme.px(8)
+    rules, last = scene.rules_button.rect, scene.table.last_trick_button.rect
+    assert last.top == rules.top and last.left == rules.right + app.theme.px(8)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -245,6 +249,7 @@ def test_every_card_of_the_hand_is_wholly_inside_the_window(app: App, size: tupl
     for ready in (lambda: scene.table.bidding.visible, lambda: scene.table.fan.active):
         if scene.table.bidding.visible:
             press(app, pygame.K_3, "3")
+            press(app, pygame.K_RETURN, "\r")
         run_until(app, ready)
         frames(app, 30)
         fan = scene.table.fan

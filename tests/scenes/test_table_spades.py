@@ -11,6 +11,7 @@ import pygame
 import pytest
 from test_table_support import (
     bid_button,
+    place_bid,
     card_grip,
     click,
     drag,
@@ -40,6 +41,10 @@ def test_bidding_through_the_panel(app) -> None:
     run_until(app, lambda: scene.table.bidding.visible)
     assert [b.text for b in scene.table.bidding.buttons][:2] == ["Nil", "1"]
     click(app, bid_button(scene, "4"))
+    assert scene.match.history == [] or 0 not in scene.match.movers
+    panel = scene.table.bidding
+    assert panel.visible and panel.confirm_button.text == "Bid 4"
+    click(app, panel.confirm_button.rect.center)
     assert scene.match.history[scene.match.movers.index(0)] == Bid(4)
     assert not scene.table.bidding.visible
 
@@ -49,6 +54,9 @@ def test_a_bid_can_be_typed(app) -> None:
     run_until(app, lambda: scene.table.bidding.visible)
     post(pygame.KEYDOWN, key=pygame.K_1, unicode="1", mod=0)
     post(pygame.KEYDOWN, key=pygame.K_1, unicode="1", mod=0)
+    frames(app)
+    assert Bid(11) not in scene.match.history, "a typed number only chooses"
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0)
     frames(app)
     assert Bid(11) in scene.match.history
 
@@ -153,7 +161,7 @@ def test_every_element_stays_inside_the_window(app, size: tuple[int, int]) -> No
     frames(app, 5)
     for rect in scene.element_rects():
         assert screen.contains(rect), rect
-    click(app, bid_button(scene, "2"))
+    place_bid(app, scene, "2")
     run_until(app, lambda: scene.table.fan.active)
     frames(app, 5)
     for rect in scene.element_rects():

@@ -129,12 +129,21 @@ def bid_button(scene: TableScene, label: str) -> tuple[int, int]:
     return button.rect.center
 
 
+def place_bid(app: App, scene: TableScene, label: str) -> None:
+    """Choose ``label`` on the bid panel, then press the button that places it (a
+    question such as blind nil has no such button: its answer is placed at once)."""
+    panel = scene.table.bidding
+    click(app, bid_button(scene, label))
+    if panel.visible and panel.confirm_label is not None:
+        click(app, panel.confirm_button.rect.center)
+
+
 def play_bottom_turn(app: App, scene: TableScene) -> None:
     """Bid 3 on the panel, or drag the first playable card onto the trick."""
     table = scene.table
     if table.bidding.visible:
         labels = [b.text for b in table.bidding.buttons]
-        click(app, bid_button(scene, "3" if "3" in labels else labels[-1]))
+        place_bid(app, scene, "3" if "3" in labels else labels[-1])
         return
     fan = table.fan
     index = next(i for i, slot in enumerate(fan.slots) if slot.card in fan.legal)

@@ -1,10 +1,14 @@
 """The bidding panel: a prompt and a grid of choices, one button each.
 
 The game supplies the choices (for Spades: Nil and 1 to 13, or before the cards are
-seen, "Bid blind nil" and "Look at my cards"), so the panel knows no game. Everything
-works from the keyboard too: number keys pick a choice whose label is that number, a
-choice may have a letter of its own (B for blind nil), and the arrows (or Tab) move a
-highlight that Enter or Space picks. A line under the choices says so.
+seen, "Bid blind nil" and "Look at my cards"), so the panel knows no game.
+
+A bid cannot be taken back, so when the game asks for it (``confirm``) choosing and
+placing are two steps: a click, a typed number or the arrows only choose, and the bid
+is placed by the confirm button ("Bid 4") or Enter. A choice that carries a question
+(Nil: "you promise to take no tricks") asks it before it is placed, with Back as the
+safe answer. Without ``confirm`` (a question such as blind nil, whose two buttons say
+what they do) a click or a choice's own letter answers at once.
 """
 
 from __future__ import annotations
@@ -21,19 +25,24 @@ from cardtable_gui.ui.widgets import Button
 
 T = TypeVar("T")
 
-TYPE_OR_ARROWS = "Type a number, or use the arrows and Enter"
+TYPE_OR_ARROWS = "Type a number or use the arrows, then Enter to bid"
 ARROWS = "Use the arrows and Enter"
+QUESTION_KEYS = "Left and Right choose, Enter answers, Esc goes back"
 _PICK_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 @dataclass(frozen=True, slots=True)
 class BidChoice(Generic[T]):
-    """One answer on the panel; ``key`` is a letter that picks it from the keyboard."""
+    """One answer on the panel; ``key`` is a letter that picks it from the keyboard;
+    ``ask`` is a question put to the player before this choice is placed, and
+    ``yes`` the label of the button that then places it."""
 
     label: str
     value: T
     primary: bool = False
     key: str = ""
+    ask: str = ""
+    yes: str = ""
 
 
 class BidPanel(Generic[T]):
@@ -46,6 +55,10 @@ class BidPanel(Generic[T]):
         self.keys_hint = ""
         self.choices: list[BidChoice[T]] = []
         self.buttons: list[Button] = []
+        self.confirm_label: Callable[[BidChoice[T]], str] | None = None
+        self.confirm_button = Button("Bid", self._place_highlighted, style="primary", enabled=False)
+        self.asking: BidChoice[T] | None = None
+        self.question_buttons: list[Button] = []
         self.columns = 7
         self.box = pygame.Rect(0, 0, 0, 0)
         self.visible = False
@@ -53,6 +66,8 @@ class BidPanel(Generic[T]):
         self._typed = ""
         self._hint_lines: list[str] = []
         self._keys_lines: list[str] = []
+        self._area: pygame.Rect | None = None
+        self._theme: Theme | None = None
 
     def show(
         self,
@@ -61,39 +76,87 @@ class BidPanel(Generic[T]):
         hint: str = "",
         columns: int = 7,
         keys_hint: str | None = None,
+        confirm: Callable[[BidChoice[T]], str] | None = None,
     ) -> None:
         """Ask ``prompt``. ``keys_hint`` tells how to answer from the keyboard; by
-        default it is worked out from the choices. The primary choice (the safe one)
-        starts highlighted; with none, the first arrow press highlights."""
+        default it is worked out from the choices. ``confirm`` names the button that
+        places the chosen answer ("Bid 4"); with it, choosing and placing are two
+        steps. The primary choice (the safe one) starts highlighted; with none, the
+        first arrow press highlights."""
         self.prompt = prompt
         self.hint = hint
         self.columns = max(1, min(columns, len(choices)))
         self.choices = list(choices)
+        self.confirm_label = confirm
         self.buttons = [
-            Button(c.label, (lambda v=c.value: self._choose(v)), style="primary" if c.primary else "normal")
-            for c in self.choices
+            Button(c.label, (lambda i=i: self._clicked(i)), style="primary" if c.primary else "normal")
+            for i, c in enumerate(self.choices)
         ]
         numbered = any(c.label.isdigit() for c in self.choices)
         self.keys_hint = keys_hint if keys_hint is not None else TYPE_OR_ARROWS if numbered else ARROWS
         self.visible = True
+        self.asking = None
         self._typed = ""
         self._highlight(next((i for i, c in enumerate(self.choices) if c.primary), None))
 
     def hide(self) -> None:
         self.visible = False
+        self.asking = None
 
-    def _choose(self, value: T) -> None:
+    def reopen(self) -> None:
+        """Show the panel again as it was (the game refused the answer)."""
+        self.visible = True
+
+    def _clicked(self, index: int) -> None:
+        if self.confirm_label is None:
+            self._place(self.choices[index])
+        else:
+            self._typed = ""
+            self._highlight(index)
+
+    def _place_highlighted(self) -> None:
+        if self.highlight is not None:
+            self._place(self.choices[self.highlight])
+
+    def _place(self, choice: BidChoice[T]) -> None:
+        """Give the answer, after its question when it has one."""
+        if choice.ask and self.asking is None:
+            self._ask(choice)
+            return
         self.hide()
-        self.on_choose(value)
+        self.on_choose(choice.value)
+
+    def _ask(self, choice: BidChoice[T]) -> None:
+        self.asking = choice
+        yes = Button(choice.yes or choice.label, lambda: self._place(choice), style="primary")
+        back = Button("Back", self.back, style="quiet")
+        back.focused = True
+        self.question_buttons = [yes, back]
+        if self._area is not None and self._theme is not None:
+            self.layout(self._area, self._theme)
+
+    def back(self) -> None:
+        """Close the question and show the choices again."""
+        self.asking = None
+        if self._area is not None and self._theme is not None:
+            self.layout(self._area, self._theme)
 
     def _highlight(self, index: int | None) -> None:
         self.highlight = index
         for i, button in enumerate(self.buttons):
             button.focused = i == index
+        if self.confirm_label is not None:
+            chosen = self.choices[index] if index is not None else None
+            self.confirm_button.enabled = chosen is not None
+            self.confirm_button.text = self.confirm_label(chosen) if chosen is not None else "Choose a bid"
 
     def layout(self, area: pygame.Rect, theme: Theme) -> None:
         """Centre the panel in ``area`` (the free middle of the table)."""
+        self._area, self._theme = area, theme
         if not self.choices:
+            return
+        if self.asking is not None:
+            self._layout_question(area, theme)
             return
         rows = -(-len(self.choices) // self.columns)
         wide = self.columns <= 2
@@ -111,7 +174,8 @@ class BidPanel(Generic[T]):
         self._keys_lines = theme.wrap(self.keys_hint, theme.font(theme.px(17)), text_w) if self.keys_hint else []
         header = theme.px(30) + len(self._hint_lines) * theme.px(22) + theme.px(16)
         footer = theme.px(10) + len(self._keys_lines) * theme.px(20) if self._keys_lines else 0
-        height = pad * 2 + header + rows * button_h + (rows - 1) * gap + footer
+        confirm_h = theme.px(50) + gap if self.confirm_label is not None else 0
+        height = pad * 2 + header + rows * button_h + (rows - 1) * gap + confirm_h + footer
         self.box = pygame.Rect(0, 0, width, height)
         self.box.center = area.center
         top = self.box.top + pad + header
@@ -121,20 +185,65 @@ class BidPanel(Generic[T]):
             row_w = in_row * button_w + (in_row - 1) * gap
             left = self.box.centerx - row_w // 2
             button.rect = pygame.Rect(left + col * (button_w + gap), top + row * (button_h + gap), button_w, button_h)
+        grid_bottom = top + rows * button_h + (rows - 1) * gap
+        self.confirm_button.rect = pygame.Rect(0, 0, min(theme.px(240), width - pad * 2), theme.px(50))
+        self.confirm_button.rect.midtop = (self.box.centerx, grid_bottom + gap)
+
+    def _layout_question(self, area: pygame.Rect, theme: Theme) -> None:
+        """The panel turned into its question: the text and two buttons."""
+        pad, gap = theme.px(22), theme.px(14)
+        width = min(area.width, theme.px(460))
+        text_w = width - pad * 2
+        assert self.asking is not None
+        self._hint_lines = theme.wrap(self.asking.ask, theme.font(theme.px(20)), text_w)
+        self._keys_lines = theme.wrap(QUESTION_KEYS, theme.font(theme.px(17)), text_w)
+        button_h = theme.px(52)
+        height = (
+            pad * 2 + theme.px(34) + len(self._hint_lines) * theme.px(24) + theme.px(16) + button_h
+            + theme.px(10) + len(self._keys_lines) * theme.px(20)
+        )
+        self.box = pygame.Rect(0, 0, width, height)
+        self.box.center = area.center
+        button_w = (text_w - gap) // 2
+        top = self.box.top + pad + theme.px(34) + len(self._hint_lines) * theme.px(24) + theme.px(16)
+        for i, button in enumerate(self.question_buttons):
+            button.rect = pygame.Rect(self.box.left + pad + i * (button_w + gap), top, button_w, button_h)
+
+    def _grid_buttons(self) -> list[Button]:
+        """The buttons on the panel now: the question's, or the choices and confirm."""
+        if self.asking is not None:
+            return self.question_buttons
+        return self.buttons + ([self.confirm_button] if self.confirm_label is not None else [])
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.visible:
             return False
         if event.type == pygame.KEYDOWN:
-            return self._key(event)
-        for button in list(self.buttons):
+            return self._question_key(event) if self.asking is not None else self._key(event)
+        for button in list(self._grid_buttons()):
             if button.handle_event(event):
                 return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.box.collidepoint(event.pos)
 
+    def _question_key(self, event: pygame.event.Event) -> bool:
+        """Arrows and Tab move between the question's two answers; Enter or Space
+        gives the one in focus; Esc goes back to the choices."""
+        if event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        yes, back = self.question_buttons
+        if self._step(event):
+            yes.focused, back.focused = back.focused, yes.focused
+            return True
+        if event.key in _PICK_KEYS:
+            (yes if yes.focused else back).on_click()
+        return True
+
     def _key(self, event: pygame.event.Event) -> bool:
-        """Digits pick a numbered choice ("1" then "2" makes 12 when 12 is offered); a
-        choice's letter picks it; arrows and Tab move the highlight, Enter picks."""
+        """Digits choose a numbered choice ("1" then "2" makes 12 when 12 is offered);
+        a choice's letter chooses it; arrows and Tab move the highlight, Enter places
+        the highlighted choice. Without ``confirm``, a number or letter that names one
+        choice answers at once."""
         labels = [c.label for c in self.choices]
         typed_char = getattr(event, "unicode", "") or ""
         if typed_char.isdigit():
@@ -143,14 +252,14 @@ class BidPanel(Generic[T]):
                 typed = typed_char
             self._typed = typed
             longer = any(label.startswith(typed) and label != typed for label in labels)
-            if typed in labels and not longer:
-                self._choose(self.choices[labels.index(typed)].value)
+            if typed in labels and not longer and self.confirm_label is None:
+                self._place(self.choices[labels.index(typed)])
             elif typed in labels:
                 self._highlight(labels.index(typed))
             return True
         lettered = [i for i, c in enumerate(self.choices) if c.key and c.key.casefold() == typed_char.casefold()]
         if typed_char and lettered:
-            self._choose(self.choices[lettered[0]].value)
+            self._clicked(lettered[0])
             return True
         step = self._step(event)
         if step:
@@ -159,9 +268,9 @@ class BidPanel(Generic[T]):
             return True
         if event.key in _PICK_KEYS:
             if self._typed in labels:
-                self._choose(self.choices[labels.index(self._typed)].value)
+                self._place(self.choices[labels.index(self._typed)])
             elif self.highlight is not None:
-                self._choose(self.choices[self.highlight].value)
+                self._place(self.choices[self.highlight])
             return True
         return False
 
@@ -195,22 +304,24 @@ class BidPanel(Generic[T]):
         theme.draw_panel(surface, self.box, fill=th.PANEL_LIGHT, border=th.ACCENT)
         pad = theme.px(22)
         text_w = self.box.width - pad * 2
-        prompt, size = theme.fit(self.prompt, theme.px(28), text_w, bold=True)
+        prompt, size = theme.fit(self.prompt if self.asking is None else self.asking.yes + "?", theme.px(28), text_w, bold=True)
         title = theme.text(prompt, size, th.ACCENT, bold=True)
         surface.blit(title, title.get_rect(midtop=(self.box.centerx, self.box.top + pad)))
         y = self.box.top + pad + theme.px(32)
+        line_h = theme.px(22) if self.asking is None else theme.px(24)
         for line in self._hint_lines:
-            hint = theme.text(line, theme.px(19), th.TEXT_DIM)
+            hint = theme.text(line, theme.px(19 if self.asking is None else 20), th.TEXT if self.asking else th.TEXT_DIM)
             surface.blit(hint, hint.get_rect(midtop=(self.box.centerx, y)))
-            y += theme.px(22)
-        for button in self.buttons:
+            y += line_h
+        buttons = self._grid_buttons()
+        for button in buttons:
             button.draw(surface, theme)
-        if self._keys_lines and self.buttons:
-            y = max(b.rect.bottom for b in self.buttons) + theme.px(10)
+        if self._keys_lines and buttons:
+            y = max(b.rect.bottom for b in buttons) + theme.px(10)
             for line in self._keys_lines:
                 keys = theme.text(line, theme.px(17), th.TEXT_DIM)
                 surface.blit(keys, keys.get_rect(midtop=(self.box.centerx, y)))
                 y += theme.px(20)
-        if self._typed:
+        if self._typed and self.asking is None:
             typed = theme.text(self._typed, theme.px(22), th.ACCENT, bold=True)
             surface.blit(typed, typed.get_rect(topright=(self.box.right - pad, self.box.top + pad)))

@@ -49,6 +49,9 @@ class GameOverPanel:
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.visible:
             return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.menu.on_click()
+            return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
             self.rematch.focused, self.menu.focused = self.menu.focused, self.rematch.focused
             return True

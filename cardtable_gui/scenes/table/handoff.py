@@ -4,7 +4,8 @@ The name stands on a line of its own and is never made part of a sentence in the
 person, so the cover reads well whatever the seat is called (even "You").
 
 While the cover is up the table draws nothing but this cover, so no card of any hand
-can be glimpsed by the wrong person.
+can be glimpsed by the wrong person. Its Menu button (or Esc) lets the players save or
+leave without anyone's cards being shown first.
 """
 
 from __future__ import annotations
@@ -21,13 +22,15 @@ from cardtable_gui.ui.widgets import Button
 class HandoffCover:
     """A full-window cover naming the next player, with a button they press."""
 
-    def __init__(self, on_ready: Callable[[int], None]) -> None:
+    def __init__(self, on_ready: Callable[[int], None], on_menu: Callable[[], None]) -> None:
         self.on_ready = on_ready
+        self.on_menu = on_menu
         self.seat: int | None = None
         self.name = ""
         self.reason = ""
         self.box = pygame.Rect(0, 0, 0, 0)
         self.button = Button("Show my cards", self._ready, style="primary")
+        self.menu_button = Button("Menu", on_menu, style="quiet")
 
     @property
     def visible(self) -> bool:
@@ -55,12 +58,19 @@ class HandoffCover:
         self.box.center = (size[0] // 2, size[1] // 2)
         self.button.rect = pygame.Rect(0, 0, min(width - theme.px(60), theme.px(320)), theme.px(56))
         self.button.rect.midbottom = (self.box.centerx, self.box.bottom - theme.px(28))
+        pad = theme.px(12)
+        self.menu_button.rect = pygame.Rect(pad, pad, theme.px(92), theme.px(38))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Every event is the cover's while it is up; Enter or Space also confirms."""
+        """Every event is the cover's while it is up; Enter or Space also confirms,
+        Esc opens the menu choice."""
         if not self.visible:
             return False
-        self.button.handle_event(event)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.on_menu()
+            return True
+        if not self.menu_button.handle_event(event):
+            self.button.handle_event(event)
         return True
 
     def text_rects(self, theme: Theme) -> list[pygame.Rect]:
@@ -91,3 +101,4 @@ class HandoffCover:
         for image, rect in self._lines(theme):
             surface.blit(image, rect)
         self.button.draw(surface, theme)
+        self.menu_button.draw(surface, theme)

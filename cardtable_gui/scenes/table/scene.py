@@ -11,7 +11,10 @@ shown. When everything has settled it decides whose turn it is to show:
   until they confirm; no card of any hand is drawn while it is up.
 
 The scene also owns the generic panels: the end-of-hand summary, the game-over panel,
-the rule's reason when a move is refused, and the Menu / Undo / Save buttons.
+the rule's reason when a move is refused, and the Menu / Undo / Save / Rules buttons.
+Esc closes whatever is open on top (a question, the last trick, the summary) before it
+offers to leave the table; at a shared screen every new hand starts behind the cover,
+so nobody's fresh cards show while everyone looks at the summary.
 
 Nothing is lost: after every applied move the game is autosaved (off the frame loop,
 flushed when the table closes) for the menu's Continue, and Save (Ctrl+S) keeps a
@@ -106,7 +109,7 @@ class TableScene(Scene):
         self.pass_and_play = len(humans) > 1
         self.bottom = humans[0] if humans else 0
         self.viewer: int | None = None if self.pass_and_play else self.bottom
-        self.handoff = HandoffCover(self._handoff_ready)
+        self.handoff = HandoffCover(self._handoff_ready, self.ask_leave)
         self.summary = HandSummary(self._summary_closed, speed=lambda: self.app.settings.animation_speed)
         self.game_over = GameOverPanel(self._rematch, self._main_menu)
         self.confirm = ConfirmPanel()
@@ -114,6 +117,7 @@ class TableScene(Scene):
         self.menu_button = Button("Menu", self._main_menu, style="quiet")
         self.undo_button = Button("Undo", self.undo, style="quiet")
         self.save_button = Button("Save", self.ask_save_name, style="quiet")
+        self.rules_button = Button("Rules", self.open_rules, style="quiet")
         self.message = ""
         self._message_left = 0.0
         self._turn_shown: int | None = None
@@ -162,6 +166,10 @@ class TableScene(Scene):
     def show_summary(self, table: SummaryTable) -> None:
         """The end-of-hand summary; play waits until it is closed."""
         button = "See the result" if self.match.is_over else "Next hand"
+        if self.pass_and_play:
+            # The next hand's first mover may be whoever holds the screen now: the
+            # cover must come up for them too, before their new cards are drawn.
+            self.viewer = None
         self.summary.show(table, button)
         self.summary.layout(self.app.screen.get_size(), self.app.theme)
         self._summary_left = WATCH_SUMMARY_SECONDS
@@ -193,14 +201,17 @@ class TableScene(Scene):
             return
         if self.game_over.handle_event(event) or self.summary.handle_event(event):
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._escape()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.open_rules()
+            return
         if self.animator.busy and (
             event.type == pygame.KEYDOWN
             or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
         ):
             self.animator.skip()
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self._main_menu()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
@@ -322,8 +333,8 @@ class TableScene(Scene):
 
     def _buttons(self) -> list[Button]:
         if self.watch:
-            return [self.menu_button]
-        return [self.menu_button, self.undo_button, self.save_button]
+            return [self.menu_button, self.rules_button]
+        return [self.menu_button, self.undo_button, self.save_button, self.rules_button]
 
     def _refresh_buttons(self) -> None:
         self.undo_button.enabled = self._undo_allowed()
@@ -366,6 +377,36 @@ class TableScene(Scene):
         self._turn_shown = None
         self._settled_at = len(self.match.history)
         self.message = ""
+
+    def _escape(self) -> None:
+        """Esc: close the game's own overlay if one is open, else offer to leave."""
+        if self.table.close_overlay():
+            return
+        self.ask_leave()
+
+    def ask_leave(self) -> None:
+        """Ask before leaving the table; a watched game just leaves."""
+        if self.watch or self.finished:
+            self._main_menu()
+            return
+        if self.app.scenes.top is not self:
+            return
+        self.app.scenes.push(
+            Dialog(
+                self.app,
+                "Leave the table?",
+                "Your game is saved as it stands: Continue on the menu brings it back right here.",
+                [Answer("Leave", self._main_menu, "primary"), Answer("Stay", None, "quiet")],
+            )
+        )
+
+    def open_rules(self) -> None:
+        """This game's rules page over the table; Back returns to the game as it was
+        (play waits meanwhile: only the top scene runs)."""
+        from cardtable_gui.scenes.rules_book import RulesBookScene
+
+        if self.app.scenes.top is self:
+            self.app.scenes.push(RulesBookScene(self.app, self.match.config.game))
 
     def _rematch(self) -> None:
         config = self.match.rematch_config(new_seed())

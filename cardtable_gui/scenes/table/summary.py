@@ -96,12 +96,16 @@ class HandSummary:
         self.button.rect.midbottom = (self.box.centerx, self.box.bottom - theme.px(20))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Modal: every event stops here. A click or key while counting finishes it."""
+        """Modal: every event stops here. A click or key while counting finishes it;
+        Esc then closes the summary like its button."""
         if not self.visible:
             return False
         if self.counting and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             for counter in self._counters:
                 counter.finish()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._continue()
             return True
         self.button.handle_event(event)
         return True

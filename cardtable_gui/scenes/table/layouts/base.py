@@ -77,6 +77,11 @@ class GameLayout(ABC):
         a fresh game."""
         return []
 
+    def close_overlay(self) -> bool:
+        """Esc: close the game's topmost panel of its own (a question, the last trick
+        shown); False when none was open."""
+        return False
+
     def may_undo_to(self, view: GameView) -> bool:
         """Whether the player may be taken back to a decision seen as ``view``. A game
         where a choice is made before looking at the cards refuses to go back there."""

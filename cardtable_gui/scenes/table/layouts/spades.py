@@ -386,13 +386,24 @@ class SpadesLayout(GameLayout):
             )
         elif any(isinstance(a, Bid) for a in legal):
             bids = [a for a in legal if isinstance(a, Bid)]
-            choices = [BidChoice("Nil" if b.is_nil else str(b.tricks), cast(Action, b)) for b in bids]
-            self.bidding.show("Your bid", choices, hint=self._bid_hint(), columns=7)
+            choices = [self._bid_choice(b) for b in bids]
+            self.bidding.show("Your bid", choices, hint=self._bid_hint(), columns=7, confirm=lambda c: f"Bid {c.label}")
         else:
             cards = [a.card for a in legal if isinstance(a, PlayCard)]
             self.fan.set_legal(cards, True)
             self.trick.caption = "Your turn: drag a card here"
         self.bidding.layout(self.panel_area, self.theme)
+
+    @staticmethod
+    def _bid_choice(bid: Bid) -> BidChoice[Action]:
+        if bid.is_nil:
+            return BidChoice(
+                "Nil",
+                cast(Action, bid),
+                ask="You promise to take no tricks at all this hand: 50 points if you manage it, 50 off if you take even one.",
+                yes="Bid Nil",
+            )
+        return BidChoice(str(bid.tricks), cast(Action, bid))
 
     def _bid_hint(self) -> str:
         view = self.view
@@ -425,7 +436,16 @@ class SpadesLayout(GameLayout):
 
     def _bid_chosen(self, action: Action) -> None:
         if not self.scene.submit(action):
-            self.bidding.visible = True
+            self.bidding.reopen()
+
+    def close_overlay(self) -> bool:
+        if self.bidding.visible and self.bidding.asking is not None:
+            self.bidding.back()
+            return True
+        if self.showing_last:
+            self.showing_last = False
+            return True
+        return False
 
     def _toggle_last_trick(self) -> None:
         self.showing_last = not self.showing_last and self.last is not None
