@@ -352,6 +352,16 @@ class Match:
         if self.on_applied is not None:
             self.on_applied(self)
 
+    def game_events(self) -> list[Event]:
+        """Everything that has happened this game, from the first deal: the moves
+        replayed on a fresh state (the game-over score sheet reads its hands here, so
+        it is whole even for a game continued from a save)."""
+        state = self._new_state()
+        events: list[Event] = []
+        for action in self.history:
+            events.extend(state.apply(action))
+        return events
+
     def _replayed(self, actions: Sequence[Action]) -> tuple[GameState[Any], list[int], int]:
         """The state after ``actions``, who made each, and where the current hand began."""
         state = self._new_state()

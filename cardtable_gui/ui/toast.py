@@ -1,5 +1,6 @@
 """Short messages that float above any scene for a few seconds ("Screenshot saved to
-..."), fading in and out near the bottom of the window. Newest at the bottom."""
+..."), fading in and out near the top of the window, under the toolbar: the bottom is
+where a player's hand lies, and a notice must never cover it. Newest at the bottom."""
 
 from __future__ import annotations
 
@@ -33,6 +34,8 @@ class ToastLayer:
 
     def __init__(self) -> None:
         self.toasts: list[Toast] = []
+        self.boxes: list[pygame.Rect] = []
+        """Where each toast went when last drawn (for layout checks)."""
 
     def show(self, message: str, seconds: float = 3.0) -> None:
         self.toasts.append(Toast(message, max(_FADE * 2, seconds)))
@@ -44,16 +47,18 @@ class ToastLayer:
         self.toasts = [t for t in self.toasts if t.age < t.seconds]
 
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
-        width, height = surface.get_size()
-        bottom = height - theme.px(36)
+        width, _ = surface.get_size()
+        top = theme.px(62)
+        self.boxes = []
         size = theme.text_px(21)
         pad_x, pad_y = theme.px(22), theme.px(12)
         font = theme.font(size)
-        for toast in reversed(self.toasts):
+        for toast in self.toasts:
             lines = theme.wrap(toast.message, font, round(width * 0.7))
             text_w = max(font.size(line)[0] for line in lines)
             box = pygame.Rect(0, 0, text_w + pad_x * 2, len(lines) * font.get_linesize() + pad_y * 2)
-            box.midbottom = (width // 2, bottom)
+            box.midtop = (width // 2, top)
+            self.boxes.append(box)
             layer = pygame.Surface((box.width, box.height + theme.px(5)), pygame.SRCALPHA)
             theme.draw_panel(layer, layer.get_rect(height=box.height), box.height // 2 if len(lines) == 1 else theme.px(14), (12, 24, 18, 235), (236, 190, 86, 120))
             for index, line in enumerate(lines):
@@ -61,4 +66,4 @@ class ToastLayer:
                 layer.blit(image, image.get_rect(centerx=box.width // 2, top=pad_y + index * font.get_linesize()))
             layer.set_alpha(toast.alpha)
             surface.blit(layer, box.topleft)
-            bottom = box.top - theme.px(10)
+            top = box.bottom + theme.px(10)

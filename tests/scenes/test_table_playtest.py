@@ -226,8 +226,8 @@ def test_last_trick_never_leaves_a_gap_or_covers_a_plate(app: App, size: tuple[i
     scene = start_table(app, spades_config())
     resize(app, size)
     last = scene.table.last_trick_button.rect
-    save = scene.save_button.rect
-    assert (last.top == save.top and last.left == save.right + app.theme.px(8)) or last.left == scene.menu_button.rect.left
+    end = scene.rules_button.rect
+    assert (last.top == end.top and last.left == end.right + app.theme.px(8)) or last.left == scene.menu_button.rect.left
     assert not any(last.colliderect(panel.plate) for panel in scene.table.panels)
 
 
@@ -322,8 +322,8 @@ def test_long_names_stay_inside_plates_scores_summary_and_game_over(tmp_path: Pa
     scene = start_table(app, long_names_config(humans=(0,)))
     play_until_my_card(app, scene)
     frames(app, 5)
-    boxes = [panel.plate for panel in scene.table.panels] + [scene.table.scores.rect]
     drawn = name_texts(scene, texts)
+    boxes = [panel.plate for panel in scene.table.panels] + [scene.table.scores.rect, *scene.table.trick.label_boxes]
     assert drawn
     for text, rect in drawn:
         assert inside_a_box(rect, boxes), (text, rect)

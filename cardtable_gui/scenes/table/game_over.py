@@ -1,9 +1,14 @@
-"""The game-over panel: who won, the final scores, and two ways on: a rematch with the
-same table and house rules, or back to the main menu."""
+"""The game-over panel: who won, the final scores, the score sheet of every hand, and
+two ways on: a rematch with the same table and house rules, or back to the main menu.
+
+The sheet is a plain table of text handed over by the game's layout (a piece knows no
+rules). A long game's sheet scrolls (wheel, Up and Down) and opens on its last hands.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import pygame
 
@@ -12,20 +17,35 @@ from cardtable_gui.ui.theme import Theme
 from cardtable_gui.ui.widgets import Button
 
 
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """Rows of text under two header lines: ``groups`` spans columns (a side's name
+    over its columns), ``headers`` names each column."""
+
+    groups: tuple[tuple[str, int], ...]
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
 class GameOverPanel:
     def __init__(self, on_rematch: Callable[[], None], on_menu: Callable[[], None]) -> None:
         self.headline = ""
         self.lines: list[tuple[str, str, bool]] = []
+        self.sheet: ScoreSheet | None = None
         self.visible = False
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.sheet_rect = pygame.Rect(0, 0, 0, 0)
+        self.first_row = 0
+        self._rows_shown = 0
         self.rematch = Button("Rematch", on_rematch, style="primary")
         self.menu = Button("Main menu", on_menu)
         self._clock = 0.0
 
-    def show(self, headline: str, lines: Sequence[tuple[str, str, bool]]) -> None:
-        """``lines`` are (name, score, won) rows, best first."""
+    def show(self, headline: str, lines: Sequence[tuple[str, str, bool]], sheet: ScoreSheet | None = None) -> None:
+        """``lines`` are (name, score, won) rows, best first; ``sheet`` every hand."""
         self.headline = headline
         self.lines = list(lines)
+        self.sheet = sheet
         self.visible = True
         self.rematch.focused = True
         self._clock = 0.0
@@ -33,11 +53,27 @@ class GameOverPanel:
     def update(self, dt: float) -> None:
         self._clock += dt
 
+    def row_height(self, theme: Theme) -> int:
+        return theme.px(24)
+
+    @property
+    def rows_shown(self) -> int:
+        return self._rows_shown
+
     def layout(self, size: tuple[int, int], theme: Theme) -> None:
-        width = min(size[0] - theme.px(40), theme.px(620))
-        height = theme.px(30) + theme.px(60) + len(self.lines) * theme.px(42) + theme.px(40) + theme.px(56) + theme.px(30)
-        self.box = pygame.Rect(0, 0, width, min(height, size[1] - theme.px(20)))
+        has_sheet = self.sheet is not None and bool(self.sheet.rows)
+        width = min(size[0] - theme.px(40), theme.px(900 if has_sheet else 620))
+        fixed = theme.px(30) + theme.px(60) + len(self.lines) * theme.px(42) + theme.px(40) + theme.px(56) + theme.px(30)
+        row_h = self.row_height(theme)
+        wanted_rows = len(self.sheet.rows) if has_sheet and self.sheet else 0
+        room = size[1] - theme.px(20) - fixed - (theme.px(16) + 2 * row_h if has_sheet else 0)
+        self._rows_shown = max(0, min(wanted_rows, room // row_h)) if has_sheet else 0
+        sheet_h = (2 * row_h + self._rows_shown * row_h + theme.px(16)) if has_sheet else 0
+        self.box = pygame.Rect(0, 0, width, min(fixed + sheet_h, size[1] - theme.px(20)))
         self.box.center = (size[0] // 2, size[1] // 2)
+        lines_bottom = self.box.top + theme.px(30) + theme.px(64) + len(self.lines) * theme.px(42)
+        self.sheet_rect = pygame.Rect(self.box.left + theme.px(24), lines_bottom, width - theme.px(48), sheet_h)
+        self.first_row = max(0, wanted_rows - self._rows_shown)
         button_w = min(theme.px(220), (width - theme.px(60)) // 2)
         gap = theme.px(20)
         bottom = self.box.bottom - theme.px(30)
@@ -46,11 +82,22 @@ class GameOverPanel:
         self.rematch.rect.bottomright = (self.box.centerx - gap // 2, bottom)
         self.menu.rect.bottomleft = (self.box.centerx + gap // 2, bottom)
 
+    def scroll(self, rows: int) -> None:
+        """Move the sheet by ``rows`` (negative: toward the first hand)."""
+        total = len(self.sheet.rows) if self.sheet else 0
+        self.first_row = max(0, min(total - self._rows_shown, self.first_row + rows))
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.visible:
             return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.menu.on_click()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.scroll(-1 if event.key == pygame.K_UP else 1)
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y)
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
             self.rematch.focused, self.menu.focused = self.menu.focused, self.rematch.focused
@@ -80,5 +127,46 @@ class GameOverPanel:
             surface.blit(left, left.get_rect(midleft=(box.left + theme.px(50), y + theme.px(18))))
             surface.blit(right, right.get_rect(midright=(box.right - theme.px(50), y + theme.px(18))))
             y += theme.px(42)
+        if self.sheet is not None and self._rows_shown:
+            self._draw_sheet(surface, theme, self.sheet)
         self.rematch.draw(surface, theme)
         self.menu.draw(surface, theme)
+
+    def _draw_sheet(self, surface: pygame.Surface, theme: Theme, sheet: ScoreSheet) -> None:
+        area = self.sheet_rect
+        row_h = self.row_height(theme)
+        size = theme.text_px(17)
+        columns = len(sheet.headers)
+        first_w = round(area.width * 0.12)
+        col_w = (area.width - first_w) / max(1, columns - 1)
+
+        def cell_x(index: int) -> int:
+            return area.left if index == 0 else round(area.left + first_w + col_w * (index - 1) + col_w / 2)
+
+        y = area.top
+        column = 1
+        for name, span in sheet.groups:
+            left = round(area.left + first_w + col_w * (column - 1))
+            width = round(col_w * span)
+            text, fitted = theme.fit(name, size, width - theme.px(8), bold=True, joiner=" & ")
+            image = theme.text(text, fitted, th.ACCENT, bold=True)
+            surface.blit(image, image.get_rect(midtop=(left + width // 2, y)))
+            column += span
+        y += row_h
+        for index, header in enumerate(sheet.headers):
+            image = theme.text(header, size, th.TEXT_DIM)
+            rect = image.get_rect(midtop=(cell_x(index), y)) if index else image.get_rect(topleft=(area.left, y))
+            surface.blit(image, rect)
+        y += row_h
+        pygame.draw.line(surface, th.PANEL_BORDER[:3], (area.left, y - theme.px(3)), (area.right, y - theme.px(3)))
+        for row in sheet.rows[self.first_row : self.first_row + self._rows_shown]:
+            for index, cell in enumerate(row):
+                image = theme.text(cell, size, th.TEXT)
+                rect = image.get_rect(midtop=(cell_x(index), y)) if index else image.get_rect(topleft=(area.left, y))
+                surface.blit(image, rect)
+            y += row_h
+        hidden = len(sheet.rows) - self._rows_shown
+        if hidden > 0:
+            note = "Scroll or use Up and Down for the other hands"
+            more = theme.text(note, theme.text_px(15), th.TEXT_DIM)
+            surface.blit(more, more.get_rect(topright=(area.right, y)))

@@ -321,7 +321,7 @@ class TableScene(Scene):
             label = " & ".join(self.seat_name(s) for s in side)
             rows.append((label, str(scores[side[0]]), side[0] in winners))
         rows.sort(key=lambda row: -int(row[1]))
-        self.game_over.show(headline, rows)
+        self.game_over.show(headline, rows, self.table.score_sheet(match.game_events()))
         self.game_over.layout(self.app.screen.get_size(), self.app.theme)
 
     # -- buttons -----------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """The running scores in a corner of the table: one row per side with its total and a
-short detail (bags, chips, books), under a title such as "Hand 3 · to 500"."""
+short detail (bags, chips, books), under a title such as "Hand 3 · to 500". A row may
+carry a second, smaller line about the hand in play ("Bid 7 · won 3")."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ class ScoreRow:
     score: int
     detail: str = ""
     highlight: bool = False
+    line: str = ""
 
 
 @dataclass(eq=False)
@@ -25,8 +27,12 @@ class ScorePanel:
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
     @staticmethod
-    def height_for(theme: th.Theme, rows: int) -> int:
-        return theme.px(12) * 2 + theme.px(20) + theme.px(6) + rows * theme.px(26)
+    def row_height(theme: th.Theme, lines: bool) -> int:
+        return theme.px(26) + (theme.px(20) if lines else 0)
+
+    @staticmethod
+    def height_for(theme: th.Theme, rows: int, lines: bool = False) -> int:
+        return theme.px(12) * 2 + theme.px(20) + theme.px(6) + rows * ScorePanel.row_height(theme, lines)
 
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
@@ -39,6 +45,7 @@ class ScorePanel:
         title, size = theme.fit(self.title, title_size, rect.width - pad * 2)
         surface.blit(theme.text(title, size, th.TEXT_DIM), (rect.x + pad, rect.y + pad))
         y = rect.y + pad + title_size + theme.px(6)
+        step = self.row_height(theme, any(row.line for row in self.rows))
         for row in self.rows:
             colour = th.ACCENT if row.highlight else th.TEXT
             score = theme.text(str(row.score), row_size, colour, bold=True)
@@ -53,4 +60,7 @@ class ScorePanel:
             text, size = theme.fit(row.label, row_size, room, bold=row.highlight, joiner=" & ")
             label = theme.text(text, size, colour, bold=row.highlight)
             surface.blit(label, label.get_rect(midleft=(rect.x + pad, y + row_size // 2)))
-            y += theme.px(26)
+            if row.line:
+                line, line_size = theme.fit(row.line, detail_size, rect.width - pad * 2)
+                surface.blit(theme.text(line, line_size, th.TEXT_DIM), (rect.x + pad, y + theme.px(25)))
+            y += step

@@ -1,8 +1,10 @@
 """The middle of the table where a trick is played.
 
-Each card lies a little toward the side of the seat that played it, slightly turned,
-so a glance shows who played what. While a card is dragged the area lights up as the
-place to drop it.
+Each card lies in front of the seat that played it (north, east, south, west around
+the middle), slightly turned and overlapping its neighbours only at the corners, with
+the player's name beside it, so a glance shows who played what. Before a trick is
+gathered its winning card is outlined and named. While a card is dragged the area
+lights up as the place to drop it.
 """
 
 from __future__ import annotations
@@ -29,6 +31,16 @@ class TrickArea:
     drop_ready: bool = False
     drop_hot: bool = False
     caption: str = ""
+    names: dict[Side, str] = field(default_factory=dict)
+    winner: Side | None = None
+    label_boxes: list[pygame.Rect] = field(default_factory=list)
+    """Where the names went when last drawn (for layout checks)."""
+
+    @staticmethod
+    def size_for(card_size: tuple[int, int], label_h: int) -> tuple[int, int]:
+        """The room four cards in front of their seats need, with their names."""
+        w, h = card_size
+        return round(w * 2.9), round(h * 2.2 + label_h * 2)
 
     def layout(self, rect: pygame.Rect, card_width: int) -> None:
         self.rect = pygame.Rect(rect)
@@ -38,7 +50,7 @@ class TrickArea:
         """The centre of the card played from ``side``."""
         w, h = sprites.size(self.card_width)
         cx, cy = self.rect.center
-        dx, dy = w * 0.62, h * 0.30
+        dx, dy = w * 0.86, h * 0.54
         return {
             Side.BOTTOM: (cx, cy + dy),
             Side.TOP: (cx, cy - dy),
@@ -61,5 +73,52 @@ class TrickArea:
         elif self.caption and not self.plays:
             text = theme.text(self.caption, theme.px(20), (*th.TEXT_DIM, 170))
             surface.blit(text, text.get_rect(center=self.rect.center))
-        for side, card in self.plays:
-            sprites.draw(surface, card, self.slot(side, sprites), self.card_width, self.tilt(side))
+        self.draw_cards(surface, theme, sprites, self.plays, self.winner)
+
+    def draw_cards(
+        self,
+        surface: pygame.Surface,
+        theme: th.Theme,
+        sprites: CardSprites,
+        plays: list[tuple[Side, Card]],
+        winner: Side | None,
+    ) -> None:
+        """``plays`` in their places with their players' names; ``winner``'s card
+        outlined (also used to show the last trick again)."""
+        w, h = sprites.size(self.card_width)
+        self.label_boxes = []
+        for side, card in plays:
+            center = self.slot(side, sprites)
+            sprites.draw(surface, card, center, self.card_width, self.tilt(side))
+            if side is winner:
+                outline = pygame.Rect(0, 0, w + theme.px(8), h + theme.px(8))
+                outline.center = (round(center[0]), round(center[1]))
+                pygame.draw.rect(surface, th.ACCENT, outline, max(2, theme.px(3)), border_radius=theme.px(10))
+        for side, _ in plays:
+            self._draw_name(surface, theme, sprites, side, side is winner)
+
+    def _draw_name(self, surface: pygame.Surface, theme: th.Theme, sprites: CardSprites, side: Side, won: bool) -> None:
+        """The player's name on the outer edge of their card, where no neighbouring
+        card lies: above north, below south, beside west and east."""
+        name = self.names.get(side)
+        if not name:
+            return
+        w, h = sprites.size(self.card_width)
+        size = theme.text_px(16)
+        text, size = theme.fit(f"{name} takes it" if won else name, size, round(w * 1.6), bold=won)
+        image = theme.text(text, size, th.TEXT_DARK if won else th.TEXT, bold=won)
+        box = image.get_rect().inflate(theme.px(12), theme.px(4))
+        cx, cy = self.slot(side, sprites)
+        gap = theme.px(6)
+        if side is Side.TOP:
+            box.midbottom = (round(cx), round(cy - h / 2 - gap))
+        elif side is Side.BOTTOM:
+            box.midtop = (round(cx), round(cy + h / 2 + gap))
+        elif side is Side.LEFT:
+            box.midright = (round(cx - w / 2 - gap), round(cy))
+        else:
+            box.midleft = (round(cx + w / 2 + gap), round(cy))
+        self.label_boxes.append(box)
+        fill = (*th.ACCENT, 235) if won else (10, 20, 15, 170)
+        theme.draw_panel(surface, box, radius=box.height // 2, fill=fill, border=None, shadow=False)
+        surface.blit(image, image.get_rect(center=box.center))

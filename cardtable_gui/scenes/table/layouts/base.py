@@ -9,12 +9,14 @@ player's turn looks like (a bidding panel, a playable hand) and how a hand is su
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 from cardtable_gui.cards import Card
 from cardtable_gui.rules.base import Action, Event, GameView
+from cardtable_gui.scenes.table.game_over import ScoreSheet
 
 if TYPE_CHECKING:
     from cardtable_gui.scenes.table.scene import TableScene
@@ -76,6 +78,11 @@ class GameLayout(ABC):
         ``new_game``, before the match has any events); animated when a table opens on
         a fresh game."""
         return []
+
+    def score_sheet(self, events: Sequence[Event]) -> ScoreSheet | None:
+        """The game-over score sheet, one row per hand, read from every ``events`` of
+        the game; None for a game that keeps no such sheet."""
+        return None
 
     def close_overlay(self) -> bool:
         """Esc: close the game's topmost panel of its own (a question, the last trick

@@ -1,5 +1,6 @@
 """The Spades table: four seats around a trick, bids on the name plates, the side
-scores with their bags in the corner.
+scores with their bags and this hand's bid and tricks in the corner. Your own plate
+sits beside your hand; each trick card lies in front of the seat that played it.
 
 The layout keeps its own picture of the table (cards in each hand, bids, tricks
 taken, the trick on the cloth), moved along event by event as the animations play, and
@@ -25,10 +26,12 @@ from cardtable_gui.rules.spades import (
     Phase,
     PlayCard,
     SpadesBroken,
+    SideResult,
     SpadesView,
 )
 from cardtable_gui.scenes.table.animation import ease_in_out_cubic
 from cardtable_gui.scenes.table.bidding import BidChoice, BidPanel
+from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.layouts.base import GameLayout
 from cardtable_gui.scenes.table.pile import Pile
@@ -65,6 +68,26 @@ def bid_text(bid: Bid | None) -> str:
     return "nil" if bid.is_nil else f"bid {bid.tricks}"
 
 
+def took_text(side: SideResult, hand: HandScored) -> str:
+    """Every trick the side took; those taken by its nil bidders count as bags, and
+    the cell says so ("7, 2 on nil")."""
+    total = sum(hand.tricks[seat] for seat in side.seats)
+    on_nil = sum(hand.tricks[seat] for seat in side.seats if hand.bids[seat].is_nil)
+    return f"{total}, {on_nil} on nil" if on_nil else str(total)
+
+
+def side_bid_text(bids: Sequence[Bid]) -> str:
+    """A side's bids together: its contract, with "nil" (or "blind nil") for each nil
+    bidder ("4 + nil")."""
+    contract = sum(bid.tricks for bid in bids if not bid.is_nil)
+    nils = ["blind nil" if bid.blind else "nil" for bid in bids if bid.is_nil]
+    return " + ".join([str(contract)] * bool(contract or not nils) + nils)
+
+
+def bid_cell(side: SideResult, hand: HandScored) -> str:
+    return side_bid_text([hand.bids[seat] for seat in side.seats])
+
+
 class SpadesLayout(GameLayout):
     """Spades at the table: see the module docstring."""
 
@@ -89,6 +112,9 @@ class SpadesLayout(GameLayout):
         self.last: tuple[tuple[tuple[int, Card], ...], int] | None = None
         self.showing_last = False
         self.pending_hand: HandScored | None = None
+        self.hand_number = 1
+        self.side_scores: list[int] = []
+        self.side_bags: list[int] = []
         self.bubbles: dict[int, tuple[str, float]] = {}
         self.card_width = 100
         self.small_width = 50
@@ -126,42 +152,47 @@ class SpadesLayout(GameLayout):
         small_h = self.sprites.size(self.small_width)[1]
         hand_h = round(card_h * 1.25)
         self.hand_top = height - hand_h
-        self.fan.layout(pygame.Rect(margin, self.hand_top, width - margin * 2, hand_h), self.card_width)
+        # The hand keeps clear of your plate at its left, and stays centred.
+        beside = margin + plate_w + gap
+        self.fan.layout(pygame.Rect(beside, self.hand_top, width - beside * 2, hand_h), self.card_width)
         self.fan.spawn = (width / 2, height + card_h)
         fan_len = self.small_width * (1 + 0.16 * 12)
-        clear_of_bottom = self.hand_top - 3 * gap - 2 * plate_h - fan_len / 2
+        clear_of_bottom = self.hand_top - 2 * gap - plate_h - fan_len / 2
         mid_y = round(max(margin + small_h + fan_len / 2, min(height * 0.40, clear_of_bottom)))
         top, left, right, bottom = (self.panels[SIDES.index(s)] for s in (Side.TOP, Side.LEFT, Side.RIGHT, Side.BOTTOM))
         top_center = (width / 2, margin + small_h / 2)
         top.layout(pygame.Rect(0, 0, plate_w, plate_h), top_center, self.small_width)
-        top.plate.midright = (round(width / 2 - fan_len / 2 - gap * 2), round(top_center[1]))
-        top.plate.top = max(top.plate.top, margin)
+        # North's plate hangs under its cards, clear of the toolbar and the scores.
+        top.plate.midtop = (round(width / 2), round(margin + small_h + gap))
         left_center = (margin + small_h / 2, mid_y)
         left.layout(pygame.Rect(margin, round(mid_y + fan_len / 2 + gap), plate_w, plate_h), left_center, self.small_width)
         right_center = (width - margin - small_h / 2, mid_y)
         right.layout(pygame.Rect(0, 0, plate_w, plate_h), right_center, self.small_width)
         right.plate.topright = (width - margin, round(mid_y + fan_len / 2 + gap))
         bottom.layout(pygame.Rect(0, 0, plate_w, plate_h), (width / 2, self.hand_top + card_h / 2), self.card_width)
-        bottom.plate.bottomleft = (margin, self.hand_top - gap)
+        bottom.plate.bottomleft = (margin, height - margin)
         bottom.show_cards = False
         rows = len(self.view.sides) if self.view else 2
         score_w = t.px(290)
-        self.scores.layout(pygame.Rect(width - margin - score_w, margin, score_w, ScorePanel.height_for(t, rows)))
+        self.scores.layout(pygame.Rect(width - margin - score_w, margin, score_w, ScorePanel.height_for(t, rows, lines=True)))
         button_h = t.px(38)
         # Beside the scene's own buttons (only those shown) when that leaves the top
         # seat's plate clear, else in a second row under them.
         after = self.scene.toolbar_end() + t.px(8)
-        if after + t.px(120) <= top.plate.left - gap:
+        if after + t.px(120) <= width / 2 - fan_len / 2 - gap:
             self.last_trick_button.rect = pygame.Rect(after, t.px(12), t.px(120), button_h)
         else:
             self.last_trick_button.rect = pygame.Rect(t.px(12), t.px(12) + button_h + t.px(8), t.px(120), button_h)
         side_room = margin + small_h + t.px(24)
-        self.panel_area = pygame.Rect(
-            side_room, margin + small_h + gap, width - side_room * 2, self.hand_top - (margin + small_h + gap) - gap
-        )
-        trick_w = min(self.panel_area.width, round(self.card_width * 0.8 * 3.4))
-        trick_h = min(self.panel_area.height - plate_h // 2, round(card_h * 0.8 * 2.3))
-        self.trick.layout(pygame.Rect(0, 0, trick_w, trick_h), round(self.card_width * 0.8))
+        area_top = top.plate.bottom + gap
+        self.panel_area = pygame.Rect(side_room, area_top, width - side_room * 2, self.hand_top - area_top - gap)
+        label_h = t.px(26)
+        trick_card = round(self.card_width * 0.8)
+        trick_w, trick_h = TrickArea.size_for(self.sprites.size(trick_card), label_h)
+        if trick_h > self.panel_area.height:
+            trick_card = max(30, round(trick_card * self.panel_area.height / trick_h))
+            trick_w, trick_h = TrickArea.size_for(self.sprites.size(trick_card), label_h)
+        self.trick.layout(pygame.Rect(0, 0, min(trick_w, self.panel_area.width), trick_h), trick_card)
         self.trick.rect.center = self.panel_area.center
         self.bidding.layout(self.panel_area, t)
         self.deck.layout(self.seat_anchor(self.dealer), self.small_width)
@@ -221,6 +252,8 @@ class SpadesLayout(GameLayout):
         self.dealer = spades.dealer
         self.deck.count = 0
         self.trick.plays = [(self.side_of(seat), card) for seat, card in spades.trick]
+        self.trick.winner = None
+        self.hand_number = spades.hand_number
         last = spades.last_trick
         self.last = (last.plays, last.winner) if last is not None else None
         if spades.seat == self.bottom and not spades.hand_hidden:
@@ -230,15 +263,34 @@ class SpadesLayout(GameLayout):
         self._refresh_scores(spades.scores, spades.bags)
 
     def _refresh_scores(self, side_scores: Sequence[int], bags: Sequence[int]) -> None:
+        self.side_scores, self.side_bags = list(side_scores), list(bags)
+        self._refresh_score_rows()
+
+    def _refresh_score_rows(self) -> None:
+        """The score box: each side's total and bags, and this hand's bid and tricks."""
         view = self.view
-        if view is None:
+        if view is None or not self.side_scores:
             return
-        best = max(side_scores)
-        self.scores.title = f"Hand {view.hand_number}  \u00b7  playing to {view.target}"
+        best = max(self.side_scores)
+        self.scores.title = f"Hand {self.hand_number}  \u00b7  playing to {view.target}"
         self.scores.rows = [
-            ScoreRow(self._side_name(side), side_scores[i], bags_text(bags[i]), side_scores[i] == best and best > 0)
+            ScoreRow(
+                self._side_name(side),
+                self.side_scores[i],
+                bags_text(self.side_bags[i]),
+                self.side_scores[i] == best and best > 0,
+                self._hand_line(side),
+            )
             for i, side in enumerate(view.sides)
         ]
+
+    def _hand_line(self, side: Sequence[int]) -> str:
+        """"Bid 7 · won 3" for a side this hand ("+ nil" for each nil bidder)."""
+        bids = [self.bids[seat] for seat in side]
+        if any(bid is None for bid in bids):
+            return "Bidding"
+        placed = [bid for bid in bids if bid is not None]
+        return f"Bid {side_bid_text(placed)}  \u00b7  won {sum(self.won[seat] for seat in side)}"
 
     def _side_name(self, side: Sequence[int]) -> str:
         return " & ".join(self.scene.seat_name(s) for s in side)
@@ -259,6 +311,7 @@ class SpadesLayout(GameLayout):
             self._bubble(event.seat, "Spades broken!")
         elif isinstance(event, TrickWon):
             self.to_move = event.seat
+            self.trick.winner = self.side_of(event.seat)
             self.scene.animator.wait(TRICK_PAUSE, on_done=lambda: self._collect(event.seat))
         elif isinstance(event, HandScored):
             self.pending_hand = event
@@ -269,6 +322,7 @@ class SpadesLayout(GameLayout):
 
     def _deal(self, event: HandDealt) -> None:
         self.dealer = event.dealer
+        self.hand_number = event.round_number
         self.counts = [0] * SEATS
         self.bids = [None] * SEATS
         self.won = [0] * SEATS
@@ -328,6 +382,7 @@ class SpadesLayout(GameLayout):
         plays = [(self.seat_at(side), card) for side, card in self.trick.plays]
         self.last = (tuple(plays), winner)
         self.trick.plays = []
+        self.trick.winner = None
         target = self.seat_anchor(winner)
         self.scene.play_sound("trick")
         for i, (seat, card) in enumerate(plays):
@@ -353,16 +408,13 @@ class SpadesLayout(GameLayout):
         totals: list[TotalLine] = []
         best = max(side.total for side in hand.sides)
         for side in hand.sides:
-            nil_bidders = [s for s in side.seats if hand.bids[s].is_nil]
-            bid = str(side.contract) if side.contract else "-"
-            if nil_bidders:
-                bid += " + " + " + ".join("blind nil" if hand.bids[s].blind else "nil" for s in nil_bidders)
+            bid = bid_cell(side, hand)
             nil_cell = ", ".join(
                 f"{self.scene.seat_name(n.seat)} {'made' if n.made else 'failed'}"
                 for n in hand.nils if n.seat in side.seats
             ) or "-"
             rows.append((
-                self._side_name(side.seats), bid, str(side.tricks), nil_cell,
+                self._side_name(side.seats), bid, took_text(side, hand), nil_cell,
                 f"+{side.bags}", f"{side.points:+d}",
             ))
             if side.bag_penalty:
@@ -372,6 +424,22 @@ class SpadesLayout(GameLayout):
             totals.append(TotalLine(self._side_name(side.seats), side.total - side.points, side.total, side.total == best))
         headers = ("Side", "Bid", "Took", "Nil", "Bags", "Points")
         return SummaryTable(f"Hand {hand.hand_number}", headers, tuple(rows), tuple(notes), tuple(totals))
+
+    def score_sheet(self, events: Sequence[Event]) -> ScoreSheet | None:
+        hands = [event for event in events if isinstance(event, HandScored)]
+        if not hands:
+            return None
+        sides = hands[0].sides
+        groups = tuple((self._side_name(side.seats), 4) for side in sides)
+        headers = ("Hand", *("Bid", "Took", "Points", "Total") * len(sides))
+        rows = []
+        for hand in hands:
+            cells = [str(hand.hand_number)]
+            for side in hand.sides:
+                bags = f" ({side.bags_total} bags)" if side.bags_total else ""
+                cells += [bid_cell(side, hand), took_text(side, hand), f"{side.points:+d}", f"{side.total}{bags}"]
+            rows.append(tuple(cells))
+        return ScoreSheet(groups, headers, tuple(rows))
 
     # -- the player's turn ---------------------------------------------------------------
 
@@ -536,6 +604,8 @@ class SpadesLayout(GameLayout):
             panel.thinking = thinking == seat
             panel.dealer = self.dealer == seat
             panel.highlight = th.DANGER if bid is not None and bid.is_nil and self.won[seat] else None
+        self.trick.names = {side: self.scene.seat_name(self.seat_at(side)) for side in SIDES}
+        self._refresh_score_rows()
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
@@ -559,9 +629,8 @@ class SpadesLayout(GameLayout):
         t = self.theme
         plays, winner = self.last
         t.draw_panel(surface, self.trick.rect, radius=t.px(24), fill=(0, 0, 0, 90), border=th.PANEL_BORDER, shadow=False)
-        for seat, card in plays:
-            side = self.side_of(seat)
-            self.sprites.draw(surface, card, self.trick.slot(side, self.sprites), self.trick.card_width, self.trick.tilt(side))
+        placed = [(self.side_of(seat), card) for seat, card in plays]
+        self.trick.draw_cards(surface, t, self.sprites, placed, self.side_of(winner))
         caption = t.text(f"Last trick: {self.scene.seat_name(winner)} took it", t.px(20), th.ACCENT, bold=True)
         surface.blit(caption, caption.get_rect(midbottom=(self.trick.rect.centerx, self.trick.rect.top - t.px(4))))
 
@@ -571,8 +640,12 @@ class SpadesLayout(GameLayout):
             panel = self.panels[SIDES.index(self.side_of(seat))]
             image = t.text(text, t.px(21), th.TEXT_DARK, bold=True).copy()
             box = image.get_rect().inflate(t.px(22), t.px(12))
-            anchor = self.seat_anchor(seat) if panel.side is not Side.BOTTOM else (panel.plate.centerx, panel.plate.top)
-            box.midbottom = (round(anchor[0]), round(anchor[1]) - t.px(6))
+            if panel.side is Side.BOTTOM:
+                # Your own bid lands on your plate.
+                box.center = panel.plate.midtop
+            else:
+                anchor = self.seat_anchor(seat)
+                box.midbottom = (round(anchor[0]), round(anchor[1]) - t.px(6))
             box.clamp_ip(surface.get_rect())
             alpha = min(1.0, left / 0.3)
             t.draw_panel(surface, box, radius=box.height // 2, fill=(*th.ACCENT, round(235 * alpha)), border=None)
