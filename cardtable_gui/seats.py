@@ -4,14 +4,24 @@ stored in saves. Pydantic models, because they cross the program's edges."""
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+
+from cardtable_gui.shown_text import refuse_control_characters
 
 
 NAME_LIMIT = 24
 """Longest player name, in characters: the setup screen, the settings and every saved
 game share it. Screens that show a name shorten it to their space with an ellipsis."""
+
+PlayerName = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=NAME_LIMIT),
+    AfterValidator(refuse_control_characters),
+]
+"""A player's name as typed or read from a file: trimmed, 1 to ``NAME_LIMIT``
+characters, nothing a screen cannot draw."""
 
 
 class SeatKind(str, Enum):
@@ -41,7 +51,7 @@ class SeatConfig(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    name: str = Field(min_length=1, max_length=NAME_LIMIT)
+    name: PlayerName
     kind: SeatKind = SeatKind.AI
     level: AILevel = AILevel.MEDIUM
 

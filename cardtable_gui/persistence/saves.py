@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import (
-    AwareDatetime,
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -59,6 +59,7 @@ from cardtable_gui.persistence.atomic import (
 from cardtable_gui.rules import GAMES
 from cardtable_gui.rules.base import Action, GameState, HandDealt, IllegalAction
 from cardtable_gui.seats import MatchConfig, SeatConfig
+from cardtable_gui.shown_text import ShownScore, ShownText, ShownTime, refuse_control_characters
 
 SCHEMA_VERSION = 2
 AUTOSAVE_FILE = "autosave.json"
@@ -118,7 +119,9 @@ SAVE_NAME_LENGTH = 60
 """The longest name a player may give a save."""
 
 SaveName = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=SAVE_NAME_LENGTH)
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=SAVE_NAME_LENGTH),
+    AfterValidator(refuse_control_characters),
 ]
 
 
@@ -127,10 +130,10 @@ class SaveSummary(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    title: str = Field(description="The game's name as menus show it.")
-    progress: str = Field(description='Where the game stands: "Hand 3", "Finished".')
-    players: tuple[str, ...]
-    scores: tuple[int | float, ...]
+    title: ShownText = Field(description="The game's name as menus show it.")
+    progress: ShownText = Field(description='Where the game stands: "Hand 3", "Finished".')
+    players: tuple[ShownText, ...]
+    scores: tuple[ShownScore, ...]
     is_over: bool
 
 
@@ -149,7 +152,7 @@ class SavedGame(BaseModel):
     actions: list[str] = Field(default_factory=list)
     digest: str = Field(pattern=r"^[0-9a-f]{64}$")
     name: SaveName | None = None
-    saved_at: AwareDatetime
+    saved_at: ShownTime
     summary: SaveSummary | None = None
     undo_in_pass_and_play: bool = False
 

@@ -13,10 +13,10 @@ import os
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from cardtable_gui.persistence.atomic import reason, set_aside, write_atomic
-from cardtable_gui.seats import NAME_LIMIT
+from cardtable_gui.seats import NAME_LIMIT, PlayerName
 
 SETTINGS_FILE = "settings.json"
 
@@ -24,9 +24,6 @@ MIN_WINDOW = (1024, 640)
 """The smallest window the table and every screen are laid out for."""
 MAX_WINDOW = (7680, 4320)
 """The largest window asked for (an 8K screen)."""
-
-PlayerName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=NAME_LIMIT)]
-
 
 class Settings(BaseModel):
     """Every preference, with its default and allowed range. Assigning a field checks

@@ -15,12 +15,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
 
 from cardtable_gui.persistence.atomic import reason, set_aside, write_atomic
 from cardtable_gui.seats import AILevel, MatchConfig, SeatKind
+from cardtable_gui.shown_text import ShownScore, ShownTime, drop_control_characters
 
 if TYPE_CHECKING:
     from cardtable_gui.rules.base import GameState
@@ -30,17 +31,23 @@ RECENT_RESULTS = 20
 """How many of the latest results ``summary`` returns for the chart."""
 
 
+def _printable_name(value: Any) -> Any:
+    """A recorded name keeps its game: characters no screen can draw are dropped
+    rather than the record being thrown away."""
+    return drop_control_characters(value) if isinstance(value, str) else value
+
+
 class SeatRecord(BaseModel):
     """Who sat in one seat of a finished game and how they did."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    name: str = Field(min_length=1, max_length=24)
+    name: Annotated[str, BeforeValidator(_printable_name)] = Field(min_length=1, max_length=24)
     kind: SeatKind
     level: AILevel | None = Field(
         default=None, description="The computer's level; None for people."
     )
-    score: int | float
+    score: ShownScore
 
 
 class GameRecord(BaseModel):
@@ -50,7 +57,7 @@ class GameRecord(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     game: str = Field(min_length=1)
-    finished_at: AwareDatetime
+    finished_at: ShownTime
     seats: tuple[SeatRecord, ...] = Field(min_length=1)
     teams: tuple[tuple[int, ...], ...]
     winners: tuple[int, ...]

@@ -112,3 +112,10 @@ def test_a_window_size_out_of_range_is_brought_within_it(tmp_path: Path, stored:
     assert settings.window_size == opened and settings.volume == 0.3
     settings.window_size = stored
     assert settings.window_size == opened
+
+
+def test_a_name_no_screen_can_draw_is_reset_and_the_rest_kept(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"player_name": "Ad\u0000a", "volume": 0.3}))
+    settings, message = load_settings(tmp_path)
+    assert settings.player_name == "You" and settings.volume == 0.3
+    assert message is not None and "player name" in message

@@ -270,6 +270,10 @@ def write_saves(folder: Path) -> dict[str, Path]:
         "digest": json.dumps(good | {"actions": good["actions"][:-1]}).encode(),
         "wrong game": json.dumps(good | {"game": "bridge"}).encode(),
         "newer": json.dumps(good | {"schema_version": 9}).encode(),
+        "nul name": json.dumps(good | {"seats": [good["seats"][0] | {"name": "An\u0000a"}, *good["seats"][1:]]}).encode(),
+        "year one": json.dumps(good | {"saved_at": "0001-01-01T00:30:00+05:00"}).encode(),
+        "year 9999": json.dumps(good | {"saved_at": "9999-12-31T23:59:00-05:00"}).encode(),
+        "huge score": json.dumps(good | {"summary": good["summary"] | {"scores": [10**400, 0, 0, 0]}}).encode(),
     }
     for name, data in damaged.items():
         path = store.saves_folder / f"{name.replace(' ', '-')}.json"
@@ -318,6 +322,10 @@ def test_the_load_screen_lists_newest_first_and_explains_bad_files(apps, tmp_pat
         "digest": "does not lead to the position",
         "wrong game": "'bridge'",
         "newer": "newer version",
+        "nul name": "damaged",
+        "year one": "damaged",
+        "year 9999": "damaged",
+        "huge score": "damaged",
     }
     for name, words in expected.items():
         row = row_for(scene, paths[name])
@@ -328,6 +336,10 @@ def test_the_load_screen_lists_newest_first_and_explains_bad_files(apps, tmp_pat
     assert detail.startswith("Spades \u00b7 Hand 1 \u00b7 saved ")
     assert players.startswith("Ana 0")
     assert {path: path.read_bytes() for path in paths.values()} == before
+    frames(app, 3)
+    for _ in range(len(scene.rows)):
+        press(app, pygame.K_DOWN)
+    assert app.scenes.top is scene
 
 
 def test_delete_and_move_aside_ask_first(apps, tmp_path: Path) -> None:

@@ -246,3 +246,19 @@ def test_a_failed_write_is_told_and_the_game_goes_on(table_app) -> None:
     assert scene.game_over.visible
     assert any("statistics" in toast.message for toast in app.toasts.toasts)
     assert (app.data_dir / "statistics.json").is_dir()
+
+
+def test_a_name_with_a_nul_and_times_at_the_calendar_edge_crash_nothing(app) -> None:
+    prepared(app.data_dir)
+    path = app.data_dir / "statistics.json"
+    raw = json.loads(path.read_text())
+    raw["games"][-1]["seats"][0]["name"] = "Zo\u0000e"
+    raw["games"][0]["finished_at"] = "0001-01-01T00:10:00+05:00"
+    raw["games"][1]["finished_at"] = "9999-12-31T23:50:00-05:00"
+    path.write_text(json.dumps(raw))
+    scene = open_statistics(app)
+    frame(app, 3)
+    assert scene.problem is not None and "2 damaged" in scene.problem
+    assert "Zoe" in {seat.name for game in scene.statistics.games for seat in game.seats}
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, MenuScene)
