@@ -58,6 +58,7 @@ class App:
         gets one line per frame with that frame's duration in milliseconds."""
         self.data_dir: Path = persistence.data_dir(data_dir)
         self.settings, settings_message = persistence.load_settings(self.data_dir)
+        persistence.SaveStore(self.data_dir).remove_leftovers()
         if sys.platform.startswith("linux"):
             # Otherwise SDL opens a throwaway OpenGL context with the first window, only to
             # see whether the driver is one it would hand frames to; with Mesa that loads

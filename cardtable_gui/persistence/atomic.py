@@ -5,18 +5,25 @@ folder, are flushed and synced to the disk, and only then renamed over the old f
 ``os.replace`` (atomic on every platform we support). A crash or power cut at any moment
 leaves either the old file or the new one, never a mixture. A damaged file is never
 deleted; ``set_aside`` renames it out of the way so the player (or we) can look at it.
+A write killed half-way leaves only its temporary file, which ``remove_leftovers``
+clears at the next start.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import secrets
 import tempfile
 from datetime import datetime
 from pathlib import Path
 
 BACKUP_SUFFIX = ".bak"
+
+LEFTOVER = re.compile(r"^\.[^/]+\.[0-9a-z_]{6,16}\.tmp$")
+"""The names of our temporary files (".autosave.json.x1y2z3ab.tmp"): a dot, the file
+being written, a random part and ".tmp". Nothing else in a folder is ever removed."""
 
 
 class WriteFailed(OSError):
@@ -56,6 +63,12 @@ def _keep_as_backup(path: Path) -> None:
     """Make the current ``path`` also ``<name>.bak``, leaving a complete file at ``path``
     throughout. A hard link gives the old file a second name without copying a byte;
     on a file system without links the bytes are copied instead."""
+    backup = backup_path(path)
+    if backup.exists() and os.path.samefile(path, backup):
+        # Already two names for one file (a crash between the two renames below):
+        # the backup holds the current bytes, and renaming a link onto another link
+        # of the same file would do nothing and leave the temporary name behind.
+        return
     temporary = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
     try:
         os.link(path, temporary)
@@ -63,7 +76,7 @@ def _keep_as_backup(path: Path) -> None:
         _replace_with(backup_path(path), path.read_bytes())
         return
     try:
-        os.replace(temporary, backup_path(path))
+        os.replace(temporary, backup)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
@@ -96,6 +109,20 @@ def _sync_folder(folder: Path) -> None:
             os.fsync(handle)
         finally:
             os.close(handle)
+
+
+def remove_leftovers(folder: str | os.PathLike[str]) -> list[Path]:
+    """Delete the temporary files that writes killed half-way left in ``folder`` and
+    return them. Only names of our own pattern go; a folder that cannot be read is
+    left alone."""
+    removed: list[Path] = []
+    with contextlib.suppress(OSError):
+        for entry in Path(folder).iterdir():
+            if LEFTOVER.match(entry.name) and entry.is_file():
+                with contextlib.suppress(OSError):
+                    entry.unlink()
+                    removed.append(entry)
+    return removed
 
 
 def set_aside(path: str | os.PathLike[str], suffix: str | None = None) -> Path:

@@ -53,6 +53,7 @@ from cardtable_gui.persistence.atomic import (
     WriteFailed,
     backup_path,
     reason,
+    remove_leftovers,
     set_aside,
     write_atomic,
 )
@@ -450,6 +451,11 @@ class SaveStore:
         self.autosave_path = self.directory / AUTOSAVE_FILE
         self.saves_folder = self.directory / SAVES_FOLDER
         self.finished_folder = self.directory / FINISHED_FOLDER
+
+    def remove_leftovers(self) -> list[Path]:
+        """Clear the temporary files of writes that were killed half-way (at start)."""
+        folders = (self.directory, self.saves_folder, self.finished_folder)
+        return [path for folder in folders for path in remove_leftovers(folder)]
 
     # The autosave
 

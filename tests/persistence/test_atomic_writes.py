@@ -101,3 +101,42 @@ def test_set_aside_names_by_time_by_default(tmp_path: Path) -> None:
     kept = set_aside(path)
     assert kept.name.startswith("statistics.json.bad-")
     assert kept.read_bytes() == b"{"
+
+
+def test_a_file_and_its_backup_already_one_file_leave_no_temporary_behind(tmp_path: Path) -> None:
+    path = tmp_path / "autosave.json"
+    path.write_bytes(b"one")
+    os.link(path, backup_path(path))
+    write_atomic(path, b"two", backup=True)
+    assert path.read_bytes() == b"two" and backup_path(path).read_bytes() == b"one"
+    assert sorted(os.listdir(tmp_path)) == ["autosave.json", "autosave.json.bak"]
+
+
+def test_leftovers_of_killed_writes_are_cleared_and_nothing_else(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    store.saves_folder.mkdir()
+    leftovers = [
+        tmp_path / ".autosave.json.k2j4h1x9.tmp",
+        tmp_path / ".autosave.json.0a1b2c3d4e5f.tmp",
+        store.saves_folder / ".my-game.json.abcdefgh.tmp",
+    ]
+    kept = [tmp_path / "autosave.json", tmp_path / "notes.tmp", store.saves_folder / "my-game.json", tmp_path / ".hidden"]
+    for path in leftovers + kept:
+        path.write_bytes(b"x")
+    assert sorted(store.remove_leftovers()) == sorted(leftovers)
+    assert all(path.exists() for path in kept)
+    assert not any(path.exists() for path in leftovers)
+
+
+def test_the_app_clears_leftovers_when_it_starts(tmp_path: Path) -> None:
+    from cardtable_gui.app_window import App
+
+    data = tmp_path / "data"
+    data.mkdir()
+    leftover = data / ".autosave.json.x1y2z3ab.tmp"
+    leftover.write_bytes(b"half a save")
+    app = App(size=(1024, 640), data_dir=data)
+    try:
+        assert not leftover.exists()
+    finally:
+        app.quit()
