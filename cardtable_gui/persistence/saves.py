@@ -348,7 +348,9 @@ def rebuild(saved: SavedGame, path: Path | None = None) -> RestoredGame:
             f"This save has {players} seats, but {rules.title} is not played by {players}."
         )
     try:
-        options = rules.Options.model_validate(saved.options)
+        # As strict as every other field: JSON types must match ("-200" is not a number,
+        # 1 is not "on"); JSON mode still reads an option's named value from its text.
+        options = rules.Options.model_validate_json(json.dumps(saved.options), strict=True)
     except ValidationError as error:
         problem = _first_problem(error)
         raise CorruptSave(f"The house rules in this save are not valid ({problem}).") from error

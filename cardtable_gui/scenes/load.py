@@ -202,12 +202,15 @@ class LoadScene(Scene):
         if row is None:
             return
         row.checked = True
+        # Until the replay, Load goes by the summary written in the file; the replay
+        # has the last word (a file may claim a finished game that is not).
+        claimed_finished = row.finished
         try:
             row.restored = self.store.open(row.entry.path)
         except SaveError as error:
             row.problem = error.message
         self._checked[row.entry.path] = (row.restored, row.problem)
-        if not row.ok or row.finished:
+        if not row.ok or row.finished != claimed_finished:
             self._give_buttons(row)
             self.layout(self.app.screen.get_size())
 

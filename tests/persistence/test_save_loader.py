@@ -217,3 +217,23 @@ def test_an_edited_summary_is_put_right_on_loading(valid_save: SavedGame) -> Non
     raw["summary"].update(scores=[999, 0, 999, 0], progress="Hand 9", is_over=True)
     saved, error = load_and_keep(json.dumps(raw).encode())
     assert error is None and saved == valid_save
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("losing_score", "-200"), ("nil_allowed", 1), ("target", 500.5), ("bag_penalty", "true")],
+)
+def test_house_rules_in_a_save_are_read_as_strictly_as_the_rest(
+    valid_save: SavedGame, option: str, value: object
+) -> None:
+    raw = json.loads(valid_save.to_bytes())
+    assert option in raw["options"]
+    raw["options"][option] = value
+    saved, error = load_and_keep(json.dumps(raw).encode())
+    assert saved is None and isinstance(error, CorruptSave)
+    assert "house rules" in error.message
+
+
+def test_house_rules_as_written_by_the_game_load(valid_save: SavedGame) -> None:
+    saved, error = load_and_keep(valid_save.to_bytes())
+    assert error is None and saved is not None

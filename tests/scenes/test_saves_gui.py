@@ -382,6 +382,20 @@ def test_loading_a_save_replays_it_once_and_opens_the_table(
     assert table.match.history == actions
 
 
+def test_a_save_whose_summary_wrongly_says_finished_can_be_loaded_once_checked(apps, tmp_path: Path) -> None:
+    app = open_app(apps, tmp_path)
+    config, actions, state = played(7, 9)
+    saved = SavedGame.capture(config, actions, state, name="Claims to be over")
+    lying = saved.model_copy(update={"summary": saved.summary.model_copy(update={"is_over": True})})
+    SaveStore(app.data_dir).save_named(lying)
+    scene = open_load_screen(app)
+    frames(app, 2)
+    load = button(scene.rows[0], "Load")
+    assert load.enabled
+    click(app, load.rect.center)
+    assert isinstance(app.scenes.top, TableScene)
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
 def test_load_screen_and_dialogs_fit_the_window(apps, tmp_path: Path, size: tuple[int, int]) -> None:
     app = open_app(apps, tmp_path, size)
