@@ -462,10 +462,11 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
             and self.options.early_end
             and self.point_cards_left == 0
         )
+        # The trick is collected before anything else happens, so a finished trick is
+        # never both on the table and among the tricks (at game over too).
+        self.trick = Trick(winner)
         if last or early:
             self._finish_round(events, early)
-        else:
-            self.trick = Trick(winner)
 
     def _finish_round(self, events: list[Event], early: bool) -> None:
         rule = self.round_rule

@@ -438,6 +438,15 @@ def test_no_moves_after_the_game_is_over() -> None:
     assert "game is over" in illegal(state, PlayCard(Card.parse("2C")))
 
 
+def test_at_game_over_the_last_trick_lies_only_among_the_tricks_taken() -> None:
+    for seed in (2, 5, 9):
+        state, _ = random_game(5, seed=seed)
+        view = state.view(0)
+        assert view.trick == ()
+        played = [card for done in view.tricks for _, card in done.plays]
+        assert len(played) == len(set(played))
+
+
 # Views and text forms
 
 
