@@ -52,12 +52,13 @@ def summary(times: list[float]) -> str:
 
 
 def run_watch(
-    game: str, seed: int, size: str, xvfb: bool, log: Path, level: str = "medium"
+    game: str, seed: int, size: str, xvfb: bool, log: Path, level: str = "medium", speed: float = 1.0
 ) -> tuple[int, float, float]:
     """Run ``cardtable watch`` for a whole game; its exit code, wall and CPU seconds."""
     command = [
         sys.executable, "-m", "cardtable_gui", "watch", game, "--seed", str(seed),
         "--frames-log", str(log), "--quit-after-game", "--size", size, "--level", level,
+        "--speed", str(speed),
     ]
     env = {**os.environ, "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
     if xvfb:
@@ -86,6 +87,10 @@ def main() -> int:
     parser.add_argument("--level", default="medium", choices=["easy", "medium", "hard"], help="computer level")
     parser.add_argument("--xvfb", action="store_true", help="a real X window under xvfb-run, not the dummy driver")
     parser.add_argument("--keep-log", type=Path, default=None, help="with --run: where to keep the frames log")
+    parser.add_argument(
+        "--speed", type=float, default=1.0,
+        help="watch this many times faster (fewer frames, the same drawing work per frame)",
+    )
     args = parser.parse_args()
     if args.log is not None and not args.run:
         print(f"{args.log}: {summary(read_log(args.log))}")
@@ -95,10 +100,10 @@ def main() -> int:
         parser.error("give a frames log to summarise, or --run")
     with tempfile.TemporaryDirectory() as folder:
         log = args.keep_log or Path(folder) / "frames.txt"
-        code, wall, cpu = run_watch(args.game, args.seed, args.size, args.xvfb, log, args.level)
+        code, wall, cpu = run_watch(args.game, args.seed, args.size, args.xvfb, log, args.level, args.speed)
         times = read_log(log) if log.exists() else []
     driver = "xvfb" if args.xvfb else "dummy driver"
-    print(f"{args.game} seed {args.seed} at {args.size} ({driver}): watch exited with {code} "
+    print(f"{args.game} seed {args.seed} at {args.size} ({driver}, speed {args.speed:g}): watch exited with {code} "
           f"after {wall:.1f} s wall, {cpu:.1f} s CPU")
     print(summary(times))
     if times:

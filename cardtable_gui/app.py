@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 
 FINISHED_LINGER = 2.0
 """Seconds the game-over screen stays up before ``watch --quit-after-game`` closes."""
+MAX_WATCH_SPEED = 100.0
+"""The fastest ``watch --speed``: a whole Spades game in a few seconds."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -34,6 +36,9 @@ def build_parser() -> argparse.ArgumentParser:
     watch = commands.add_parser("watch", help="open the table and watch computer players play a game")
     watch.add_argument("game", help="spades, hand_and_foot, spizzichino, spinado or arizona_spaghetti")
     watch.add_argument("--seed", type=int, default=None, help="seed of the game (random if left out)")
+    watch.add_argument(
+        "--speed", type=_speed, default=1.0, help="how many times faster cards move and computers play (1 to 100)"
+    )
     watch.add_argument("--frames-log", default=None, help="write each frame's duration in ms, one a line, to this file")
     watch.add_argument("--quit-after-game", action="store_true", help="close the window once the game is over")
     watch.add_argument(
@@ -47,7 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--seats",
         default=None,
-        help="agent per seat, comma separated: random or heuristic (default: heuristic vs random)",
+        help="player per seat, comma separated: random, casual (Easy), heuristic (Medium) or search (Hard);"
+        " default heuristic against random",
     )
     sim.add_argument("--seed", type=int, default=1, help="seed of the first game (1)")
     return parser
@@ -55,7 +61,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _window_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", type=window_size, default=argparse.SUPPRESS, help="window size, e.g. 1280x800")
-    parser.add_argument("--data-dir", default=argparse.SUPPRESS, help="folder for settings, saves and screenshots")
+    parser.add_argument(
+        "--data-dir", type=_folder, default=argparse.SUPPRESS, help="folder for settings, saves and screenshots"
+    )
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -78,6 +86,24 @@ def window_size(text: str) -> tuple[int, int]:
             f"{text} is too big: the window can be at most {MAX_WINDOW[0]}x{MAX_WINDOW[1]}"
         )
     return width, height
+
+
+def _folder(text: str) -> str:
+    """A folder named on the command line; an empty name is refused (it would quietly
+    mean the current folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("needs the name of a folder, not an empty one")
+    return text
+
+
+def _speed(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 1 <= value <= MAX_WATCH_SPEED:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_WATCH_SPEED:g}")
+    return value
 
 
 def _positive_int(text: str) -> int:
@@ -108,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def usable_data_dir(override: str | None) -> Path:
     """The data folder, created if needed and checked by writing a scrap file in it.
     Raises ``DataDirUnusable`` with a sentence saying which folder and why."""
-    from cardtable_gui.persistence import data_dir
+    from cardtable_gui.persistence import DATA_DIR_VARIABLE, data_dir
     from cardtable_gui.persistence.atomic import reason
 
     try:
@@ -116,12 +142,18 @@ def usable_data_dir(override: str | None) -> Path:
         with tempfile.TemporaryFile(dir=folder):
             pass
     except OSError as error:
-        where = override or (error.filename if error.filename else "for settings and saves")
-        raise DataDirUnusable(
-            f"The data folder {where} cannot be used: it could not be created or written to"
-            f" ({reason(error)})."
-            " Choose a folder you can write to with --data-dir."
-        ) from None
+        why = f"it could not be created or written to ({reason(error)})"
+        if override is not None:
+            message = f"The data folder {override} cannot be used: {why}. Choose a folder you can write to with --data-dir."
+        elif os.environ.get(DATA_DIR_VARIABLE):
+            message = (
+                f"The data folder {os.environ[DATA_DIR_VARIABLE]} named by {DATA_DIR_VARIABLE} cannot be used: {why}."
+                f" Set {DATA_DIR_VARIABLE} to a folder you can write to, or choose one with --data-dir."
+            )
+        else:
+            where = error.filename or "for settings and saves"
+            message = f"The data folder {where} cannot be used: {why}. Choose a folder you can write to with --data-dir."
+        raise DataDirUnusable(message) from None
     return folder
 
 
@@ -187,21 +219,22 @@ def _watch(args: argparse.Namespace) -> int:
     players = preferred_players(rules)
     level = AILevel(args.level)
     seats = tuple(SeatConfig(name=AI_NAMES[i], kind=SeatKind.AI, level=level) for i in range(players))
-    scene = TableScene(app, MatchConfig(game=rules.name, seats=seats, seed=args.seed), watch=True)
+    scene = TableScene(app, MatchConfig(game=rules.name, seats=seats, seed=args.seed), watch=True, pace=args.speed)
     app.scenes.push(scene)
     if args.quit_after_game:
-        app.add_frame_hook(_quit_when_finished(app, scene))
+        app.add_frame_hook(_quit_when_finished(app, scene, FINISHED_LINGER / args.speed))
     return app.run()
 
 
-def _quit_when_finished(app: App, scene: object) -> Callable[[float], None]:
-    """A frame hook that closes the app once ``scene.finished`` has held for a moment."""
+def _quit_when_finished(app: App, scene: object, linger: float) -> Callable[[float], None]:
+    """A frame hook that closes the app once ``scene.finished`` has held ``linger``
+    seconds."""
     shown = 0.0
 
     def hook(dt: float) -> None:
         nonlocal shown
         shown = shown + dt if getattr(scene, "finished", False) else 0.0
-        if shown >= FINISHED_LINGER:
+        if shown >= linger:
             app.quit()
 
     return hook
@@ -221,4 +254,15 @@ def _simulate(args: argparse.Namespace) -> int:
         seats = ["heuristic" if seat % 2 == 0 else "random" for seat in range(players)]
     else:
         seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+    from cardtable_gui.ai import AGENT_KINDS
+
+    unknown = [(seat, kind) for seat, kind in enumerate(seats, start=1) if kind not in AGENT_KINDS]
+    if unknown:
+        seat, kind = unknown[0]
+        print(
+            f"Seat {seat} is {kind!r}, which is not a kind of player; use random, casual (Easy),"
+            " heuristic (Medium) or search (Hard).",
+            file=sys.stderr,
+        )
+        return 2
     return simulate.main(args.game, seats, args.games, args.seed)

@@ -82,7 +82,11 @@ class App:
         self.running = True
         self.clock = pygame.time.Clock()
         self._frame_hooks: list[FrameHook] = []
-        self._frames_log: IO[str] | None = open(frames_log, "w", encoding="utf-8") if frames_log else None
+        # Line-buffered: each frame's line reaches the file at once, so a run stopped
+        # early (killed, or the window closed) still leaves every frame it drew.
+        self._frames_log: IO[str] | None = (
+            open(frames_log, "w", encoding="utf-8", buffering=1) if frames_log else None  # noqa: SIM115
+        )
         self._art: CardArt | None = None
         self._sound: Any = None
         if settings_message:

@@ -1,11 +1,15 @@
-"""The command line: bad window sizes get one clear line and exit code 2; watch stops
-once the game has been over for a moment."""
+"""The command line: bad window sizes, folders and seat kinds get one clear line and
+exit code 2; watch stops once the game has been over for a moment, can run many times
+faster, and its frames log is written as it goes."""
 
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -72,7 +76,7 @@ class _App:
 
 def test_quit_after_game_waits_until_the_end_has_shown_for_a_while() -> None:
     app, scene = _App(), _Scene()
-    hook = _quit_when_finished(app, scene)  # type: ignore[arg-type]
+    hook = _quit_when_finished(app, scene, FINISHED_LINGER)  # type: ignore[arg-type]
     for _ in range(300):
         hook(1 / 60)
     assert app.quits == 0
@@ -124,3 +128,60 @@ def test_the_window_is_never_smaller_than_the_minimum(tmp_path) -> None:
     app = App(size=(640, 480), data_dir=tmp_path / "data", fullscreen=False)
     assert app.screen.get_size() == (1024, 640)
     app.quit()
+
+
+def test_an_empty_data_folder_name_is_refused(capsys) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--data-dir", ""])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "--data-dir" in err and "empty" in err
+
+
+def test_an_unusable_folder_from_the_environment_names_the_variable(tmp_path: Path, monkeypatch, capsys) -> None:
+    not_a_folder = tmp_path / "a file"
+    not_a_folder.write_text("x")
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(not_a_folder))
+    assert main([]) == 1
+    err = capsys.readouterr().err.strip()
+    assert "CARDTABLE_DATA_DIR" in err and str(not_a_folder) in err
+    assert len(err.splitlines()) == 1
+
+
+def test_simulate_names_an_unknown_seat_kind(capsys) -> None:
+    assert main(["simulate", "spades", "--games", "1", "--seats", "wizard,random,random,random"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "'wizard'" in err and "Seat 1" in err and "heuristic" in err
+
+
+@pytest.mark.parametrize("speed", ["0", "fast", "500"])
+def test_a_bad_watch_speed_is_refused(speed: str, capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["watch", "spades", "--speed", speed])
+    assert "--speed" in capsys.readouterr().err
+
+
+def _watch(tmp_path: Path, *extra: str) -> subprocess.Popen[str]:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    command = [sys.executable, "-m", "cardtable_gui", "watch", "spades", "--seed", "3", "--data-dir", str(tmp_path / "data")]
+    return subprocess.Popen([*command, *extra], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_a_fast_watch_plays_a_whole_game_and_logs_every_frame(tmp_path: Path) -> None:
+    log = tmp_path / "frames.txt"
+    watch = _watch(tmp_path, "--speed", "50", "--quit-after-game", "--frames-log", str(log))
+    _, err = watch.communicate(timeout=120)
+    assert watch.returncode == 0, err
+    frames = log.read_text().split()
+    assert len(frames) > 100 and all(float(ms) >= 0 for ms in frames)
+
+
+def test_a_watch_stopped_early_leaves_the_frames_it_drew(tmp_path: Path) -> None:
+    log = tmp_path / "frames.txt"
+    watch = _watch(tmp_path, "--frames-log", str(log))
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not log.exists() or len(log.read_text().split()) < 30):
+        time.sleep(0.2)
+    watch.send_signal(signal.SIGTERM)
+    watch.communicate(timeout=30)
+    assert len(log.read_text().split()) >= 30

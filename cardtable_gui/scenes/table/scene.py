@@ -74,7 +74,8 @@ class TableScene(Scene):
     """A game at the table. ``finished`` turns True once the game-over panel shows.
 
     ``resume`` is a game rebuilt from a save (Continue, Load), played on from where it
-    was. A watched table (computer players only) is never saved."""
+    was. A watched table (computer players only) is never saved; ``pace`` makes it run
+    that many times faster than the settings say (``watch --speed``)."""
 
     def __init__(
         self,
@@ -84,12 +85,14 @@ class TableScene(Scene):
         watch: bool = False,
         on_applied: Callable[[Match], None] | None = None,
         resume: RestoredGame | None = None,
+        pace: float = 1.0,
     ) -> None:
         super().__init__(app)
         self.config = config
         self.watch = watch
+        self.pace = pace
         self.finished = False
-        self.animator = Animator(speed=lambda: self.app.settings.animation_speed)
+        self.animator = Animator(speed=self.animation_speed)
         self.sprites = CardSprites(app.art)
         self.table = make_layout(config.game, self)
         self.saves = SaveStore(app.data_dir)
@@ -99,7 +102,7 @@ class TableScene(Scene):
         self.match = Match(
             config,
             on_applied=self._applied,
-            ai_pace=app.settings.ai_pace,
+            ai_pace=app.settings.ai_pace / pace,
             undo_guard=self.table.may_undo_to,
             resume=None
             if resume is None
@@ -110,7 +113,7 @@ class TableScene(Scene):
         self.bottom = humans[0] if humans else 0
         self.viewer: int | None = None if self.pass_and_play else self.bottom
         self.handoff = HandoffCover(self._handoff_ready, self.ask_leave)
-        self.summary = HandSummary(self._summary_closed, speed=lambda: self.app.settings.animation_speed)
+        self.summary = HandSummary(self._summary_closed, speed=self.animation_speed)
         self.game_over = GameOverPanel(self._rematch, self._main_menu)
         self.confirm = ConfirmPanel()
         self._recorded = False
@@ -129,6 +132,10 @@ class TableScene(Scene):
             self.match.events.extend(self.table.opening_events(self.match.view_for(None)))
 
     # -- what the layout uses ------------------------------------------------------
+
+    def animation_speed(self) -> float:
+        """How fast cards move now: the player's setting, times a watch's pace."""
+        return self.app.settings.animation_speed * self.pace
 
     def seat_name(self, seat: int) -> str:
         return self.match.seat_name(seat)
@@ -172,7 +179,7 @@ class TableScene(Scene):
             self.viewer = None
         self.summary.show(table, button)
         self.summary.layout(self.app.screen.get_size(), self.app.theme)
-        self._summary_left = WATCH_SUMMARY_SECONDS
+        self._summary_left = WATCH_SUMMARY_SECONDS / self.pace
 
     # -- scene -----------------------------------------------------------------------
 
@@ -248,7 +255,7 @@ class TableScene(Scene):
             if self._summary_left <= 0:
                 self.summary.hide()
                 self._summary_closed()
-        self.match.ai_pace = self.app.settings.ai_pace
+        self.match.ai_pace = self.app.settings.ai_pace / self.pace
         self.match.hold = self._busy()
         self.match.poll()
         self._report_save_problem()
@@ -410,7 +417,7 @@ class TableScene(Scene):
 
     def _rematch(self) -> None:
         config = self.match.rematch_config(new_seed())
-        self.app.scenes.replace(TableScene(self.app, config, watch=self.watch))
+        self.app.scenes.replace(TableScene(self.app, config, watch=self.watch, pace=self.pace))
 
     def _main_menu(self) -> None:
         from cardtable_gui.scenes.menu import MenuScene
