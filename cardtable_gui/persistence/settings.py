@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from cardtable_gui.persistence.atomic import reason, set_aside, write_atomic
 from cardtable_gui.seats import NAME_LIMIT, PlayerName
+from cardtable_gui.shown_text import drop_control_characters
 
 SETTINGS_FILE = "settings.json"
 
@@ -111,7 +112,12 @@ def _decode(raw_bytes: bytes) -> dict[str, Any] | None:
 
 
 def _salvage(raw: dict[str, Any]) -> tuple[Settings, list[str]]:
-    """Keep every valid field of ``raw``; return the settings and the fields reset."""
+    """Keep every valid field of ``raw``; return the settings and the fields reset.
+
+    A name holding characters no screen draws (a NUL) is kept without them: the
+    player's name is worth more than the stray character."""
+    if isinstance(raw.get("player_name"), str):
+        raw = raw | {"player_name": drop_control_characters(raw["player_name"])}
     try:
         return Settings.model_validate(raw), []
     except ValidationError as error:

@@ -114,8 +114,21 @@ def test_a_window_size_out_of_range_is_brought_within_it(tmp_path: Path, stored:
     assert settings.window_size == opened
 
 
-def test_a_name_no_screen_can_draw_is_reset_and_the_rest_kept(tmp_path: Path) -> None:
-    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"player_name": "Ad\u0000a", "volume": 0.3}))
+def test_a_name_with_characters_no_screen_can_draw_keeps_the_rest_of_it(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"player_name": "Ad\u0000a\u0007", "volume": 0.3}))
+    settings, message = load_settings(tmp_path)
+    assert settings.player_name == "Ada" and settings.volume == 0.3
+    assert message is None
+
+
+def test_a_name_of_nothing_but_control_characters_is_reset(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"player_name": "\u0000\u0001", "volume": 0.3}))
     settings, message = load_settings(tmp_path)
     assert settings.player_name == "You" and settings.volume == 0.3
     assert message is not None and "player name" in message
+
+
+def test_a_name_with_a_control_character_is_refused_when_assigned() -> None:
+    settings = Settings()
+    with pytest.raises(ValidationError):
+        settings.player_name = "Ad\u0000a"
