@@ -120,7 +120,8 @@ class SpinadoOptions(RulesOptions):
         0,
         ge=0,
         le=100,
-        description="Hands in a game; 0 means two for every player at the table.",
+        description="Hands in a game; at 0, two for every player at the table.",
+        json_schema_extra={"zero": "Twice the players"},
     )
 
 

@@ -336,7 +336,7 @@ class SettingsScene(Scene):
             placed.append((row.help, pygame.Rect(box.x + pad, y + label_h + theme.px(2), text_w, help_h)))
             control_y = y + (height - control_h) // 2
             if isinstance(row.control, Toggle):
-                toggle_w = round(control_h * 1.9)
+                toggle_w = round(control_h * Toggle.WIDTH)
                 rect = pygame.Rect(box.x + pad + inner_w - toggle_w, control_y, toggle_w, control_h)
             else:
                 rect = pygame.Rect(box.x + pad + inner_w - control_w, control_y, control_w, control_h)

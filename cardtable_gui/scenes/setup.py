@@ -3,9 +3,13 @@ computer at some level, and their names), and the house rules.
 
 Every game in ``cardtable_gui.rules.GAMES`` is offered; its house-rules form is built
 from its ``Options`` model, so a new game needs nothing here. "Start game" turns the
-choices into a ``MatchConfig`` and swaps this screen for the table. What was chosen is
-kept on the App (``app.last_setup``) for the rest of the session, so coming back to the
-screen finds the table as it was left.
+choices into a ``MatchConfig`` and swaps this screen for the table; when a game is in
+progress (the one Continue would bring back) it asks first, offering to keep that game
+as a named save. What was chosen is kept on the App (``app.last_setup``) for the rest of
+the session, so coming back to the screen finds the table as it was left.
+
+With two or more people at the screen nobody is called "You": the first seat's default
+name becomes "Player 1", like the others.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import pygame
 
 from cardtable_gui.rules import GAMES, GameRules
 from cardtable_gui.scenes.base import Scene
+from cardtable_gui.scenes.dialog import Answer, Dialog
 from cardtable_gui.seats import NAME_LIMIT, AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.form import OptionsForm
@@ -27,6 +32,9 @@ if TYPE_CHECKING:
 
 AI_NAMES = ("Ada", "Bruno", "Clara", "Dario", "Elsa", "Felix", "Greta", "Hugo", "Iris")
 """Names the computer players get, in seat order, skipping one the player uses."""
+
+YOU = "You"
+"""The first seat's name against the computer, unless the player chose another."""
 
 HUMAN = "human"
 WHO_OPTIONS: list[tuple[str, str]] = [
@@ -179,6 +187,8 @@ class SetupScene(Scene):
             names.add(name)
             kept.append(SeatRow(index, name, AILevel.MEDIUM.value, self._check, self._who_changed))
         self.seats = kept
+        self.form.set_players(players)
+        self._name_the_people()
         self._check()
         if relayout:
             self.layout(self.app.screen.get_size())
@@ -193,7 +203,21 @@ class SetupScene(Scene):
                 row.rename(person_name(row.index, taken))
             elif row.who.value != HUMAN and row.given_name not in AI_NAMES:
                 row.rename(next(n for n in AI_NAMES if n not in taken))
+        self._name_the_people()
         self._check()
+
+    def _name_the_people(self) -> None:
+        """At a shared screen the first seat is "Player 1", not "You"; back against the
+        computer alone it is "You" again. A name the player typed is never changed."""
+        first = self.seats[0] if self.seats else None
+        if first is None or first.name.text.strip() != first.given_name:
+            return
+        people = sum(row.who.value == HUMAN for row in self.seats)
+        if people > 1 and first.given_name == YOU:
+            taken = {row.name.text.strip() for row in self.seats[1:]}
+            first.rename(person_name(0, taken))
+        elif people <= 1 and first.given_name == person_name(0, set()) and self.app.settings.player_name == YOU:
+            first.rename(YOU)
 
     def choices(self) -> SetupChoices:
         """Everything chosen on the screen now, to be found again next time."""
@@ -216,10 +240,7 @@ class SetupScene(Scene):
         from cardtable_gui.scenes.table.layouts import LAYOUTS
 
         if self.game not in LAYOUTS:
-            return (
-                f"The {self.rules.title} table is still being built. Read its rules from the"
-                f" menu, or watch computer players with: cardtable simulate {self.game}"
-            )
+            return f"Coming soon: the {self.rules.title} table. Its rules are already in the Rules book on the menu."
         seen: set[str] = set()
         for row in self.seats:
             name = row.name.text.strip()
@@ -263,11 +284,62 @@ class SetupScene(Scene):
         )
 
     def start_game(self) -> None:
+        """Start the table; a game in progress is not replaced without asking."""
         try:
             config = self.config()
         except ValueError as error:
             self.message.text = str(error)
             return
+        from cardtable_gui.scenes.menu import autosave_present
+
+        if not autosave_present(self.app):
+            self._start(config)
+            return
+        self.app.scenes.push(
+            Dialog(
+                self.app,
+                "Start a new game?",
+                f"{self._game_in_progress()} will be lost unless you keep it."
+                " Saved, it waits for you on the Load screen.",
+                [
+                    Answer("Save it first", lambda: self._keep_then_start(config), "primary"),
+                    Answer("Discard", lambda: self._start(config), "danger"),
+                    Answer("Cancel", None, "quiet"),
+                ],
+            )
+        )
+
+    def _game_in_progress(self) -> str:
+        """ "Your Spades game in progress", from the autosave's summary when it reads."""
+        from cardtable_gui.persistence import SaveError, SaveStore
+
+        try:
+            saved = SaveStore(self.app.data_dir).load_autosave()
+        except SaveError:
+            saved = None
+        title = saved.summary.title if saved is not None and saved.summary is not None else None
+        return f"Your {title} game in progress" if title else "Your game in progress"
+
+    def _keep_then_start(self, config: MatchConfig) -> None:
+        """Keep the game in progress as a named save, then start; if it cannot be kept,
+        say why and start nothing."""
+        from cardtable_gui.persistence import SaveError, SaveStore
+
+        store = SaveStore(self.app.data_dir)
+        try:
+            saved = store.load_autosave()
+            if saved is not None:
+                summary = saved.summary
+                name = f"{summary.title}, {summary.progress}" if summary is not None else saved.game
+                store.save_named(saved.model_copy(update={"name": name}))
+                self.app.toast(f"Your game in progress was saved as \u201c{name}\u201d.", 5.0)
+        except SaveError as error:
+            self.message.text = f"The game in progress could not be kept: {error.message}"
+            self._place_message()
+            return
+        self._start(config)
+
+    def _start(self, config: MatchConfig) -> None:
         from cardtable_gui.scenes.table import TableScene
 
         self.app.scenes.replace(TableScene(self.app, config))
@@ -363,8 +435,8 @@ class SetupScene(Scene):
             top += row_h + gap
         toggle_h = theme.px(28)
         top += theme.px(6)
-        placed.append((self.undo_toggle, pygame.Rect(0, top + (row_h - toggle_h) // 2, round(toggle_h * 1.9), toggle_h)))
-        label_x = round(toggle_h * 1.9) + theme.px(12)
+        placed.append((self.undo_toggle, pygame.Rect(0, top + (row_h - toggle_h) // 2, round(toggle_h * Toggle.WIDTH), toggle_h)))
+        label_x = round(toggle_h * Toggle.WIDTH) + theme.px(12)
         placed.append((self.undo_label, pygame.Rect(label_x, top, usable - label_x, row_h)))
         top += row_h + gap
         self._seat_content = placed

@@ -3,7 +3,9 @@ rules without knowing the game.
 
 Each field becomes one row: its name as the label, its ``description`` as help text,
 and a control chosen by type: a bool gets a toggle, a number with ``ge``/``le`` a stepper
-within those bounds, a ``Literal`` or ``Enum`` a segmented choice. The whole model is
+within those bounds, a ``Literal`` or ``Enum`` a segmented choice. A number whose 0
+stands for a value worked out by the game names it in ``json_schema_extra["zero"]``
+("Players + 1"); the stepper shows those words instead of the 0. The whole model is
 validated after every change, so rules that tie fields together are checked too, and a
 problem is reported as a sentence rather than a pydantic error dump.
 """
@@ -46,6 +48,9 @@ class FormRow:
     label: Label
     help: Label
     read: Callable[[], Any]
+    players: tuple[int, ...] = ()
+    """The player counts this field applies to; empty for every count."""
+    shown: bool = True
 
 
 def field_label(name: str, info: FieldInfo) -> str:
@@ -78,6 +83,20 @@ def stepper_step(low: float, high: float, default: float, integer: bool) -> floa
         if span / step <= _MOST_STEPS and default % step == 0:
             return step
     return 1
+
+
+def applies_to(info: FieldInfo) -> tuple[int, ...]:
+    """The player counts a field matters at (empty: every count)."""
+    extra = info.json_schema_extra
+    counts = extra.get("players") if isinstance(extra, dict) else None
+    return tuple(c for c in counts if isinstance(c, int)) if isinstance(counts, list) else ()
+
+
+def zero_words(info: FieldInfo) -> str | None:
+    """What a 0 in this field stands for, in words, if it stands for something."""
+    extra = info.json_schema_extra
+    words = extra.get("zero") if isinstance(extra, dict) else None
+    return words if isinstance(words, str) else None
 
 
 def _bounds(info: FieldInfo) -> tuple[float | None, float | None]:
@@ -114,7 +133,9 @@ def build_control(info: FieldInfo, value: Any, on_change: Callable[[Any], None])
         low = -_UNBOUNDED if low is None else low
         high = _UNBOUNDED if high is None else high
         step = stepper_step(low, high, value, integer)
-        fmt: Callable[[float], str] = (lambda v: f"{int(v)}") if integer else (lambda v: f"{v:g}")
+        number: Callable[[float], str] = (lambda v: f"{int(v)}") if integer else (lambda v: f"{v:g}")
+        zero = zero_words(info)
+        fmt = number if zero is None else (lambda v: zero if v == 0 else number(v))
         stepper = Stepper(value, low, high, step, on_change, fmt=fmt)
         return stepper, lambda: int(stepper.value) if integer else float(stepper.value)
     raise UnsupportedField(f"no control for a field of type {annotation!r}")
@@ -152,15 +173,23 @@ class OptionsForm:
         start = {**defaults, **(values or {})}
         for name, info in model.model_fields.items():
             control, read = build_control(info, start[name], self._changed)
-            label = Label(field_label(name, info), 20, bold=True)
+            label = Label(field_label(name, info), 20, bold=True, wrap=True)
             help_text = Label(info.description or "", 17, colour=th.TEXT_DIM, wrap=True)
-            self.rows.append(FormRow(name, control, label, help_text, read))
+            self.rows.append(FormRow(name, control, label, help_text, read, applies_to(info)))
         self.error: str | None = None
         self.validate()
 
     @property
     def controls(self) -> list[Widget]:
-        return [row.control for row in self.rows]
+        return [row.control for row in self.rows if row.shown]
+
+    def set_players(self, players: int) -> None:
+        """Show only the rows that apply at a table of ``players`` (a field may name
+        its player counts in ``json_schema_extra["players"]``)."""
+        for row in self.rows:
+            row.shown = players in row.players if row.players else True
+            for widget in (row.control, row.label, row.help):
+                widget.visible = row.shown
 
     def values(self) -> dict[str, Any]:
         return {row.name: row.read() for row in self.rows}
@@ -198,13 +227,15 @@ class OptionsForm:
         placed: list[tuple[Widget, pygame.Rect]] = []
         y = theme.px(4)
         for row in self.rows:
+            if not row.shown:
+                continue
             label_h = row.label.height_for(theme, text_w)
             help_h = row.help.height_for(theme, text_w) if row.help.text else 0
             height = max(control_h, label_h + theme.px(3) + help_h)
             placed.append((row.label, pygame.Rect(0, y, text_w, label_h)))
             placed.append((row.help, pygame.Rect(0, y + label_h + theme.px(3), text_w, help_h)))
             if isinstance(row.control, Toggle):
-                toggle_w = round(control_h * 1.9)
+                toggle_w = round(control_h * Toggle.WIDTH)
                 control_rect = pygame.Rect(width - toggle_w, y, toggle_w, control_h)
             else:
                 control_rect = pygame.Rect(width - control_w, y, control_w, control_h)

@@ -1,5 +1,10 @@
 """Colours, fonts, sizes and the felt background every scene shares.
 
+Text is set in DejaVu Sans Condensed, shipped with the game (``assets/fonts``), in its
+real regular and bold faces: pygame's own font, made bold by smearing its strokes, left
+gaps inside words at small sizes. Every size is a real pixel size (nothing rendered is
+scaled afterwards), and SDL_ttf applies the font's kerning.
+
 Sizes are designed for a 1280x800 window and scaled with the real window (``px``), so
 text stays readable at 1024x640 and crisp at 1920x1080 and beyond. Rendered text,
 translucent panels and the background are cached, because scenes redraw every frame and
@@ -10,6 +15,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Hashable
+from importlib import resources
 
 import pygame
 
@@ -44,12 +50,27 @@ DESIGN_SIZE = (1280, 800)
 """The window size the base pixel figures in the scenes were chosen for."""
 
 MIN_TEXT_PX = 15
-"""Smallest text drawn: pygame's bundled font is hard to read below this."""
+"""Smallest text size drawn: below this small text is hard to read."""
+
+FONT_FILES = {False: "DejaVuSansCondensed.ttf", True: "DejaVuSansCondensed-Bold.ttf"}
+"""The face for regular and for bold text, in ``assets/fonts``."""
+
+FONT_SIZE_RATIO = 0.72
+"""Point size per unit of text size. The scenes' text sizes were chosen with pygame's
+own font, whose letters are small for their size; this face at 0.72 of it takes about
+the same room, so every screen keeps its proportions."""
 
 ELLIPSIS = "\u2026"
 
 _TEXT_CACHE_LIMIT = 600
 _PANEL_CACHE_LIMIT = 160
+
+
+def load_font(size_px: int, bold: bool = False) -> pygame.font.Font:
+    """The bundled face at a text size of ``size_px``."""
+    path = resources.files(__package__.rsplit(".", 1)[0]) / "assets" / "fonts" / FONT_FILES[bold]
+    with resources.as_file(path) as file:
+        return pygame.font.Font(file, max(4, round(size_px * FONT_SIZE_RATIO)))
 
 
 class Theme:
@@ -91,12 +112,11 @@ class Theme:
         return max(MIN_TEXT_PX, round(design_px * self.scale))
 
     def font(self, size_px: int, bold: bool = False) -> pygame.font.Font:
-        """pygame's bundled font at ``size_px`` pixels, cached."""
+        """The game's face at ``size_px`` pixels (regular or its real bold), cached."""
         key = (max(6, int(size_px)), bold)
         font = self._fonts.get(key)
         if font is None:
-            font = pygame.font.Font(None, key[0])
-            font.bold = bold
+            font = load_font(key[0], bold)
             self._fonts[key] = font
         return font
 

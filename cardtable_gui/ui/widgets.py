@@ -213,9 +213,11 @@ class Panel(Widget):
 
 
 class Toggle(Widget):
-    """An on/off switch. Click it, or press Enter/Space while it has focus."""
+    """An on/off switch that says On or Off. Click it, or press Enter/Space while it
+    has focus. ``WIDTH`` is its width in heights."""
 
     focusable = True
+    WIDTH = 2.6
 
     def __init__(self, value: bool, on_change: Callable[[bool], None] | None = None) -> None:
         super().__init__()
@@ -243,7 +245,7 @@ class Toggle(Widget):
 
     def switch_rect(self) -> pygame.Rect:
         height = self.rect.height
-        return pygame.Rect(self.rect.x, self.rect.y, min(self.rect.width, round(height * 1.9)), height)
+        return pygame.Rect(self.rect.x, self.rect.y, min(self.rect.width, round(height * self.WIDTH)), height)
 
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
         if not self.visible:
@@ -257,6 +259,13 @@ class Toggle(Widget):
         knob_r = radius - max(2, theme.px(3))
         knob_x = track.right - radius if self.value else track.left + radius
         pygame.draw.circle(surface, th.TEXT if self.enabled else th.TEXT_DIM, (knob_x, track.centery), knob_r)
+        # The state in words beside the knob, so a switch never has to be guessed.
+        word = "On" if self.value else "Off"
+        size = _fit_font_size(theme, word, max(th.MIN_TEXT_PX, round(track.height * 0.5)), track.width - radius * 2 - theme.px(4), True)
+        colour = th.TEXT_DARK if self.value and self.enabled else th.TEXT_DIM
+        image = theme.text(word, size, colour, bold=True)
+        free = (track.left + radius // 2, knob_x - knob_r) if self.value else (knob_x + knob_r, track.right - radius // 2)
+        surface.blit(image, image.get_rect(center=((free[0] + free[1]) // 2, track.centery)))
         self._draw_focus(surface, theme, track)
 
 
@@ -430,7 +439,14 @@ class Choice(Widget, Generic[T]):
         theme.draw_panel(surface, self.rect, radius, th.TRACK, (255, 255, 255, 40), shadow=False)
         chosen = self.index
         inset = max(2, theme.px(3))
-        for index, (rect, (_, text)) in enumerate(zip(self.segment_rects(), self.options, strict=True)):
+        rects = self.segment_rects()
+        # One size for every option, the one the longest needs: a row of choices whose
+        # letters change size from word to word reads as a mistake.
+        size = min(
+            _fit_font_size(theme, text, max(th.MIN_TEXT_PX, round(rect.height * 0.52)), rect.width - inset * 2 - theme.px(6), True)
+            for rect, (_, text) in zip(rects, self.options, strict=True)
+        )
+        for index, (rect, (_, text)) in enumerate(zip(rects, self.options, strict=True)):
             inner = rect.inflate(-inset * 2, -inset * 2)
             if index == chosen:
                 fill = th.ACCENT if self.enabled else th.BUTTON_DISABLED
@@ -440,7 +456,6 @@ class Choice(Widget, Generic[T]):
                 if self.enabled and index == self._hover_index and self.hovered:
                     theme.draw_panel(surface, inner, radius - inset, th.BUTTON_HOVER, None, shadow=False)
                 colour = th.TEXT if self.enabled else th.TEXT_DIM
-            size = _fit_font_size(theme, text, max(th.MIN_TEXT_PX, round(rect.height * 0.52)), inner.width - theme.px(6), True)
             image = theme.text(text, size, colour, bold=index == chosen)
             surface.blit(image, image.get_rect(center=inner.center))
         self._draw_focus(surface, theme, self.rect)

@@ -142,7 +142,8 @@ def test_a_game_without_a_table_yet_says_so_and_cannot_start(app) -> None:
             assert scene.start.enabled
             continue
         assert not scene.start.enabled
-        assert "table is still being built" in scene.message.text
+        assert scene.message.text.startswith("Coming soon")
+        assert "cardtable" not in scene.message.text, "setup never asks a player to type a command"
         click(app, scene.start)
         assert app.scenes.top is scene
 
@@ -223,3 +224,117 @@ def test_stepper_steps_are_round_and_land_on_the_default() -> None:
     assert stepper_step(0, 5000, 1500, True) == 50
     assert stepper_step(-1000, -100, -200, True) == 10
     assert stepper_step(0.25, 4.0, 1.0, False) == 0.05
+
+
+# What a new player tripped over -------------------------------------------------------
+
+
+def test_hand_and_foot_starts_at_four_with_no_team_choice_until_six(app) -> None:
+    scene = choose_game(app, "hand_and_foot")
+    assert len(scene.seats) == 4
+    assert "teams" not in [row.name for row in scene.form.rows if row.shown]
+    click(app, segment(scene.count, 6))
+    assert "teams" in [row.name for row in scene.form.rows if row.shown]
+    click(app, segment(scene.count, 2))
+    assert "teams" not in [row.name for row in scene.form.rows if row.shown]
+
+
+def test_an_automatic_zero_is_shown_in_words(app) -> None:
+    scene = choose_game(app, "hand_and_foot")
+    decks = next(row.control for row in scene.form.rows if row.name == "decks")
+    assert isinstance(decks, Stepper) and decks.fmt(0) == "Players + 1" and decks.fmt(3) == "3"
+    scene = choose_game(app, "spinado")
+    hands = next(row.control for row in scene.form.rows if row.name == "hands")
+    assert hands.fmt(0) == "Twice the players"
+
+
+def test_two_people_at_the_screen_are_player_1_and_player_2(app) -> None:
+    scene = choose_game(app, "spades")
+    assert scene.seats[0].name.text == "You"
+    click(app, segment(scene.seats[2].who, HUMAN))
+    assert [row.name.text for row in scene.seats if row.who.value == HUMAN] == ["Player 1", "Player 3"]
+    click(app, segment(scene.seats[2].who, AILevel.MEDIUM.value))
+    assert scene.seats[0].name.text == "You"
+
+
+def test_switches_say_on_or_off(app, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable_gui.ui.theme import Theme
+
+    drawn: list[str] = []
+    render = Theme.text
+
+    def spy(self, text, *args, **kwargs):
+        drawn.append(text)
+        return render(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(Theme, "text", spy)
+    choose_game(app, "hand_and_foot")
+    frame(app)
+    assert "Off" in drawn and "On" in drawn
+
+
+def test_every_option_in_a_selector_is_drawn_at_one_size(app, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable_gui.ui.theme import Theme
+
+    sizes: dict[str, int] = {}
+    render = Theme.text
+
+    def spy(self, text, size, *args, **kwargs):
+        sizes[text] = size
+        return render(self, text, size, *args, **kwargs)
+
+    monkeypatch.setattr(Theme, "text", spy)
+    frame(app)
+    assert len({sizes[label] for _, label in setup(app).seats[1].who.options}) == 1
+
+
+def test_long_house_rule_names_are_never_cut(app, monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = choose_game(app, "hand_and_foot")
+    frame(app)
+    theme = app.theme
+    for row in scene.form.rows:
+        if row.shown:
+            assert row.label.wrap and "\u2026" not in row.label.text
+
+
+def press_dialog(app, label: str) -> None:
+    dialog = app.scenes.top
+    click(app, next(b for b in dialog.buttons if b.text == label))
+
+
+def with_a_game_in_progress(app) -> Path:
+    from cardtable_gui.persistence import SavedGame, SaveStore
+    from cardtable_gui.seats import SeatConfig
+
+    config = MatchConfig(game="spades", seats=tuple(SeatConfig(name=n) for n in ("Zed", "Ada", "Bruno", "Clara")), seed=5)
+    state = GAMES["spades"].new_game(4, seed=5)
+    store = SaveStore(app.data_dir)
+    store.autosave(SavedGame.capture(config, [], state))
+    return store.autosave_path
+
+
+@pytest.mark.parametrize("answer", ["Save it first", "Discard", "Cancel"])
+def test_start_asks_before_replacing_the_game_in_progress(app, answer: str) -> None:
+    from cardtable_gui.persistence import SaveStore
+    from cardtable_gui.scenes.dialog import Dialog
+    from cardtable_gui.scenes.table import TableScene
+
+    autosave = with_a_game_in_progress(app)
+    before = autosave.read_bytes()
+    scene = choose_game(app, "spades")
+    click(app, scene.start)
+    dialog = app.scenes.top
+    assert isinstance(dialog, Dialog) and "Spades game in progress will be lost" in dialog.message.text
+    assert [b.text for b in dialog.buttons] == ["Save it first", "Discard", "Cancel"]
+    press_dialog(app, answer)
+    store = SaveStore(app.data_dir)
+    if answer == "Cancel":
+        assert app.scenes.top is scene and autosave.read_bytes() == before
+        return
+    assert isinstance(app.scenes.top, TableScene)
+    kept = [entry.saved for entry in store.list_saves() if entry.saved is not None]
+    if answer == "Save it first":
+        assert [saved.players[0] for saved in kept] == ["Zed"]
+    else:
+        assert kept == []
+    app.scenes.top.close()

@@ -26,10 +26,16 @@ class HandAndFootOptions(RulesOptions):
         6, ge=1, le=6, description="Rounds in a game, played in order: 30, 60, 90, 120, 150, 200."
     )
     teams: Literal["3v3", "2v2v2"] = Field(
-        "3v3", description="How six players split up: two teams of three or three pairs."
+        "3v3",
+        description="How six players split up: two teams of three or three pairs.",
+        json_schema_extra={"players": [6]},
     )
     decks: int = Field(
-        0, ge=0, le=12, description="Packs shuffled together; 0 means one more than the players."
+        0,
+        ge=0,
+        le=12,
+        description="Packs shuffled together; at 0, one more than the players.",
+        json_schema_extra={"zero": "Players + 1"},
     )
     jokers_per_deck: Literal[0, 2, 4] = Field(2, description="Jokers added to every pack.")
     extra_decks: int = Field(

@@ -1,0 +1,38 @@
+"""The game's text face: the bundled font in its real regular and bold, at the size
+asked for, with kerning."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from cardtable_gui.ui.theme import Theme
+
+
+@pytest.fixture(autouse=True)
+def fonts():
+    pygame.font.init()
+    yield
+
+
+def test_text_is_set_in_the_bundled_face_with_a_real_bold() -> None:
+    theme = Theme()
+    regular, bold = theme.font(20), theme.font(20, bold=True)
+    assert regular.name.startswith("DejaVu Sans") and regular.style_name == "Condensed"
+    assert "Bold" in bold.style_name, "a real bold face, not a smeared one"
+
+
+def test_kerning_tightens_pairs_that_need_it() -> None:
+    font = Theme().font(60)
+    for pair in ("AV", "VA", "LT"):
+        assert font.size(pair)[0] < font.size(pair[0])[0] + font.size(pair[1])[0], pair
+
+
+def test_bigger_sizes_are_bigger_and_each_size_is_kept() -> None:
+    theme = Theme()
+    assert theme.font(30).get_linesize() > theme.font(15).get_linesize()
+    assert theme.font(22) is theme.font(22)
