@@ -63,7 +63,7 @@ def test_a_long_message_wraps_inside_its_area(app: App, size: tuple[int, int]) -
         pytest.skip("every game has its table")
     click(app, scene.game_buttons[scene.games.index(waiting)])
     message = scene.message
-    assert "still being built" in message.text
+    assert "Coming soon" in message.text
     lines = message.lines(app.theme, message.rect.width)
     assert len(lines) >= 1 and " ".join(lines).split() == message.text.split()
     font = app.theme.scaled_font(message.size, message.bold)
