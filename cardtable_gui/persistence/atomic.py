@@ -77,10 +77,11 @@ def _keep_as_backup(path: Path) -> None:
         return
     try:
         os.replace(temporary, backup)
-    except BaseException:
+    finally:
+        # The rename leaves ``temporary`` in place when it fails, and also when the
+        # backup became a link of the same file meanwhile (then it does nothing).
         with contextlib.suppress(OSError):
             os.unlink(temporary)
-        raise
 
 
 def _replace_with(path: Path, data: bytes) -> None:

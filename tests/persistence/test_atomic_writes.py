@@ -112,6 +112,20 @@ def test_a_file_and_its_backup_already_one_file_leave_no_temporary_behind(tmp_pa
     assert sorted(os.listdir(tmp_path)) == ["autosave.json", "autosave.json.bak"]
 
 
+def test_a_backup_that_becomes_the_same_file_mid_write_leaves_no_temporary_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The two names can become one file between the check and the rename (another
+    copy of the program); the rename then does nothing, and the temporary must go."""
+    path = tmp_path / "autosave.json"
+    path.write_bytes(b"one")
+    os.link(path, backup_path(path))
+    monkeypatch.setattr(atomic.os.path, "samefile", lambda first, second: False)
+    write_atomic(path, b"two", backup=True)
+    assert path.read_bytes() == b"two" and backup_path(path).read_bytes() == b"one"
+    assert sorted(os.listdir(tmp_path)) == ["autosave.json", "autosave.json.bak"]
+
+
 def test_leftovers_of_killed_writes_are_cleared_and_nothing_else(tmp_path: Path) -> None:
     store = SaveStore(tmp_path)
     store.saves_folder.mkdir()
