@@ -8,7 +8,8 @@ by hand (an illegal move, a position that does not match), made for a game this
 version lacks or by a newer version shows its problem in plain words instead of a Load
 button. A bad file is never changed: it can only be moved aside (renamed, kept in the
 same folder), and only after the player confirms. Deleting a good save asks first too.
-Loading uses the game already rebuilt by the check, so a save is replayed once.
+Loading uses the game already rebuilt by the check, so a save is replayed once. A save
+of a finished game offers Play again instead: the same players and house rules, a new deal.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cardtable_gui.persistence.saves import RestoredGame, SaveEntry, SaveError, SaveStore
+from cardtable_gui.rules.base import new_seed
 from cardtable_gui.scenes.base import Scene
 from cardtable_gui.scenes.dialog import Answer, Dialog
 from cardtable_gui.ui import theme as th
@@ -29,6 +31,7 @@ from cardtable_gui.ui.widgets import Button, FocusGroup, Label, ScrollArea, Widg
 
 if TYPE_CHECKING:
     from cardtable_gui.app_window import App
+    from cardtable_gui.seats import MatchConfig
 
 MAX_PROBLEM_LINES = 3
 """The most lines a bad file's message takes in its row; longer ones end in "..."."""
@@ -190,14 +193,21 @@ class LoadScene(Scene):
 
     def _give_buttons(self, row: SaveRow) -> None:
         if row.ok:
-            load = Button("Load", lambda r=row: self.load(r), style="primary", enabled=not row.finished)
+            # A finished game has nothing left to play; the same table with a new deal
+            # is what its players would want from it.
+            load = (
+                Button("Play again", lambda r=row: self.play_again(r), style="primary")
+                if row.finished
+                else Button("Load", lambda r=row: self.load(r), style="primary")
+            )
             delete = Button("Delete", lambda r=row: self.ask_delete(r), style="quiet")
             row.buttons = [load, delete]
         else:
             row.buttons = [Button("Move aside", lambda r=row: self.ask_move_aside(r))]
 
     def _check_next(self) -> None:
-        """Replay one save not yet checked; a bad one gets its message and loses Load."""
+        """Replay one save not yet checked; a bad one gets its message and loses Load,
+        and one found finished (or not) after all gets the buttons that fit."""
         row = next((r for r in self.rows if not r.checked), None)
         if row is None:
             return
@@ -218,21 +228,36 @@ class LoadScene(Scene):
 
     def load(self, row: SaveRow) -> None:
         """Play the save on, at the table; a save found bad now says why instead."""
+        game = self._opened(row)
+        if game is not None:
+            self._sit_down(game.config, game)
+
+    def play_again(self, row: SaveRow) -> None:
+        """A new game at a finished save's table: its players and house rules, a new deal."""
+        game = self._opened(row)
+        if game is not None:
+            self._sit_down(game.config.model_copy(update={"seed": new_seed(), "deck": None}), None)
+
+    def _opened(self, row: SaveRow) -> RestoredGame | None:
+        """The row's game, replayed now if the check has not reached it; None (and the
+        row shows why) when it turns out bad."""
+        if row.restored is not None:
+            return row.restored
+        try:
+            return self.store.open(row.entry.path)
+        except SaveError as error:
+            row.checked, row.problem = True, error.message
+            self._checked[row.entry.path] = (None, error.message)
+            self._give_buttons(row)
+            self.layout(self.app.screen.get_size())
+            return None
+
+    def _sit_down(self, config: MatchConfig, resume: RestoredGame | None) -> None:
         from cardtable_gui.scenes.table import TableScene
         from cardtable_gui.scenes.table.layouts import NoTableYet
 
-        game = row.restored
-        if game is None:
-            try:
-                game = self.store.open(row.entry.path)
-            except SaveError as error:
-                row.checked, row.problem = True, error.message
-                self._checked[row.entry.path] = (None, error.message)
-                self._give_buttons(row)
-                self.layout(self.app.screen.get_size())
-                return
         try:
-            scene = TableScene(self.app, game.config, resume=game)
+            scene = TableScene(self.app, config, resume=resume)
         except NoTableYet as error:
             self.app.toast(str(error), 6.0)
             return

@@ -396,6 +396,26 @@ def test_a_save_whose_summary_wrongly_says_finished_can_be_loaded_once_checked(a
     assert isinstance(app.scenes.top, TableScene)
 
 
+def test_a_finished_game_says_so_and_offers_a_new_deal_at_the_same_table(apps, tmp_path: Path) -> None:
+    app = open_app(apps, tmp_path)
+    config, actions, state = played(7, 112)
+    assert state.is_over
+    SaveStore(app.data_dir).save_named(SavedGame.capture(config, actions, state, name="All over"))
+    scene = open_load_screen(app)
+    frames(app, 2)
+    row = scene.rows[0]
+    assert row.checked and row.ok and "Finished" in row.lines()[0]
+    assert [b.text for b in row.buttons] == ["Play again", "Delete"]
+    kept = row.restored.config
+    again = button(row, "Play again")
+    reveal(app, scene, again)
+    click(app, again.rect.center)
+    table = app.scenes.top
+    assert isinstance(table, TableScene)
+    assert table.match.config.seats == config.seats and table.match.config.options == kept.options
+    assert table.match.config.seed != config.seed and not table.match.state.is_over
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
 def test_load_screen_and_dialogs_fit_the_window(apps, tmp_path: Path, size: tuple[int, int]) -> None:
     app = open_app(apps, tmp_path, size)
