@@ -142,7 +142,10 @@ def usable_data_dir(override: str | None) -> Path:
         with tempfile.TemporaryFile(dir=folder):
             pass
     except OSError as error:
-        why = f"it could not be created or written to ({reason(error)})"
+        if isinstance(error, FileExistsError | NotADirectoryError):
+            why = "a file is in the way where the folder should be"
+        else:
+            why = f"it could not be created or written to ({reason(error)})"
         if override is not None:
             message = f"The data folder {override} cannot be used: {why}. Choose a folder you can write to with --data-dir."
         elif os.environ.get(DATA_DIR_VARIABLE):
