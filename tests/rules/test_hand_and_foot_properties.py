@@ -201,12 +201,18 @@ def check_event_secrecy(
 ) -> None:
     """Events name only cards the table sees: the actor's own, those face up before or
     after, and red threes as they are laid out (face up from then on, even when the
-    round ends in the same action and the table is dealt afresh)."""
+    round ends in the same action and the table is dealt afresh).
+
+    Each event is checked on its own: with several packs one card can be named twice
+    in an action (a red three laid out, then listed in the round's breakdown), and two
+    copies of a card can be face up, one before and one laid out during the action."""
     laid_out = Counter(e.card for e in events if isinstance(e, RedThreeLaidOut))
     assert all(c.rank is Rank.THREE and c.is_red for c in laid_out)
     if state.round_index == round_index and not state.is_over:
         assert not laid_out - public_cards(state)
-    assert not cards_in(events) - (known | public_cards(state) | laid_out), "an event names a hidden card"
+    seen = (known + laid_out) | public_cards(state)
+    for event in events:
+        assert not cards_in(event) - seen, f"an event names a hidden card: {event}"
 
 
 def random_action(state: HandAndFootState, rng: random.Random) -> Action:
