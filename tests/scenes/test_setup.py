@@ -288,10 +288,9 @@ def test_every_option_in_a_selector_is_drawn_at_one_size(app, monkeypatch: pytes
     assert len({sizes[label] for _, label in setup(app).seats[1].who.options}) == 1
 
 
-def test_long_house_rule_names_are_never_cut(app, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_long_house_rule_names_are_never_cut(app) -> None:
     scene = choose_game(app, "hand_and_foot")
     frame(app)
-    theme = app.theme
     for row in scene.form.rows:
         if row.shown:
             assert row.label.wrap and "\u2026" not in row.label.text
