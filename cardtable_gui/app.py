@@ -44,6 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
     watch.add_argument(
         "--level", choices=["easy", "medium", "hard"], default="medium", help="how the computers play (medium)"
     )
+    watch.add_argument(
+        "--players", type=_positive_int, default=None, help="how many players (the game's usual count if left out)"
+    )
     _window_arguments(watch)
 
     sim = commands.add_parser("simulate", help="play AI-only games with no window and print results")
@@ -212,14 +215,18 @@ def _watch(args: argparse.Namespace) -> int:
         tables = ", ".join(LAYOUTS)
         print(f"{rules.title} has no table to watch yet (only its rules exist); try: {tables}.", file=sys.stderr)
         return 2
+    from cardtable_gui.scenes.setup import AI_NAMES, players_text, preferred_players
+
+    players = preferred_players(rules) if args.players is None else args.players
+    if players not in rules.player_counts:
+        print(f"{rules.title} is played by {players_text(rules)}, not {players}.", file=sys.stderr)
+        return 2
     app = _open_app(args, fullscreen=False, frames_log=args.frames_log)
     if app is None:
         return 1
-    from cardtable_gui.scenes.setup import AI_NAMES, preferred_players
     from cardtable_gui.scenes.table import TableScene
     from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
-    players = preferred_players(rules)
     level = AILevel(args.level)
     seats = tuple(SeatConfig(name=AI_NAMES[i], kind=SeatKind.AI, level=level) for i in range(players))
     scene = TableScene(app, MatchConfig(game=rules.name, seats=seats, seed=args.seed), watch=True, pace=args.speed)

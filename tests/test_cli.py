@@ -63,6 +63,11 @@ def test_watch_an_unknown_game_is_exit_2(capsys) -> None:
     assert "no game called 'snap'" in capsys.readouterr().err
 
 
+def test_watch_with_a_player_count_the_game_does_not_allow_is_exit_2(capsys) -> None:
+    assert main(["watch", "spades", "--players", "3"]) == 2
+    assert "Spades is played by 4 players, not 3." in capsys.readouterr().err
+
+
 class _Scene:
     finished = False
 

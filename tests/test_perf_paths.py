@@ -91,7 +91,7 @@ def test_the_table_prepares_every_face_it_can_show(app: App) -> None:
 def test_a_face_down_fan_looks_the_same_as_one_picture(app: App) -> None:
     sprites = CardSprites(app.art)
     for side in (Side.LEFT, Side.TOP, Side.RIGHT):
-        panel = SeatPanel(side, card_count=13)
+        panel = SeatPanel(side.angle, card_count=13)
         panel.layout(pygame.Rect(0, 0, 10, 10), (200.0, 200.0), 52)
         one_picture = pygame.Surface((400, 400))
         one_picture.fill((30, 100, 60))

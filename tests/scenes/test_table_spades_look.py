@@ -26,7 +26,7 @@ from cardtable_gui.rules import GAMES
 from cardtable_gui.rules.base import TrickWon
 from cardtable_gui.rules.spades import Bid, HandScored
 from cardtable_gui.scenes.table import TableScene
-from cardtable_gui.scenes.table.layouts.spades import took_text
+from cardtable_gui.scenes.table.layouts.spades import SIDES, took_text
 from cardtable_gui.scenes.table.seat_panel import Side
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))
@@ -59,9 +59,9 @@ def test_trick_cards_lie_in_front_of_their_players_and_overlap_little(tmp_path: 
     trick, sprites = scene.table.trick, scene.sprites
     w, h = sprites.size(trick.card_width)
     rects = {}
-    for side in Side:
+    for position, side in enumerate(SIDES):
         rect = pygame.Rect(0, 0, w, h)
-        rect.center = tuple(round(v) for v in trick.slot(side, sprites))
+        rect.center = tuple(round(v) for v in trick.slot(position, sprites))
         rects[side] = rect
     assert rects[Side.TOP].centery < rects[Side.LEFT].centery < rects[Side.BOTTOM].centery
     assert rects[Side.LEFT].centerx < rects[Side.TOP].centerx < rects[Side.RIGHT].centerx
@@ -76,20 +76,20 @@ def test_trick_cards_lie_in_front_of_their_players_and_overlap_little(tmp_path: 
 def test_every_trick_card_is_named_and_the_winner_marked_before_collection(app) -> None:
     scene = start_table(app, spades_config())
     table = scene.table
-    marked: list[tuple[Side, Side | None, int]] = []
+    marked: list[tuple[int, int | None, int]] = []
     shown = table.on_event
 
     def watch(event) -> None:
         shown(event)
         if isinstance(event, TrickWon):
             scene.draw(pygame.Surface(app.screen.get_size()))
-            marked.append((table.side_of(event.seat), table.trick.winner, len(table.trick.label_boxes)))
+            marked.append((table.position_of(event.seat), table.trick.winner, len(table.trick.label_boxes)))
 
     table.on_event = watch  # type: ignore[method-assign]
     while len(marked) < 2:
         play_one_card(app, scene)
     for winner, outlined, labels in marked:
-        assert outlined is winner and labels == 4
+        assert outlined == winner and labels == 4
     frames(app, 30)
     assert table.trick.winner is None or table.trick.plays == []
 

@@ -327,7 +327,10 @@ class TableScene(Scene):
         for side in match.state.teams:
             label = " & ".join(self.seat_name(s) for s in side)
             rows.append((label, str(scores[side[0]]), side[0] in winners))
-        rows.sort(key=lambda row: -int(row[1]))
+        # Winners first; the rest from the best score down, which is the lowest one in a
+        # game where points count against you.
+        lowest_wins = bool(winners) and scores[winners[0]] < max(scores)
+        rows.sort(key=lambda row: (not row[2], int(row[1]) if lowest_wins else -int(row[1])))
         self.game_over.show(headline, rows, self.table.score_sheet(match.game_events()))
         self.game_over.layout(self.app.screen.get_size(), self.app.theme)
 

@@ -1,14 +1,25 @@
-"""The running scores in a corner of the table: one row per side with its total and a
-short detail (bags, chips, books), under a title such as "Hand 3 · to 500". A row may
-carry a second, smaller line about the hand in play ("Bid 7 · won 3")."""
+"""The running scores in a corner of the table: one row per side or player with its
+total and a short detail (bags, chips, books), under a title such as "Hand 3 · to 500".
+A row may carry a second, smaller line about the hand in play ("Bid 7 · won 3"). The
+layout marks the leaders (``leaders`` knows games where the lowest score leads)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pygame
 
 from cardtable_gui.ui import theme as th
+
+
+def leaders(scores: Sequence[int], lowest_wins: bool = False) -> set[int]:
+    """The indices of the leading scores: the highest, or the lowest in a game where
+    points count against you. Nobody leads while every score is equal."""
+    if not scores or len(set(scores)) == 1:
+        return set()
+    best = min(scores) if lowest_wins else max(scores)
+    return {index for index, score in enumerate(scores) if score == best}
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,8 +2,8 @@
 
 The plate shows the name, a line or two the game supplies (a bid, tricks taken), a
 dealer chip, a glowing edge when it is that seat's turn and animated dots while a
-computer is thinking. Other seats' hands are drawn as a small fan of backs with the
-count beside it, turned to face the middle of the table.
+computer is thinking. Other seats' hands are drawn as a small fan of backs, turned by
+the seat's angle to face the middle of the table, wherever around it the seat sits.
 """
 
 from __future__ import annotations
@@ -11,10 +11,27 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+import math
+
 import pygame
 
 from cardtable_gui.scenes.table.card_sprites import CardSprites
 from cardtable_gui.ui import theme as th
+
+
+FAN_SPREAD = 0.16
+"""How far each back in a fan lies from the next, in card widths."""
+FULL_HAND = 13
+
+
+def fan_extent(card_size: tuple[int, int], angle: float) -> tuple[int, int]:
+    """The width and height a fan of a full hand of backs of ``card_size`` takes when
+    turned by ``angle`` degrees."""
+    w, h = card_size
+    along = w + w * FAN_SPREAD * (FULL_HAND - 1)
+    turn = math.radians(angle)
+    cos, sin = abs(math.cos(turn)), abs(math.sin(turn))
+    return round(along * cos + h * sin), round(along * sin + h * cos)
 
 
 class Side(Enum):
@@ -33,9 +50,10 @@ class Side(Enum):
 
 @dataclass(eq=False)
 class SeatPanel:
-    """One seat's plate and face-down hand. The table sets the fields each frame."""
+    """One seat's plate and face-down hand. The table sets the fields each frame.
+    ``angle`` is how far the seat's cards turn (``Side.angle``, ``SeatSpot.angle``)."""
 
-    side: Side
+    angle: float
     name: str = ""
     lines: list[str] = field(default_factory=list)
     card_count: int = 0
@@ -61,19 +79,14 @@ class SeatPanel:
         self._clock += dt
 
     def cards_rect(self, sprites: CardSprites) -> pygame.Rect:
-        """The space the face-down fan takes (for layout checks and card flights)."""
-        w, h = sprites.size(self.card_width)
-        spread = self._spread(w)
-        horizontal = self.side in (Side.TOP, Side.BOTTOM)
-        long_side = (h if not horizontal else w) + spread * 12
-        short_side = h if horizontal else w
-        size = (long_side, short_side) if horizontal else (short_side, long_side)
-        rect = pygame.Rect((0, 0), (round(size[0]), round(size[1])))
+        """The space the face-down fan of thirteen takes (for layout checks and
+        card flights)."""
+        rect = pygame.Rect((0, 0), fan_extent(sprites.size(self.card_width), self.angle))
         rect.center = (round(self.cards_center[0]), round(self.cards_center[1]))
         return rect
 
     def _spread(self, card_w: int) -> float:
-        return card_w * 0.16
+        return card_w * FAN_SPREAD
 
     def draw(self, surface: pygame.Surface, theme: th.Theme, sprites: CardSprites) -> None:
         if self.show_cards and self.card_count:
@@ -95,17 +108,26 @@ class SeatPanel:
         n = self.card_count
         w, _ = sprites.size(self.card_width)
         spread = self._spread(w)
-        horizontal = self.side in (Side.TOP, Side.BOTTOM)
-        images = [sprites.image(None, self.card_width, self.side.angle, shadow=i == 0) for i in range(n)]
+        images = [sprites.image(None, self.card_width, self.angle, shadow=i == 0) for i in range(n)]
+        along = self._fan_axis()
         rects = []
         for i, image in enumerate(images):
-            offset = round((i - (n - 1) / 2) * spread)
-            rects.append(image.get_rect(center=(offset, 0) if horizontal else (0, offset)))
+            offset = (i - (n - 1) / 2) * spread
+            rects.append(image.get_rect(center=(round(offset * along[0]), round(offset * along[1]))))
         bounds = rects[0].unionall(rects[1:])
         fan = pygame.Surface(bounds.size, pygame.SRCALPHA)
         for image, rect in zip(images, rects, strict=True):
             fan.blit(image, rect.move(-bounds.x, -bounds.y))
         return (n, self.card_width), fan, bounds.topleft
+
+    def _fan_axis(self) -> tuple[float, float]:
+        """The direction the backs spread in: across the seat's line of sight."""
+        if self.angle % 180 == 0:
+            return (1.0, 0.0)
+        if self.angle % 180 == 90:
+            return (0.0, 1.0)
+        turn = math.radians(self.angle)
+        return (math.cos(turn), -math.sin(turn))
 
     def _draw_plate(self, surface: pygame.Surface, theme: th.Theme) -> None:
         rect = self.plate

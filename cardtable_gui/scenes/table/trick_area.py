@@ -1,66 +1,104 @@
-"""The middle of the table where a trick is played.
+"""The middle of the table where a trick is played, for 2 to 8 players.
 
-Each card lies in front of the seat that played it (north, east, south, west around
-the middle), slightly turned and overlapping its neighbours only at the corners, with
-the player's name beside it, so a glance shows who played what. Before a trick is
-gathered its winning card is outlined and named. While a card is dragged the area
-lights up as the place to drop it.
+Each card lies in front of the seat that played it, slightly turned and overlapping
+its neighbours only at the corners, with the player's name beside it, so a glance
+shows who played what. Seats are numbered by where they sit in the picture: 0 at the
+bottom, then clockwise, as ``oval.seat_spots`` numbers them. Four cards lie north,
+east, south and west of the middle; other counts lie around a small oval just large
+enough to keep the cards apart. Before a trick is gathered its winning card is
+outlined and named. While a card is dragged the area lights up as the place to drop it.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import pygame
 
 from cardtable_gui.cards import Card
 from cardtable_gui.scenes.table.card_sprites import CardSprites
-from cardtable_gui.scenes.table.seat_panel import Side
 from cardtable_gui.ui import theme as th
 
-_TILT = {Side.BOTTOM: -3.0, Side.LEFT: 6.0, Side.TOP: 2.0, Side.RIGHT: -7.0}
+_TILTS = (-3.0, 6.0, 2.0, -7.0, 4.0, -5.0, 3.0, -2.0)
+_APART = 0.85
+"""Cards around the oval may share only this little: a neighbour sits at least this
+share of a card's width to the side or of its height above or below."""
+_OVAL_ASPECT = 0.75
+"""How much flatter than the card's own shape the oval is: tables are wider than tall."""
+
+
+def _directions(seats: int) -> list[tuple[float, float]]:
+    """Unit steps from the middle toward each seat, bottom first, then clockwise."""
+    return [
+        (math.cos(math.radians(90.0 + 360.0 * i / seats)), math.sin(math.radians(90.0 + 360.0 * i / seats)))
+        for i in range(seats)
+    ]
+
+
+def _spread(seats: int, card_size: tuple[int, int], label_h: int) -> tuple[float, float]:
+    """How far from the middle the cards lie, across and down, for ``seats`` cards."""
+    w, h = card_size
+    if seats == 4:
+        return w * 0.86, h * 0.54
+    if seats == 2:
+        return 0.0, h * 0.54 + label_h / 2
+    steps = _directions(seats)
+    scale = 0.0
+    for i, (xa, ya) in enumerate(steps):
+        for xb, yb in steps[i + 1:]:
+            across = abs(xa - xb) * w
+            down = abs(ya - yb) * h * _OVAL_ASPECT
+            needs = min(
+                _APART * w / across if across > 1e-9 else math.inf,
+                (_APART * h + label_h / 2) / down if down > 1e-9 else math.inf,
+            )
+            scale = max(scale, needs)
+    return scale * w, scale * h * _OVAL_ASPECT
 
 
 @dataclass(eq=False)
 class TrickArea:
-    """Cards on the table this trick, each placed by the side that played it."""
+    """Cards on the table this trick, each placed by the seat that played it."""
 
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     card_width: int = 80
-    plays: list[tuple[Side, Card]] = field(default_factory=list)
+    seats: int = 4
+    plays: list[tuple[int, Card]] = field(default_factory=list)
     drop_ready: bool = False
     drop_hot: bool = False
     caption: str = ""
-    names: dict[Side, str] = field(default_factory=dict)
-    winner: Side | None = None
+    names: dict[int, str] = field(default_factory=dict)
+    winner: int | None = None
+    label_h: int = 0
     label_boxes: list[pygame.Rect] = field(default_factory=list)
     """Where the names went when last drawn (for layout checks)."""
 
     @staticmethod
-    def size_for(card_size: tuple[int, int], label_h: int) -> tuple[int, int]:
-        """The room four cards in front of their seats need, with their names."""
+    def size_for(card_size: tuple[int, int], label_h: int, seats: int = 4) -> tuple[int, int]:
+        """The room ``seats`` cards in front of their seats need, with their names."""
         w, h = card_size
-        return round(w * 2.9), round(h * 2.2 + label_h * 2)
+        if seats == 4:
+            return round(w * 2.9), round(h * 2.2 + label_h * 2)
+        across, down = _spread(seats, card_size, label_h)
+        return round(across * 2 + w * 1.2), round(down * 2 + h + label_h * 2)
 
-    def layout(self, rect: pygame.Rect, card_width: int) -> None:
+    def layout(self, rect: pygame.Rect, card_width: int, seats: int = 4, label_h: int = 0) -> None:
         self.rect = pygame.Rect(rect)
         self.card_width = card_width
+        self.seats = seats
+        self.label_h = label_h
 
-    def slot(self, side: Side, sprites: CardSprites) -> tuple[float, float]:
-        """The centre of the card played from ``side``."""
-        w, h = sprites.size(self.card_width)
+    def slot(self, position: int, sprites: CardSprites) -> tuple[float, float]:
+        """The centre of the card played from the seat at ``position``."""
+        across, down = _spread(self.seats, sprites.size(self.card_width), self.label_h)
+        x, y = _directions(self.seats)[position % self.seats]
         cx, cy = self.rect.center
-        dx, dy = w * 0.86, h * 0.54
-        return {
-            Side.BOTTOM: (cx, cy + dy),
-            Side.TOP: (cx, cy - dy),
-            Side.LEFT: (cx - dx, cy),
-            Side.RIGHT: (cx + dx, cy),
-        }[side]
+        return (cx + x * across, cy + y * down)
 
     @staticmethod
-    def tilt(side: Side) -> float:
-        return _TILT[side]
+    def tilt(position: int) -> float:
+        return _TILTS[position % len(_TILTS)]
 
     def contains(self, pos: tuple[int, int]) -> bool:
         return self.rect.collidepoint(pos)
@@ -80,41 +118,45 @@ class TrickArea:
         surface: pygame.Surface,
         theme: th.Theme,
         sprites: CardSprites,
-        plays: list[tuple[Side, Card]],
-        winner: Side | None,
+        plays: list[tuple[int, Card]],
+        winner: int | None,
     ) -> None:
         """``plays`` in their places with their players' names; ``winner``'s card
         outlined (also used to show the last trick again)."""
         w, h = sprites.size(self.card_width)
         self.label_boxes = []
-        for side, card in plays:
-            center = self.slot(side, sprites)
-            sprites.draw(surface, card, center, self.card_width, self.tilt(side))
-            if side is winner:
+        for position, card in plays:
+            center = self.slot(position, sprites)
+            sprites.draw(surface, card, center, self.card_width, self.tilt(position))
+            if position == winner:
                 outline = pygame.Rect(0, 0, w + theme.px(8), h + theme.px(8))
                 outline.center = (round(center[0]), round(center[1]))
                 pygame.draw.rect(surface, th.ACCENT, outline, max(2, theme.px(3)), border_radius=theme.px(10))
-        for side, _ in plays:
-            self._draw_name(surface, theme, sprites, side, side is winner)
+        for position, _ in plays:
+            self._draw_name(surface, theme, sprites, position, position == winner)
 
-    def _draw_name(self, surface: pygame.Surface, theme: th.Theme, sprites: CardSprites, side: Side, won: bool) -> None:
-        """The player's name on the outer edge of their card, where no neighbouring
-        card lies: above north, below south, beside west and east."""
-        name = self.names.get(side)
+    def _draw_name(self, surface: pygame.Surface, theme: th.Theme, sprites: CardSprites, position: int, won: bool) -> None:
+        """The player's name where no neighbouring card lies: with four seats on the
+        outer edge of the card (above north, below south, beside west and east); around
+        an oval across the card's lower edge."""
+        name = self.names.get(position)
         if not name:
             return
         w, h = sprites.size(self.card_width)
         size = theme.text_px(16)
-        text, size = theme.fit(f"{name} takes it" if won else name, size, round(w * 1.6), bold=won)
+        room = w * (2.2 if won and self.seats != 4 else 1.6)
+        text, size = theme.fit(f"{name} takes it" if won else name, size, round(room), bold=won)
         image = theme.text(text, size, th.TEXT_DARK if won else th.TEXT, bold=won)
         box = image.get_rect().inflate(theme.px(12), theme.px(4))
-        cx, cy = self.slot(side, sprites)
+        cx, cy = self.slot(position, sprites)
         gap = theme.px(6)
-        if side is Side.TOP:
+        if self.seats != 4:
+            box.center = (round(cx), round(cy + h / 2))
+        elif position == 2:
             box.midbottom = (round(cx), round(cy - h / 2 - gap))
-        elif side is Side.BOTTOM:
+        elif position == 0:
             box.midtop = (round(cx), round(cy + h / 2 + gap))
-        elif side is Side.LEFT:
+        elif position == 1:
             box.midright = (round(cx - w / 2 - gap), round(cy))
         else:
             box.midleft = (round(cx + w / 2 + gap), round(cy))

@@ -95,7 +95,7 @@ class SpadesLayout(GameLayout):
         super().__init__(scene)
         self.sprites = scene.sprites
         self.fan = HandFan(self.sprites)
-        self.panels = [SeatPanel(side) for side in SIDES]
+        self.panels = [SeatPanel(side.angle) for side in SIDES]
         self.trick = TrickArea()
         self.deck = Pile()
         self.scores = ScorePanel()
@@ -127,11 +127,15 @@ class SpadesLayout(GameLayout):
     def theme(self) -> th.Theme:
         return self.scene.app.theme
 
-    def side_of(self, seat: int) -> Side:
-        return SIDES[(seat - self.bottom) % SEATS]
+    def position_of(self, seat: int) -> int:
+        """Where ``seat`` sits in the picture: 0 at the bottom, then clockwise."""
+        return (seat - self.bottom) % SEATS
 
-    def seat_at(self, side: Side) -> int:
-        return (self.bottom + SIDES.index(side)) % SEATS
+    def side_of(self, seat: int) -> Side:
+        return SIDES[self.position_of(seat)]
+
+    def seat_at(self, position: int) -> int:
+        return (self.bottom + position) % SEATS
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -212,7 +216,7 @@ class SpadesLayout(GameLayout):
     def seat_anchor(self, seat: int) -> tuple[float, float]:
         """Where a seat's cards gather: the deck sits here when that seat deals, and
         tricks it wins fly here."""
-        panel = self.panels[SIDES.index(self.side_of(seat))]
+        panel = self.panels[self.position_of(seat)]
         cx, cy = panel.cards_center
         mx, my = self.trick.rect.center
         return (cx + (mx - cx) * 0.25, cy + (my - cy) * 0.25)
@@ -251,7 +255,7 @@ class SpadesLayout(GameLayout):
         self.to_move = spades.to_move
         self.dealer = spades.dealer
         self.deck.count = 0
-        self.trick.plays = [(self.side_of(seat), card) for seat, card in spades.trick]
+        self.trick.plays = [(self.position_of(seat), card) for seat, card in spades.trick]
         self.trick.winner = None
         self.hand_number = spades.hand_number
         last = spades.last_trick
@@ -311,7 +315,7 @@ class SpadesLayout(GameLayout):
             self._bubble(event.seat, "Spades broken!")
         elif isinstance(event, TrickWon):
             self.to_move = event.seat
-            self.trick.winner = self.side_of(event.seat)
+            self.trick.winner = self.position_of(event.seat)
             self.scene.animator.wait(TRICK_PAUSE, on_done=lambda: self._collect(event.seat))
         elif isinstance(event, HandScored):
             self.pending_hand = event
@@ -343,7 +347,7 @@ class SpadesLayout(GameLayout):
                 seat = (seat + 1) % SEATS
             remaining[seat] -= 1
             side = self.side_of(seat)
-            target = self.panels[SIDES.index(side)].cards_center
+            target = self.panels[self.position_of(seat)].cards_center
             width = self.card_width if side is Side.BOTTOM else self.small_width
             self.scene.animator.fly(
                 None, self.deck.top_center, target, width, DEAL_FLIGHT,
@@ -361,10 +365,11 @@ class SpadesLayout(GameLayout):
 
     def _play(self, seat: int, card: Card) -> None:
         side = self.side_of(seat)
+        position = self.position_of(seat)
         if seat == self.bottom and self.fan.index_of(card) is not None:
             start = self.fan.remove(card)
         else:
-            start = self.panels[SIDES.index(side)].cards_center
+            start = self.panels[position].cards_center
             if seat == self.bottom:
                 self.fan.set_hand((), hidden=max(0, len(self.fan.slots) - 1))
         self.counts[seat] = max(0, self.counts[seat] - 1)
@@ -373,25 +378,25 @@ class SpadesLayout(GameLayout):
         width = self.trick.card_width
         self.scene.play_sound("play")
         self.scene.animator.fly(
-            card, start, self.trick.slot(side, self.sprites), width, PLAY_FLIGHT,
-            on_done=lambda: self.trick.plays.append((side, card)),
-            angles=(side.angle if side is not Side.BOTTOM else 0.0, self.trick.tilt(side)),
+            card, start, self.trick.slot(position, self.sprites), width, PLAY_FLIGHT,
+            on_done=lambda: self.trick.plays.append((position, card)),
+            angles=(side.angle if side is not Side.BOTTOM else 0.0, self.trick.tilt(position)),
         )
 
     def _collect(self, winner: int) -> None:
-        plays = [(self.seat_at(side), card) for side, card in self.trick.plays]
+        plays = [(self.seat_at(position), card) for position, card in self.trick.plays]
         self.last = (tuple(plays), winner)
         self.trick.plays = []
         self.trick.winner = None
         target = self.seat_anchor(winner)
         self.scene.play_sound("trick")
         for i, (seat, card) in enumerate(plays):
-            side = self.side_of(seat)
+            position = self.position_of(seat)
             done = (lambda: self._won(winner)) if i == len(plays) - 1 else None
             self.scene.animator.fly(
-                card, self.trick.slot(side, self.sprites), target, self.trick.card_width,
+                card, self.trick.slot(position, self.sprites), target, self.trick.card_width,
                 COLLECT_FLIGHT, ease_in_out_cubic, delay=i * 0.03, on_done=done,
-                angles=(self.trick.tilt(side), 0.0),
+                angles=(self.trick.tilt(position), 0.0),
             )
 
     def _won(self, winner: int) -> None:
@@ -594,7 +599,7 @@ class SpadesLayout(GameLayout):
         # With the hand's summary or the final result up, nobody is about to move.
         paused = self.scene.finished or self.scene.summary.visible
         for index, panel in enumerate(self.panels):
-            seat = self.seat_at(SIDES[index])
+            seat = self.seat_at(index)
             panel.name = self.scene.seat_name(seat)
             bid = self.bids[seat]
             panel.lines = [f"{bid_text(bid).capitalize()}  \u00b7  won {self.won[seat]}" if playing else bid_text(bid).capitalize()]
@@ -604,7 +609,7 @@ class SpadesLayout(GameLayout):
             panel.thinking = thinking == seat
             panel.dealer = self.dealer == seat
             panel.highlight = th.DANGER if bid is not None and bid.is_nil and self.won[seat] else None
-        self.trick.names = {side: self.scene.seat_name(self.seat_at(side)) for side in SIDES}
+        self.trick.names = {position: self.scene.seat_name(self.seat_at(position)) for position in range(SEATS)}
         self._refresh_score_rows()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -629,18 +634,18 @@ class SpadesLayout(GameLayout):
         t = self.theme
         plays, winner = self.last
         t.draw_panel(surface, self.trick.rect, radius=t.px(24), fill=(0, 0, 0, 90), border=th.PANEL_BORDER, shadow=False)
-        placed = [(self.side_of(seat), card) for seat, card in plays]
-        self.trick.draw_cards(surface, t, self.sprites, placed, self.side_of(winner))
+        placed = [(self.position_of(seat), card) for seat, card in plays]
+        self.trick.draw_cards(surface, t, self.sprites, placed, self.position_of(winner))
         caption = t.text(f"Last trick: {self.scene.seat_name(winner)} took it", t.px(20), th.ACCENT, bold=True)
         surface.blit(caption, caption.get_rect(midbottom=(self.trick.rect.centerx, self.trick.rect.top - t.px(4))))
 
     def _draw_bubbles(self, surface: pygame.Surface) -> None:
         t = self.theme
         for seat, (text, left) in self.bubbles.items():
-            panel = self.panels[SIDES.index(self.side_of(seat))]
+            panel = self.panels[self.position_of(seat)]
             image = t.text(text, t.px(21), th.TEXT_DARK, bold=True).copy()
             box = image.get_rect().inflate(t.px(22), t.px(12))
-            if panel.side is Side.BOTTOM:
+            if seat == self.bottom:
                 # Your own bid lands on your plate.
                 box.center = panel.plate.midtop
             else:
