@@ -7,7 +7,8 @@ nothing. Either summarise a log written earlier, or run the watch command (a who
 game, in a fresh process) and summarise its log:
 
     python benchmarks/frame_time.py /tmp/frames.txt
-    python benchmarks/frame_time.py --run [--game spades] [--seed 3] [--size 1280x800] [--xvfb] [--speed 20]
+    python benchmarks/frame_time.py --run [--game spades] [--players 8] [--level hard]
+        [--seed 3] [--size 1280x800] [--xvfb] [--speed 20]
 
 A whole Spades game watched at the pace a player sees takes about nine minutes;
 ``--speed 20`` plays it in well under a minute. Cards then cross the table in fewer
@@ -57,7 +58,14 @@ def summary(times: list[float]) -> str:
 
 
 def run_watch(
-    game: str, seed: int, size: str, xvfb: bool, log: Path, level: str = "medium", speed: float = 1.0
+    game: str,
+    seed: int,
+    size: str,
+    xvfb: bool,
+    log: Path,
+    level: str = "medium",
+    speed: float = 1.0,
+    players: int | None = None,
 ) -> tuple[int, float, float]:
     """Run ``cardtable watch`` for a whole game; its exit code, wall and CPU seconds."""
     command = [
@@ -65,6 +73,8 @@ def run_watch(
         "--frames-log", str(log), "--quit-after-game", "--size", size, "--level", level,
         "--speed", str(speed),
     ]
+    if players is not None:
+        command += ["--players", str(players)]
     env = {**os.environ, "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
     if xvfb:
         if shutil.which("xvfb-run") is None:
@@ -89,6 +99,7 @@ def main() -> int:
     parser.add_argument("--game", default="spades")
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--size", default="1280x800")
+    parser.add_argument("--players", type=int, default=None, help="how many players (the game's usual count)")
     parser.add_argument("--level", default="medium", choices=["easy", "medium", "hard"], help="computer level")
     parser.add_argument("--xvfb", action="store_true", help="a real X window under xvfb-run, not the dummy driver")
     parser.add_argument("--keep-log", type=Path, default=None, help="with --run: where to keep the frames log")
@@ -105,10 +116,14 @@ def main() -> int:
         parser.error("give a frames log to summarise, or --run")
     with tempfile.TemporaryDirectory() as folder:
         log = args.keep_log or Path(folder) / "frames.txt"
-        code, wall, cpu = run_watch(args.game, args.seed, args.size, args.xvfb, log, args.level, args.speed)
+        code, wall, cpu = run_watch(
+            args.game, args.seed, args.size, args.xvfb, log, args.level, args.speed, args.players
+        )
         times = read_log(log) if log.exists() else []
     driver = "xvfb" if args.xvfb else "dummy driver"
-    print(f"{args.game} seed {args.seed} at {args.size} ({driver}, speed {args.speed:g}): watch exited with {code} "
+    players = f", {args.players} players" if args.players else ""
+    print(f"{args.game}{players} seed {args.seed} at {args.size} ({driver}, {args.level}, speed {args.speed:g}): "
+          f"watch exited with {code} "
           f"after {wall:.1f} s wall, {cpu:.1f} s CPU")
     print(summary(times))
     if times:

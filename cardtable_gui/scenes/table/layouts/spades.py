@@ -31,8 +31,11 @@ from cardtable_gui.rules.spades import (
 )
 from cardtable_gui.scenes.table.animation import ease_in_out_cubic
 from cardtable_gui.scenes.table.bidding import BidChoice, BidPanel
+from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
+from cardtable_gui.scenes.table.dealing import deal_order
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.hand_fan import HandFan
+from cardtable_gui.scenes.table.hand_play import HandPlay
 from cardtable_gui.scenes.table.layouts.base import GameLayout
 from cardtable_gui.scenes.table.pile import Pile
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow
@@ -52,7 +55,6 @@ PLAY_FLIGHT = 0.30
 TRICK_PAUSE = 0.75
 COLLECT_FLIGHT = 0.38
 BID_PAUSE = 0.15
-BUBBLE_SECONDS = 1.6
 SIDES = (Side.BOTTOM, Side.LEFT, Side.TOP, Side.RIGHT)
 
 
@@ -115,7 +117,8 @@ class SpadesLayout(GameLayout):
         self.hand_number = 1
         self.side_scores: list[int] = []
         self.side_bags: list[int] = []
-        self.bubbles: dict[int, tuple[str, float]] = {}
+        self.bubbles = Bubbles()
+        self.hand_play = HandPlay(self.fan, self.trick, self._try_play)
         self.card_width = 100
         self.small_width = 50
         self.hand_top = 0
@@ -307,12 +310,12 @@ class SpadesLayout(GameLayout):
         elif isinstance(event, BidMade):
             self.bids[event.seat] = event.bid
             self.to_move = (event.seat + 1) % SEATS
-            self._bubble(event.seat, bid_text(event.bid).capitalize())
+            self.bubbles.say(event.seat, bid_text(event.bid).capitalize())
             self.scene.animator.wait(BID_PAUSE)
         elif isinstance(event, CardPlayed):
             self._play(event.seat, event.card)
         elif isinstance(event, SpadesBroken):
-            self._bubble(event.seat, "Spades broken!")
+            self.bubbles.say(event.seat, "Spades broken!")
         elif isinstance(event, TrickWon):
             self.to_move = event.seat
             self.trick.winner = self.position_of(event.seat)
@@ -339,13 +342,7 @@ class SpadesLayout(GameLayout):
         self.deck.count = total
         self.to_move = (event.dealer + 1) % SEATS
         self.scene.play_sound("shuffle")
-        remaining = list(event.counts)
-        seat = event.dealer
-        for i in range(total):
-            seat = (seat + 1) % SEATS
-            while remaining[seat] == 0:
-                seat = (seat + 1) % SEATS
-            remaining[seat] -= 1
+        for i, seat in enumerate(deal_order(event.dealer, event.counts)):
             side = self.side_of(seat)
             target = self.panels[self.position_of(seat)].cards_center
             width = self.card_width if side is Side.BOTTOM else self.small_width
@@ -401,9 +398,6 @@ class SpadesLayout(GameLayout):
 
     def _won(self, winner: int) -> None:
         self.won[winner] += 1
-
-    def _bubble(self, seat: int, text: str) -> None:
-        self.bubbles[seat] = (text, BUBBLE_SECONDS)
 
     # -- the end of a hand ---------------------------------------------------------------
 
@@ -532,52 +526,9 @@ class SpadesLayout(GameLayout):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.showing_last = False
-            return self.fan.press(event.pos) is not None
-        if event.type == pygame.MOUSEMOTION:
-            self.fan.move(event.pos)
-            dragging = self.fan.dragging is not None and self.fan.drag_moved
-            # Only a card that may be played lights the trick as a place to drop it; an
-            # illegal one dropped there is still refused with the rule's reason.
-            allowed = dragging and self.fan.slots[self.fan.dragging].card in self.fan.legal
-            self.trick.drop_ready = allowed
-            self.trick.drop_hot = allowed and self.trick.contains(event.pos)
-            return dragging
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            return self._release(event.pos)
-        if event.type == pygame.KEYDOWN:
-            return self._key(event.key)
-        return False
-
-    def _release(self, pos: tuple[int, int]) -> bool:
-        held = self.fan.dragging
-        card, dragged = self.fan.release()
-        self.trick.drop_ready = self.trick.drop_hot = False
-        if card is None or held is None:
-            return False
-        if dragged:
-            if self.trick.contains(pos):
-                self._try_play(card)
-            return True
-        if self.fan.selected == held:
-            self._try_play(card)
-        else:
-            self.fan.select(held)
-        return True
-
-    def _key(self, key: int) -> bool:
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.fan.select_step(1 if key == pygame.K_RIGHT else -1)
-            return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            card = self.fan.selected_card
-            if card is not None and self.fan.active:
-                self._try_play(card)
-            return True
-        return False
+        return self.hand_play.handle_event(event)
 
     def _try_play(self, card: Card) -> None:
-        if not self.fan.active:
-            return
         self.scene.submit(PlayCard(card))
 
     # -- frame ---------------------------------------------------------------------------
@@ -586,11 +537,7 @@ class SpadesLayout(GameLayout):
         self.fan.update(dt)
         for panel in self.panels:
             panel.update(dt)
-        for seat, (text, left) in list(self.bubbles.items()):
-            if left - dt <= 0:
-                del self.bubbles[seat]
-            else:
-                self.bubbles[seat] = (text, left - dt)
+        self.bubbles.update(dt)
         self._refresh_panels()
 
     def _refresh_panels(self) -> None:
@@ -623,7 +570,7 @@ class SpadesLayout(GameLayout):
         for panel in self.panels:
             panel.draw(surface, t, self.sprites)
         self.fan.draw(surface)
-        self._draw_bubbles(surface)
+        self.bubbles.draw(surface, t, self._bubble_anchor)
         if self.last is not None:
             self.last_trick_button.text = "Hide last trick" if self.showing_last else "Last trick"
             self.last_trick_button.draw(surface, t)
@@ -639,20 +586,9 @@ class SpadesLayout(GameLayout):
         caption = t.text(f"Last trick: {self.scene.seat_name(winner)} took it", t.px(20), th.ACCENT, bold=True)
         surface.blit(caption, caption.get_rect(midbottom=(self.trick.rect.centerx, self.trick.rect.top - t.px(4))))
 
-    def _draw_bubbles(self, surface: pygame.Surface) -> None:
-        t = self.theme
-        for seat, (text, left) in self.bubbles.items():
-            panel = self.panels[self.position_of(seat)]
-            image = t.text(text, t.px(21), th.TEXT_DARK, bold=True).copy()
-            box = image.get_rect().inflate(t.px(22), t.px(12))
-            if seat == self.bottom:
-                # Your own bid lands on your plate.
-                box.center = panel.plate.midtop
-            else:
-                anchor = self.seat_anchor(seat)
-                box.midbottom = (round(anchor[0]), round(anchor[1]) - t.px(6))
-            box.clamp_ip(surface.get_rect())
-            alpha = min(1.0, left / 0.3)
-            t.draw_panel(surface, box, radius=box.height // 2, fill=(*th.ACCENT, round(235 * alpha)), border=None)
-            image.set_alpha(round(255 * alpha))
-            surface.blit(image, image.get_rect(center=box.center))
+    def _bubble_anchor(self, seat: int) -> Anchor:
+        if seat == self.bottom:
+            # Your own bid lands on your plate.
+            return self.panels[0].plate.midtop, True
+        x, y = self.seat_anchor(seat)
+        return (round(x), round(y) - self.theme.px(6)), False

@@ -1,0 +1,92 @@
+"""Putting a card from your hand on the table, the three ways a player expects: drag
+it onto the place it goes, click it twice (once to pick, again to play), or pick it
+with the arrow keys and press Enter.
+
+While a card that may be played is dragged, the drop place lights up, and brighter
+under the pointer. A card that may not be played can still be dragged and dropped;
+it is offered all the same, so the player hears the rule's reason for refusing it.
+What a played card means is the layout's business (``play``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+import pygame
+
+from cardtable_gui.cards import Card
+from cardtable_gui.scenes.table.hand_fan import HandFan
+
+
+class DropPlace(Protocol):
+    """Where a dragged card is dropped (a trick area, a sequence row)."""
+
+    drop_ready: bool
+    drop_hot: bool
+
+    def contains(self, pos: tuple[int, int]) -> bool: ...
+
+
+class HandPlay:
+    """Mouse and keys on ``fan``, offering the chosen card to ``play`` when it is
+    dropped on ``place``, clicked again, or picked with Enter or Space."""
+
+    def __init__(self, fan: HandFan, place: DropPlace, play: Callable[[Card], None]) -> None:
+        self.fan = fan
+        self.place = place
+        self.play = play
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """True when the event was about the hand."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.fan.press(event.pos) is not None
+        if event.type == pygame.MOUSEMOTION:
+            return self._move(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._release(event.pos)
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        return False
+
+    def _move(self, pos: tuple[int, int]) -> bool:
+        fan = self.fan
+        fan.move(pos)
+        dragging = fan.dragging is not None and fan.drag_moved
+        # Only a card that may be played lights the place to drop it; an illegal one
+        # dropped there is still offered, and refused with the rule's reason.
+        allowed = dragging and fan.slots[fan.dragging].card in fan.legal
+        self.place.drop_ready = allowed
+        self.place.drop_hot = allowed and self.place.contains(pos)
+        return dragging
+
+    def _release(self, pos: tuple[int, int]) -> bool:
+        held = self.fan.dragging
+        card, dragged = self.fan.release()
+        self.place.drop_ready = self.place.drop_hot = False
+        if card is None or held is None:
+            return False
+        if dragged:
+            if self.place.contains(pos):
+                self._offer(card)
+            return True
+        if self.fan.selected == held:
+            self._offer(card)
+        else:
+            self.fan.select(held)
+        return True
+
+    def _key(self, key: int) -> bool:
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.fan.select_step(1 if key == pygame.K_RIGHT else -1)
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            card = self.fan.selected_card
+            if card is not None:
+                self._offer(card)
+            return True
+        return False
+
+    def _offer(self, card: Card) -> None:
+        if self.fan.active:
+            self.play(card)
