@@ -27,6 +27,20 @@ class ScoreSheet:
     rows: tuple[tuple[str, ...], ...]
 
 
+def standings(
+    sides: Sequence[tuple[str, int]], winners: Sequence[int]
+) -> list[tuple[str, str, bool]]:
+    """The final lines, (name, score, won), for ``sides`` given as (name, score) with
+    the indices of the winning ones: winners first, then the rest from the best score
+    down, which is the lowest score in a game where points count against you."""
+    scores = [score for _, score in sides]
+    lowest_wins = bool(winners) and scores[winners[0]] < max(scores)
+    order = sorted(
+        range(len(sides)), key=lambda i: (i not in winners, scores[i] if lowest_wins else -scores[i])
+    )
+    return [(sides[i][0], str(sides[i][1]), i in winners) for i in order]
+
+
 class GameOverPanel:
     def __init__(self, on_rematch: Callable[[], None], on_menu: Callable[[], None]) -> None:
         self.headline = ""

@@ -48,7 +48,7 @@ from cardtable_gui.scenes.dialog import Answer, Dialog
 from cardtable_gui.scenes.table.animation import Animator
 from cardtable_gui.scenes.table.card_sprites import CardSprites
 from cardtable_gui.scenes.table.confirm import ConfirmPanel
-from cardtable_gui.scenes.table.game_over import GameOverPanel
+from cardtable_gui.scenes.table.game_over import GameOverPanel, standings
 from cardtable_gui.scenes.table.handoff import HandoffCover
 from cardtable_gui.scenes.table.layouts import make_layout
 from cardtable_gui.scenes.table.summary import HandSummary, SummaryTable
@@ -323,14 +323,9 @@ class TableScene(Scene):
         else:
             headline = f"{' and '.join(names)} win!"
         scores = match.state.scores
-        rows = []
-        for side in match.state.teams:
-            label = " & ".join(self.seat_name(s) for s in side)
-            rows.append((label, str(scores[side[0]]), side[0] in winners))
-        # Winners first; the rest from the best score down, which is the lowest one in a
-        # game where points count against you.
-        lowest_wins = bool(winners) and scores[winners[0]] < max(scores)
-        rows.sort(key=lambda row: (not row[2], int(row[1]) if lowest_wins else -int(row[1])))
+        teams = match.state.teams
+        sides = [(" & ".join(self.seat_name(s) for s in side), scores[side[0]]) for side in teams]
+        rows = standings(sides, [i for i, side in enumerate(teams) if side[0] in winners])
         self.game_over.show(headline, rows, self.table.score_sheet(match.game_events()))
         self.game_over.layout(self.app.screen.get_size(), self.app.theme)
 
