@@ -91,6 +91,15 @@ def chips_text(amount: int) -> str:
     return "1 chip" if amount == 1 else f"{amount} chips"
 
 
+def cards_text(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
+
+
+def signed(amount: int) -> str:
+    """A change of chips: "+4", "-3", and "0" for none."""
+    return f"{amount:+d}" if amount else "0"
+
+
 def first_antes(view: SpinadoView) -> list[AntePaid]:
     """The antes of the first hand, paid inside the new game before any event: one
     chip to each pot from every player, or what they had."""
@@ -428,6 +437,7 @@ class SpinadoLayout(GameLayout):
             self.to_move = None
             self.board.running = None
             wins = "win" if self._is_me(event.seat) else "wins"
+            self.banner.middle = self.board.rect.center
             self.banner.announce(f"{self._who(event.seat, 'are', 'is')} out of cards and {wins} the hand!", HAND_WON_PAUSE)
             self.scene.animator.wait(HAND_WON_PAUSE)
         elif isinstance(event, SpinadoPenalty):
@@ -539,9 +549,20 @@ class SpinadoLayout(GameLayout):
                 self.board.dead.add(following)
         self.to_move = event.seat
         starter = self._who(event.seat, "start", "starts")
+        self.banner.middle = self._clear_of(self.board.stopped)
         self.banner.announce(stop_sentence(event, alongside, starter), STOP_PAUSE)
         self.scene.animator.wait(STOP_PAUSE)
         self.alongside = None
+
+    def _clear_of(self, card: Card | None) -> tuple[int, int]:
+        """Where a callout leaves ``card``'s row of the board in sight: over the other
+        half of the board."""
+        board = self.board.rect
+        if card is None:
+            return board.center
+        _, y = self.board.slot(card, self.sprites)
+        upper = y < board.centery
+        return (board.centerx, board.top + board.height * (3 if upper else 1) // 4)
 
     def _pot_won(self, event: PotWon) -> None:
         tile = self.tiles[event.pot]
@@ -549,14 +570,16 @@ class SpinadoLayout(GameLayout):
         self.bubbles.say(event.seat, f"{event.pot.title}! +{event.amount}")
         self.scene.play_sound("trick")
         if event.pot is not Pot.GAME:
+            self.banner.middle = self.board.rect.center
             self.banner.announce(f"{self._who(event.seat, 'take', 'takes')} the {event.pot.title} pot: {chips_text(event.amount)}.", STOP_PAUSE)
             self.scene.animator.wait(STOP_PAUSE)
 
     def _penalty(self, event: SpinadoPenalty) -> None:
         self.chips.send(self.stacks[event.seat], self.stacks[event.winner], event.amount, POT_FLIGHT, delay=0.1, stagger=0.05)
         self.bubbles.say(event.seat, f"Caught with the spinado: -{event.amount}")
+        self.banner.middle = self.board.rect.center
         self.banner.announce(
-            f"{self._who(event.seat, 'were', 'was')} left holding the spinado with {event.cards} cards "
+            f"{self._who(event.seat, 'were', 'was')} left holding the spinado with {cards_text(event.cards)} "
             f"and {'pay' if self._is_me(event.seat) else 'pays'} {chips_text(event.amount)}.",
             STOP_PAUSE,
         )
@@ -585,7 +608,7 @@ class SpinadoLayout(GameLayout):
                 f"-{ledger.antes[seat]}" if ledger.antes[seat] else "0",
                 ", ".join(f"{pot.pot.title} +{pot.amount}" for pot in won) or "-",
                 spinado,
-                f"{scored.points[seat]:+d}",
+                signed(scored.points[seat]),
             ))
         if ledger.winner is not None:
             notes.append(f"{name(ledger.winner)} went out first and took the Game pot.")
@@ -596,7 +619,7 @@ class SpinadoLayout(GameLayout):
         if ledger.penalty is not None:
             penalty = ledger.penalty
             notes.append(
-                f"{name(penalty.seat)} was caught with the spinado and {penalty.cards} cards: "
+                f"{name(penalty.seat)} was caught with the spinado and {cards_text(penalty.cards)}: "
                 f"{chips_text(penalty.amount)} to {name(penalty.winner)}."
             )
         best = leaders(scored.totals)
@@ -626,7 +649,7 @@ class SpinadoLayout(GameLayout):
         rows = []
         for number, (out, scored) in enumerate(hands, start=1):
             first = t.fit(name(out), t.text_px(17), column)[0] if out is not None else "-"
-            cells = [f"{total} ({points:+d})" for total, points in zip(scored.totals, scored.points, strict=True)]
+            cells = [f"{total} ({signed(points)})" for total, points in zip(scored.totals, scored.points, strict=True)]
             rows.append((str(number), first, *cells))
         return ScoreSheet(groups, headers, tuple(rows))
 
@@ -721,7 +744,7 @@ class SpinadoLayout(GameLayout):
             if seat in self.sitting_out:
                 panel.lines = ["Sitting out", "No chips left"]
             else:
-                panel.lines = [chips_text(self.stacks[seat].count), f"{self.counts[seat]} cards"]
+                panel.lines = [chips_text(self.stacks[seat].count), cards_text(self.counts[seat])]
             panel.card_count = self.counts[seat]
             panel.active = self.to_move == seat and not paused
             panel.turn_text = "to start" if self.board.running is None else "to play"
@@ -744,7 +767,7 @@ class SpinadoLayout(GameLayout):
         if seat in self.sitting_out:
             return "out"
         change = self.stacks[seat].count - self.chips_at_deal[seat]
-        return f"{change:+d}" if change else ""
+        return signed(change) if change else ""
 
     def _pot_hint(self, pot: Pot) -> str:
         """What wins the pot, or how this hand stands toward it."""
