@@ -71,6 +71,7 @@ class SequenceBoard:
     row_gap: int = 6
     caption_h: int = 24
     _tags: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = field(default_factory=dict, repr=False)
+    _picture: tuple[tuple[object, ...], pygame.Surface] | None = field(default=None, repr=False)
 
     @staticmethod
     def measures(theme: th.Theme) -> tuple[int, int, int, int]:
@@ -93,11 +94,11 @@ class SequenceBoard:
         self.pad, self.label_w, self.row_gap, self.caption_h = self.measures(theme)
         self._tags.clear()
 
-    def _row_top(self, row: int, card_h: int) -> int:
-        return self.rect.top + self.pad + row * (card_h + self.row_gap)
+    def _row_top(self, row: int, card_h: int, area: pygame.Rect | None = None) -> int:
+        return (area or self.rect).top + self.pad + row * (card_h + self.row_gap)
 
-    def _place_left(self, place: int) -> int:
-        return self.rect.left + self.pad + self.label_w + round(self.card_width * STEP) * place
+    def _place_left(self, place: int, area: pygame.Rect | None = None) -> int:
+        return (area or self.rect).left + self.pad + self.label_w + round(self.card_width * STEP) * place
 
     def slot(self, card: Card, sprites: CardSprites) -> tuple[float, float]:
         """The centre of ``card``'s place on the board."""
@@ -119,26 +120,40 @@ class SequenceBoard:
     # -- drawing ---------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, theme: th.Theme, sprites: CardSprites) -> None:
+        """The board is one picture, painted again only when something on it changes
+        (a card, a marker, the caption, the window): one blit a frame."""
+        key = (
+            tuple(self.rect), self.card_width, frozenset(self.played), frozenset(self.dead), self.running,
+            self.stopped, self.caption, self.drop_ready, self.drop_hot, getattr(sprites.art, "four_colour", False),
+        )
+        if self._picture is None or self._picture[0] != key:
+            picture = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            self._paint(picture, picture.get_rect(), theme, sprites)
+            self._picture = (key, picture)
+        surface.blit(self._picture[1], self.rect)
+
+    def _paint(self, surface: pygame.Surface, area: pygame.Rect, theme: th.Theme, sprites: CardSprites) -> None:
         if self.drop_ready:
             fill = (*th.ACCENT, 60) if self.drop_hot else (255, 255, 255, 22)
             border = th.ACCENT if self.drop_hot else (255, 255, 255, 70)
         else:
             fill, border = (0, 0, 0, 46), (255, 255, 255, 26)
-        theme.draw_panel(surface, self.rect, radius=theme.px(14), fill=fill, border=border, shadow=False)
+        theme.draw_panel(surface, area, radius=theme.px(14), fill=fill, border=border, shadow=False)
         w, h = sprites.size(self.card_width)
         for row, suit in enumerate(FRENCH_SUITS):
-            top = self._row_top(row, h)
+            top = self._row_top(row, h, area)
             name, size = theme.fit(suit.title.capitalize(), theme.text_px(18), self.label_w - theme.px(6), bold=True)
             label = theme.text(name, size, suit_colour(suit), bold=True)
-            surface.blit(label, label.get_rect(midleft=(self.rect.left + self.pad, top + h // 2)))
+            surface.blit(label, label.get_rect(midleft=(area.left + self.pad, top + h // 2)))
             for place, rank in enumerate(RUN_RANKS):
-                self._draw_place(surface, theme, sprites, Card(rank, suit), place, top, (w, h))
+                left = self._place_left(place, area)
+                self._draw_place(surface, theme, sprites, Card(rank, suit), place, (left, top), (w, h))
         if self.stopped is not None:
-            self._draw_stop(surface, theme, sprites)
+            self._draw_stop(surface, theme, sprites, area)
         if self.caption:
-            text, size = theme.fit(self.caption, theme.text_px(18), self.rect.width - self.pad * 2, bold=True)
+            text, size = theme.fit(self.caption, theme.text_px(18), area.width - self.pad * 2, bold=True)
             image = theme.text(text, size, th.ACCENT, bold=True)
-            surface.blit(image, image.get_rect(midbottom=(self.rect.centerx, self.rect.bottom - theme.px(4))))
+            surface.blit(image, image.get_rect(midbottom=(area.centerx, area.bottom - theme.px(4))))
 
     def _draw_place(
         self,
@@ -147,13 +162,13 @@ class SequenceBoard:
         sprites: CardSprites,
         card: Card,
         place: int,
-        top: int,
+        topleft: tuple[int, int],
         size: tuple[int, int],
     ) -> None:
         """One place of a row: the card when it is down, else a marker as wide as the
         strip of the place that stays uncovered (the whole card's room for the king)."""
         w, h = size
-        left = self._place_left(place)
+        left, top = topleft
         if card in self.played:
             outline = th.ACCENT if card == self.running else None
             sprites.draw(surface, card, (left + w / 2, top + h / 2), self.card_width, outline=outline)
@@ -205,9 +220,10 @@ class SequenceBoard:
         box.clamp_ip(self.rect.inflate(-self.pad, -self.pad))
         return box
 
-    def _draw_stop(self, surface: pygame.Surface, theme: th.Theme, sprites: CardSprites) -> None:
+    def _draw_stop(self, surface: pygame.Surface, theme: th.Theme, sprites: CardSprites, area: pygame.Rect) -> None:
         box = self.stop_box(theme, sprites)
         assert box is not None
+        box.move_ip(area.left - self.rect.left, area.top - self.rect.top)
         theme.draw_panel(surface, box, box.height // 2, (*th.DANGER, 240), (255, 255, 255, 120))
         image = theme.text("Stop", theme.text_px(17), th.TEXT, bold=True)
         surface.blit(image, image.get_rect(center=box.center))
