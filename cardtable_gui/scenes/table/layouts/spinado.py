@@ -661,11 +661,6 @@ class SpinadoLayout(GameLayout):
         self.spinado_offered = any(play.spinado for play in plays)
         self.with_spinado = False
         self._label_spinado()
-        need = self.board.needed if self.board.running is not None else None
-        if need is not None:
-            self.board.caption = f"Your turn: play the {need.name}"
-        else:
-            self.board.caption = "Your turn: start a sequence with any card"
 
     def end_turn(self) -> None:
         self.fan.set_legal((), False)
@@ -703,8 +698,12 @@ class SpinadoLayout(GameLayout):
             self._label_spinado()
 
     def _label_spinado(self) -> None:
+        """The button and the board's caption say whether the spinado goes too."""
         self.spinado_button.text = "Spinado goes too (S)" if self.with_spinado else "Add the spinado (S)"
         self.spinado_button.style = "primary" if self.with_spinado else "normal"
+        need = self.board.needed
+        doing = f"play the {need.name}" if need is not None else "start a sequence with any card"
+        self.board.caption = f"Your turn: {doing}" + (", with the spinado" if self.with_spinado else "")
 
     def _try_play(self, card: Card) -> None:
         self.scene.submit(Play(card, self.with_spinado))
