@@ -244,6 +244,23 @@ def test_the_s_key_adds_the_spinado_and_playing_it_alone_with_itself_is_refused(
     assert isinstance(move, Play) and move.spinado
 
 
+def test_a_player_who_wants_to_be_asked_is_asked_about_the_spinado(app: App) -> None:
+    app.settings.confirm_before_play = True
+    deck = stacked(3, 5, {0: ["AD", "3H", "9C"]})
+    scene = start_table(app, spinado_config(deck=deck))
+    table = table_of(scene)
+    run_until(app, lambda: table.fan.active)
+    press(app, pygame.K_s, "s")
+    card = Card.parse("9C")
+    drag(app, card_grip(scene, table.fan.index_of(card)), table.board.rect.center)
+    assert scene.confirm.visible and scene.confirm.question == "Play the nine of clubs with the spinado?"
+    press(app, pygame.K_ESCAPE)
+    assert my_moves(scene) == [] and table.with_spinado, "cancelling keeps the choice made"
+    drag(app, card_grip(scene, table.fan.index_of(card)), table.board.rect.center)
+    press(app, pygame.K_RETURN, "\r")
+    assert my_moves(scene) == [Play(card, True)]
+
+
 def test_the_spinado_is_not_offered_to_a_player_without_it(app: App) -> None:
     deck = stacked(3, 5, {0: ["3H", "9C"], 1: ["AD"]})
     scene = start_table(app, spinado_config(deck=deck))

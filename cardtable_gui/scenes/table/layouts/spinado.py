@@ -180,6 +180,7 @@ class SpinadoLayout(GameLayout):
         self.card_width = 100
         self.small_width = 46
         self.hand_top = 0
+        self._middle: tuple[object, tuple[int, str, pygame.Rect]] | None = None
 
     # -- geometry ----------------------------------------------------------------------
 
@@ -197,6 +198,26 @@ class SpinadoLayout(GameLayout):
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         t = self.theme
+        gap = t.px(10)
+        self._place_bottom(size)
+        toolbar = pygame.Rect(0, 0, self.scene.toolbar_end() + gap, t.px(12) + t.px(38) + gap)
+        banner_w = t.px(250)
+        self.banner.layout(pygame.Rect(size[0] - t.px(14) - banner_w, t.px(12), banner_w, Banner.height_for(t, 1)))
+        top_pieces = [toolbar, self.banner.rect.inflate(gap, gap)]
+        area = self._place_seats(size, top_pieces)
+        obstacles = list(top_pieces)
+        for panel in self.panels[1:]:
+            obstacles += [panel.plate.inflate(gap, gap), panel.cards_rect(self.sprites).inflate(gap, gap)]
+        key = (area.topleft, area.size, tuple(map(tuple, obstacles)))
+        if self._middle is None or self._middle[0] != key:
+            self._middle = (key, self._find_middle(area, obstacles))
+        self._place_middle(*self._middle[1])
+        self._prepare_pictures()
+
+    def _place_bottom(self, size: tuple[int, int]) -> None:
+        """Your hand along the bottom, your plate at its left with the spinado's button
+        above it, the chips of everyone at its right."""
+        t = self.theme
         width, height = size
         margin, gap = t.px(14), t.px(10)
         base = min(height * 0.18 / 1.4, width * 0.09)
@@ -210,25 +231,28 @@ class SpinadoLayout(GameLayout):
         plate_w, plate_h = plate_size
         mine = pygame.Rect(0, 0, plate_w, plate_h)
         mine.bottomleft = (margin, height - margin)
-        score_w = plate_w
-        self.scores.layout(pygame.Rect(0, 0, score_w, ScorePanel.height_for(t, self.players)))
+        self.panels[0].layout(mine, (width / 2, self.hand_top + card_h / 2), self.card_width)
+        self.panels[0].show_cards = False
+        self.scores.layout(pygame.Rect(0, 0, plate_w, ScorePanel.height_for(t, self.players)))
         self.scores.rect.bottomright = (width - margin, height - margin)
         button_h = t.px(38)
         self.spinado_button.rect = pygame.Rect(margin, mine.top - gap - button_h, plate_w, button_h)
-        beside_left, beside_right = margin + plate_w + gap, margin + score_w + gap
-        self.fan.layout(pygame.Rect(beside_left, self.hand_top, width - beside_left - beside_right, height - self.hand_top), self.card_width)
+        beside = margin + plate_w + gap
+        self.fan.layout(pygame.Rect(beside, self.hand_top, width - beside * 2, height - self.hand_top), self.card_width)
         self.fan.spawn = (width / 2, height + card_h)
-        toolbar_bottom = t.px(12) + t.px(38)
-        banner_w = t.px(250)
-        self.banner.layout(pygame.Rect(width - margin - banner_w, t.px(12), banner_w, Banner.height_for(t, 1)))
-        area_bottom = min(self.hand_top, self.scores.rect.top, self.spinado_button.rect.top) - gap
-        toolbar = pygame.Rect(0, 0, self.scene.toolbar_end() + gap, toolbar_bottom + gap)
-        top_pieces = [toolbar, self.banner.rect.inflate(gap, gap)]
+
+    def _place_seats(self, size: tuple[int, int], top_pieces: list[pygame.Rect]) -> pygame.Rect:
+        """The other seats around the oval above your hand; returns the oval's area.
+        The seats reach up beside the toolbar and the banner when they stay clear of
+        both (the top seats then leave the middle more room), else they start below."""
+        t = self.theme
+        width = size[0]
+        margin, gap = t.px(14), t.px(10)
+        plate_size, _ = ring_sizes(t, self.players, lines=2)
         small = self.sprites.size(self.small_width)
-        # The seats reach up beside the toolbar and the banner when they stay clear of
-        # both (the top seats then leave the middle more room), else they start below.
-        for area_top in (margin, toolbar_bottom + gap):
-            area = pygame.Rect(margin, area_top, width - margin * 2, area_bottom - area_top)
+        bottom = min(self.hand_top, self.scores.rect.top, self.spinado_button.rect.top) - gap
+        for top in (margin, t.px(12) + t.px(38) + gap):
+            area = pygame.Rect(margin, top, width - margin * 2, bottom - top)
             places = place_seats(self.players, area, plate_size, small)
             plates_clear = all(place.plate.collidelist(top_pieces) == -1 for place in places[1:])
             fans_clear = not any(
@@ -239,8 +263,6 @@ class SpinadoLayout(GameLayout):
             )
             if plates_clear and fans_clear:
                 break
-        self.panels[0].layout(mine, (width / 2, self.hand_top + card_h / 2), self.card_width)
-        self.panels[0].show_cards = False
         for position in range(1, self.players):
             place = places[position]
             self.panels[position].layout(place.plate, place.cards_center, self.small_width)
@@ -249,26 +271,20 @@ class SpinadoLayout(GameLayout):
         for seat, stack in enumerate(self.stacks):
             plate = self.panels[self.position_of(seat)].plate
             stack.layout((plate.right - t.px(10) - body_w // 2, plate.bottom - t.px(8)), radius)
-        obstacles = list(top_pieces)
-        for panel in self.panels[1:]:
-            obstacles += [panel.plate.inflate(gap, gap), panel.cards_rect(self.sprites).inflate(gap, gap)]
-        self._place_middle(area, obstacles)
-        self._prepare_pictures()
+        return area
 
-    def _place_middle(self, area: pygame.Rect, obstacles: list[pygame.Rect]) -> None:
+    def _find_middle(self, area: pygame.Rect, obstacles: list[pygame.Rect]) -> tuple[int, str, pygame.Rect]:
         """The board and the tiles as one block, as large as the free middle of the
-        table allows: the tiles in a column beside the board, in a row above it or
-        two by two above it, whichever lets the board's cards be widest."""
+        table allows: the tiles in a column beside the board, two by two above it or in
+        a row above it, whichever lets the board's cards be widest. Returns the board's
+        card width, the arrangement and the block's place."""
         t = self.theme
-        gap, small_gap = t.px(10), t.px(6)
-        tile_w, tile_h = PotTile.size_for(t, [*POT_HINTS.values(), DEAD_UNSEEN, DEAD_SHOWN])
         best: tuple[int, str, pygame.Rect] | None = None
         for arrangement in ("column", "grid", "row"):
             low, high = 24, max(24, round(self.card_width * 0.72))
             while low <= high:
                 width = (low + high) // 2
-                block = self._block_size(arrangement, width, (tile_w, tile_h), gap, small_gap)
-                spot = _free_spot(block, area, obstacles, t.px(6))
+                spot = _free_spot(self._block_size(arrangement, width), area, obstacles, t.px(6))
                 if spot is None:
                     high = width - 1
                     continue
@@ -277,19 +293,22 @@ class SpinadoLayout(GameLayout):
                 low = width + 1
         if best is None:
             # A window too small for any block: the smallest one, at the top.
-            block_size = self._block_size("column", 24, (tile_w, tile_h), gap, small_gap)
-            best = (24, "column", pygame.Rect(area.topleft, block_size))
-        board_card, arrangement, block = best
+            return (24, "column", pygame.Rect(area.topleft, self._block_size("column", 24)))
+        return best
+
+    def _place_middle(self, board_card: int, arrangement: str, block: pygame.Rect) -> None:
+        t = self.theme
+        gap, small_gap = t.px(10), t.px(6)
+        tile_w, tile_h = self._tile_size()
         board_w, board_h = SequenceBoard.size_for(self.sprites.size(board_card), t)
         if arrangement == "column":
             board = pygame.Rect(block.left, block.centery - board_h // 2, board_w, board_h)
-            column_h = 4 * tile_h + 3 * small_gap
-            rects = [pygame.Rect(board.right + gap, block.centery - column_h // 2 + i * (tile_h + small_gap), tile_w, tile_h) for i in range(4)]
+            top = block.centery - (4 * tile_h + 3 * small_gap) // 2
+            rects = [pygame.Rect(board.right + gap, top + i * (tile_h + small_gap), tile_w, tile_h) for i in range(4)]
         else:
             per_row = 2 if arrangement == "grid" else 4
             rows = 4 // per_row
-            row_w = per_row * tile_w + (per_row - 1) * small_gap
-            left = block.centerx - row_w // 2
+            left = block.centerx - (per_row * tile_w + (per_row - 1) * small_gap) // 2
             rects = [
                 pygame.Rect(left + (i % per_row) * (tile_w + small_gap), block.top + (i // per_row) * (tile_h + small_gap), tile_w, tile_h)
                 for i in range(4)
@@ -301,14 +320,21 @@ class SpinadoLayout(GameLayout):
         for tile, rect in zip(self.tiles.values(), rects[1:], strict=True):
             tile.layout(rect, t)
         self.banner.middle = board.center
-        reveal_w, reveal_h = Reveal.size_for(self.sprites.size(board_card), 14, t)
+        dead_cards = len(DECK) - self.players * (len(DECK) // (self.players + 1))
+        reveal_w, reveal_h = Reveal.size_for(self.sprites.size(board_card), dead_cards, t)
         reveal = pygame.Rect(0, 0, min(reveal_w, board.width), reveal_h)
         reveal.center = board.center
         self.reveal.layout(reveal, board_card, t)
 
-    def _block_size(self, arrangement: str, board_card: int, tile: tuple[int, int], gap: int, small_gap: int) -> tuple[int, int]:
-        board_w, board_h = SequenceBoard.size_for(self.sprites.size(board_card), self.theme)
-        tile_w, tile_h = tile
+    def _tile_size(self) -> tuple[int, int]:
+        return PotTile.size_for(self.theme, [*POT_HINTS.values(), DEAD_UNSEEN, DEAD_SHOWN])
+
+    def _block_size(self, arrangement: str, board_card: int) -> tuple[int, int]:
+        """The room the board with cards ``board_card`` wide and the tiles take."""
+        t = self.theme
+        gap, small_gap = t.px(10), t.px(6)
+        board_w, board_h = SequenceBoard.size_for(self.sprites.size(board_card), t)
+        tile_w, tile_h = self._tile_size()
         if arrangement == "column":
             return board_w + gap + tile_w, max(board_h, 4 * tile_h + 3 * small_gap)
         per_row = 2 if arrangement == "grid" else 4
