@@ -84,7 +84,6 @@ _PAIRS = {
     Pot.MATRIMONY: (Card.parse("KD"), Card.parse("QD")),
     Pot.INTRIGUE: (Card.parse("QD"), Card.parse("JD")),
 }
-_SHORT = {"K": "king", "Q": "queen", "J": "jack"}
 
 
 def chips_text(amount: int) -> str:
@@ -116,13 +115,13 @@ def stop_sentence(event: SequenceStopped, alongside: Card | None, starter: str) 
     """The callout when a sequence stops: why, and who starts the next one."""
     card = event.card
     following = next_in_run(card)
-    assert card.suit is not None
+    wanted = following.name if following is not None else "next card"
     why = {
-        StopReason.KING: f"The king of {card.suit.title} ends the run.",
-        StopReason.ACE: f"The ace of {card.suit.title} stands alone: there are no 2s.",
-        StopReason.OUT_OF_PACK: "The 8 of diamonds is not in the pack.",
-        StopReason.ALREADY_PLAYED: f"The {following.name if following else ''} was played earlier.",
-        StopReason.DEAD_HAND: f"The {following.name if following else ''} lies in the dead hand.",
+        StopReason.KING: f"The {card.name} ends the run.",
+        StopReason.ACE: f"The {card.name} ends the run: there are no 2s.",
+        StopReason.OUT_OF_PACK: f"The {wanted} is not in the pack.",
+        StopReason.ALREADY_PLAYED: f"The {wanted} was played earlier.",
+        StopReason.DEAD_HAND: f"The {wanted} lies in the dead hand.",
         StopReason.SPINADO: "The spinado stops the run."
         if alongside is None
         else f"The spinado went down with the {alongside.name}.",
@@ -460,26 +459,19 @@ class SpinadoLayout(GameLayout):
         elif isinstance(event, PotWon):
             self._pot_won(event)
         elif isinstance(event, HandWon):
-            self.to_move = None
-            self.board.running = None
-            wins = "win" if self._is_me(event.seat) else "wins"
-            self.banner.middle = self.board.rect.center
-            self.banner.announce(f"{self._who(event.seat, 'are', 'is')} out of cards and {wins} the hand!", HAND_WON_PAUSE)
-            self.scene.animator.wait(HAND_WON_PAUSE)
+            self._hand_won(event)
         elif isinstance(event, SpinadoPenalty):
             self._penalty(event)
         elif isinstance(event, DeadHandRevealed):
-            self.dead.pile.count = 0
-            self.dead.hint = DEAD_SHOWN
-            self.reveal.show(event.cards, "The dead hand", self.scene.animator)
-            self.scene.animator.wait(REVEAL_PAUSE)
+            self._reveal(event)
         elif isinstance(event, RoundScored):
             self.scene.show_summary(self._summary(event))
             self.chips_at_deal = list(event.totals)
 
     def _is_me(self, seat: int) -> bool:
-        """Whether ``seat`` is the person looking (not at a shared screen's cover)."""
-        return seat == self.bottom and self.scene.match.is_human(seat)
+        """Whether ``seat`` is the one person looking at the table. At a shared
+        screen everyone is named: "you" could be read by anyone."""
+        return seat == self.bottom and self.scene.match.is_human(seat) and not self.scene.pass_and_play
 
     def _who(self, seat: int, you: str, they: str) -> str:
         """"You are" or "Ben is": the seat named as the person at the bottom reads it."""
@@ -502,8 +494,10 @@ class SpinadoLayout(GameLayout):
         self.dead.hint = DEAD_UNSEEN
         self.dead.pile.count = 0
         self.fan.set_hand((), hidden=0)
-        order = [seat for seat in range(event.dealer + 1, event.dealer + 1 + self.players)]
-        order = [seat % self.players for seat in order if event.counts[seat % self.players]]
+        # One card at a time from the dealer's left, the dead hand last in each round;
+        # the dead hand takes what is left over.
+        around = [(event.dealer + 1 + i) % self.players for i in range(self.players)]
+        order = [seat for seat in around if event.counts[seat]]
         each = event.counts[order[0]] if order else 0
         dead = len(DECK) - sum(event.counts)
         deal = [*([*order, DEAD] * each), *([DEAD] * (dead - each))]
@@ -599,6 +593,21 @@ class SpinadoLayout(GameLayout):
             self.banner.middle = self.board.rect.center
             self.banner.announce(f"{self._who(event.seat, 'take', 'takes')} the {event.pot.title} pot: {chips_text(event.amount)}.", STOP_PAUSE)
             self.scene.animator.wait(STOP_PAUSE)
+
+    def _hand_won(self, event: HandWon) -> None:
+        self.to_move = None
+        self.board.running = None
+        wins = "win" if self._is_me(event.seat) else "wins"
+        self.banner.middle = self.board.rect.center
+        self.banner.announce(f"{self._who(event.seat, 'are', 'is')} out of cards and {wins} the hand!", HAND_WON_PAUSE)
+        self.scene.animator.wait(HAND_WON_PAUSE)
+
+    def _reveal(self, event: DeadHandRevealed) -> None:
+        """The dead hand leaves its tile and turns face up over the board."""
+        self.dead.pile.count = 0
+        self.dead.hint = DEAD_SHOWN
+        self.reveal.show(event.cards, "The dead hand", self.scene.animator)
+        self.scene.animator.wait(REVEAL_PAUSE)
 
     def _penalty(self, event: SpinadoPenalty) -> None:
         self.chips.send(self.stacks[event.seat], self.stacks[event.winner], event.amount, POT_FLIGHT, delay=0.1, stagger=0.05)
@@ -808,7 +817,7 @@ class SpinadoLayout(GameLayout):
             return "Not this hand"
         if len(down) == 1:
             card, seat = down[0]
-            return f"{self.scene.seat_name(seat)} played the {_SHORT[str(card.rank)]}"
+            return f"{self.scene.seat_name(seat)} played the {card.rank.title}"
         return POT_HINTS[pot]
 
     def _played_by(self, card: Card) -> int | None:
