@@ -19,10 +19,10 @@ from test_table_support import card_grip, click, drag, frames, make_app, post, r
 
 from cardtable_gui.app_window import App
 from cardtable_gui.cards import Card
-from cardtable_gui.rules.spinado import DECK, SPINADO, Play, SequenceStopped, SpinadoView
+from cardtable_gui.rules.spinado import DECK, SPINADO, Play, SequenceStopped, SpinadoView, StopReason
 from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table import TableScene
-from cardtable_gui.scenes.table.layouts.spinado import SpinadoLayout
+from cardtable_gui.scenes.table.layouts.spinado import SpinadoLayout, stop_sentence
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eve")
@@ -461,3 +461,29 @@ def test_fewer_players_leave_the_board_more_room(apps: list[App], tmp_path: Path
     for piece in middle:
         assert piece.collidelist(plates) == -1
     assert table.board.card_width >= 45
+
+
+# -- the words ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("card", "reason", "why"),
+    [
+        ("KS", StopReason.KING, "The king of spades ends the run."),
+        ("AC", StopReason.ACE, "The ace of clubs ends the run: there are no 2s."),
+        ("7D", StopReason.OUT_OF_PACK, "The eight of diamonds is not in the pack."),
+        ("5H", StopReason.ALREADY_PLAYED, "The six of hearts was played earlier."),
+        ("9C", StopReason.DEAD_HAND, "The ten of clubs lies in the dead hand."),
+    ],
+)
+def test_a_stop_says_why_in_words_and_who_starts_next(card: str, reason: StopReason, why: str) -> None:
+    event = SequenceStopped(1, Card.parse(card), reason)
+    assert stop_sentence(event, None, "Ben starts") == f"Stop! {why} Ben starts the next sequence."
+
+
+def test_a_spinado_stop_names_the_card_it_went_with() -> None:
+    event = SequenceStopped(0, SPINADO, StopReason.SPINADO)
+    assert stop_sentence(event, Card.parse("4H"), "You start") == (
+        "Stop! The spinado went down with the four of hearts. You start the next sequence."
+    )
+    assert stop_sentence(event, None, "You start").startswith("Stop! The spinado stops the run.")
