@@ -381,7 +381,7 @@ class SpinadoLayout(GameLayout):
         self.scene.animator.clear()
         self.chips.clear()
         self.bubbles.clear()
-        self.banner.callout = ""
+        self._quiet()
         self.reveal.hide()
         self.board.stopped = None
         self.alongside = None
@@ -690,7 +690,13 @@ class SpinadoLayout(GameLayout):
 
     # -- the player's turn ---------------------------------------------------------------
 
+    def _quiet(self) -> None:
+        """Take the callout down (a skipped animation may leave one behind)."""
+        self.banner.callout = ""
+        self.banner.callout_left = 0.0
+
     def begin_turn(self, legal: list[Action]) -> None:
+        self._quiet()
         plays = [action for action in legal if isinstance(action, Play)]
         self.fan.set_legal({play.card for play in plays}, True)
         self.spinado_offered = any(play.spinado for play in plays)
