@@ -70,6 +70,8 @@ POT_FLIGHT = 0.55
 STOP_PAUSE = 1.0
 HAND_WON_PAUSE = 1.2
 REVEAL_PAUSE = 1.6
+BOARD_CARD_SHARE = 0.62
+"""The board's cards are at most this share of the hand's: the hand stays the eye's first stop."""
 DEAD = -1
 """The dead hand, where a seat number would go in the order cards are dealt."""
 
@@ -280,7 +282,7 @@ class SpinadoLayout(GameLayout):
         t = self.theme
         best: tuple[int, str, pygame.Rect] | None = None
         for arrangement in ("column", "grid", "row"):
-            low, high = 24, max(24, round(self.card_width * 0.72))
+            low, high = 24, max(24, round(self.card_width * BOARD_CARD_SHARE))
             while low <= high:
                 width = (low + high) // 2
                 spot = _free_spot(self._block_size(arrangement, width), area, obstacles, t.px(6))
