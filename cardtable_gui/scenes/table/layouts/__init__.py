@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardtable_gui.scenes.table.layouts.base import GameLayout
+from cardtable_gui.scenes.table.layouts.hand_and_foot import HandAndFootLayout
 from cardtable_gui.scenes.table.layouts.spades import SpadesLayout
 
 if TYPE_CHECKING:
     from cardtable_gui.scenes.table.scene import TableScene
 
-LAYOUTS: dict[str, type[GameLayout]] = {"spades": SpadesLayout}
+LAYOUTS: dict[str, type[GameLayout]] = {"spades": SpadesLayout, "hand_and_foot": HandAndFootLayout}
 
 
 class NoTableYet(LookupError):

@@ -1,0 +1,324 @@
+"""The Hand and Foot table driven through the real App with real pygame events: a whole
+round played by clicks, drags and keys (draw, a staged two-book opening, adding to
+books, discarding, picking up the foot, asking to go out and going out), taking the
+discard pile with and without an opening, refusals with their reasons, undo,
+pass-and-play with a partner asked behind the cover, saving and continuing, resizing,
+and the layout at the three window sizes.
+
+The rounds are stacked: the player moves first and holds what the plan needs; the
+computer players hold one card of each of nine ranks and two wild cards, and draw
+threes, so they can neither meld nor take the pile, and every draw is known.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+import pygame
+import pytest
+from test_table_support import click, drag, frames, make_app, post, run_until, start_table
+
+from cardtable_gui.cards import Card, french_packs, parse_cards
+from cardtable_gui.rules import get_rules
+from cardtable_gui.rules.base import Action, GameView
+from cardtable_gui.rules.hand_and_foot import (
+    AnswerGoOut,
+    AskToGoOut,
+    Discard,
+    DrawCards,
+    HandAndFootOptions,
+    HandAndFootView,
+    Meld,
+    Phase,
+    TakePile,
+)
+from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.table.book_row import NEW_BOOK
+from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+
+NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eve", "Finn")
+SIZES = ((1024, 640), (1280, 800), (1920, 1080))
+
+MY_HAND = "KH KS KD KC KH KS QH QS QD QC 5H"
+MY_DRAW = "KD QH"
+MY_FOOT = "8H 8S 8D 7H 7S 7D 6H 6S 6D 4H 4S"
+MY_SECOND_DRAW = "4D 10H"
+SUITS = "CDS"
+
+
+def their_hand(seat: int) -> str:
+    """One of each of nine ranks and two wilds: nothing to meld, no pair to take a
+    pile with (each computer's cards in a suit of its own, so the packs suffice)."""
+    suit = SUITS[(seat - 1) % len(SUITS)]
+    return " ".join(f"{rank}{suit}" for rank in ("4", "5", "6", "7", "8", "9", "10", "J", "A")) + f" 2{suit} JK"
+
+
+def their_draw(seat: int) -> str:
+    """Two threes: nothing a computer can use."""
+    return "3C 3S" if seat % 2 else "3H 3D"
+
+
+def options(players: int, **changes: object) -> dict[str, object]:
+    """A short round: one clean book goes out; as few packs as the players allow."""
+    base: dict[str, object] = {
+        "rounds": 1,
+        "decks": 2 if players <= 4 else 3,
+        "clean_books": 1,
+        "dirty_books": 0,
+    }
+    base.update(changes)
+    return base
+
+
+def first_seed(players: int, opts: dict[str, object]) -> int:
+    """A seed whose dealer sits just right of seat 0, so seat 0 moves first."""
+    rules = get_rules("hand_and_foot")
+    for seed in range(200):
+        if rules.new_game(players, HandAndFootOptions(**opts), seed=seed).dealer == players - 1:
+            return seed
+    raise AssertionError("no seed deals from the last seat")
+
+
+def stacked_deck(
+    players: int,
+    opts: dict[str, object],
+    hands: dict[int, str],
+    feet: dict[int, str],
+    upcard: str,
+    draws: Sequence[str],
+) -> tuple[str, ...]:
+    """Every card of the packs, top first, dealt from seat 0 round: the hands and
+    feet named (each seat not named gets ``their_hand``), the upcard, then the draws
+    in order; the rest in pack order."""
+    options_ = HandAndFootOptions(**opts)
+    packs = options_.packs(players)
+    left = Counter(french_packs(packs, options_.jokers_per_deck))
+
+    def take(cards: Sequence[Card]) -> list[Card]:
+        for card in cards:
+            assert left[card] > 0, f"the packs hold no more {card}"
+            left[card] -= 1
+        return list(cards)
+
+    hand_cards = {s: take(parse_cards(hands.get(s, their_hand(s)))) for s in range(players)}
+    foot_cards = {s: take(parse_cards(feet[s])) for s in feet}
+    top = take(parse_cards(upcard))
+    drawn = [take(parse_cards(text)) for text in draws]
+    rest = sorted(left.elements(), key=lambda c: (c.rank.value in (2, 3, 15), c.sort_key()))
+    filler = iter(rest)
+    deck: list[Card] = []
+    for size, cards in ((11, hand_cards), (11, foot_cards)):
+        for index in range(size):
+            for seat in range(players):
+                own = cards.get(seat)
+                deck.append(own[index] if own is not None else next(filler))
+    deck += top
+    for cards in drawn:
+        deck += cards
+    deck += list(filler)
+    return tuple(str(c) for c in deck)
+
+
+def config(players: int, humans: Sequence[int] = (0,), **changes: object) -> MatchConfig:
+    """The stacked round: seat 0 draws first; each computer draws two threes."""
+    opts = options(players, **changes)
+    draws = [MY_DRAW] + [their_draw(s) for s in range(1, players)] + [MY_SECOND_DRAW]
+    deck = stacked_deck(players, opts, {0: MY_HAND}, {0: MY_FOOT}, "9D", draws)
+    seats = tuple(
+        SeatConfig(name=NAMES[i], kind=SeatKind.HUMAN if i in humans else SeatKind.AI, level=AILevel.EASY)
+        for i in range(players)
+    )
+    return MatchConfig(game="hand_and_foot", seats=seats, options=opts, seed=first_seed(players, opts), deck=deck)
+
+
+class SaysYes:
+    """A partner who always agrees to go out, and otherwise plays as before."""
+
+    def __init__(self, agent) -> None:
+        self.agent = agent
+
+    def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
+        if AnswerGoOut(True) in legal:
+            return AnswerGoOut(True)
+        return self.agent.choose(view, legal)
+
+
+@pytest.fixture
+def app(tmp_path: Path):
+    app = make_app(tmp_path)
+    yield app
+    app.quit()
+
+
+# -- driving the table ---------------------------------------------------------------
+
+
+def my_turn(scene: TableScene) -> bool:
+    return scene.table.controls.active or scene.summary.visible or scene.game_over.visible or scene.handoff.visible
+
+
+def wait_turn(app, scene: TableScene, phase: Phase | None = None) -> HandAndFootView:
+    run_until(app, lambda: my_turn(scene) and (phase is None or phase_now(scene) is phase))
+    frames(app, 2)
+    view = scene.table.view
+    assert isinstance(view, HandAndFootView)
+    return view
+
+
+def phase_now(scene: TableScene) -> Phase:
+    view = scene.match.view_for(None)
+    assert isinstance(view, HandAndFootView)
+    return view.phase
+
+
+def grip(scene: TableScene, index: int) -> tuple[int, int]:
+    rect = scene.table.fan.card_rect(index)
+    return (rect.left + max(4, rect.width // 8), rect.top + rect.height // 4)
+
+
+def indices(scene: TableScene, text: str) -> list[int]:
+    """Slots of the fan holding ``text``'s cards (each copy once)."""
+    wanted = parse_cards(text)
+    found = []
+    for index, slot in enumerate(scene.table.fan.slots):
+        if slot.card in wanted:
+            wanted.remove(slot.card)
+            found.append(index)
+    assert not wanted, f"the hand lacks {wanted}"
+    return found
+
+
+def choose(app, scene: TableScene, text: str) -> None:
+    """Click each card of ``text`` in the hand (the right-most first, so a raised card
+    never covers the next one clicked)."""
+    for index in sorted(indices(scene, text), reverse=True):
+        click(app, grip(scene, index))
+    frames(app, 3)
+    assert Counter(scene.table.fan.chosen_cards) == Counter(parse_cards(text))
+
+
+def key(app, code: int, mod: int = 0) -> None:
+    post(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
+    frames(app)
+
+
+def my_moves(scene: TableScene) -> list[Action]:
+    return [a for a, s in zip(scene.match.history, scene.match.movers, strict=True) if s == scene.bottom]
+
+
+def row_place(scene: TableScene, key_: object) -> tuple[int, int]:
+    rect = scene.table.rows[0].place_rect(key_)
+    assert rect is not None, f"no place {key_} on your row"
+    return rect.center
+
+
+def stock_point(scene: TableScene) -> tuple[int, int]:
+    return scene.table.stock.rect(scene.sprites).center
+
+
+def discard_point(scene: TableScene) -> tuple[int, int]:
+    return scene.table.discard.rect(scene.sprites).center
+
+
+def agree_partners(scene: TableScene) -> None:
+    view = scene.match.view_for(0)
+    assert isinstance(view, HandAndFootView)
+    for seat in view.sides[view.team_of(0)]:
+        if seat in scene.match.agents:
+            scene.match.agents[seat] = SaysYes(scene.match.agents[seat])
+
+
+def play_first_turn(app, scene: TableScene) -> None:
+    """Draw by clicking the pile; stage a two-book opening (kings by a shift-click
+    range and a drag, queens by clicks and Enter) and lay it down; close the kings
+    by dragging the last one on; add two queens with the keys; discard the five."""
+    wait_turn(app, scene, Phase.DRAW)
+    click(app, stock_point(scene))
+    assert my_moves(scene) == [DrawCards()]
+    wait_turn(app, scene, Phase.PLAY)
+    kings = indices(scene, "KH KS KD KC KH KS")
+    assert scene.table.fan.slots[-1].card == Card.parse("KD")
+    click(app, grip(scene, kings[0]))
+    pygame.key.set_mods(pygame.KMOD_SHIFT)
+    click(app, grip(scene, kings[0] + 5))
+    pygame.key.set_mods(0)
+    # The dealt kings lie together; the king just drawn waits at the right end.
+    assert sorted(scene.table.fan.chosen) == list(range(kings[0], kings[0] + 6))
+    assert all(c.rank.symbol == "K" for c in scene.table.fan.chosen_cards)
+    drag(app, grip(scene, min(scene.table.fan.chosen)), row_place(scene, NEW_BOOK))
+    frames(app, 3)
+    choose(app, scene, "QH QS QD")
+    key(app, pygame.K_RETURN)
+    controls = scene.table.controls
+    assert len(controls.staging.groups) == 2
+    assert "90 of 30" in controls.hint
+    assert controls.lay_down_button.visible and controls.lay_down_button.text == "Lay down (90 of 30)"
+    assert my_moves(scene) == [DrawCards()], "staging plays nothing"
+    click(app, controls.lay_down_button.rect.center)
+    move = my_moves(scene)[-1]
+    assert isinstance(move, Meld) and len(move.groups) == 2
+    wait_turn(app, scene, Phase.PLAY)
+    books = scene.table.books[0]
+    assert [len(b.cards) for b in books] == [6, 3]
+    last_king = indices(scene, "KD")[0]
+    drag(app, grip(scene, last_king), row_place(scene, ("book", 0)))
+    click(app, controls.lay_down_button.rect.center)
+    wait_turn(app, scene, Phase.PLAY)
+    assert scene.table.books[0][0].is_clean
+    choose(app, scene, "QC QH")
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_l)
+    wait_turn(app, scene, Phase.PLAY)
+    assert [len(b.cards) for b in scene.table.books[0]] == [7, 5]
+    assert [s.card for s in scene.table.fan.slots] == parse_cards("5H")
+    drag(app, grip(scene, 0), discard_point(scene))
+    assert my_moves(scene)[-1] == Discard(Card.parse("5H"))
+
+
+def go_out(app, scene: TableScene) -> None:
+    """Next turn: the foot is picked up; draw with D, ask to go out, lay down four
+    books and discard the last card with X."""
+    view = wait_turn(app, scene, Phase.DRAW)
+    assert view.stages[0] == 1
+    assert Counter(scene.table.fan.cards) == Counter(parse_cards(MY_FOOT))
+    key(app, pygame.K_d)
+    view = wait_turn(app, scene, Phase.PLAY)
+    controls = scene.table.controls
+    assert controls.ask_button.visible
+    click(app, controls.ask_button.rect.center)
+    assert AskToGoOut() in my_moves(scene)
+    view = wait_turn(app, scene, Phase.PLAY)
+    assert view.permission is True
+    assert "says yes" in controls.hint
+    for text in ("8H 8S 8D", "7H 7S 7D", "6H 6S 6D", "4H 4S 4D"):
+        choose(app, scene, text)
+        key(app, pygame.K_RETURN)
+    assert len(controls.staging.groups) == 4
+    click(app, controls.lay_down_button.rect.center)
+    wait_turn(app, scene, Phase.PLAY)
+    assert [s.card for s in scene.table.fan.slots] == parse_cards("10H")
+    click(app, grip(scene, 0))
+    key(app, pygame.K_x)
+    assert my_moves(scene)[-1] == Discard(Card.parse("10H"))
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_a_whole_round_played_with_the_mouse_and_keys(app, players: int) -> None:
+    scene = start_table(app, config(players))
+    agree_partners(scene)
+    play_first_turn(app, scene)
+    go_out(app, scene)
+    run_until(app, lambda: scene.summary.visible)
+    table = scene.summary.table
+    assert table is not None and table.headers[:3] == ("Team", "Clean", "Dirty")
+    mine = table.rows[0]
+    assert mine[0] == "Ana & Cleo" + (" & Eve" if players == 6 else "")
+    assert mine[1] == "1: +500" and table.rows[0][4] == "+100"
+    assert "Ana went out" in table.notes[0]
+    run_until(app, lambda: not scene.summary.counting)
+    click(app, scene.summary.button.rect.center)
+    run_until(app, lambda: scene.game_over.visible)
+    assert scene.game_over.sheet is not None and len(scene.game_over.sheet.rows) == 1
+    assert {"deal", "play", "trick", "your_turn"} <= set(app._sound.played)
