@@ -322,3 +322,247 @@ def test_a_whole_round_played_with_the_mouse_and_keys(app, players: int) -> None
     run_until(app, lambda: scene.game_over.visible)
     assert scene.game_over.sheet is not None and len(scene.game_over.sheet.rows) == 1
     assert {"deal", "play", "trick", "your_turn"} <= set(app._sound.played)
+
+
+# -- the discard pile ----------------------------------------------------------------
+
+
+def take_config(hand: str, upcard: str, players: int = 4) -> MatchConfig:
+    opts = options(players)
+    draws = [MY_DRAW] + [their_draw(s) for s in range(1, players)] + [MY_SECOND_DRAW]
+    deck = stacked_deck(players, opts, {0: hand}, {}, upcard, draws)
+    seats = tuple(
+        SeatConfig(name=NAMES[i], kind=SeatKind.HUMAN if i == 0 else SeatKind.AI, level=AILevel.EASY)
+        for i in range(players)
+    )
+    return MatchConfig(game="hand_and_foot", seats=seats, options=opts, seed=first_seed(players, opts), deck=deck)
+
+
+def test_the_take_control_shows_the_pair_it_uses_and_takes_the_pile(app) -> None:
+    scene = start_table(app, take_config("9H 9S KH KS KD QH QS QD 5H 6H 7H", "9D"))
+    wait_turn(app, scene, Phase.DRAW)
+    controls = scene.table.controls
+    assert [take.pair for take in controls.takes] == [tuple(parse_cards("9H 9S"))]
+    fan = scene.table.fan
+    assert Counter(fan.slots[i].card for i in fan.marked) == Counter(parse_cards("9H 9S"))
+    assert [b.text for b in controls.take_buttons] == ["Take the pile"]
+    click(app, controls.take_buttons[0].rect.center)
+    assert my_moves(scene) == [TakePile(tuple(parse_cards("9H 9S")))]
+    view = wait_turn(app, scene, Phase.PLAY)
+    assert view.opened(0)
+    assert [len(b.cards) for b in scene.table.books[0]] == [3]
+    assert not fan.marked
+
+
+def test_a_take_that_must_open_asks_for_the_rest_of_the_opening(app) -> None:
+    scene = start_table(app, take_config("4H 4S KH KS KD QH QS 5H 6H 7H 8H", "4C"))
+    wait_turn(app, scene, Phase.DRAW)
+    controls = scene.table.controls
+    click(app, controls.take_buttons[0].rect.center)
+    assert my_moves(scene) == []
+    assert "at least 30" in scene.message and "worth 15" in scene.message
+    choose(app, scene, "KH KS KD")
+    key(app, pygame.K_RETURN)
+    assert controls.staging.points == 30
+    assert controls.take_buttons[0].text == "Take and open"
+    assert "45 of 30" in controls.hint
+    key(app, pygame.K_t)
+    move = my_moves(scene)[-1]
+    assert isinstance(move, TakePile) and move.pair == tuple(parse_cards("4H 4S")) and len(move.meld) == 1
+    wait_turn(app, scene, Phase.PLAY)
+    assert sorted(len(b.cards) for b in scene.table.books[0]) == [3, 3]
+
+
+def test_a_blocked_pile_says_why(app) -> None:
+    scene = start_table(app, take_config("9H 9S KH KS KD QH QS QD 5H 6H 7H", "3H"))
+    wait_turn(app, scene, Phase.DRAW)
+    assert scene.table.controls.takes == []
+    click(app, discard_point(scene))
+    assert "a three is on top" in scene.message
+    assert my_moves(scene) == []
+
+
+# -- refusals and undo -----------------------------------------------------------------
+
+
+def test_refused_melds_say_why_and_change_nothing(app) -> None:
+    scene = start_table(app, config(4))
+    wait_turn(app, scene, Phase.DRAW)
+    choose(app, scene, "KH KS")
+    key(app, pygame.K_RETURN)
+    assert "Draw first" in scene.message
+    key(app, pygame.K_ESCAPE)
+    assert not scene.table.fan.chosen, "Esc lets go of the chosen cards"
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    controls = scene.table.controls
+    choose(app, scene, "KH KS")
+    key(app, pygame.K_RETURN)
+    assert scene.message == "A new book needs at least three cards."
+    assert not controls.staging
+    key(app, pygame.K_ESCAPE)
+    choose(app, scene, "QH QS")
+    key(app, pygame.K_RETURN)
+    assert not controls.staging and "three cards" in scene.message
+    key(app, pygame.K_ESCAPE)
+    digest = scene.match.state.digest()
+    choose(app, scene, "KH KS KD")
+    drag(app, grip(scene, indices(scene, "KD")[0]), row_place(scene, NEW_BOOK))
+    frames(app, 2)
+    assert len(controls.staging.groups) == 1
+    choose(app, scene, "QH")
+    drag(app, grip(scene, indices(scene, "QH")[0]), row_place(scene, ("staged", 0)))
+    assert scene.message == "A book holds one rank; these cards mix queens and kings."
+    assert scene.match.state.digest() == digest
+
+
+def test_an_opening_short_of_the_minimum_is_refused_and_stays_staged(app) -> None:
+    scene = start_table(app, take_config("5C 5S 5D KH KS QH QS 8H 9H 10H JH", "9D"))
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    choose(app, scene, "5C 5S 5D")
+    key(app, pygame.K_RETURN)
+    controls = scene.table.controls
+    assert controls.lay_down_button.text == "Lay down (15 of 30)"
+    key(app, pygame.K_l)
+    assert "at least 30" in scene.message
+    assert len(controls.staging.groups) == 1 and not scene.table.books[0]
+    key(app, pygame.K_ESCAPE)
+    assert not controls.staging
+    assert Counter(parse_cards("5C 5S 5D")) <= Counter(scene.table.fan.cards)
+
+
+def test_undo_takes_back_a_meld_but_never_the_draw(app) -> None:
+    scene = start_table(app, config(4))
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    assert scene.undo_refusal() is not None, "the drawn cards were seen"
+    hand = Counter(scene.table.fan.cards)
+    choose(app, scene, "KH KS KD")
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_BACKSPACE)
+    assert not scene.table.controls.staging, "Backspace takes back the last drop"
+    choose(app, scene, "KH KS KD")
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_l)
+    wait_turn(app, scene, Phase.PLAY)
+    assert scene.table.books[0]
+    click(app, scene.undo_button.rect.center)
+    view = wait_turn(app, scene, Phase.PLAY)
+    assert not view.books[0] and not scene.table.books[0]
+    assert Counter(scene.table.fan.cards) == hand
+    click(app, scene.undo_button.rect.center)
+    assert "can't be taken back" in scene.message
+    assert phase_now(scene) is Phase.PLAY
+
+
+def test_undo_never_unsees_a_foot(app) -> None:
+    scene = start_table(app, config(4))
+    play_first_turn(app, scene)
+    view = wait_turn(app, scene, Phase.DRAW)
+    assert view.stages[0] == 1, "the foot was picked up after the last card of the hand went"
+    assert scene.undo_refusal() is not None
+    click(app, scene.undo_button.rect.center)
+    assert "can't be taken back" in scene.message
+
+
+# -- people sharing the screen -------------------------------------------------------
+
+
+def test_a_partner_at_the_screen_is_asked_behind_the_cover(app) -> None:
+    scene = start_table(app, config(4, humans=(0, 2)))
+    faces_under_cover: list[object] = []
+    draw = scene.sprites.draw
+
+    def spy(surface, card, *args, **kwargs):
+        if card is not None and scene.handoff.visible:
+            faces_under_cover.append(card)
+        return draw(surface, card, *args, **kwargs)
+
+    scene.sprites.draw = spy
+    run_until(app, lambda: scene.handoff.visible)
+    assert scene.handoff.seat == 0
+    click(app, scene.handoff.button.rect.center)
+    play_first_turn(app, scene)
+    run_until(app, lambda: scene.handoff.visible)
+    assert scene.handoff.seat == 2
+    click(app, scene.handoff.button.rect.center)
+    wait_turn(app, scene, Phase.DRAW)
+    assert scene.bottom == 2
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    drag(app, grip(scene, 0), discard_point(scene))
+    run_until(app, lambda: scene.handoff.visible and scene.handoff.seat == 0)
+    click(app, scene.handoff.button.rect.center)
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    click(app, scene.table.controls.ask_button.rect.center)
+    run_until(app, lambda: scene.handoff.visible)
+    assert scene.handoff.seat == 2
+    assert "asks to go out" in scene.table.turn_prompt()
+    click(app, scene.handoff.button.rect.center)
+    run_until(app, lambda: scene.table.controls.answer.visible)
+    panel = scene.table.controls.answer
+    assert panel.prompt == "Ana asks: may I go out?"
+    click(app, next(b for b in panel.buttons if b.text == "Yes, go out").rect.center)
+    assert my_moves(scene)[-1] == AnswerGoOut(True)
+    run_until(app, lambda: scene.handoff.visible and scene.handoff.seat == 0)
+    click(app, scene.handoff.button.rect.center)
+    view = wait_turn(app, scene, Phase.PLAY)
+    assert view.permission is True
+    assert faces_under_cover == []
+
+
+# -- nothing lost ------------------------------------------------------------------------
+
+
+def test_continue_mid_round_shows_the_same_table(tmp_path: Path) -> None:
+    from cardtable_gui.scenes.menu import MenuScene
+
+    app = make_app(tmp_path)
+    scene = start_table(app, config(4))
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    choose(app, scene, "KH KS KD")
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_l)
+    wait_turn(app, scene, Phase.PLAY)
+    digest, books, hand = scene.match.state.digest(), scene.table.books, Counter(scene.table.fan.cards)
+    app.quit()
+    again = make_app(tmp_path)
+    try:
+        again.scenes.push(MenuScene(again))
+        frames(again)
+        menu = again.scenes.top
+        click(again, next(b for b in menu.buttons if b.text == "Continue").rect.center)
+        resumed = again.scenes.top
+        assert isinstance(resumed, TableScene)
+        wait_turn(again, resumed, Phase.PLAY)
+        assert resumed.match.state.digest() == digest
+        assert resumed.table.books == books
+        assert Counter(resumed.table.fan.cards) == hand
+        assert resumed.table.controls.active
+    finally:
+        again.quit()
+
+
+def test_resizing_mid_deal_keeps_everything_inside(app) -> None:
+    app.settings.animation_speed = 0.5
+    scene = start_table(app, config(6))
+    frames(app, 3)
+    assert scene.animator.busy
+    size = (1024, 640)
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+    frames(app, 2)
+    assert scene.animator.busy
+    app.settings.animation_speed = 4.0
+    wait_turn(app, scene, Phase.DRAW)
+    screen = app.screen.get_rect()
+    assert screen.size == size
+    for rect in scene.element_rects():
+        assert screen.contains(rect), rect
