@@ -161,7 +161,8 @@ def my_turn(scene: TableScene) -> bool:
 
 def wait_turn(app, scene: TableScene, phase: Phase | None = None) -> HandAndFootView:
     run_until(app, lambda: my_turn(scene) and (phase is None or phase_now(scene) is phase))
-    frames(app, 2)
+    # Cards new to the hand glide in from the pile: let them settle before pointing.
+    frames(app, 6)
     view = scene.table.view
     assert isinstance(view, HandAndFootView)
     return view
@@ -566,3 +567,89 @@ def test_resizing_mid_deal_keeps_everything_inside(app) -> None:
     assert screen.size == size
     for rect in scene.element_rects():
         assert screen.contains(rect), rect
+
+
+# -- the layout ----------------------------------------------------------------------------
+
+
+def table_in_round(app, players: int, round_number: int, moves: int, seed: int = 5) -> TableScene:
+    """A table resumed in round ``round_number`` after ``moves`` moves of it, every
+    seat played by the computer until then, with seat 0 (a person) to draw."""
+    import random
+
+    from cardtable_gui.ai import make_agent
+    from cardtable_gui.persistence.saves import RestoredGame, SavedGame
+    from cardtable_gui.rules.base import HandDealt
+
+    seats = tuple(
+        SeatConfig(name=NAMES[i], kind=SeatKind.HUMAN if i == 0 else SeatKind.AI, level=AILevel.EASY)
+        for i in range(players)
+    )
+    config = MatchConfig(game="hand_and_foot", seats=seats, seed=seed)
+    state = get_rules("hand_and_foot").new_game(players, HandAndFootOptions(), seed=seed)
+    agents = {s: make_agent("heuristic", "hand_and_foot", s, random.Random(s)) for s in range(players)}
+    actions: list[Action] = []
+    movers: list[int] = []
+    hand_start = 0
+    while not (
+        state.round_index + 1 == round_number
+        and len(actions) - hand_start >= moves
+        and state.to_move == 0
+        and state.phase is Phase.DRAW
+    ):
+        seat = state.to_move
+        assert seat is not None, "the game ended before the round wanted"
+        action = agents[seat].choose(state.view(seat), state.legal_actions())
+        if any(isinstance(e, HandDealt) for e in state.apply(action)):
+            hand_start = len(actions) + 1
+        actions.append(action)
+        movers.append(seat)
+    restored = RestoredGame(
+        SavedGame.capture(config, actions, state), config, state, tuple(actions), tuple(movers), hand_start
+    )
+    scene = TableScene(app, config, resume=restored)
+    app.scenes.push(scene)
+    return scene
+
+
+def overlaps(rects: Sequence[tuple[str, pygame.Rect]]) -> list[tuple[str, str]]:
+    found = []
+    for i, (a, ra) in enumerate(rects):
+        for b, rb in rects[i + 1 :]:
+            if ra.width and rb.width and ra.colliderect(rb):
+                found.append((a, b))
+    return found
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_nothing_overlaps_in_the_tail_round_with_six_players(app, size: tuple[int, int]) -> None:
+    scene = table_in_round(app, 6, 6, 90)
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+    view = wait_turn(app, scene, Phase.DRAW)
+    assert view.has_tail and sum(len(b) for b in view.books) >= 6
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    frames(app, 5)
+    screen = app.screen.get_rect()
+    assert screen.size == size
+    for rect in scene.element_rects():
+        assert screen.contains(rect), rect
+    table = scene.table
+    named = [("scores", table.scores.rect), ("banner", table.banner.rect), ("bar", table.bar)]
+    named += [(f"row {i}", row.rect) for i, row in enumerate(table.rows)]
+    named += [("draw pile", table.pile_bounds(table.stock)), ("discard pile", table.pile_bounds(table.discard))]
+    for position, panel in enumerate(table.panels):
+        named.append((f"plate {position}", panel.plate))
+        if position:
+            named.append((f"fan {position}", panel.cards_rect(scene.sprites)))
+        for kind, pile in (("foot", table.feet[position]), ("tail", table.tails[position])):
+            named.append((f"{kind} {position}", table.pile_bounds(pile)))
+    named += [(f"button {b.text}", b.rect) for b in scene._buttons()]
+    assert overlaps(named) == []
+    hand = table.fan.bounds()
+    assert not hand.colliderect(table.rows[0].rect) and not hand.colliderect(table.bar)
+    for row in table.rows:
+        places = row.visible_rects()
+        assert all(row.rect.contains(p) for p in places)
+        assert overlaps([(str(i), p) for i, p in enumerate(places)]) == []

@@ -137,14 +137,14 @@ class BookRow:
         while True:
             card_h = sprites.size(width)[1]
             line_h = card_h + self.label_height(theme) + theme.px(6)
-            lines_fit = max(1, (room + gap) // (line_h + gap))
+            lines_fit = (room + gap) // (line_h + gap)
             widths = self._widths(width, theme, sprites)
             lines = _wrap(widths, self.rect.width - theme.px(8), gap)
-            if len(lines) <= lines_fit or width <= self.smallest_card:
+            if len(lines) <= max(1, lines_fit) and lines_fit >= 1 or width <= self.smallest_card:
                 break
             width = max(self.smallest_card, width - max(1, width // 12))
         self.card_width = width
-        if len(lines) > lines_fit:
+        if len(lines) > max(1, lines_fit):
             # Even the smallest cards wrap onto too many lines: one line that scrolls.
             lines = [list(range(len(widths)))]
         self._lines = len(lines)
@@ -327,7 +327,7 @@ class BookRow:
                 sprites.draw(surface, card, (x, cy), self.card_width)
                 x += w * OPEN_SPREAD
         for card in book.pending:
-            sprites.draw(surface, card, (x, cy - h * 0.06), self.card_width, outline=PENDING)
+            sprites.draw(surface, card, (x, cy), self.card_width, outline=PENDING)
             x += w * OPEN_SPREAD
         colour = th.TEXT if not book.pending else PENDING
         self._draw_lines(surface, theme, where, h, book.caption, book.detail, colour)

@@ -41,7 +41,7 @@ from cardtable_gui.scenes.table.bidding import BidChoice, BidPanel
 from cardtable_gui.scenes.table.book_row import NEW_BOOK, BookLook, BookRow
 from cardtable_gui.scenes.table.layouts.hand_and_foot import words
 from cardtable_gui.scenes.table.layouts.hand_and_foot.staging import PILE, Staging, book_key, staged_key
-from cardtable_gui.scenes.table.multi_select import GroupPlay
+from cardtable_gui.scenes.table.multi_select import MARKED, GroupPlay
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.widgets import Button
 
@@ -75,10 +75,11 @@ class TurnControls:
         self.discard_button = Button("Discard", self.discard_chosen)
         self.ask_button = Button("Ask to go out", self.ask)
         self.sort_button = Button("Sort by suit", self.sort, style="quiet")
+        for button in self._buttons():
+            button.visible = False
         self.take_buttons: list[Button] = []
         self.answer: BidPanel[bool] = BidPanel(self._answered)
         self.hint_rect = pygame.Rect(0, 0, 0, 0)
-        self.take_area = pygame.Rect(0, 0, 0, 0)
 
     # -- reading the table -----------------------------------------------------------
 
@@ -155,11 +156,11 @@ class TurnControls:
     def synced(self) -> None:
         """The view was taken again: staged cards no longer held are forgotten."""
         view = self.view
-        if view is None or not self.staging:
-            return
-        held = Counter(view.hand)
-        if view.seat != self.table.bottom or Counter(self.staging.cards) - held:
-            self.clear()
+        if view is not None and self.staging:
+            held = Counter(view.hand)
+            if view.seat != self.table.bottom or Counter(self.staging.cards) - held:
+                self.clear()
+        self.refresh()
 
     def laying(self) -> bool:
         return self.sent
@@ -539,32 +540,33 @@ class TurnControls:
     # -- geometry and drawing --------------------------------------------------------
 
     def layout(self) -> None:
+        """The bar above the hand: the hint at the left, then the take controls (each
+        with the pair it uses), then the buttons, Sort at the far right."""
         table = self.table
         t = table.theme
         bar = table.bar
         gap = t.px(8)
         x = bar.right
-        for button in reversed(self._buttons()):
+        for button in (self.sort_button, self.lay_down_button, self.cancel_button, self.discard_button, self.ask_button):
             if not button.visible:
                 button.rect = pygame.Rect(0, 0, 0, 0)
                 continue
             wide = t.px(200) if button is self.lay_down_button and "(" in button.text else t.px(128)
             button.rect = pygame.Rect(x - wide, bar.y, wide, bar.height)
             x = button.rect.left - gap
+        mini_w = table.sprites.size(self.mini_card)[0]
+        for button in reversed(self.take_buttons):
+            wide = t.px(150)
+            button.rect = pygame.Rect(x - wide, bar.y, wide, bar.height)
+            x = button.rect.left - gap - 2 * mini_w - t.px(12)
         self.hint_rect = pygame.Rect(bar.x, bar.y, max(0, x - bar.x - gap), bar.height)
-        strip = table.strip
-        pile_w = table.sprites.size(table.pile_card)[0]
-        left = round(table.discard.center[0] + pile_w / 2 + t.px(24))
-        right = table.banner.rect.left - t.px(12)
-        line_h = t.px(36)
-        self.take_area = pygame.Rect(left, strip.top, max(0, right - left), strip.height)
-        top = strip.centery - (len(self.take_buttons) * (line_h + t.px(4))) // 2
-        mini = table.sprites.size(t.px(24))[0]
-        for index, button in enumerate(self.take_buttons):
-            width = min(t.px(150), self.take_area.width - 2 * mini - t.px(16))
-            button.rect = pygame.Rect(left + 2 * mini + t.px(12), top + index * (line_h + t.px(4)), max(0, width), line_h)
         if self.answer.visible:
             self.answer.layout(table.middle, t)
+
+    @property
+    def mini_card(self) -> int:
+        """The width of the little cards beside a take control."""
+        return self.table.theme.px(26)
 
     def element_rects(self) -> list[pygame.Rect]:
         rects = [b.rect for b in self._buttons() if b.visible]
@@ -576,59 +578,48 @@ class TurnControls:
         return rects
 
     def draw_piles(self, surface: pygame.Surface) -> None:
-        """The piles' words, the glow of a pile that may be used now, and the take
-        control with the pair it would use."""
+        """The piles' words, and the glow of a pile that may be used now."""
         table = self.table
         t = table.theme
         view = self.view
         if view is None:
             return
         drawing = self.active and view.phase is Phase.DRAW
-        stock = table.stock.rect(table.sprites)
-        discard = table.discard.rect(table.sprites)
+        stock = table.pile_bounds(table.stock)
+        discard = table.pile_bounds(table.discard)
         if drawing:
-            t.draw_panel(surface, stock.inflate(t.px(8), t.px(8)), radius=t.px(10), fill=(*th.ACCENT, 60), border=th.ACCENT, shadow=False)
+            t.draw_panel(surface, stock.inflate(t.px(10), t.px(10)), radius=t.px(10), fill=(*th.ACCENT, 60), border=th.ACCENT, shadow=False)
+            if self.takes:
+                t.draw_panel(surface, discard.inflate(t.px(10), t.px(10)), radius=t.px(10), fill=(140, 230, 150, 50), border=MARKED, shadow=False)
         if self.dragging and view.phase is Phase.PLAY and self.active:
             fill = (*th.ACCENT, 110 if self.discard_hot else 40)
-            t.draw_panel(surface, discard.inflate(t.px(8), t.px(8)), radius=t.px(10), fill=fill, border=th.ACCENT if self.discard_hot else None, shadow=False)
-        extra = view.options.extra_decks
-        packs = f"packs added {view.decks_added} of {extra}" if extra else "no packs to add"
-        self._pile_words(surface, stock, f"Draw {table.stock.count}", packs)
-        status = words.pile_blocked(table.discard.top) or ""
-        if drawing and view.seat is not None and not status:
-            status = words.pile_need(view, view.seat)
-        elif not status and self.active and view.phase is Phase.PLAY:
-            status = "Drop a card here to discard"
-        self._pile_words(surface, discard, f"Discard {table.discard.count}", status, warn=status.startswith("Blocked"))
+            t.draw_panel(surface, discard.inflate(t.px(10), t.px(10)), radius=t.px(10), fill=fill, border=th.ACCENT if self.discard_hot else None, shadow=False)
+        self._pile_words(surface, table.stock.center[0], stock.bottom, f"Draw {table.stock.count}", words.packs_text(view.decks_added, view.options.extra_decks), False)
+        state, warn = words.pile_state(table.discard.top, bool(self.takes), drawing)
+        self._pile_words(surface, table.discard.center[0], discard.bottom, f"Discard {table.discard.count}", state, warn)
         if not table.discard.count:
-            _outline(surface, t, discard)
-        self._draw_takes(surface)
+            pygame.draw.rect(surface, th.PANEL_BORDER[:3], discard.inflate(-t.px(8), -t.px(8)), max(1, t.px(2)), border_radius=t.px(6))
 
-    def _pile_words(self, surface: pygame.Surface, rect: pygame.Rect, first: str, second: str, warn: bool = False) -> None:
+    def _pile_words(self, surface: pygame.Surface, x: float, top: int, first: str, second: str, warn: bool) -> None:
         t = self.table.theme
-        y = rect.bottom + t.px(2)
-        room = self.take_area.left - rect.left - t.px(4) if rect.centerx < self.take_area.left else t.px(200)
-        center = rect.centerx
-        for text, colour, bold in ((first, th.TEXT, True), (second, th.DANGER if warn else th.TEXT_DIM, False)):
-            if not text:
-                continue
-            shown, size = t.fit(text, t.text_px(16 if bold else 15), max(room, rect.width + t.px(30)), bold=bold)
-            image = t.text(shown, size, colour, bold=bold)
-            place = image.get_rect(midtop=(center, y))
-            surface.blit(image, place)
+        room = self.table.pile_column - t.px(6)
+        y = top + t.px(3)
+        for text, colour, bold, size in ((first, th.TEXT, True, 16), (second, th.DANGER if warn else th.TEXT_DIM, False, 15)):
+            if text:
+                shown, fitted = t.fit(text, t.text_px(size), room, bold=bold)
+                image = t.text(shown, fitted, colour, bold=bold)
+                surface.blit(image, image.get_rect(midtop=(round(x), y)))
             y += t.text_px(16)
 
     def _draw_takes(self, surface: pygame.Surface) -> None:
         table = self.table
         t = table.theme
-        if not self.take_buttons:
-            return
-        mini = t.px(24)
-        mini_w = table.sprites.size(mini)[0]
+        mini_w = table.sprites.size(self.mini_card)[0]
         for index, (button, take) in enumerate(zip(self.take_buttons, self.takes, strict=True)):
             for n, card in enumerate(take.pair):
-                center = (button.rect.left - t.px(8) - mini_w * (1.5 - n), button.rect.centery)
-                table.sprites.draw(surface, card, center, mini, outline=(140, 230, 150) if index == self.take_choice else None)
+                center = (button.rect.left - t.px(6) - mini_w * (1.5 - n) - t.px(2) * (1 - n), button.rect.centery)
+                outline = MARKED if index == self.take_choice else None
+                table.sprites.draw(surface, card, center, self.mini_card, outline=outline)
             button.draw(surface, t)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -636,6 +627,7 @@ class TurnControls:
         for button in self._buttons():
             if button.visible:
                 button.draw(surface, t)
+        self._draw_takes(surface)
         if self.hint and self.hint_rect.width > 0:
             text, size = t.fit(self.hint, t.text_px(19), self.hint_rect.width, bold=True)
             image = t.text(text, size, th.ACCENT, bold=True)
@@ -644,7 +636,3 @@ class TurnControls:
     def draw_overlay(self, surface: pygame.Surface) -> None:
         self.answer.draw(surface, self.table.theme)
 
-
-def _outline(surface: pygame.Surface, theme: th.Theme, rect: pygame.Rect) -> None:
-    """Where the discard pile goes while it is empty."""
-    pygame.draw.rect(surface, th.PANEL_BORDER[:3], rect.inflate(-theme.px(8), -theme.px(8)), max(1, theme.px(2)), border_radius=theme.px(6))

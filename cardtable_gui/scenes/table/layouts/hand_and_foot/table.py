@@ -120,6 +120,7 @@ class HandAndFootLayout(GameLayout):
         self.card_width = 80
         self.seat_card = 30
         self.pile_card = 52
+        self.pile_column = 120
         self.hand_top = 0
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.strip = pygame.Rect(0, 0, 0, 0)
@@ -280,14 +281,24 @@ class HandAndFootLayout(GameLayout):
             rect = pygame.Rect(others.left + index * (each + gap), others.top, each, others.height)
             self.rows[1 + index].layout(rect, t, self.sprites, min(largest, t.px(56)), smallest)
         # The draw pile, the discard pile, then the round's facts.
-        pile_w = self.sprites.size(self.pile_card)[0]
+        # Together they sit in the middle of their strip, the banner at most so wide.
+        column = max(t.px(124), t.font(t.text_px(15)).size(words.PACKS_WIDEST)[0] + t.px(10))
+        banner_w = min(t.px(520), strip.width - 2 * column - 3 * gap)
+        spare = strip.width - (2 * column + gap * 3 + banner_w)
+        left = strip.left + max(0, spare // 2)
         y = strip.top + pile_h / 2 + t.px(2)
-        self.stock.layout((strip.left + t.px(8) + pile_w / 2, y), self.pile_card)
-        self.discard.layout((self.stock.center[0] + pile_w + t.px(40), y), self.pile_card)
-        banner_w = min(t.px(540), strip.width // 2)
+        self.stock.layout((left + column / 2, y), self.pile_card)
+        self.discard.layout((left + column * 1.5, y), self.pile_card)
+        self.pile_column = column
         banner = pygame.Rect(0, 0, banner_w, Banner.height_for(t, 2))
-        banner.midright = (strip.right, strip.centery)
+        banner.midleft = (left + 2 * column + gap * 3, strip.centery)
         self.banner.layout(banner, self.middle.center)
+
+    def pile_bounds(self, pile: Pile) -> pygame.Rect:
+        """What a pile's cards cover as drawn: its top card and the layers under it."""
+        rect = self.sprites.rect(pile.center, pile.card_width)
+        top = self.sprites.rect(pile.top_center, pile.card_width)
+        return rect.union(top)
 
     def _prepare_pictures(self) -> None:
         """Every picture this table can show at its sizes: backs, the hand (those
@@ -314,14 +325,14 @@ class HandAndFootLayout(GameLayout):
         return self.panels[position].cards_center
 
     def element_rects(self) -> list[pygame.Rect]:
-        rects = [self.scores.rect, self.banner.rect, self.fan.bounds(), self.stock.rect(self.sprites), self.discard.rect(self.sprites)]
+        rects = [self.scores.rect, self.banner.rect, self.fan.bounds(), self.pile_bounds(self.stock), self.pile_bounds(self.discard)]
         for position, panel in enumerate(self.panels):
             rects.append(panel.plate)
             if position and panel.card_count:
                 rects.append(panel.cards_rect(self.sprites))
             for pile in (self.feet[position], self.tails[position]):
                 if pile.count:
-                    rects.append(pile.rect(self.sprites))
+                    rects.append(self.pile_bounds(pile))
         rects += [row.rect for row in self.rows]
         rects += self.controls.element_rects()
         if self.banner.callout:
@@ -364,7 +375,6 @@ class HandAndFootLayout(GameLayout):
             self.fan.set_hand((), hidden=min(FULL_HAND, hf.hand_counts[self.bottom]))
         self.arrivals = None
         self.controls.synced()
-        self.refresh()
 
     def _show_hand(self, hand: Sequence[Card]) -> None:
         """Show ``hand``: cards still held keep their order, new ones join at the right

@@ -103,17 +103,16 @@ def banner_title(view: HandAndFootView) -> str:
 
 
 def banner_lines(view: HandAndFootView, team: int | None, team_names: Sequence[str]) -> list[str]:
-    """The round's facts under the title: the books to go out (and the tail in the
-    last round), and whether the player's team has opened."""
-    first = books_needed_text(view)
-    if view.has_tail:
-        first += "; hand, foot and tail"
+    """The round's facts under the title: the books to go out, whether the
+    player's team has opened, and the tail in the last round."""
     if team is not None:
-        opened = "Your team has opened" if view.opened(team) else f"Your team has not opened: {view.minimum} to open"
+        opened = "Your team has opened" if view.opened(team) else "Your team has not opened yet"
     else:
         done = [team_names[t] for t in range(len(view.sides)) if view.opened(t)]
         opened = "Opened: " + ", ".join(done) if done else "No team has opened yet"
-    return [first, opened]
+    if view.has_tail:
+        opened += "  \u00b7  a tail this round"
+    return [books_needed_text(view), opened]
 
 
 def team_line(view: HandAndFootView, team: int, books: Sequence[Book]) -> str:
@@ -131,33 +130,56 @@ def team_line(view: HandAndFootView, team: int, books: Sequence[Book]) -> str:
     return text
 
 
+PACKS_WIDEST = "0 of 5 packs added"
+"""The widest line under the draw pile (the pile's column is made that wide)."""
+
+
+def packs_text(added: int, extra: int) -> str:
+    """Under the draw pile: how many fresh packs have joined it this round."""
+    return f"{added} of {extra} packs added" if extra else "no packs to add"
+
+
 def pile_blocked(top: Card | None) -> str | None:
     """Why nobody may take the discard pile now, whatever they hold."""
     if top is None:
-        return "The discard pile is empty"
+        return "the discard pile is empty"
     if top.rank is Rank.THREE:
-        return "Blocked: a three is on top"
+        return "a three is on top"
     if is_wild(top):
-        return "Blocked: a wild card is on top"
+        return "a wild card is on top"
     return None
 
 
+def pile_state(top: Card | None, takes: bool, mine: bool) -> tuple[str, bool]:
+    """The line under the discard pile, and whether it warns: "blocked: a three",
+    or for the player about to draw whether the pile is theirs to take."""
+    if top is None:
+        return "", False
+    if top.rank is Rank.THREE:
+        return "blocked: a three", True
+    if is_wild(top):
+        return "blocked: a wild", True
+    if mine:
+        return ("you can take it", False) if takes else ("you cannot take it", False)
+    return "", False
+
+
 def pile_need(view: HandAndFootView, seat: int) -> str:
-    """What taking the discard pile would ask of ``seat`` (or why it may not)."""
+    """Why ``seat`` may not take the discard pile (or what taking it asks)."""
     top = view.discard_top
     blocked = pile_blocked(top)
     if blocked is not None or top is None:
-        return blocked or ""
+        return f"The discard pile is blocked: {blocked}" if top is not None else "The discard pile is empty"
     team = view.team_of(seat)
     if view.options.pile_needs_down and not view.opened(team):
-        return "Open first to take the pile"
-    held = sum(1 for c in view.hand if c.rank is top.rank)
+        return "Your team must open before it takes the discard pile"
     wanted = rank_name(top.rank)
+    held = sum(1 for c in view.hand if c.rank is top.rank)
     if held >= 2 or (held == 1 and view.options.pile_wild_pair and any(is_wild(c) for c in view.hand)):
-        return f"You can take it with your {wanted}"
+        return f"Take the discard pile with your {wanted}"
     if view.options.pile_wild_pair:
-        return f"Taking it needs two {wanted}, or one and a wild"
-    return f"Taking it needs two {wanted} from your hand"
+        return f"Taking the discard pile needs two {wanted}, or one and a wild"
+    return f"Taking the discard pile needs two {wanted} from your hand"
 
 
 def answer_reason(view: HandAndFootView, seat: int, yes: bool, totals: Sequence[int]) -> str:
@@ -192,12 +214,12 @@ def hint(
     team = view.team_of(seat)
     opened = view.opened(team)
     if view.phase is Phase.DRAW:
+        if staged and not opened:
+            return f"Opening so far {staged_points} of {view.minimum}: take the pile to lay it down"
         text = f"Your turn: click the draw pile to draw {view.options.draw_count}"
         if can_take:
-            text += ", or take the discard pile"
-        if staged and not opened:
-            text = f"Opening so far {staged_points} of {view.minimum}: take the pile to lay it down"
-        return text
+            return text + ", or take the discard pile with the cards outlined"
+        return f"{text}. {pile_need(view, seat)}"
     if staged:
         if not opened:
             return f"Opening so far: {staged_points} of {view.minimum}. Lay down, or add more"
