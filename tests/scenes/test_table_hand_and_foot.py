@@ -447,6 +447,12 @@ def test_undo_takes_back_a_meld_but_never_the_draw(app) -> None:
     assert not scene.table.controls.staging, "Backspace takes back the last drop"
     choose(app, scene, "KH KS KD")
     key(app, pygame.K_RETURN)
+    choose(app, scene, "QH QS QD")
+    key(app, pygame.K_RETURN)
+    assert scene.undo_refusal() is None, "a staged drop can always be taken back"
+    click(app, scene.undo_button.rect.center)
+    assert len(scene.table.controls.staging.groups) == 1, "Undo takes back the last drop first"
+    assert Counter(parse_cards("QH QS QD")) <= Counter(scene.table.fan.cards)
     key(app, pygame.K_l)
     wait_turn(app, scene, Phase.PLAY)
     assert scene.table.books[0]
@@ -653,3 +659,39 @@ def test_nothing_overlaps_in_the_tail_round_with_six_players(app, size: tuple[in
         places = row.visible_rects()
         assert all(row.rect.contains(p) for p in places)
         assert overlaps([(str(i), p) for i, p in enumerate(places)]) == []
+
+
+def test_chosen_cards_go_where_the_player_clicks(app) -> None:
+    scene = start_table(app, config(4))
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    choose(app, scene, "KH KS KD")
+    click(app, row_place(scene, NEW_BOOK))
+    assert Counter(scene.table.controls.staging.cards) == Counter(parse_cards("KH KS KD"))
+    choose(app, scene, "KC")
+    click(app, row_place(scene, ("staged", 0)))
+    assert len(scene.table.controls.staging.groups[0].cards) == 4
+    choose(app, scene, "5H")
+    click(app, discard_point(scene))
+    assert my_moves(scene)[-2:] == [Meld((scene.match.history[-2].groups[0],)), Discard(Card.parse("5H"))]
+    assert len(scene.match.history[-2].groups[0].cards) == 4, "discarding laid the staged meld down first"
+
+
+def test_sort_puts_new_cards_in_place_then_offers_the_other_order(app) -> None:
+    scene = start_table(app, config(4))
+    wait_turn(app, scene, Phase.DRAW)
+    controls = scene.table.controls
+    assert controls.sort_button.text == "Sort by suit"
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    assert [s.card for s in scene.table.fan.slots][-2:] == parse_cards("QH KD"), "new cards wait at the right"
+    assert controls.sort_button.text == "Sort by rank"
+    click(app, controls.sort_button.rect.center)
+    cards = [s.card for s in scene.table.fan.slots]
+    assert cards == sorted(cards, key=lambda c: (c.rank.value, c.sort_key()))
+    assert controls.sort_button.text == "Sort by suit"
+    key(app, pygame.K_s)
+    cards = [s.card for s in scene.table.fan.slots]
+    assert cards == sorted(cards, key=Card.sort_key)
+    assert controls.sort_button.text == "Sort by rank"

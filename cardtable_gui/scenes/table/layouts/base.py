@@ -89,6 +89,14 @@ class GameLayout(ABC):
         shown); False when none was open."""
         return False
 
+    def can_take_back(self) -> bool:
+        """Whether the game's own controls hold a step not played yet (cards staged
+        for a meld) that Undo takes back before any move."""
+        return False
+
+    def take_back(self) -> None:
+        """Take back the last such step (see ``can_take_back``)."""
+
     def may_undo_to(self, view: GameView) -> bool:
         """Whether the player may be taken back to a decision seen as ``view``. A game
         where a choice is made before looking at the cards refuses to go back there."""

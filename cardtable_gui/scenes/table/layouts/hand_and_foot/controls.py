@@ -66,9 +66,13 @@ class TurnControls:
         self.takes: list[TakePile] = []
         self.take_choice = 0
         self.pressed: str | None = None
+        """The pile pressed and not let go yet ("stock" or "discard")."""
+        self.press_pos = (0, 0)
+        self.pointer = (0, 0)
         self.discard_hot = False
         self.dragging = False
         self.hint = ""
+        self.keys_hint = ""
         self.play: GroupPlay[Hashable] = GroupPlay(table.fan, self._target_at, self._dropped, self._hovering)
         self.lay_down_button = Button("Lay down", self.lay_down, style="primary")
         self.cancel_button = Button("Cancel", self.cancel, style="quiet")
@@ -208,7 +212,8 @@ class TurnControls:
         self.discard_button.visible = playing and len(table.fan.chosen) == 1
         self.ask_button.visible = playing and any(isinstance(a, AskToGoOut) for a in self.legal) and view is not None and view.permission is None
         self.sort_button.visible = bool(table.hand_order)
-        self.sort_button.text = "Sort by rank" if table.sort_by_suit else "Sort by suit"
+        other = table.sort_by_suit == self._in_order()
+        self.sort_button.text = "Sort by rank" if other else "Sort by suit"
         self._refresh_takes()
         if view is not None and self.active and phase in (Phase.DRAW, Phase.PLAY) and view.seat is not None:
             partners = [table.scene.seat_name(s) for s in view.sides[view.team_of(view.seat)] if s != view.seat]
@@ -219,6 +224,10 @@ class TurnControls:
             )
         else:
             self.hint = ""
+        if phase is Phase.DRAW:
+            self.keys_hint = "Keys: D draws, T takes the discard pile, S sorts your hand"
+        else:
+            self.keys_hint = "Keys: arrows move, Space chooses, Enter places, L lays down, X discards, A asks, S sorts"
         self.layout()
         table.refresh()
 
@@ -328,6 +337,9 @@ class TurnControls:
         self.refresh()
         self.table.rows[0].show(place)
 
+    def can_take_back(self) -> bool:
+        return bool(self.staging) and not self.sent and self.active
+
     def take_back(self) -> None:
         """Return the last drop's cards to the hand."""
         if self.staging and not self.sent:
@@ -399,9 +411,16 @@ class TurnControls:
         if self.active and self._phase() is Phase.PLAY:
             self._send(AskToGoOut(), laying=False)
 
-    def sort(self) -> None:
+    def _in_order(self) -> bool:
         table = self.table
-        table.sort_by_suit = not table.sort_by_suit
+        return table.hand_order == table.sorted_cards(table.hand_order)
+
+    def sort(self) -> None:
+        """Put cards that arrived at the right in their places; a hand already in
+        order is sorted the other way (by suit, or back by rank)."""
+        table = self.table
+        if self._in_order():
+            table.sort_by_suit = not table.sort_by_suit
         table.hand_order = table.sorted_cards(table.hand_order)
         self.show_hand()
         self.refresh()
@@ -458,8 +477,9 @@ class TurnControls:
             if button.visible and button.handle_event(event):
                 return True
         if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
             self._hover_take(event.pos)
-        if self._pile_press(event):
+        if self._pile_press(event) or self._place_click(event):
             return True
         if event.type == pygame.KEYDOWN and self._key(event):
             return True
@@ -467,6 +487,21 @@ class TurnControls:
         if used and event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
             self.refresh()
         return used
+
+    def _place_click(self, event: pygame.event.Event) -> bool:
+        """With cards chosen, a click on a book, on New book or on the discard pile
+        puts them there, as a drop would."""
+        fan = self.table.fan
+        if not (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and fan.chosen and self.active):
+            return False
+        if fan.hit_test(event.pos) is not None:
+            return False
+        place = self._target_at(event.pos)
+        if place is None:
+            return False
+        self._dropped(fan.chosen_cards, place)
+        self.refresh()
+        return True
 
     def _hover_take(self, pos: tuple[int, int]) -> None:
         """Pointing at a take control outlines the pair it would use."""
@@ -486,6 +521,7 @@ class TurnControls:
         stock = table.stock.rect(table.sprites)
         discard = table.discard.rect(table.sprites)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pointer = self.press_pos = event.pos
             if stock.collidepoint(event.pos):
                 self.pressed = "stock"
                 return True
@@ -628,11 +664,27 @@ class TurnControls:
             if button.visible:
                 button.draw(surface, t)
         self._draw_takes(surface)
-        if self.hint and self.hint_rect.width > 0:
-            text, size = t.fit(self.hint, t.text_px(19), self.hint_rect.width, bold=True)
+        rect = self.hint_rect
+        if self.hint and rect.width > 0:
+            text, size = t.fit(self.hint, t.text_px(18), rect.width, bold=True)
             image = t.text(text, size, th.ACCENT, bold=True)
-            surface.blit(image, image.get_rect(midleft=(self.hint_rect.left + t.px(4), self.hint_rect.centery)))
+            surface.blit(image, image.get_rect(bottomleft=(rect.left + t.px(4), rect.centery + t.px(2))))
+            keys, size = t.fit(self.keys_hint, t.text_px(15), rect.width)
+            image = t.text(keys, size, th.TEXT_DIM)
+            surface.blit(image, image.get_rect(topleft=(rect.left + t.px(4), rect.centery + t.px(2))))
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
+        self._draw_carried(surface)
         self.answer.draw(surface, self.table.theme)
+
+    def _draw_carried(self, surface: pygame.Surface) -> None:
+        """A pile being dragged toward the hand: its top card follows the pointer."""
+        table = self.table
+        if self.pressed is None:
+            return
+        dx, dy = self.pointer[0] - self.press_pos[0], self.pointer[1] - self.press_pos[1]
+        if dx * dx + dy * dy < table.theme.px(12) ** 2:
+            return
+        card = table.discard.top if self.pressed == "discard" else None
+        table.sprites.draw(surface, card, self.pointer, table.pile_card, outline=th.ACCENT)
 

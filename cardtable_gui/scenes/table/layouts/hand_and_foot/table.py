@@ -186,7 +186,7 @@ class HandAndFootLayout(GameLayout):
         self._place_piles(0, mine.plate, pile_w)
         beside = mine.plate.right + gap + 2 * (pile_w + t.px(6))
         self.fan.layout(pygame.Rect(beside, self.hand_top, width - beside - margin, hand_h), self.card_width)
-        self.bar = pygame.Rect(margin, self.hand_top - t.px(20) - t.px(36), width - 2 * margin, t.px(36))
+        self.bar = pygame.Rect(margin, self.hand_top - t.px(20) - t.px(40), width - 2 * margin, t.px(40))
         # The other seats: one at the top, the rest down the sides.
         self.scores.layout(self._score_rect())
         toolbar_bottom = t.px(12) + t.px(38)
@@ -808,6 +808,13 @@ class HandAndFootLayout(GameLayout):
 
     def close_overlay(self) -> bool:
         return self.controls.close_overlay()
+
+    def can_take_back(self) -> bool:
+        """Undo first returns the cards of the last drop of a meld not laid down."""
+        return self.controls.can_take_back()
+
+    def take_back(self) -> None:
+        self.controls.take_back()
 
     # -- input and frame -----------------------------------------------------------------
 
