@@ -256,7 +256,7 @@ class TurnControls:
         looks: list[BookLook] = [
             words.book_look(book_key(i), book, self.staging.pending_for(book_key(i))) for i, book in enumerate(books)
         ]
-        pile = self._pile_book() if self._can_stage() or self.sent else None
+        pile = self._pile_book() if self._can_stage() else None
         if pile is not None and self.staging:
             looks.append(words.book_look(PILE, None, (*pile.cards, *self.staging.pending_for(PILE))))
         for index, group in self.staging.new_groups():

@@ -25,36 +25,20 @@ from typing import TYPE_CHECKING, cast
 import pygame
 
 from cardtable_gui.cards import Card, french_deck
-from cardtable_gui.rules.base import Action, Event, GameView, HandDealt, RoundScored
+from cardtable_gui.rules.base import Action, Event, GameView, HandDealt
 from cardtable_gui.rules.hand_and_foot import Book, Discard, HandAndFootView, Phase, is_wild
-from cardtable_gui.rules.hand_and_foot.events import (
-    BookClosed,
-    CardsDrawn,
-    DeckAdded,
-    Discarded,
-    DrawPileExhausted,
-    GoOutAnswered,
-    GoOutAsked,
-    Melded,
-    PileStarted,
-    PileTaken,
-    RedThreeLaidOut,
-    RoundBreakdown,
-    StagePickedUp,
-    TeamOpened,
-    WentOut,
-)
+from cardtable_gui.rules.hand_and_foot.events import PileStarted, RoundBreakdown
 from cardtable_gui.rules.hand_and_foot.options import ROUND_MINIMUMS
 from cardtable_gui.rules.hand_and_foot.state import FOOT_SIZE, HAND_SIZE, TAIL_SIZE
 from cardtable_gui.scenes.table.banner import Banner
-from cardtable_gui.scenes.table.book_row import NEW_BOOK, BookRow
+from cardtable_gui.scenes.table.book_row import BookRow
 from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
-from cardtable_gui.scenes.table.dealing import deal_order
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.layouts.base import GameLayout
 from cardtable_gui.scenes.table.layouts.hand_and_foot import words
 from cardtable_gui.scenes.table.layouts.hand_and_foot.controls import TurnControls
-from cardtable_gui.scenes.table.layouts.hand_and_foot.staging import book_key, staged_key
+from cardtable_gui.scenes.table.layouts.hand_and_foot.motion import EventShow
+from cardtable_gui.scenes.table.layouts.hand_and_foot.staging import book_key
 from cardtable_gui.scenes.table.multi_select import MultiSelectFan
 from cardtable_gui.scenes.table.pile import Pile
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow, leaders
@@ -64,24 +48,12 @@ from cardtable_gui.ui import theme as th
 if TYPE_CHECKING:
     from cardtable_gui.scenes.table.scene import TableScene
 
-DEAL_STAGGER = 0.012
-DEAL_FLIGHT = 0.24
-DRAW_FLIGHT = 0.28
-MELD_FLIGHT = 0.32
-MELD_STAGGER = 0.05
-DISCARD_FLIGHT = 0.30
-PICK_UP_SECONDS = 1.1
-CALLOUT_SECONDS = 1.6
-BUBBLE_PAUSE = 0.35
-MOST_FLIGHTS = 8
-"""Cards taken in one go fly as at most this many backs (the rest arrive with them)."""
-
-
 class HandAndFootLayout(GameLayout):
     """Hand and Foot at the table: see the module docstring."""
 
     def __init__(self, scene: TableScene) -> None:
         super().__init__(scene)
+        self.motion = EventShow(self)
         self.sprites = scene.sprites
         self.players = scene.config.players
         self.fan = MultiSelectFan(self.sprites)
@@ -108,8 +80,6 @@ class HandAndFootLayout(GameLayout):
         self.team_totals: list[int] = []
         self.to_move: int | None = None
         self.dealer = 0
-        self.last_mover: int | None = None
-        self.pending_round: RoundBreakdown | None = None
         self.hand_order: list[Card] = []
         """The player's cards in the order the fan shows them."""
         self.sort_by_suit = False
@@ -186,7 +156,8 @@ class HandAndFootLayout(GameLayout):
         self._place_piles(0, mine.plate, pile_w)
         beside = mine.plate.right + gap + 2 * (pile_w + t.px(6))
         self.fan.layout(pygame.Rect(beside, self.hand_top, width - beside - margin, hand_h), self.card_width)
-        self.bar = pygame.Rect(margin, self.hand_top - t.px(20) - t.px(40), width - 2 * margin, t.px(40))
+        # Chosen cards stand up out of the fan: the bar keeps clear of them.
+        self.bar = pygame.Rect(margin, self.hand_top - t.px(28) - t.px(40), width - 2 * margin, t.px(40))
         # The other seats: one at the top, the rest down the sides.
         self.scores.layout(self._score_rect())
         toolbar_bottom = t.px(12) + t.px(38)
@@ -304,13 +275,13 @@ class HandAndFootLayout(GameLayout):
         """Every picture this table can show at its sizes: backs, the hand (those
         held now first), then the faces in the books and on the piles."""
         deck = french_deck(1)
-        book_w = self.rows[0].card_width if self.rows else self.card_width
+        book_widths = dict.fromkeys(row.card_width for row in self.rows)
         self.sprites.prepare([
             (None, self.seat_card),
             (None, self.card_width),
             (None, self.pile_card),
             *((card, self.card_width) for card in dict.fromkeys([*self.fan.cards, *deck])),
-            *((card, book_w) for card in deck),
+            *((card, width) for width in book_widths for card in deck),
             *((card, self.pile_card) for card in deck),
         ])
 
@@ -423,7 +394,7 @@ class HandAndFootLayout(GameLayout):
         self.scores.rows = [
             ScoreRow(names[t], self.team_totals[t], "", t in best) for t in range(len(view.sides))
         ]
-        self._refresh_piles()
+        self.refresh_piles()
 
     def view_with_books(self) -> HandAndFootView:
         """The view with the books as the picture has them now (``opened`` reads them)."""
@@ -441,7 +412,7 @@ class HandAndFootLayout(GameLayout):
         else:
             row.set_books([words.book_look(book_key(i), book) for i, book in enumerate(books)], new_place="")
 
-    def _refresh_piles(self) -> None:
+    def refresh_piles(self) -> None:
         view = self.view
         assert view is not None
         for position, (foot, tail) in enumerate(zip(self.feet, self.tails, strict=True)):
@@ -449,320 +420,10 @@ class HandAndFootLayout(GameLayout):
             foot.count = self.foot_counts[seat] if self.stages[seat] == 0 else 0
             tail.count = self.tail_counts[seat] if view.has_tail and self.stages[seat] < 2 else 0
 
-    # -- events --------------------------------------------------------------------------
+    # -- events and the end of a round ----------------------------------------------------
 
     def on_event(self, event: Event) -> None:
-        if isinstance(event, HandDealt):
-            self._deal(event)
-        elif isinstance(event, PileStarted):
-            self._turn_up(event.card)
-        elif isinstance(event, CardsDrawn):
-            self._drawn(event)
-        elif isinstance(event, DeckAdded):
-            self.stock.count += 52 + (self.view.options.jokers_per_deck if self.view else 0)
-            extra = self.view.options.extra_decks if self.view else event.added
-            self._announce(f"The draw pile ran out: a fresh pack is shuffled in ({event.added} of {extra})")
-        elif isinstance(event, DrawPileExhausted):
-            self._announce("The draw pile is empty: the round ends with nobody out")
-        elif isinstance(event, PileTaken):
-            self._pile_taken(event)
-        elif isinstance(event, Melded):
-            self._melded(event)
-        elif isinstance(event, TeamOpened):
-            if self.last_mover is not None:
-                self.bubbles.say(self.last_mover, f"Opened with {event.points}")
-        elif isinstance(event, BookClosed):
-            self._book_closed(event)
-        elif isinstance(event, RedThreeLaidOut):
-            self._red_three(event)
-        elif isinstance(event, StagePickedUp):
-            self._picked_up(event)
-        elif isinstance(event, Discarded):
-            self._discarded(event)
-        elif isinstance(event, GoOutAsked):
-            self.bubbles.say(event.seat, "May I go out?")
-            self.scene.animator.wait(BUBBLE_PAUSE)
-        elif isinstance(event, GoOutAnswered):
-            self._answered(event)
-        elif isinstance(event, WentOut):
-            self._announce(f"{self.scene.seat_name(event.seat)} goes out!")
-        elif isinstance(event, RoundBreakdown):
-            self.pending_round = event
-        elif isinstance(event, RoundScored) and self.pending_round is not None:
-            self._round_over(self.pending_round, event)
-            self.pending_round = None
-
-    def _announce(self, text: str, seconds: float = CALLOUT_SECONDS) -> None:
-        self.banner.announce(text, seconds)
-        self.scene.animator.wait(seconds)
-
-    def _deal(self, event: HandDealt) -> None:
-        """A new round: the table is cleared and every hand, foot (and tail) is dealt
-        from the dealer's left, hands first."""
-        self.dealer = event.dealer
-        self.counts = [0] * self.players
-        self.foot_counts = [0] * self.players
-        self.tail_counts = [0] * self.players
-        self.stages = [0] * self.players
-        self.books = [[] for _ in self.sides]
-        self.red_threes = [[] for _ in self.sides]
-        self.hand_order = []
-        self.controls.clear()
-        self.fan.set_hand((), hidden=0)
-        self.discard.count, self.discard.top = 0, None
-        tail = event.counts[0] > HAND_SIZE + FOOT_SIZE
-        view = self.view
-        packs = view.packs if view is not None else self.players + 1
-        jokers = view.options.jokers_per_deck if view is not None else 2
-        self.stock.count = packs * (52 + jokers)
-        if view is not None:
-            self.view = _round_view(view, event.round_number, tail)
-        self.refresh()
-        self.scene.play_sound("shuffle")
-        shares = [(HAND_SIZE, "hand"), (FOOT_SIZE, "foot")] + ([(TAIL_SIZE, "tail")] if tail else [])
-        number = 0
-        for size, where in shares:
-            for seat in deal_order(event.dealer, (size,) * self.players):
-                self._deal_one(seat, where, number)
-                number += 1
-
-    def _deal_one(self, seat: int, where: str, number: int) -> None:
-        position = self.position_of(seat)
-        if where == "hand":
-            target = self.seat_anchor(seat)
-            width = self.card_width if position == 0 else self.seat_card
-        else:
-            target = (self.feet if where == "foot" else self.tails)[position].top_center
-            width = self.seat_card
-        self.scene.animator.fly(
-            None, self.stock.top_center, target, width, DEAL_FLIGHT,
-            delay=0.2 + number * DEAL_STAGGER, on_done=lambda: self._dealt_one(seat, where, number),
-        )
-
-    def _dealt_one(self, seat: int, where: str, number: int) -> None:
-        self.stock.count -= 1
-        if where == "hand":
-            self.counts[seat] += 1
-            if seat == self.bottom:
-                self.fan.set_hand((), hidden=min(FULL_HAND, self.counts[seat]))
-        elif where == "foot":
-            self.foot_counts[seat] += 1
-        else:
-            self.tail_counts[seat] += 1
-        self._refresh_piles()
-        if number % 6 == 0:
-            self.scene.play_sound("deal")
-
-    def _turn_up(self, card: Card) -> None:
-        def landed() -> None:
-            self.stock.count -= 1
-            self.discard.count += 1
-            self.discard.top = card
-            self.controls.refresh()
-
-        self.scene.animator.fly(card, self.stock.top_center, self.discard.top_center, self.pile_card, DRAW_FLIGHT, on_done=landed)
-
-    def _drawn(self, event: CardsDrawn) -> None:
-        seat = event.seat
-        self.last_mover = seat
-        self.to_move = seat
-        position = self.position_of(seat)
-        self.scene.play_sound("deal")
-        if position == 0:
-            self.arrivals = self.stock.top_center
-        target = self.seat_anchor(seat)
-        width = self.card_width if position == 0 else self.seat_card
-        for i in range(event.count):
-            self.scene.animator.fly(None, self.stock.top_center, target, width, DRAW_FLIGHT, delay=i * 0.08, on_done=lambda: self._drew_one(seat))
-        for i in range(event.to_tail):
-            tail = self.tails[position].top_center
-            self.scene.animator.fly(None, self.stock.top_center, tail, self.seat_card, DRAW_FLIGHT, delay=(event.count + i) * 0.08, on_done=lambda: self._drew_to_tail(seat))
-
-    def _drew_one(self, seat: int) -> None:
-        self.stock.count = max(0, self.stock.count - 1)
-        self.counts[seat] += 1
-
-    def _drew_to_tail(self, seat: int) -> None:
-        self.stock.count = max(0, self.stock.count - 1)
-        if self.stages[seat] == 2:
-            self.counts[seat] += 1
-        else:
-            self.tail_counts[seat] += 1
-        self._refresh_piles()
-
-    def _cards_leave(self, seat: int, cards: Sequence[Card]) -> list[tuple[float, float]]:
-        """Where each of ``cards`` starts from when ``seat`` puts it down: its place in
-        your fan, or the seat's fan of backs."""
-        if seat == self.bottom and self.hand_order:
-            starts = []
-            for card in cards:
-                starts.append(self.fan.remove(card) if self.fan.index_of(card) is not None else self.seat_anchor(seat))
-                if card in self.hand_order:
-                    self.hand_order.remove(card)
-            return starts
-        return [self.seat_anchor(seat)] * len(cards)
-
-    def _pile_taken(self, event: PileTaken) -> None:
-        seat, team = event.seat, self.team_of(event.seat)
-        self.last_mover = seat
-        row = self.row_of(team)
-        landing = row.landing(book_key(event.book))
-        book_w = row.card_width
-        self.scene.play_sound("trick")
-        starts = self._cards_leave(seat, event.pair)
-        mine = seat == self.bottom
-        laid = (event.top, *event.pair)
-
-        def to_book() -> None:
-            self._lay(team, event.book, laid)
-
-        self.scene.animator.fly(event.top, self.discard.top_center, landing, book_w, MELD_FLIGHT)
-        for i, (card, start) in enumerate(zip(event.pair, starts, strict=True)):
-            done = to_book if i == len(event.pair) - 1 else None
-            self.scene.animator.fly(card, start, landing, book_w, MELD_FLIGHT, delay=0.05 * (i + 1), on_done=done)
-        self.discard.count = max(0, self.discard.count - 1 - event.count)
-        self.discard.top = None
-        if mine:
-            self.arrivals = self.discard.top_center
-            self.controls.laid_down()
-        target = self.seat_anchor(seat)
-        width = self.card_width if mine else self.seat_card
-        flights = min(MOST_FLIGHTS, event.count)
-        for i in range(flights):
-            last = i == flights - 1
-            self.scene.animator.fly(
-                None, self.discard.top_center, target, width, DRAW_FLIGHT, delay=0.3 + i * 0.06,
-                on_done=(lambda: self._took(seat, event.count)) if last else None,
-            )
-        if not flights:
-            self._took(seat, 0)
-
-    def _took(self, seat: int, count: int) -> None:
-        self.counts[seat] += count
-
-    def _melded(self, event: Melded) -> None:
-        """Cards laid on books: yours were staged and already show, so they settle at
-        once; another player's fly from their seat to their team's band."""
-        seat, team = event.seat, event.team
-        self.last_mover = seat
-        self.scene.play_sound("play")
-        if seat == self.bottom and self.controls.laying():
-            for book, cards in event.groups:
-                self._lay(team, book, cards)
-            for card in (c for _, cards in event.groups for c in cards):
-                if card in self.hand_order:
-                    self.hand_order.remove(card)
-            self.controls.laid_down()
-            return
-        row = self.row_of(team)
-        flights = [(book, card) for book, cards in event.groups for card in cards]
-        starts = self._cards_leave(seat, [card for _, card in flights])
-        self.counts[seat] = max(0, self.counts[seat] - len(flights))
-        known = len(self.books[team]) if team < len(self.books) else 0
-        for i, ((book, card), start) in enumerate(zip(flights, starts, strict=True)):
-            key = book_key(book) if book < known else NEW_BOOK
-            last = i == len(flights) - 1
-            self.scene.animator.fly(
-                card, start, row.landing(key), row.card_width, MELD_FLIGHT, delay=i * MELD_STAGGER,
-                on_done=(lambda: self._lay_groups(team, event.groups)) if last else None,
-            )
-
-    def _lay_groups(self, team: int, groups: Sequence[tuple[int, tuple[Card, ...]]]) -> None:
-        for book, cards in groups:
-            self._lay(team, book, cards)
-
-    def _lay(self, team: int, index: int, cards: Sequence[Card]) -> None:
-        """Put ``cards`` on the team's book ``index`` of the picture (a new one when
-        the team has no such book yet)."""
-        books = self.books[team]
-        if index < len(books):
-            old = books[index]
-            books[index] = Book(old.rank, (*old.cards, *cards))
-        else:
-            naturals = [c for c in cards if not is_wild(c)]
-            books.append(Book(naturals[0].rank if naturals else None, tuple(cards)))  # type: ignore[arg-type]
-        self.refresh()
-        self.row_of(team).show(book_key(min(index, len(books) - 1)))
-
-    def _book_closed(self, event: BookClosed) -> None:
-        kind = {"clean": "A clean book!", "dirty": "A dirty book", "wild": "A book of wilds!"}.get(event.kind, "A book closes")
-        if self.last_mover is not None:
-            self.bubbles.say(self.last_mover, kind)
-        self.scene.play_sound("trick")
-        self.scene.animator.wait(BUBBLE_PAUSE)
-
-    def _red_three(self, event: RedThreeLaidOut) -> None:
-        team = self.team_of(event.seat)
-        start = self._cards_leave(event.seat, [event.card])[0]
-        row = self.row_of(team)
-        self.bubbles.say(event.seat, "A red three")
-
-        def landed() -> None:
-            self.red_threes[team].append(event.card)
-            self.counts[event.seat] = max(0, self.counts[event.seat] - 1)
-            self.refresh()
-
-        self.scene.animator.fly(event.card, start, (row.rect.x + row.card_width, row.rect.y + row.card_width // 2), row.card_width, MELD_FLIGHT, on_done=landed)
-
-    def _picked_up(self, event: StagePickedUp) -> None:
-        """A foot or tail picked up: it flies into the hand, and the table says so."""
-        seat = event.seat
-        position = self.position_of(seat)
-        pile = (self.feet if event.stage == "foot" else self.tails)[position]
-        start = pile.top_center
-        self.stages[seat] = 1 if event.stage == "foot" else 2
-        if event.stage == "foot":
-            self.foot_counts[seat] = 0
-        else:
-            self.tail_counts[seat] = 0
-        self._refresh_piles()
-        target = self.seat_anchor(seat)
-        width = self.card_width if position == 0 else self.seat_card
-        for i in range(min(MOST_FLIGHTS, event.count)):
-            self.scene.animator.fly(None, start, target, width, DRAW_FLIGHT + 0.1, delay=i * 0.05)
-        self.counts[seat] += event.count
-        if position == 0:
-            self.arrivals = start
-            self.hand_order = []
-            self._announce(f"You pick up your {event.stage}", PICK_UP_SECONDS)
-        else:
-            self.bubbles.say(seat, f"Picks up the {event.stage}")
-            self.scene.animator.wait(BUBBLE_PAUSE)
-
-    def _discarded(self, event: Discarded) -> None:
-        seat, card = event.seat, event.card
-        self.last_mover = seat
-        start = self._cards_leave(seat, [card])[0]
-        self.counts[seat] = max(0, self.counts[seat] - 1)
-        self.to_move = (seat + 1) % self.players
-        self.scene.play_sound("play")
-
-        def landed() -> None:
-            self.discard.count += 1
-            self.discard.top = card
-            self.controls.refresh()
-
-        self.scene.animator.fly(card, start, self.discard.top_center, self.pile_card, DISCARD_FLIGHT, on_done=landed)
-
-    def _answered(self, event: GoOutAnswered) -> None:
-        view = self.view
-        if view is None:
-            return
-        totals = words.standing(view, self.books)
-        self.bubbles.say(event.seat, words.answer_reason(view, event.seat, event.yes, totals), 2.4)
-        self.scene.animator.wait(BUBBLE_PAUSE * 2)
-
-    # -- the end of a round --------------------------------------------------------------
-
-    def _round_over(self, breakdown: RoundBreakdown, scored: RoundScored) -> None:
-        view = self.view
-        assert view is not None
-        names = [self.team_label(t) for t in range(len(view.sides))]
-        before = list(self.team_totals)
-        after = [before[s.team] + s.total for s in breakdown.teams]
-        self.team_totals = after
-        self.refresh()
-        self.scene.show_summary(words.summary_table(breakdown, before, after, names, view, self.scene.seat_name))
+        self.motion.show(event)
 
     def score_sheet(self, events: Sequence[Event]) -> ScoreSheet | None:
         rounds = [event for event in events if isinstance(event, RoundBreakdown)]
@@ -889,12 +550,3 @@ class HandAndFootLayout(GameLayout):
         panel = self.panels[self.position_of(seat)]
         return (panel.plate.midtop[0], panel.plate.top - self.theme.px(4)), False
 
-
-def _round_view(view: HandAndFootView, round_number: int, has_tail: bool) -> HandAndFootView:
-    """The view's round facts moved on to a round just dealt (until the next settle
-    brings the whole view), so the banner names the new round at once."""
-    minimum = ROUND_MINIMUMS[round_number - 1]
-    return dataclasses.replace(
-        view, round_number=round_number, minimum=minimum, has_tail=has_tail,
-        books=tuple(() for _ in view.sides), red_threes=tuple(() for _ in view.sides), permission=None,
-    )
