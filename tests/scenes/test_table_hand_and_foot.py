@@ -578,9 +578,10 @@ def test_resizing_mid_deal_keeps_everything_inside(app) -> None:
 # -- the layout ----------------------------------------------------------------------------
 
 
-def table_in_round(app, players: int, round_number: int, moves: int, seed: int = 5) -> TableScene:
+def table_in_round(app, players: int, round_number: int, moves: int, seed: int = 5, **changes: object) -> TableScene:
     """A table resumed in round ``round_number`` after ``moves`` moves of it, every
-    seat played by the computer until then, with seat 0 (a person) to draw."""
+    seat played by the computer until then, with seat 0 (a person) to draw; house
+    rules changed by ``changes``."""
     import random
 
     from cardtable_gui.ai import make_agent
@@ -591,8 +592,8 @@ def table_in_round(app, players: int, round_number: int, moves: int, seed: int =
         SeatConfig(name=NAMES[i], kind=SeatKind.HUMAN if i == 0 else SeatKind.AI, level=AILevel.EASY)
         for i in range(players)
     )
-    config = MatchConfig(game="hand_and_foot", seats=seats, seed=seed)
-    state = get_rules("hand_and_foot").new_game(players, HandAndFootOptions(), seed=seed)
+    config = MatchConfig(game="hand_and_foot", seats=seats, seed=seed, options=dict(changes))
+    state = get_rules("hand_and_foot").new_game(players, HandAndFootOptions(**changes), seed=seed)
     agents = {s: make_agent("heuristic", "hand_and_foot", s, random.Random(s)) for s in range(players)}
     actions: list[Action] = []
     movers: list[int] = []
@@ -627,9 +628,10 @@ def overlaps(rects: Sequence[tuple[str, pygame.Rect]]) -> list[tuple[str, str]]:
     return found
 
 
+@pytest.mark.parametrize("teams", ["3v3", "2v2v2"])
 @pytest.mark.parametrize("size", SIZES)
-def test_nothing_overlaps_in_the_tail_round_with_six_players(app, size: tuple[int, int]) -> None:
-    scene = table_in_round(app, 6, 6, 90)
+def test_nothing_overlaps_in_the_tail_round_with_six_players(app, size: tuple[int, int], teams: str) -> None:
+    scene = table_in_round(app, 6, 6, 90, teams=teams)
     pygame.display.set_mode(size, pygame.RESIZABLE)
     post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
     view = wait_turn(app, scene, Phase.DRAW)

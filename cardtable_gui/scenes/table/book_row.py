@@ -164,12 +164,20 @@ class BookRow:
         self.scroll = max(0, min(self.scroll, self.max_scroll))
 
     def _widths(self, card_width: int, theme: th.Theme, sprites: CardSprites) -> list[int]:
+        """Each place's width: its cards, or its two lines of words if they are wider
+        (words are never cut short to squeeze a row)."""
         w = sprites.size(card_width)[0]
-        least = theme.px(58)
-        widths = [max(least, self._book_width(book, w)) for book in self.books]
+        widths = [max(self._book_width(book, w), self._words_width(theme, book.caption, book.detail)) for book in self.books]
         if self.new_place:
-            widths.append(max(least, w + theme.px(8)))
+            widths.append(max(w + theme.px(8), self._words_width(theme, self.new_place, "")))
         return widths
+
+    @staticmethod
+    def _words_width(theme: th.Theme, caption: str, detail: str) -> int:
+        wide = theme.font(theme.text_px(16), True).size(caption)[0]
+        if detail:
+            wide = max(wide, theme.font(theme.text_px(15)).size(detail)[0])
+        return wide + theme.px(4)
 
     @staticmethod
     def _book_width(book: BookLook, w: int) -> int:

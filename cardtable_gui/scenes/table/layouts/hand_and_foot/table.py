@@ -233,10 +233,13 @@ class HandAndFootLayout(GameLayout):
         strip_h = max(pile_h + t.px(6) + 2 * t.text_px(16), Banner.height_for(t, 2))
         room = bottom - top - strip_h - 2 * gap
         mine_h = max(t.px(90), round(room * 0.55))
-        others_h = room - mine_h
+        below_sides = bottom - side_bottom - gap
+        if 0 < mine_h - below_sides < t.px(40) and below_sides >= t.px(130):
+            # Just below the side seats your band may have the whole width: take it.
+            mine_h = below_sides
         mine = pygame.Rect(0, bottom - mine_h, 0, mine_h)
         strip = pygame.Rect(0, mine.top - gap - strip_h, 0, strip_h)
-        others = pygame.Rect(0, top, 0, others_h)
+        others = pygame.Rect(0, top, 0, strip.top - gap - top)
         for rect in (mine, strip, others):
             wide = rect.top >= side_bottom
             rect.left = margin if wide else left
