@@ -328,8 +328,8 @@ def test_a_whole_round_played_with_the_mouse_and_keys(app, players: int) -> None
 # -- the discard pile ----------------------------------------------------------------
 
 
-def take_config(hand: str, upcard: str, players: int = 4) -> MatchConfig:
-    opts = options(players)
+def take_config(hand: str, upcard: str, players: int = 4, **changes: object) -> MatchConfig:
+    opts = options(players, **changes)
     draws = [MY_DRAW] + [their_draw(s) for s in range(1, players)] + [MY_SECOND_DRAW]
     deck = stacked_deck(players, opts, {0: hand}, {}, upcard, draws)
     seats = tuple(
@@ -353,6 +353,20 @@ def test_the_take_control_shows_the_pair_it_uses_and_takes_the_pile(app) -> None
     assert view.opened(0)
     assert [len(b.cards) for b in scene.table.books[0]] == [3]
     assert not fan.marked
+
+
+def test_with_wild_pairs_allowed_each_pair_has_its_control(app) -> None:
+    scene = start_table(app, take_config("9H 9S 2H KH KS KD QH QS QD 5H 6H", "9D", pile_wild_pair=True))
+    wait_turn(app, scene, Phase.DRAW)
+    controls = scene.table.controls
+    pairs = [take.pair for take in controls.takes]
+    assert pairs == [tuple(parse_cards("9H 9S")), tuple(parse_cards("9H 2H"))]
+    fan = scene.table.fan
+    post(pygame.MOUSEMOTION, pos=controls.take_buttons[1].rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    frames(app)
+    assert Counter(fan.slots[i].card for i in fan.marked) == Counter(parse_cards("9H 2H"))
+    click(app, controls.take_buttons[1].rect.center)
+    assert my_moves(scene) == [TakePile(tuple(parse_cards("9H 2H")))]
 
 
 def test_a_take_that_must_open_asks_for_the_rest_of_the_opening(app) -> None:

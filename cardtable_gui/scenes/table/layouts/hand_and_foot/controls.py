@@ -239,16 +239,18 @@ class TurnControls:
         return pile.points
 
     def _refresh_takes(self) -> None:
+        """One take control per pair that may take the pile; the buttons are kept
+        while the choices stay the same, so a press in progress is not lost."""
         showing = self.active and self._phase() is Phase.DRAW and bool(self.takes)
         if not showing:
             self.take_buttons = []
             return
-        opening = not self._opened()
-        label = "Take and open" if opening and self.staging else "Take the pile"
-        self.take_buttons = [
-            Button(label, (lambda i=i: self.take(i)), style="primary" if i == self.take_choice else "normal")
-            for i in range(len(self.takes))
-        ]
+        if len(self.take_buttons) != len(self.takes):
+            self.take_buttons = [Button("", (lambda i=i: self.take(i))) for i in range(len(self.takes))]
+        label = "Take and open" if not self._opened() and self.staging else "Take the pile"
+        for index, button in enumerate(self.take_buttons):
+            button.text = label
+            button.style = "primary" if index == self.take_choice else "normal"
 
     def refresh_row(self, row: BookRow, books: Sequence[Book]) -> None:
         """Your team's band: its books with the staged cards on them, the staged new
