@@ -328,9 +328,9 @@ def test_a_whole_round_played_with_the_mouse_and_keys(app, players: int) -> None
 # -- the discard pile ----------------------------------------------------------------
 
 
-def take_config(hand: str, upcard: str, players: int = 4, **changes: object) -> MatchConfig:
+def take_config(hand: str, upcard: str, players: int = 4, first_draw: str = MY_DRAW, **changes: object) -> MatchConfig:
     opts = options(players, **changes)
-    draws = [MY_DRAW] + [their_draw(s) for s in range(1, players)] + [MY_SECOND_DRAW]
+    draws = [first_draw] + [their_draw(s) for s in range(1, players)] + [MY_SECOND_DRAW]
     deck = stacked_deck(players, opts, {0: hand}, {}, upcard, draws)
     seats = tuple(
         SeatConfig(name=NAMES[i], kind=SeatKind.HUMAN if i == 0 else SeatKind.AI, level=AILevel.EASY)
@@ -711,3 +711,21 @@ def test_sort_puts_new_cards_in_place_then_offers_the_other_order(app) -> None:
     cards = [s.card for s in scene.table.fan.slots]
     assert cards == sorted(cards, key=Card.sort_key)
     assert controls.sort_button.text == "Sort by rank"
+
+
+def test_enter_puts_a_lone_natural_on_the_closed_book_of_its_rank(app) -> None:
+    scene = start_table(app, take_config("KH KS KD KC KH KS KD QS QD 5H 6H", "9D", first_draw="KC QH"))
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    choose(app, scene, "KH KS KD KC KH KS KD")
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_l)
+    wait_turn(app, scene, Phase.PLAY)
+    assert scene.table.books[0][0].is_clean
+    choose(app, scene, "KC")
+    key(app, pygame.K_RETURN)
+    assert scene.table.controls.staging.groups[0].book == 0
+    key(app, pygame.K_l)
+    wait_turn(app, scene, Phase.PLAY)
+    assert len(scene.table.books[0][0].cards) == 8

@@ -311,6 +311,10 @@ class TurnControls:
             for index, book in enumerate(books):
                 if book.rank is rank and not book.is_closed:
                     return book_key(index)
+            closed = [index for index, book in enumerate(books) if book.rank is rank]
+            if closed and len(cards) < 3:
+                # Too few for a book of their own: naturals may still join a closed one.
+                return book_key(closed[-1])
             return NEW_BOOK
         if not naturals:
             open_books = [(len(b.cards) + len(self.staging.pending_for(book_key(i))), book_key(i)) for i, b in enumerate(books) if not b.is_closed]
