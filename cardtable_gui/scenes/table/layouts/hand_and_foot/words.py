@@ -251,13 +251,13 @@ def summary_table(
     seat_name: Callable[[int], str],
 ) -> SummaryTable:
     """The round's summary: per team its clean and dirty books with their bonuses, the
-    cards in its books, going out, the cards left in hands, feet and tails (threes
-    among them), red threes where that rule is on, and the round's total; the running
-    totals count up under it."""
+    cards in its books, the cards left in hands, feet and tails (threes among them),
+    red threes where that rule is on, and the round's total, which holds the going-out
+    bonus the first note names; the running totals count up under it."""
     options = view.options
     reds = options.red_threes
     wild = options.wild_books
-    headers = ["Team", "Clean", "Dirty", *(["Wild"] if wild else []), "In books", "Out", "Left"]
+    headers = ["Team", "Clean", "Dirty", *(["Wild"] if wild else []), "Cards", "Left"]
     if reds:
         headers.append("Red 3s")
     headers.append("Round")
@@ -270,20 +270,14 @@ def summary_table(
         ]
         if wild:
             row.append(_wild_cell(score, view))
-        row += [
-            f"{score.book_cards:+d}",
-            f"{score.going_out:+d}" if score.going_out else "-",
-            f"{score.cards_left:+d}" if score.cards_left else "0",
-        ]
+        row += [f"{score.book_cards:+d}", f"{score.cards_left:+d}" if score.cards_left else "0"]
         if reds:
             row.append(f"{score.red_threes:+d}" if score.red_threes else "-")
         row.append(f"{score.total:+d}")
         rows.append(tuple(row))
-    notes = [_ending_note(breakdown, seat_name)]
-    notes.append(
-        "Left: cards still in hands, feet and tails count against their team"
-        + (f"; black threes {options.black_three_penalty} each." if options.black_three_penalty != 5 else ".")
-    )
+    notes = [_ending_note(breakdown, seat_name, names, view)]
+    threes = "" if options.black_three_penalty == 5 else f"; black threes {options.black_three_penalty} each"
+    notes.append(f"Cards: what the books hold. Left: cards still in hands, feet and tails count against their team{threes}.")
     best = max(after)
     totals = tuple(
         TotalLine(names[team], before[team], after[team], after[team] == best) for team in range(len(names))
@@ -299,10 +293,13 @@ def _wild_cell(score: TeamScore, view: HandAndFootView) -> str:
     return f"{count}: {points:+d}" if count else "-"
 
 
-def _ending_note(breakdown: RoundBreakdown, seat_name: Callable[[int], str]) -> str:
+def _ending_note(
+    breakdown: RoundBreakdown, seat_name: Callable[[int], str], names: Sequence[str], view: HandAndFootView
+) -> str:
     if breakdown.went_out is None:
         return "The draw pile ran out: nobody went out this round."
-    return f"{seat_name(breakdown.went_out)} went out: {GOING_OUT_POINTS} points to that team."
+    team = view.team_of(breakdown.went_out)
+    return f"{seat_name(breakdown.went_out)} went out: {GOING_OUT_POINTS} more to {names[team]}."
 
 
 def score_sheet(breakdowns: Sequence[RoundBreakdown], names: Sequence[str], minimums: Sequence[int]) -> ScoreSheet | None:
