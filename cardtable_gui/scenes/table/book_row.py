@@ -98,7 +98,6 @@ class BookRow:
     """Drawn with a lit edge (the row of the side whose turn it is)."""
     _places: list[_Place] = field(default_factory=list)
     _content_width: int = 0
-    _lines: int = 1
     _theme: th.Theme | None = None
     _sprites: CardSprites | None = None
 
@@ -128,6 +127,8 @@ class BookRow:
         return theme.text_px(16) + theme.text_px(15) + theme.px(4)
 
     def _arrange(self) -> None:
+        """Place the books: the largest cards whose lines all fit the band, else the
+        smallest cards on one line that scrolls."""
         theme, sprites = self._theme, self._sprites
         if theme is None or sprites is None or self.rect.width <= 0:
             return
@@ -140,14 +141,13 @@ class BookRow:
             lines_fit = (room + gap) // (line_h + gap)
             widths = self._widths(width, theme, sprites)
             lines = _wrap(widths, self.rect.width - theme.px(8), gap)
-            if len(lines) <= max(1, lines_fit) and lines_fit >= 1 or width <= self.smallest_card:
+            if 1 <= lines_fit and len(lines) <= lines_fit or width <= self.smallest_card:
                 break
             width = max(self.smallest_card, width - max(1, width // 12))
         self.card_width = width
         if len(lines) > max(1, lines_fit):
             # Even the smallest cards wrap onto too many lines: one line that scrolls.
             lines = [list(range(len(widths)))]
-        self._lines = len(lines)
         keys = [book.key for book in self.books] + ([NEW_BOOK] if self.new_place else [])
         top = self.header_height(theme)
         places: list[_Place] = []
