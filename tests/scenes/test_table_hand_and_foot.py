@@ -729,3 +729,11 @@ def test_enter_puts_a_lone_natural_on_the_closed_book_of_its_rank(app) -> None:
     key(app, pygame.K_l)
     wait_turn(app, scene, Phase.PLAY)
     assert len(scene.table.books[0][0].cards) == 8
+
+
+def test_red_threes_fly_to_their_team_and_are_counted(app) -> None:
+    scene = start_table(app, take_config("3H KH KS KD QH QS QD 5H 6H 7H 8H", "9D", red_threes=True))
+    view = wait_turn(app, scene, Phase.DRAW)
+    assert [len(r) for r in view.red_threes][0] == 1
+    assert "red threes 1" in scene.table.rows[0].title
+    assert Card.parse("3H") not in scene.table.fan.cards

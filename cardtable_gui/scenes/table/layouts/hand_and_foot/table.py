@@ -408,7 +408,8 @@ class HandAndFootLayout(GameLayout):
         view = self.view
         assert view is not None
         books = self.books[team] if team < len(self.books) else []
-        row.title = f"{self.team_label(team)}  \u00b7  {words.team_line(view, team, books)}"
+        reds = len(self.red_threes[team]) if team < len(self.red_threes) else 0
+        row.title = f"{self.team_label(team)}  \u00b7  {words.team_line(view, books, reds)}"
         row.empty_text = f"No books yet: {view.minimum} to open"
         if team == self.my_team:
             self.controls.refresh_row(row, books)

@@ -33,10 +33,6 @@ def plural(rank: Rank | None) -> str:
     return rank_name(rank).capitalize()
 
 
-def cards_text(count: int) -> str:
-    return "1 card" if count == 1 else f"{count} cards"
-
-
 def book_look(key: object, book: Book | None, pending: Sequence[Card] = ()) -> BookLook:
     """A book (or one not laid yet: ``book`` None) as the row draws it: its rank and
     how many cards it will hold, how many of them wild, and for a closed book the
@@ -115,18 +111,18 @@ def banner_lines(view: HandAndFootView, team: int | None, team_names: Sequence[s
     return [books_needed_text(view), opened]
 
 
-def team_line(view: HandAndFootView, team: int, books: Sequence[Book]) -> str:
+def team_line(view: HandAndFootView, books: Sequence[Book], red_threes: int) -> str:
     """A row's title after the team's names: its closed books against what going out
-    needs, or that it has not opened."""
-    if not books:
-        return "not opened"
-    clean = sum(1 for b in books if b.is_clean)
-    dirty = sum(1 for b in books if b.is_dirty)
-    need_clean, need_dirty, _ = view.options.books_needed(view.round_number - 1)
-    text = f"clean {clean} of {need_clean}, dirty {dirty} of {need_dirty}"
-    reds = len(view.red_threes[team])
-    if view.options.red_threes and reds:
-        text += f", red threes {reds}"
+    needs (and its red threes where they count), or that it has not opened."""
+    if books:
+        clean = sum(1 for b in books if b.is_clean)
+        dirty = sum(1 for b in books if b.is_dirty)
+        need_clean, need_dirty, _ = view.options.books_needed(view.round_number - 1)
+        text = f"clean {clean} of {need_clean}, dirty {dirty} of {need_dirty}"
+    else:
+        text = "not opened"
+    if view.options.red_threes and red_threes:
+        text += f", red threes {red_threes}"
     return text
 
 
