@@ -172,7 +172,7 @@ class TableScene(Scene):
 
     def show_summary(self, table: SummaryTable) -> None:
         """The end-of-hand summary; play waits until it is closed."""
-        button = "See the result" if self.match.is_over else "Next hand"
+        button = "See the result" if self.match.is_over else table.go_on
         if self.pass_and_play:
             # The next hand's first mover may be whoever holds the screen now: the
             # cover must come up for them too, before their new cards are drawn.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardtable_gui.scenes.table.layouts.arizona_spaghetti import ArizonaSpaghettiLayout
 from cardtable_gui.scenes.table.layouts.base import GameLayout
 from cardtable_gui.scenes.table.layouts.hand_and_foot import HandAndFootLayout
 from cardtable_gui.scenes.table.layouts.spades import SpadesLayout
@@ -12,7 +13,11 @@ from cardtable_gui.scenes.table.layouts.spades import SpadesLayout
 if TYPE_CHECKING:
     from cardtable_gui.scenes.table.scene import TableScene
 
-LAYOUTS: dict[str, type[GameLayout]] = {"spades": SpadesLayout, "hand_and_foot": HandAndFootLayout}
+LAYOUTS: dict[str, type[GameLayout]] = {
+    "spades": SpadesLayout,
+    "hand_and_foot": HandAndFootLayout,
+    "arizona_spaghetti": ArizonaSpaghettiLayout,
+}
 
 
 class NoTableYet(LookupError):

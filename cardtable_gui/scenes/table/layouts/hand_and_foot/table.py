@@ -68,7 +68,6 @@ class HandAndFootLayout(GameLayout):
         self.bubbles = Bubbles()
         self.controls = TurnControls(self)
         self.size = (0, 0)
-        self.bottom = 0
         self.view: HandAndFootView | None = None
         # The picture of the table, moved along by events.
         self.counts = [0] * self.players
@@ -97,17 +96,6 @@ class HandAndFootLayout(GameLayout):
         self.middle = pygame.Rect(0, 0, 0, 0)
 
     # -- who is where ------------------------------------------------------------------
-
-    @property
-    def theme(self) -> th.Theme:
-        return self.scene.app.theme
-
-    def position_of(self, seat: int) -> int:
-        """Where ``seat`` sits in the picture: 0 at the bottom, then clockwise."""
-        return (seat - self.bottom) % self.players
-
-    def seat_at(self, position: int) -> int:
-        return (self.bottom + position) % self.players
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
