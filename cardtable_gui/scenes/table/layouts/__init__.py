@@ -5,14 +5,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardtable_gui.scenes.table.layouts.arizona_spaghetti import ArizonaSpaghettiLayout
 from cardtable_gui.scenes.table.layouts.base import GameLayout
+from cardtable_gui.scenes.table.layouts.hand_and_foot import HandAndFootLayout
 from cardtable_gui.scenes.table.layouts.spades import SpadesLayout
 from cardtable_gui.scenes.table.layouts.spinado import SpinadoLayout
 
 if TYPE_CHECKING:
     from cardtable_gui.scenes.table.scene import TableScene
 
-LAYOUTS: dict[str, type[GameLayout]] = {"spades": SpadesLayout, "spinado": SpinadoLayout}
+LAYOUTS: dict[str, type[GameLayout]] = {
+    "spades": SpadesLayout,
+    "hand_and_foot": HandAndFootLayout,
+    "spinado": SpinadoLayout,
+    "arizona_spaghetti": ArizonaSpaghettiLayout,
+}
 
 
 class NoTableYet(LookupError):
