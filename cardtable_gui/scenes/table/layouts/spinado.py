@@ -148,7 +148,6 @@ class SpinadoLayout(GameLayout):
     def __init__(self, scene: TableScene) -> None:
         super().__init__(scene)
         self.sprites = scene.sprites
-        self.players = scene.config.players
         self.fan = HandFan(self.sprites)
         self.board = SequenceBoard()
         self.tiles = {pot: PotTile(pot.title, POT_HINTS[pot]) for pot in POTS}
@@ -160,41 +159,29 @@ class SpinadoLayout(GameLayout):
         self.bubbles = Bubbles()
         self.hand_play = HandPlay(self.fan, self.board, self._try_play)
         self.spinado_button = Button("Add the spinado (S)", self._toggle_spinado)
-        spots = seat_spots(self.players, pygame.Rect(0, 0, 400, 300))
+        spots = seat_spots(self.seat_count, pygame.Rect(0, 0, 400, 300))
         self.panels = [SeatPanel(spot.angle) for spot in spots]
-        self.stacks = [ChipStack(show_count=False) for _ in range(self.players)]
+        self.stacks = [ChipStack(show_count=False) for _ in range(self.seat_count)]
         self.size = (0, 0)
-        self.bottom = 0
         self.view: SpinadoView | None = None
-        self.counts = [0] * self.players
+        self.counts = [0] * self.seat_count
         self.to_move: int | None = None
         self.dealer = 0
         self.hand_number = 1
         self.total_hands = 1
         self.sitting_out: tuple[int, ...] = ()
-        self.chips_at_deal = [0] * self.players
+        self.chips_at_deal = [0] * self.seat_count
         self.alongside: Card | None = None
         self.spinado_offered = False
         self.with_spinado = False
-        self.ledger = HandLedger([0] * self.players)
-        self.next_antes = [0] * self.players
+        self.ledger = HandLedger([0] * self.seat_count)
+        self.next_antes = [0] * self.seat_count
         self.card_width = 100
         self.small_width = 46
         self.hand_top = 0
         self._middle: tuple[object, tuple[int, str, pygame.Rect]] | None = None
 
     # -- geometry ----------------------------------------------------------------------
-
-    @property
-    def theme(self) -> th.Theme:
-        return self.scene.app.theme
-
-    def position_of(self, seat: int) -> int:
-        """Where ``seat`` sits in the picture: 0 at the bottom, then clockwise."""
-        return (seat - self.bottom) % self.players
-
-    def seat_at(self, position: int) -> int:
-        return (self.bottom + position) % self.players
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -228,13 +215,13 @@ class SpinadoLayout(GameLayout):
         self.card_width = max(40, round(min(base * scale, max(base, largest))))
         card_h = self.sprites.size(self.card_width)[1]
         self.hand_top = height - round(card_h * 1.25)
-        plate_size, self.small_width = ring_sizes(t, self.players, lines=2)
+        plate_size, self.small_width = ring_sizes(t, self.seat_count, lines=2)
         plate_w, plate_h = plate_size
         mine = pygame.Rect(0, 0, plate_w, plate_h)
         mine.bottomleft = (margin, height - margin)
         self.panels[0].layout(mine, (width / 2, self.hand_top + card_h / 2), self.card_width)
         self.panels[0].show_cards = False
-        self.scores.layout(pygame.Rect(0, 0, plate_w, ScorePanel.height_for(t, self.players)))
+        self.scores.layout(pygame.Rect(0, 0, plate_w, ScorePanel.height_for(t, self.seat_count)))
         self.scores.rect.bottomright = (width - margin, height - margin)
         button_h = t.px(38)
         self.spinado_button.rect = pygame.Rect(margin, mine.top - gap - button_h, plate_w, button_h)
@@ -249,12 +236,12 @@ class SpinadoLayout(GameLayout):
         t = self.theme
         width = size[0]
         margin, gap = t.px(14), t.px(10)
-        plate_size, _ = ring_sizes(t, self.players, lines=2)
+        plate_size, _ = ring_sizes(t, self.seat_count, lines=2)
         small = self.sprites.size(self.small_width)
         bottom = min(self.hand_top, self.scores.rect.top, self.spinado_button.rect.top) - gap
         for top in (margin, t.px(12) + t.px(38) + gap):
             area = pygame.Rect(margin, top, width - margin * 2, bottom - top)
-            places = place_seats(self.players, area, plate_size, small)
+            places = place_seats(self.seat_count, area, plate_size, small)
             plates_clear = all(place.plate.collidelist(top_pieces) == -1 for place in places[1:])
             fans_clear = not any(
                 piece.collidepoint(point)
@@ -264,7 +251,7 @@ class SpinadoLayout(GameLayout):
             )
             if plates_clear and fans_clear:
                 break
-        for position in range(1, self.players):
+        for position in range(1, self.seat_count):
             place = places[position]
             self.panels[position].layout(place.plate, place.cards_center, self.small_width)
         radius = t.px(8)
@@ -321,7 +308,7 @@ class SpinadoLayout(GameLayout):
         for tile, rect in zip(self.tiles.values(), rects[1:], strict=True):
             tile.layout(rect, t)
         self.banner.middle = board.center
-        dead_cards = len(DECK) - self.players * (len(DECK) // (self.players + 1))
+        dead_cards = len(DECK) - self.seat_count * (len(DECK) // (self.seat_count + 1))
         reveal_w, reveal_h = Reveal.size_for(self.sprites.size(board_card), dead_cards, t)
         reveal = pygame.Rect(0, 0, min(reveal_w, board.width), reveal_h)
         reveal.center = board.center
@@ -396,8 +383,8 @@ class SpinadoLayout(GameLayout):
     def _rebuild_ledger(self, view: SpinadoView) -> None:
         """What the hand under way has moved so far, read from the game's events (a
         table opened on a saved game, or after an undo)."""
-        self.ledger = HandLedger([0] * self.players)
-        self.next_antes = [0] * self.players
+        self.ledger = HandLedger([0] * self.seat_count)
+        self.next_antes = [0] * self.seat_count
         if view.hand_number == 1:
             for ante in first_antes(view):
                 self.ledger.antes[ante.seat] += sum(ante.amounts)
@@ -435,7 +422,7 @@ class SpinadoLayout(GameLayout):
             self.next_antes[event.seat] += sum(event.amounts)
         elif isinstance(event, HandDealt):
             self.ledger = HandLedger(self.next_antes)
-            self.next_antes = [0] * self.players
+            self.next_antes = [0] * self.seat_count
         elif isinstance(event, PotWon):
             self.ledger.pots.append(event)
         elif isinstance(event, SpinadoPenalty):
@@ -488,7 +475,7 @@ class SpinadoLayout(GameLayout):
         self.dealer = event.dealer
         self.hand_number = event.round_number
         self.sitting_out = tuple(seat for seat, count in enumerate(event.counts) if count == 0)
-        self.counts = [0] * self.players
+        self.counts = [0] * self.seat_count
         self.board.played = set()
         self.board.dead = set()
         self.board.running = self.board.stopped = None
@@ -498,7 +485,7 @@ class SpinadoLayout(GameLayout):
         self.fan.set_hand((), hidden=0)
         # One card at a time from the dealer's left, the dead hand last in each round;
         # the dead hand takes what is left over.
-        around = [(event.dealer + 1 + i) % self.players for i in range(self.players)]
+        around = [(event.dealer + 1 + i) % self.seat_count for i in range(self.seat_count)]
         order = [seat for seat in around if event.counts[seat]]
         each = event.counts[order[0]] if order else 0
         dead = len(DECK) - sum(event.counts)
@@ -629,7 +616,7 @@ class SpinadoLayout(GameLayout):
         name = self.scene.seat_name
         rows: list[tuple[str, ...]] = []
         notes: list[str] = []
-        for seat in range(self.players):
+        for seat in range(self.seat_count):
             won = [pot for pot in ledger.pots if pot.seat == seat]
             penalty = ledger.penalty
             spinado = "-"
@@ -662,7 +649,7 @@ class SpinadoLayout(GameLayout):
         best = leaders(scored.totals)
         totals = tuple(
             TotalLine(name(seat), scored.totals[seat] - scored.points[seat], scored.totals[seat], seat in best)
-            for seat in range(self.players)
+            for seat in range(self.seat_count)
         )
         headers = ("Player", "Ante", "Pots won", "Spinado", "Change")
         return SummaryTable(f"Hand {self.hand_number} of {self.total_hands}", headers, tuple(rows), tuple(notes), totals)
@@ -679,10 +666,10 @@ class SpinadoLayout(GameLayout):
         if not hands:
             return None
         t = self.theme
-        column = max(t.px(60), (min(self.size[0] - t.px(40), t.px(900)) - t.px(48)) * 88 // 100 // (self.players + 1) - t.px(8))
+        column = max(t.px(60), (min(self.size[0] - t.px(40), t.px(900)) - t.px(48)) * 88 // 100 // (self.seat_count + 1) - t.px(8))
         name = self.scene.seat_name
-        groups = (("", 1), *((name(seat), 1) for seat in range(self.players)))
-        headers = ("Hand", "Out first", *("Chips",) * self.players)
+        groups = (("", 1), *((name(seat), 1) for seat in range(self.seat_count)))
+        headers = ("Hand", "Out first", *("Chips",) * self.seat_count)
         rows = []
         for number, (out, scored) in enumerate(hands, start=1):
             first = t.fit(name(out), t.text_px(17), column)[0] if out is not None else "-"
@@ -800,7 +787,7 @@ class SpinadoLayout(GameLayout):
         self.scores.title = "Chips"
         self.scores.rows = [
             ScoreRow(self.scene.seat_name(seat), chips[seat], self._change(seat), seat in best)
-            for seat in range(self.players)
+            for seat in range(self.seat_count)
         ]
         for pot, tile in self.tiles.items():
             tile.hint = self._pot_hint(pot)
