@@ -446,6 +446,15 @@ def test_every_piece_stays_inside_the_window_and_apart(apps: list[App], tmp_path
         assert table.board.rect.collidepoint(round(x), round(y))
 
 
+def test_before_the_deal_lands_every_piece_is_inside_the_window(app: App) -> None:
+    scene = start_table(app, spinado_config(players=5))
+    frames(app, 1, dt=0.01)
+    assert table_of(scene).fan.cards == [] and scene.animator.busy
+    screen = app.screen.get_rect()
+    for rect in scene.element_rects():
+        assert screen.contains(rect), rect
+
+
 @pytest.mark.parametrize("players", [3, 4])
 def test_fewer_players_leave_the_board_more_room(apps: list[App], tmp_path: Path, players: int) -> None:
     app = make_app(tmp_path)

@@ -350,7 +350,9 @@ class SpinadoLayout(GameLayout):
         return (self.fan.area.centerx, self.hand_top - self.theme.px(12))
 
     def element_rects(self) -> list[pygame.Rect]:
-        rects = [self.board.rect, self.dead.rect, self.banner.rect, self.scores.rect, self.fan.bounds()]
+        rects = [self.board.rect, self.dead.rect, self.banner.rect, self.scores.rect]
+        if self.fan.slots:
+            rects.append(self.fan.bounds())
         rects += [tile.rect for tile in self.tiles.values()]
         for panel in self.panels:
             rects.append(panel.plate)
@@ -705,14 +707,18 @@ class SpinadoLayout(GameLayout):
         return f"It is your turn to {doing}. Make sure nobody else can see the screen."
 
     def opening_events(self, view: GameView) -> list[Event]:
-        """The first hand's antes and deal. The table was drawn with the antes already
-        in the pots; they go back to their players so that they can be seen paid."""
+        """The first hand's antes and deal. The table was drawn as the game stands,
+        dealt and with the antes in the pots; it goes back to before both, so that
+        they can be seen happen."""
         spinado = cast(SpinadoView, view)
         antes = first_antes(spinado)
         for ante in antes:
             self.stacks[ante.seat].count += sum(ante.amounts)
             for pot, amount in zip(POTS, ante.amounts, strict=True):
                 self.tiles[pot].stack.count -= amount
+        self.counts = [0] * self.seat_count
+        self.dead.pile.count = 0
+        self.fan.set_hand((), hidden=0)
         return [*antes, HandDealt(spinado.dealer, spinado.hand_counts, spinado.hand_number)]
 
     def confirm_question(self, action: Action) -> str | None:
