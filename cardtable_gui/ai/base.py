@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol
 
-from cardtable_gui.rules.base import Action, GameView
+from cardtable_gui.rules.base import Action, GameState, GameView
 
 
 class Agent(Protocol):
@@ -60,6 +61,28 @@ class UnknownAgent(ValueError):
     """No agent of that kind exists for the game."""
 
 
+@dataclass(frozen=True, slots=True)
+class SearchPlan:
+    """How a game bounds the search player's work, for a game whose choices are too
+    many or whose rounds are too long to try every move to the end of the round.
+
+    ``candidates(view, legal, seat)`` orders the legal moves best first by the game's
+    own judgement; only the first ``width`` are searched. A rollout stops after
+    ``depth`` moves and ``estimate(state)`` scores the position reached, one figure
+    per seat (partners carry their side's). All of it is counted in moves and samples,
+    so a seeded game plays the same on any machine."""
+
+    candidates: Callable[[GameView, Sequence[Action], int], list[Action]]
+    estimate: Callable[[GameState[Any]], Sequence[float]]
+    width: int = 4
+    depth: int = 40
+    samples: int = 10
+
+
+SEARCH_PLANS: dict[str, SearchPlan] = {}
+"""Each game's search plan, where it has one (most games search every move fully)."""
+
+
 def register_heuristic(game: str) -> Callable[[AgentFactory], AgentFactory]:
     """Class decorator: make this the heuristic agent for ``game``."""
 
@@ -73,7 +96,7 @@ def register_heuristic(game: str) -> Callable[[AgentFactory], AgentFactory]:
 def make_agent(kind: str, game: str, seat: int, rng: random.Random) -> Agent:
     """An agent of ``kind`` (``random``, ``casual``, ``heuristic`` or ``search``) for
     ``seat`` of ``game``."""
-    _load_game_agents()
+    load_game_agents()
     if kind == "random":
         return RandomAgent(rng)
     if kind == "heuristic" and game in HEURISTICS:
@@ -91,7 +114,8 @@ def make_agent(kind: str, game: str, seat: int, rng: random.Random) -> Agent:
     raise UnknownAgent(f"There is no {kind!r} player for {game}; try one of: {known}.")
 
 
-def _load_game_agents() -> None:
+def load_game_agents() -> None:
+    """Make sure every game's heuristic and search plan is registered."""
     # The game modules register themselves on import; importing them here keeps the
     # registry complete without base.py naming each game's classes.
     import cardtable_gui.ai.games  # noqa: F401

@@ -9,10 +9,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
-from cardtable_gui.ai.base import register_heuristic
+from cardtable_gui.ai.base import SEARCH_PLANS, SearchPlan, register_heuristic
 from cardtable_gui.cards import Card, Rank
-from cardtable_gui.rules.base import Action, GameView
+from cardtable_gui.rules.base import Action, GameState, GameView
 from cardtable_gui.rules.hand_and_foot import (
     AnswerGoOut,
     AskToGoOut,
@@ -166,17 +167,7 @@ class HandAndFootHeuristic:
 
     def _estimate(self, view: HandAndFootView, team: int) -> float:
         """A team's running total plus what its table is worth, less its held cards."""
-        score = float(view.team_totals[team])
-        for book in view.books[team]:
-            score += book.points
-            if book.is_clean:
-                score += CLEAN_BOOK_POINTS
-            elif book.is_dirty:
-                score += DIRTY_BOOK_POINTS
-        held = sum(
-            view.hand_counts[s] + view.foot_counts[s] + view.tail_counts[s] for s in view.sides[team]
-        )
-        return score - AVERAGE_HELD_CARD * held
+        return view.team_totals[team] + table_worth(view, team)
 
     def _ahead(self, view: HandAndFootView) -> bool:
         team = view.team_of(self.seat)
@@ -200,3 +191,59 @@ class HandAndFootHeuristic:
         )
         return self._ahead(view) or held <= 60 or self._round_ending(view)
 
+
+
+    # ----- for the search player ------------------------------------------------------
+
+    def ranked(self, view: HandAndFootView, legal: Sequence[Action]) -> list[Action]:
+        """The legal moves best first, as this player judges them: its own choice,
+        then the other ways to draw, the most valuable melds, the cheapest discards."""
+        first = self.choose(view, legal)
+        if view.phase is Phase.ANSWER:
+            others = [a for a in legal if a != first]
+        elif view.phase is Phase.DRAW:
+            takes = sorted((a for a in legal if isinstance(a, TakePile)), key=lambda a: -self._take_value(view, a))
+            others = [DrawCards(), *takes]
+        else:
+            melds = sorted((a for a in legal if isinstance(a, Meld)), key=lambda m: -self._meld_value(view, m))
+            discards = sorted(
+                (a for a in legal if isinstance(a, Discard)),
+                key=lambda d: (self._keep_value(view, d.card), d.card.sort_key()),
+            )
+            asks = [a for a in legal if isinstance(a, AskToGoOut)]
+            others = [*asks, *melds[:3], *discards]
+        return list(dict.fromkeys([first, *(a for a in others if a in legal)]))
+
+
+def table_worth(view: HandAndFootView, team: int) -> float:
+    """What a team's books are worth this round with their bonuses, less what its
+    held cards will cost it if the round ended now."""
+    score = 0.0
+    for book in view.books[team]:
+        score += book.points
+        if book.is_clean:
+            score += CLEAN_BOOK_POINTS
+        elif book.is_dirty:
+            score += DIRTY_BOOK_POINTS
+    held = sum(view.hand_counts[s] + view.foot_counts[s] + view.tail_counts[s] for s in view.sides[team])
+    return score - AVERAGE_HELD_CARD * held
+
+
+def _candidates(view: GameView, legal: Sequence[Action], seat: int) -> list[Action]:
+    assert isinstance(view, HandAndFootView)
+    return HandAndFootHeuristic(seat, random.Random(0)).ranked(view, legal)
+
+
+def _estimate_round(state: GameState[Any]) -> list[float]:
+    """Each seat's figure for the round so far, as the table shows it: its side's books
+    and bonuses less its held cards (the running totals are left out, as a finished
+    rollout's round points leave them out)."""
+    view = state.view(None)
+    assert isinstance(view, HandAndFootView)
+    worth = [table_worth(view, team) for team in range(len(view.sides))]
+    return [worth[view.team_of(seat)] for seat in range(state.players)]
+
+
+SEARCH_PLANS["hand_and_foot"] = SearchPlan(_candidates, _estimate_round, width=4, depth=40, samples=16)
+"""Hand and Foot offers hundreds of melds and plays long rounds: the search tries the
+heuristic's best four moves and scores each rollout forty moves on."""

@@ -119,3 +119,16 @@ def test_beats_random_players() -> None:
         state = play_game(RULES, seats, seed, HandAndFootOptions(rounds=1))
         wins += 0 in state.winners
     assert wins >= 18
+
+
+def test_the_ranking_for_the_search_starts_with_the_heuristics_own_choice() -> None:
+    state = RULES.new_game(4, seed=11)
+    rng = random.Random(4)
+    for _ in range(60):
+        seat = state.to_move
+        assert seat is not None
+        legal = state.legal_actions()
+        ranked = agent(seat).ranked(state.view(seat), legal)
+        assert ranked[0] == choose(state, seat)
+        assert set(ranked) <= set(legal) and len(ranked) == len(set(ranked))
+        state.apply(rng.choice(legal))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -56,3 +58,49 @@ def test_search_is_reproducible_for_the_same_seed() -> None:
         for _ in range(2)
     }
     assert len(choices) == 1
+
+
+def hand_and_foot_play_decision() -> tuple[object, int, list[object]]:
+    """A Hand and Foot position after the draw, where the legal moves are many."""
+    rules = GAMES["hand_and_foot"]
+    state = rules.new_game(4, seed=5)
+    rng = random.Random(2)
+    while True:
+        seat = state.to_move
+        legal = state.legal_actions()
+        if len(legal) > 6:
+            return state, seat, legal
+        state.apply(rng.choice(legal))
+
+
+def test_a_search_plan_keeps_only_the_games_best_few_moves() -> None:
+    state, seat, legal = hand_and_foot_play_decision()
+    agent = SearchAgent(GAMES["hand_and_foot"], seat, random.Random(1))
+    assert agent.plan is not None and agent.samples == agent.plan.samples
+    best_few = agent.plan.candidates(state.view(seat), legal, seat)[: agent.plan.width]
+    assert len(best_few) == agent.plan.width and set(best_few) <= set(legal)
+    assert agent.choose(state.view(seat), legal) in best_few
+    assert agent.capped == 0
+
+
+def test_a_planned_search_plays_the_same_for_the_same_seed() -> None:
+    state, seat, legal = hand_and_foot_play_decision()
+    choices = {
+        SearchAgent(GAMES["hand_and_foot"], seat, random.Random(9)).choose(state.view(seat), legal)
+        for _ in range(2)
+    }
+    assert len(choices) == 1
+
+
+def test_a_search_player_made_on_its_own_still_knows_every_games_players() -> None:
+    """Built directly (not through make_agent) in a fresh interpreter, the search still
+    rolls out with the game's heuristic players and follows the game's plan."""
+    code = (
+        "import random\n"
+        "from cardtable_gui.ai.base import HEURISTICS\n"
+        "from cardtable_gui.ai.search import SearchAgent\n"
+        "from cardtable_gui.rules import GAMES\n"
+        "agent = SearchAgent(GAMES['hand_and_foot'], 0, random.Random(1))\n"
+        "assert agent.plan is not None and 'spades' in HEURISTICS\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
