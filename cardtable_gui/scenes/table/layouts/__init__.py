@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING
 
 from cardtable_gui.scenes.table.layouts.base import GameLayout
 from cardtable_gui.scenes.table.layouts.spades import SpadesLayout
+from cardtable_gui.scenes.table.layouts.spizzichino import SpizzichinoLayout
 
 if TYPE_CHECKING:
     from cardtable_gui.scenes.table.scene import TableScene
 
-LAYOUTS: dict[str, type[GameLayout]] = {"spades": SpadesLayout}
+LAYOUTS: dict[str, type[GameLayout]] = {"spades": SpadesLayout, "spizzichino": SpizzichinoLayout}
 
 
 class NoTableYet(LookupError):
