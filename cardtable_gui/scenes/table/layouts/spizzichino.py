@@ -92,6 +92,16 @@ def points_word(count: int) -> str:
     return "1 point" if count == 1 else f"{count} points"
 
 
+def stack_card_seen_since(before: SpizzichinoView, now: SpizzichinoView) -> bool:
+    """Whether a card that lay hidden under a stack top in ``before`` shows in
+    ``now`` (same round): a stack that has lost cards but still holds some."""
+    return any(
+        0 < now.stack_sizes[seat][i] < before.stack_sizes[seat][i]
+        for seat in range(SEATS)
+        for i in range(STACKS)
+    )
+
+
 class SpizzichinoLayout(GameLayout):
     """Spizzichino at the table: see the module docstring."""
 
@@ -305,7 +315,9 @@ class SpizzichinoLayout(GameLayout):
 
     def element_rects(self) -> list[pygame.Rect]:
         t = self.theme
-        rects = [self.scores.rect, self.trick.rect, self.fan.bounds()]
+        rects = [self.scores.rect, self.trick.rect]
+        if self.fan.slots:
+            rects.append(self.fan.bounds())
         if self.last is not None:
             rects.append(self.last_trick_button.rect)
         for panel in self.panels:
@@ -598,6 +610,7 @@ class SpizzichinoLayout(GameLayout):
     def _last_trick(self, tally: RoundTally) -> None:
         """The round's last trick brings one more point: called out before the summary."""
         self.pending_tally = tally
+        self.to_move = None
         self.last_trick_seat = tally.last_trick
         self._refresh_scores()
         name = self.scene.seat_name(tally.last_trick)
@@ -715,20 +728,13 @@ class SpizzichinoLayout(GameLayout):
 
     def may_undo_to(self, view: GameView) -> bool:
         """Never back to a pile choice (the piles were chosen blind and have been seen
-        since), nor to a move after which a card under a stack came to light: a stack
-        that has lost cards but still holds some shows a card nobody saw then. The
+        since), nor to a move after which a card under a stack came to light. The
         other player's answers seen since are the usual price of undo, as in Spades."""
         before = cast(SpizzichinoView, view)
         if before.phase is not Phase.PLAY:
             return False
         now = cast(SpizzichinoView, self.scene.match.view_for(before.seat))
-        if now.round_number != before.round_number:
-            return False
-        for seat in range(SEATS):
-            for i in range(STACKS):
-                if 0 < now.stack_sizes[seat][i] < before.stack_sizes[seat][i]:
-                    return False
-        return True
+        return now.round_number == before.round_number and not stack_card_seen_since(before, now)
 
     def confirm_question(self, action: Action) -> str | None:
         if isinstance(action, TakePile):
