@@ -273,8 +273,10 @@ def test_l_lifts_a_3_2_or_asso_into_the_hand(app) -> None:
     assert table.lift_buttons[lift.stack].visible
     press(app, pygame.K_l, "l")
     assert mine(scene)[-1] == lift
+    run_until(app, lambda: card in table.fan.cards)
+    shown = table.fan.card_rect(table.fan.index_of(card))
+    assert shown.bottom <= app.screen.get_height(), "it lands in the hand, not below the window"
     run_until(app, lambda: table.playing)
-    assert card in table.fan.cards
     assert stack.count == count - 1 and stack.top != card
 
 

@@ -507,10 +507,16 @@ class SpizzichinoLayout(GameLayout):
         # The bottom person sees their cards as soon as the last one lands: during the
         # choice a hand only grows, so a view with as many cards holds exactly these.
         hand = self.scene.match.view_for(self.bottom).hand if self._sees_bottom_hand() else ()
-        if len(hand) == self.counts[seat]:
-            self.fan.set_hand(hand)
-        else:
-            self.fan.set_hand((), hidden=self.counts[seat])
+        self._fill_hand(hand if len(hand) == self.counts[seat] else ())
+
+    def _fill_hand(self, cards: Sequence[Card]) -> None:
+        """Show the bottom hand with cards that just landed on it: they take their
+        places from where they landed, not from below the window (or as backs when
+        ``cards`` is empty)."""
+        spawn = self.fan.spawn
+        self.fan.spawn = self._hand_spot(self.bottom)
+        self.fan.set_hand(cards, hidden=0 if cards else self.counts[self.bottom])
+        self.fan.spawn = spawn
 
     def _stood(self, stack: FaceUpStack, cards: int, top: Card | None) -> None:
         stack.count, stack.top = cards, top
@@ -549,10 +555,7 @@ class SpizzichinoLayout(GameLayout):
         self.counts[seat] += 1
         if self.position_of(seat) != 0:
             return
-        if self._sees_bottom_hand():
-            self.fan.set_hand([*self.fan.cards, card])
-        else:
-            self.fan.set_hand((), hidden=self.counts[seat])
+        self._fill_hand([*self.fan.cards, card] if self._sees_bottom_hand() else ())
 
     def _play(self, seat: int, card: Card) -> None:
         position = self.position_of(seat)
