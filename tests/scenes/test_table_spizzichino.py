@@ -578,8 +578,11 @@ def check_layout(scene: TableScene, size: tuple[int, int]) -> None:
             assert not pieces[a].colliderect(pieces[b]), (size, a, b, pieces[a], pieces[b])
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_nothing_leaves_the_window_or_overlaps(app, size: tuple[int, int]) -> None:
+@pytest.mark.parametrize(
+    ("size", "card_scale"), [*((size, 1.0) for size in SIZES), ((1024, 640), 1.5), ((1920, 1080), 1.5)]
+)
+def test_nothing_leaves_the_window_or_overlaps(app, size: tuple[int, int], card_scale: float) -> None:
+    app.settings.card_scale = card_scale
     resize(app, size)
     scene = start_table(app, spizzichino_config(deck=napoletana_deck()))
     table = table_of(scene)

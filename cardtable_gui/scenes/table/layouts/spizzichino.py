@@ -92,6 +92,16 @@ def points_word(count: int) -> str:
     return "1 point" if count == 1 else f"{count} points"
 
 
+def small_width_for(card_width: int) -> int:
+    """The other player's face-down cards beside hand cards ``card_width`` wide."""
+    return max(26, round(card_width * 0.48))
+
+
+def table_width_for(card_width: int) -> int:
+    """Cards on the cloth (the trick, the stacks, the piles) beside the hand's."""
+    return max(30, round(card_width * 0.8))
+
+
 def stack_card_seen_since(before: SpizzichinoView, now: SpizzichinoView) -> bool:
     """Whether a card that lay hidden under a stack top in ``before`` shows in
     ``now`` (same round): a stack that has lost cards but still holds some."""
@@ -136,7 +146,6 @@ class SpizzichinoLayout(GameLayout):
         self.target = 51
         self.dealer = 0
         self.to_move: int | None = None
-        self.phase = Phase.CHOOSE
         self.last: tuple[tuple[tuple[int, Card], ...], int] | None = None
         self.showing_last = False
         self.pending_tally: RoundTally | None = None
@@ -182,20 +191,17 @@ class SpizzichinoLayout(GameLayout):
     def _sees_bottom_hand(self) -> bool:
         return self.view is not None and self.view.seat == self.bottom
 
-    def _sizes(self, card_width: int) -> dict[str, int]:
-        """The heights the table needs with hand cards ``card_width`` wide."""
+    def _height_needed(self, card_width: int) -> int:
+        """The window height the table needs with hand cards ``card_width`` wide."""
         t = self.theme
-        small_w = max(26, round(card_width * 0.48))
-        table_w = max(30, round(card_width * 0.8))
         card_h = self.sprites.size(card_width)[1]
-        table_h = self.sprites.size(table_w)[1]
-        small_h = self.sprites.size(small_w)[1]
-        label_h = t.px(26)
+        table_h = self.sprites.size(table_width_for(card_width))[1]
+        small_h = self.sprites.size(small_width_for(card_width))[1]
         stack_h = table_h + t.px(30)
-        trick_h = TrickArea.size_for((round(table_h / 1.4), table_h), label_h, SEATS)[1]
+        trick_h = TrickArea.size_for((round(table_h / 1.4), table_h), t.px(26), SEATS)[1]
         middle = max(2 * stack_h + t.px(40), trick_h) + t.px(50) + t.text_px(17) + t.px(18)
         top = t.px(14) + max(small_h, plate_height(t, 1)) + t.px(10)
-        return {"small_w": small_w, "table_w": table_w, "needed": top + middle + round(card_h * 1.25)}
+        return top + middle + round(card_h * 1.25)
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -206,10 +212,9 @@ class SpizzichinoLayout(GameLayout):
         wanted = max(40, round(base * self.scene.app.settings.card_scale))
         # Larger cards than the height allows are not drawn, whatever the setting.
         self.card_width = wanted
-        while self.card_width > 40 and self._sizes(self.card_width)["needed"] > height:
+        while self.card_width > 40 and self._height_needed(self.card_width) > height:
             self.card_width -= 2
-        sizes = self._sizes(self.card_width)
-        self.small_width, self.table_width = sizes["small_w"], sizes["table_w"]
+        self.small_width, self.table_width = small_width_for(self.card_width), table_width_for(self.card_width)
         card_h = self.sprites.size(self.card_width)[1]
         small_h = self.sprites.size(self.small_width)[1]
         table_w, table_h = self.sprites.size(self.table_width)
@@ -248,9 +253,18 @@ class SpizzichinoLayout(GameLayout):
         self.hint_rect = pygame.Rect(beside, band_bottom - hint_h, width - 2 * beside, hint_h)
         # Each player's stacks stand in front of them: the other player's along the top
         # of the table, yours above your hand with room for the Lift buttons below.
-        offset = round(table_w * 3.2)
         extent = self._stack_extent()
-        them_y = band_top - extent.top
+        offset = round(table_w * 3.2)
+        them_top = band_top
+        # The other player's right-hand stack keeps clear of the scores: it moves in
+        # a little, or, when that would crowd the middle, down below them.
+        room = self.scores.rect.left - gap - width // 2 - extent.right
+        if offset > room:
+            if room >= table_w * 2.4:
+                offset = room
+            else:
+                them_top = max(band_top, self.scores.rect.bottom + gap)
+        them_y = them_top - extent.top
         me_y = self.hint_rect.top - t.px(4) - lift_h - t.px(6) - extent.bottom
         for seat in range(SEATS):
             row_y = me_y if self.position_of(seat) == 0 else them_y
@@ -353,7 +367,6 @@ class SpizzichinoLayout(GameLayout):
     def sync(self, view: GameView) -> None:
         v = cast(SpizzichinoView, view)
         self.view = v
-        self.phase = v.phase
         self.last_trick_seat = None
         self.round_number = v.round_number
         self.dealer = v.dealer
@@ -430,7 +443,6 @@ class SpizzichinoLayout(GameLayout):
 
     def _deal(self, event: HandDealt) -> None:
         """The dealer lays out the eight piles, one card at a time, pile by pile."""
-        self.phase = Phase.CHOOSE
         self.last_trick_seat = None
         self.dealer = event.dealer
         self.round_number = event.round_number
