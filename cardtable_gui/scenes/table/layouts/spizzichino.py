@@ -4,7 +4,7 @@ Each round opens with the dealer laying out eight face-down piles in the middle.
 non-dealer picks, blind, two for the hand and two to stand face up, then the dealer
 picks from the four left; a computer's picks are shown one at a time, the pile lit
 before it moves. Once play starts each player's two stacks stand in front of them,
-one either side of the trick, with the top card readable and the depth showing. A
+one to each side, with the top card readable and the depth showing. A
 stack top is played like a hand card (drag, two clicks, or the keys); a 3, 2 or asso
 on top has a Lift button under it. Declarations are shown with their cards, points
 are told in thirds where thirds apply ("7 2/3"), and the last trick's point is called
@@ -54,7 +54,7 @@ from cardtable_gui.scenes.table.hand_play import HandPlay
 from cardtable_gui.scenes.table.layouts.base import GameLayout
 from cardtable_gui.scenes.table.pile_choice import PileAction, PileChoice
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow, leaders
-from cardtable_gui.scenes.table.seat_panel import FAN_SPREAD, FULL_HAND, SeatPanel, plate_height
+from cardtable_gui.scenes.table.seat_panel import SeatPanel, fan_extent, plate_height
 from cardtable_gui.scenes.table.summary import SummaryTable, TotalLine
 from cardtable_gui.scenes.table.trick_area import TrickArea
 from cardtable_gui.ui import theme as th
@@ -231,7 +231,7 @@ class SpizzichinoLayout(GameLayout):
         me.show_cards = False
         # The other player's backs at the top middle, their plate just to the right.
         top_center = (width / 2, margin + small_h / 2)
-        fan_w = round(small_h / 1.4 * (1 + FAN_SPREAD * (FULL_HAND - 1)))
+        fan_w = fan_extent(self.sprites.size(self.small_width), 180.0)[0]
         them.layout(pygame.Rect(0, 0, plate_w, plate_h), top_center, self.small_width)
         them.plate.midleft = (round(width / 2 + fan_w / 2 + gap), round(max(top_center[1], margin / 2 + plate_h / 2)))
         score_w = t.px(290)
@@ -298,8 +298,7 @@ class SpizzichinoLayout(GameLayout):
         """The room a full stack takes around its centre (its badge included)."""
         probe = FaceUpStack(count=PILE_SIZE)
         probe.layout((0.0, 0.0), self.table_width)
-        rect = probe.rect(self.theme, self.sprites)
-        return rect
+        return probe.rect(self.theme, self.sprites)
 
     def _prepare_pictures(self) -> None:
         """Every picture this table can show at its sizes: backs, then the hand (its
@@ -437,9 +436,12 @@ class SpizzichinoLayout(GameLayout):
             self.scene.animator.wait(TRICK_PAUSE, on_done=lambda: self._collect(event.seat, event.cards))
         elif isinstance(event, RoundTally):
             self._last_trick(event)
-        elif isinstance(event, RoundScored) and self.pending_tally is not None:
-            self.scene.show_summary(self._summary(self.pending_tally, event))
-            self.pending_tally = None
+        elif isinstance(event, RoundScored):
+            self.totals = list(event.totals)
+            self._refresh_scores()
+            if self.pending_tally is not None:
+                self.scene.show_summary(self._summary(self.pending_tally, event))
+                self.pending_tally = None
 
     def _deal(self, event: HandDealt) -> None:
         """The dealer lays out the eight piles, one card at a time, pile by pile."""
@@ -542,7 +544,6 @@ class SpizzichinoLayout(GameLayout):
         self._refresh_scores()
         line = f"{self.scene.seat_name(event.seat)} declares {declaration.title}: {points_word(event.points)}"
         self.showcase = (line, event.cards)
-        self.scene.play_sound("your_turn")
         self.scene.animator.wait(DECLARE_SECONDS, on_done=self._end_showcase)
 
     def _end_showcase(self) -> None:
@@ -750,13 +751,6 @@ class SpizzichinoLayout(GameLayout):
             return False
         now = cast(SpizzichinoView, self.scene.match.view_for(before.seat))
         return now.round_number == before.round_number and not stack_card_seen_since(before, now)
-
-    def confirm_question(self, action: Action) -> str | None:
-        if isinstance(action, TakePile):
-            return f"Take pile {action.pile + 1} into your hand?"
-        if isinstance(action, StandPile):
-            return f"Stand pile {action.pile + 1} face up?"
-        return super().confirm_question(action)
 
     def close_overlay(self) -> bool:
         if self.showing_last:
