@@ -220,6 +220,28 @@ def test_the_person_who_deals_chooses_from_the_four_left(app) -> None:
     assert "Your pick" in table.piles.prompt
 
 
+def test_once_the_piles_are_gone_the_player_who_did_not_deal_is_to_lead(app) -> None:
+    """Declarations and the other player's first moves are shown before the table
+    settles again: meanwhile the picture must not say the dealer is still to move."""
+    scene = start_table(app, spizzichino_config(seed=DEALER_FIRST, deck=napoletana_deck()))
+    table = table_of(scene)
+    seen: list[tuple[str, int | None]] = []
+    show = table.on_event
+
+    def spy(event):  # type: ignore[no-untyped-def]
+        show(event)
+        seen.append((type(event).__name__, table.to_move))
+
+    table.on_event = spy  # type: ignore[method-assign]
+    play_until(app, scene, lambda: table.playing)
+    names = [name for name, _ in seen]
+    last_pick = len(names) - 1 - names[::-1].index("PileChosen")
+    first_play = names.index("CardPlayed")
+    between = seen[last_pick:first_play]
+    assert any(name == "DeclarationMade" for name, _ in between)
+    assert {to_move for _, to_move in between} == {1}, between
+
+
 # -- a whole round -------------------------------------------------------------------------
 
 

@@ -496,6 +496,9 @@ class SpizzichinoLayout(GameLayout):
         counts[event.pile] = 0
         self.piles.taking = None
         self.piles.set_counts(counts)
+        # The chooser goes on choosing; once the last pile is gone, the player who did
+        # not deal leads.
+        self.to_move = event.seat if any(counts) else 1 - self.dealer
         self.scene.play_sound("deal")
         if event.to_hand:
             target = self._hand_spot(event.seat)
@@ -550,6 +553,7 @@ class SpizzichinoLayout(GameLayout):
         self.showcase = None
 
     def _lifted(self, event: CardLifted) -> None:
+        self.to_move = event.seat
         stack = self.stacks[event.seat][event.stack]
         start = stack.top_center
         stack.count = max(0, stack.count - 1)
