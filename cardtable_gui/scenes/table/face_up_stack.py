@@ -3,8 +3,8 @@
 The cards under the top are drawn as edges stepping down and to the right, one per
 card, so the stack's depth reads at a glance, and a small badge gives the exact count.
 The top card is drawn whole and upright wherever the stack stands, so the player
-across the table can read it too. A top that is not known yet (it is being uncovered)
-is drawn as a back; an empty stack leaves a faint outline where it stood.
+across the table can read it too. A top that is not known (being uncovered, or a pile
+lying face down) is drawn as a back; an empty stack leaves a faint outline.
 
 Like a hand card, the top card can be picked up: the stack answers whether a point is
 on its top card, carries the card while it is dragged and remembers a keyboard
@@ -48,8 +48,7 @@ class FaceUpStack:
     hover: bool = False
     dragging: bool = False
     drag_pos: tuple[float, float] = (0.0, 0.0)
-    _drag_offset: tuple[float, float] = field(default=(0.0, 0.0), repr=False)
-    _press_pos: tuple[int, int] | None = field(default=None, repr=False)
+    _drag_offset: tuple[float, float] = field(default=(0.0, 0.0), init=False, repr=False)
 
     def layout(self, center: tuple[float, float], card_width: int) -> None:
         self.center = center
@@ -104,7 +103,6 @@ class FaceUpStack:
             return False
         x, y = self.top_center
         self.dragging = True
-        self._press_pos = pos
         self._drag_offset = (x - pos[0], y - pos[1])
         self.drag_pos = (x, y)
         return True
@@ -131,7 +129,6 @@ class FaceUpStack:
             return None, False
         moved = self.drag_moved
         self.dragging = False
-        self._press_pos = None
         return self.top, moved
 
     # -- drawing -------------------------------------------------------------------
