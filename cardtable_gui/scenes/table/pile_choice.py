@@ -69,9 +69,12 @@ class PileChoice(Generic[T]):
     def set_counts(self, counts: Sequence[int]) -> None:
         """How many cards each pile holds (0: taken). A pile that is gone cannot stay
         chosen."""
+        resized = len(self.piles) != len(counts)
         while len(self.piles) < len(counts):
             self.piles.append(FaceUpStack(label=f"Pile {len(self.piles) + 1}", show_count=False))
         del self.piles[len(counts):]
+        if resized:
+            self._relayout()
         for pile, count in zip(self.piles, counts, strict=True):
             pile.count = count
         if self.selected is not None and not self._available(self.selected):
@@ -91,10 +94,8 @@ class PileChoice(Generic[T]):
         self.prompt = prompt
         self.keys_hint = keys_hint
         self.actions = list(actions)
-        self.buttons = [
-            Button(f"{action.label} ({action.key.upper()})", (lambda a=action: self._act(a)), style="primary" if i == 0 else "normal")
-            for i, action in enumerate(self.actions)
-        ]
+        # Every action is as likely as the next: none is drawn as the one to press.
+        self.buttons = [Button(f"{a.label} ({a.key.upper()})", (lambda a=a: self._act(a))) for a in self.actions]
         self.active = True
         self._select(None)
         self._relayout()
