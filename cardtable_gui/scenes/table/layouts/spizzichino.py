@@ -76,8 +76,8 @@ COLLECT_FLIGHT = 0.38
 DECLARE_SECONDS = 2.2
 LAST_TRICK_SECONDS = 1.8
 
-PILE_KEYS_HINT = "Choose a pile by click, number or arrows, then H: into your hand, S: stand it face up"
-PLAY_KEYS_HINT = "Left/Right choose a card, Up your stacks, Enter plays, L lifts a 3, 2 or asso"
+PILE_KEYS_HINT = "Pick a pile by click, number or arrows, then H to take it into your hand or S to stand it"
+PLAY_KEYS_HINT = "Left/Right choose a card, Up/Down hand or stacks, Enter plays, L lifts a 3, 2 or asso"
 
 
 def thirds_text(count: int) -> str:
