@@ -183,6 +183,17 @@ def test_a_fast_watch_plays_a_whole_game_and_logs_every_frame(tmp_path: Path) ->
     assert len(frames) > 100 and all(float(ms) >= 0 for ms in frames)
 
 
+@pytest.mark.parametrize("game", ["arizona_spaghetti"])
+def test_a_watched_game_of_each_table_ends_on_its_own(tmp_path: Path, game: str) -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    command = [
+        sys.executable, "-m", "cardtable_gui", "watch", game, "--seed", "1", "--level", "easy",
+        "--speed", "100", "--quit-after-game", "--data-dir", str(tmp_path / "data"),
+    ]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=240, check=False)
+    assert done.returncode == 0, done.stderr
+
+
 def test_a_watch_stopped_early_leaves_the_frames_it_drew(tmp_path: Path) -> None:
     log = tmp_path / "frames.txt"
     watch = _watch(tmp_path, "--frames-log", str(log))

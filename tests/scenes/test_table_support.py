@@ -109,8 +109,9 @@ def human_turn_ready(scene: TableScene) -> bool:
     """True when the bottom person can act (a bid panel, a playable hand) or a panel
     (cover, summary, game over) waits for a click."""
     table = scene.table
+    bidding = getattr(table, "bidding", None)
     return (
-        table.bidding.visible
+        (bidding is not None and bidding.visible)
         or table.fan.active
         or scene.handoff.visible
         or scene.summary.visible
@@ -141,7 +142,7 @@ def place_bid(app: App, scene: TableScene, label: str) -> None:
 def play_bottom_turn(app: App, scene: TableScene) -> None:
     """Bid 3 on the panel, or drag the first playable card onto the trick."""
     table = scene.table
-    if table.bidding.visible:
+    if getattr(table, "bidding", None) is not None and table.bidding.visible:
         labels = [b.text for b in table.bidding.buttons]
         place_bid(app, scene, "3" if "3" in labels else labels[-1])
         return

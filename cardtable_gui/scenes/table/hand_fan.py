@@ -62,16 +62,23 @@ class HandFan:
     def cards(self) -> list[Card]:
         return [slot.card for slot in self.slots if slot.card is not None]
 
-    def set_hand(self, cards: Sequence[Card], hidden: int = 0) -> None:
-        """Show ``cards`` sorted by suit and rank, or ``hidden`` backs. Cards already in
-        the fan keep their place and glide; new ones come from ``spawn`` (the deck)."""
-        old = {slot.card: slot for slot in self.slots if slot.card is not None}
+    def set_hand(self, cards: Sequence[Card], hidden: int = 0, keep_order: bool = False) -> None:
+        """Show ``cards`` sorted by suit and rank (in the order given, with
+        ``keep_order``), or ``hidden`` backs. Cards already in the fan keep their place
+        and glide; new ones come from ``spawn`` (the deck). Identical cards (games
+        played with several packs) each keep a place of their own."""
+        old: dict[Card, list[_Slot]] = {}
+        for slot in self.slots:
+            if slot.card is not None:
+                old.setdefault(slot.card, []).append(slot)
         backs = [slot for slot in self.slots if slot.card is None]
-        ordered: list[Card | None] = sorted(cards, key=Card.sort_key) if cards else [None] * hidden
+        shown = list(cards) if keep_order else sorted(cards, key=Card.sort_key)
+        ordered: list[Card | None] = list(shown) if cards else [None] * hidden
         start = self.spawn or (self.area.centerx, self.area.bottom + self.area.height)
         slots: list[_Slot] = []
         for card in ordered:
-            previous = old.pop(card, None) if card is not None else None
+            places = old.get(card) if card is not None else None
+            previous = places.pop(0) if places else None
             if previous is None and backs:
                 previous = backs.pop(0)
                 previous = _Slot(card, previous.x, previous.y, previous.angle)

@@ -172,7 +172,7 @@ class TableScene(Scene):
 
     def show_summary(self, table: SummaryTable) -> None:
         """The end-of-hand summary; play waits until it is closed."""
-        button = "See the result" if self.match.is_over else "Next hand"
+        button = "See the result" if self.match.is_over else table.go_on
         if self.pass_and_play:
             # The next hand's first mover may be whoever holds the screen now: the
             # cover must come up for them too, before their new cards are drawn.
@@ -349,6 +349,8 @@ class TableScene(Scene):
         """Why undo is not available now (a sentence for the player), or None."""
         if not self._offers_undo:
             return "There is nobody at this table to take a move back."
+        if self.table.can_take_back():
+            return None
         if self.pass_and_play and not self.match.config.undo_in_pass_and_play:
             return UNDO_OFF_AT_SHARED_SCREEN
         if self.finished or self.match.is_over:
@@ -364,7 +366,11 @@ class TableScene(Scene):
         """Take back the last person's decision and every move since. Against the
         computer that is the player's own last move; at a shared screen only when the
         table allowed it, and the cover then comes up for whoever decides again. Never
-        past the deal of the current hand."""
+        past the deal of the current hand. A step the game's controls hold but have not
+        played yet (cards staged for a meld) goes back first."""
+        if self._offers_undo and self.table.can_take_back():
+            self.table.take_back()
+            return
         refusal = self.undo_refusal()
         if refusal is not None:
             self.say(refusal)

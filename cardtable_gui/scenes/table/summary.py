@@ -34,6 +34,18 @@ class SummaryTable:
     rows: tuple[tuple[str, ...], ...]
     notes: tuple[str, ...]
     totals: tuple[TotalLine, ...]
+    go_on: str = "Next hand"
+    """What the button says while the game goes on ("Next round")."""
+
+
+TOTALS_IN_ONE_COLUMN = 4
+"""More running totals than this are set in two columns, so eight players still fit."""
+
+
+def total_rows(table: SummaryTable) -> int:
+    """How many lines the running totals take."""
+    count = len(table.totals)
+    return count if count <= TOTALS_IN_ONE_COLUMN else (count + 1) // 2
 
 
 class HandSummary:
@@ -87,7 +99,7 @@ class HandSummary:
         height = (
             theme.px(24) * 2 + theme.px(44) + rows * theme.px(34) + theme.px(12)
             + len(table.notes) * theme.px(24) + theme.px(16)
-            + len(table.totals) * theme.px(40) + theme.px(20) + theme.px(54)
+            + total_rows(table) * theme.px(40) + theme.px(20) + theme.px(54)
         )
         height = min(height, size[1] - theme.px(20))
         self.box = pygame.Rect(0, 0, width, height)
@@ -133,15 +145,19 @@ class HandSummary:
             surface.blit(text, text.get_rect(midtop=(box.centerx, y)))
             y += theme.px(24)
         y += theme.px(16)
-        for line, value in zip(table.totals, self.shown_totals(), strict=True):
+        lines = total_rows(table)
+        columns = 1 if lines == len(table.totals) else 2
+        for index, (line, value) in enumerate(zip(table.totals, self.shown_totals(), strict=True)):
+            column, row = divmod(index, lines)
+            middle = box.left + box.width * (1 + 2 * column) // (2 * columns)
             colour = th.ACCENT if line.leading and not self.counting else th.TEXT
-            room = box.centerx - theme.px(20) - (box.left + pad)
+            room = box.width // columns // 2 - theme.px(20) - pad
             label_text, label_size = theme.fit(line.label, theme.px(26), room, bold=True, joiner=" & ")
             label = theme.text(label_text, label_size, colour, bold=True)
             number = theme.text(str(value), theme.px(30), colour, bold=True)
-            surface.blit(label, label.get_rect(midright=(box.centerx - theme.px(20), y + theme.px(16))))
-            surface.blit(number, number.get_rect(midleft=(box.centerx + theme.px(20), y + theme.px(16))))
-            y += theme.px(40)
+            at = y + row * theme.px(40) + theme.px(16)
+            surface.blit(label, label.get_rect(midright=(middle - theme.px(20), at)))
+            surface.blit(number, number.get_rect(midleft=(middle + theme.px(20), at)))
         self.button.draw(surface, theme)
 
     def _draw_row(

@@ -113,6 +113,22 @@ class TrickArea:
             surface.blit(text, text.get_rect(center=self.rect.center))
         self.draw_cards(surface, theme, sprites, self.plays, self.winner)
 
+    def draw_again(
+        self,
+        surface: pygame.Surface,
+        theme: th.Theme,
+        sprites: CardSprites,
+        plays: list[tuple[int, Card]],
+        winner: int,
+        caption: str,
+    ) -> None:
+        """A trick already gathered shown again in its place (the last trick), on a
+        darker ground and under ``caption``, so it is not taken for the trick in play."""
+        theme.draw_panel(surface, self.rect, radius=theme.px(24), fill=(0, 0, 0, 90), border=th.PANEL_BORDER, shadow=False)
+        self.draw_cards(surface, theme, sprites, plays, winner)
+        text = theme.text(caption, theme.px(20), th.ACCENT, bold=True)
+        surface.blit(text, text.get_rect(midbottom=(self.rect.centerx, self.rect.top - theme.px(4))))
+
     def draw_cards(
         self,
         surface: pygame.Surface,

@@ -5,14 +5,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardtable_gui.scenes.table.layouts.arizona_spaghetti import ArizonaSpaghettiLayout
 from cardtable_gui.scenes.table.layouts.base import GameLayout
+from cardtable_gui.scenes.table.layouts.hand_and_foot import HandAndFootLayout
 from cardtable_gui.scenes.table.layouts.spades import SpadesLayout
 from cardtable_gui.scenes.table.layouts.spizzichino import SpizzichinoLayout
 
 if TYPE_CHECKING:
     from cardtable_gui.scenes.table.scene import TableScene
 
-LAYOUTS: dict[str, type[GameLayout]] = {"spades": SpadesLayout, "spizzichino": SpizzichinoLayout}
+LAYOUTS: dict[str, type[GameLayout]] = {
+    "spades": SpadesLayout,
+    "hand_and_foot": HandAndFootLayout,
+    "arizona_spaghetti": ArizonaSpaghettiLayout,
+    "spizzichino": SpizzichinoLayout,
+}
 
 
 class NoTableYet(LookupError):

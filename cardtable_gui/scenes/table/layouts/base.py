@@ -17,6 +17,7 @@ import pygame
 from cardtable_gui.cards import Card
 from cardtable_gui.rules.base import Action, Event, GameView
 from cardtable_gui.scenes.table.game_over import ScoreSheet
+from cardtable_gui.ui import theme as th
 
 if TYPE_CHECKING:
     from cardtable_gui.scenes.table.scene import TableScene
@@ -28,6 +29,21 @@ class GameLayout(ABC):
 
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
+        self.seat_count = len(scene.config.seats)
+        self.bottom = 0
+        """The seat drawn at the bottom: the person playing (see ``reset``)."""
+
+    @property
+    def theme(self) -> th.Theme:
+        return self.scene.app.theme
+
+    def position_of(self, seat: int) -> int:
+        """Where ``seat`` sits in the picture: 0 at the bottom, then clockwise."""
+        return (seat - self.bottom) % self.seat_count
+
+    def seat_at(self, position: int) -> int:
+        """The seat at ``position`` in the picture."""
+        return (self.bottom + position) % self.seat_count
 
     @abstractmethod
     def layout(self, size: tuple[int, int]) -> None:
@@ -88,6 +104,14 @@ class GameLayout(ABC):
         """Esc: close the game's topmost panel of its own (a question, the last trick
         shown); False when none was open."""
         return False
+
+    def can_take_back(self) -> bool:
+        """Whether the game's own controls hold a step not played yet (cards staged
+        for a meld) that Undo takes back before any move."""
+        return False
+
+    def take_back(self) -> None:
+        """Take back the last such step (see ``can_take_back``)."""
 
     def may_undo_to(self, view: GameView) -> bool:
         """Whether the player may be taken back to a decision seen as ``view``. A game

@@ -104,7 +104,6 @@ class SpadesLayout(GameLayout):
         self.bidding: BidPanel[Action] = BidPanel(self._bid_chosen)
         self.last_trick_button = Button("Last trick", self._toggle_last_trick, style="quiet")
         self.size = (0, 0)
-        self.bottom = 0
         self.view: SpadesView | None = None
         self.counts = [0] * SEATS
         self.bids: list[Bid | None] = [None] * SEATS
@@ -126,19 +125,8 @@ class SpadesLayout(GameLayout):
 
     # -- geometry ----------------------------------------------------------------------
 
-    @property
-    def theme(self) -> th.Theme:
-        return self.scene.app.theme
-
-    def position_of(self, seat: int) -> int:
-        """Where ``seat`` sits in the picture: 0 at the bottom, then clockwise."""
-        return (seat - self.bottom) % SEATS
-
     def side_of(self, seat: int) -> Side:
         return SIDES[self.position_of(seat)]
-
-    def seat_at(self, position: int) -> int:
-        return (self.bottom + position) % SEATS
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -578,13 +566,10 @@ class SpadesLayout(GameLayout):
 
     def _draw_last_trick(self, surface: pygame.Surface) -> None:
         assert self.last is not None
-        t = self.theme
         plays, winner = self.last
-        t.draw_panel(surface, self.trick.rect, radius=t.px(24), fill=(0, 0, 0, 90), border=th.PANEL_BORDER, shadow=False)
         placed = [(self.position_of(seat), card) for seat, card in plays]
-        self.trick.draw_cards(surface, t, self.sprites, placed, self.position_of(winner))
-        caption = t.text(f"Last trick: {self.scene.seat_name(winner)} took it", t.px(20), th.ACCENT, bold=True)
-        surface.blit(caption, caption.get_rect(midbottom=(self.trick.rect.centerx, self.trick.rect.top - t.px(4))))
+        caption = f"Last trick: {self.scene.seat_name(winner)} took it"
+        self.trick.draw_again(surface, self.theme, self.sprites, placed, self.position_of(winner), caption)
 
     def _bubble_anchor(self, seat: int) -> Anchor:
         if seat == self.bottom:

@@ -1,0 +1,527 @@
+"""The Arizona Spaghetti table: three to eight players around an oval, a trick in the
+middle, and a banner naming what this round of six costs.
+
+Each plate carries that player's tricks and points this round and their running total;
+the lowest total leads and is marked. Tricks taken pile up beside their taker. A round
+that stops early (its point cards are all gone) says why before the hands are gathered.
+
+As at the Spades table, the layout keeps its own picture of the table, moved along
+event by event as the animations play and replaced by the seat's view whenever the
+match settles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
+
+import pygame
+
+from cardtable_gui.cards import Card, Suit, french_deck
+from cardtable_gui.rules.arizona_spaghetti import (
+    ROUNDS,
+    ArizonaSpaghettiView,
+    PlayCard,
+    RoundEndedEarly,
+    RoundRule,
+    SuitBroken,
+    TrickTaken,
+)
+from cardtable_gui.rules.base import Action, CardPlayed, Event, GameView, HandDealt, RoundScored
+from cardtable_gui.scenes.table.animation import ease_in_out_cubic
+from cardtable_gui.scenes.table.banner import Banner
+from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
+from cardtable_gui.scenes.table.dealing import deal_order
+from cardtable_gui.scenes.table.game_over import ScoreSheet
+from cardtable_gui.scenes.table.hand_fan import HandFan
+from cardtable_gui.scenes.table.hand_play import HandPlay
+from cardtable_gui.scenes.table.layouts.base import GameLayout
+from cardtable_gui.scenes.table.oval import place_seats, ring_sizes
+from cardtable_gui.scenes.table.pile import Pile
+from cardtable_gui.scenes.table.score_panel import leaders
+from cardtable_gui.scenes.table.seat_panel import SeatPanel
+from cardtable_gui.scenes.table.summary import SummaryTable, TotalLine
+from cardtable_gui.scenes.table.trick_area import TrickArea
+from cardtable_gui.ui import theme as th
+from cardtable_gui.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from cardtable_gui.scenes.table.scene import TableScene
+
+DEAL_STAGGER = 0.02
+DEAL_FLIGHT = 0.26
+PLAY_FLIGHT = 0.30
+TRICK_PAUSE = 0.75
+COLLECT_FLIGHT = 0.38
+EARLY_END_SECONDS = 2.2
+GATHER_FLIGHT = 0.35
+ROUND_COUNT = len(ROUNDS)
+MIN_TRICK_WIDTH = 34
+"""Trick cards are never drawn narrower than this (their corners stay readable)."""
+
+
+def costs_text(rule: RoundRule) -> str:
+    """What costs points this round, in a few words ("10 a heart, 25 a queen")."""
+    parts = [
+        f"{rule.per_trick} a trick" if rule.per_trick else "",
+        f"{rule.per_heart} a heart" if rule.per_heart else "",
+        f"{rule.per_queen} a queen" if rule.per_queen else "",
+        f"{rule.king_of_spades} for the king of spades" if rule.king_of_spades else "",
+        f"{rule.last_trick} for the last trick" if rule.last_trick else "",
+    ]
+    return "Costs " + ", ".join(part for part in parts if part)
+
+
+def restriction_text(suit: Suit | None, broken: bool) -> str:
+    """Whether the round's restricted suit may be led yet, in words."""
+    if suit is None:
+        return "Any suit may be led"
+    name = suit.title.capitalize()
+    if broken:
+        return f"{name} are broken: they may be led"
+    return f"{name} may not be led until broken"
+
+
+def tricks_text(count: int) -> str:
+    return "1 trick" if count == 1 else f"{count} tricks"
+
+
+class ArizonaSpaghettiLayout(GameLayout):
+    """Arizona Spaghetti at the table: see the module docstring."""
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.sprites = scene.sprites
+        self.fan = HandFan(self.sprites)
+        self.panels = [SeatPanel(0.0) for _ in range(self.seat_count)]
+        self.piles = [Pile() for _ in range(self.seat_count)]
+        self.trick = TrickArea(seats=self.seat_count)
+        self.hand_play = HandPlay(self.fan, self.trick, self._try_play)
+        self.deck = Pile()
+        self.banner = Banner()
+        self.bubbles = Bubbles()
+        self.last_trick_button = Button("Last trick", self._toggle_last_trick, style="quiet")
+        self.size = (0, 0)
+        self.view: ArizonaSpaghettiView | None = None
+        self.round_number = 1
+        self.dealer = 0
+        self.to_move: int | None = None
+        self.counts = [0] * self.seat_count
+        self.won = [0] * self.seat_count
+        self.points = [0] * self.seat_count
+        self.totals = [0] * self.seat_count
+        self.broken = False
+        self.last: tuple[tuple[tuple[int, Card], ...], int] | None = None
+        self.showing_last = False
+        self.early_reason = ""
+        self.won_before_scoring: list[int] = []
+        self.card_width = 100
+        self.small_width = 40
+        self.hand_top = 0
+
+    # -- geometry ----------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        t = self.theme
+        width, height = size
+        margin, gap = t.px(14), t.px(10)
+        plate_size, self.small_width = ring_sizes(t, self.seat_count, lines=2)
+        base = min(height * 0.19 / 1.4, width * 0.095)
+        self.card_width = max(40, round(base * self.scene.app.settings.card_scale))
+        card_h = self.sprites.size(self.card_width)[1]
+        hand_h = round(card_h * 1.25)
+        self.hand_top = height - hand_h
+        beside = margin + plate_size[0] + gap
+        self.fan.layout(pygame.Rect(beside, self.hand_top, width - beside * 2, hand_h), self.card_width)
+        self.fan.spawn = (width / 2, height + card_h)
+        own = self.panels[0]
+        own.layout(pygame.Rect((0, 0), plate_size), (width / 2, self.hand_top + card_h / 2), self.card_width)
+        own.plate.bottomleft = (margin, height - margin)
+        own.show_cards = False
+        button_h = t.px(38)
+        self.last_trick_button.rect = pygame.Rect(0, 0, plate_size[0], button_h)
+        self.last_trick_button.rect.bottomright = (width - margin, height - margin)
+        banner_left = self.scene.toolbar_end() + t.px(12)
+        self.banner.layout(pygame.Rect(banner_left, t.px(12), width - margin - banner_left, Banner.height_for(t, 1)))
+        top = max(self.banner.rect.bottom, t.px(12) + button_h) + gap
+        area = pygame.Rect(margin, top, width - margin * 2, self.hand_top - gap - top)
+        places = place_seats(self.seat_count, area, plate_size, self.sprites.size(self.small_width))
+        for panel, place in zip(self.panels[1:], places[1:], strict=True):
+            panel.angle = place.angle
+            panel.layout(place.plate, place.cards_center, self.small_width)
+        self._place_trick(area)
+        self.banner.middle = self.trick.rect.center
+        self._place_piles(area)
+        self.deck.layout(self.seat_anchor(self.dealer), self.small_width)
+        self._prepare_pictures()
+
+    def _seat_rects(self) -> list[pygame.Rect]:
+        rects = [panel.plate for panel in self.panels]
+        rects += [panel.cards_rect(self.sprites) for panel in self.panels[1:]]
+        return rects
+
+    def _place_trick(self, area: pygame.Rect) -> None:
+        """As large as the middle allows: the largest trick that fits between the
+        seats somewhere on the table's middle line, as near its centre as it can be."""
+        label_h = self.theme.px(26)
+        blocked = self._seat_rects()
+        width = round(self.card_width * 0.8)
+        rect = pygame.Rect(0, 0, 0, 0)
+        while True:
+            size = TrickArea.size_for(self.sprites.size(width), label_h, self.seat_count)
+            rect = pygame.Rect((0, 0), size)
+            clear = [
+                y for y in range(area.top + size[1] // 2, area.bottom - size[1] // 2 + 1, 4)
+                if rect.move(area.centerx - size[0] // 2, y - size[1] // 2).collidelist(blocked) == -1
+            ]
+            if clear or width <= MIN_TRICK_WIDTH:
+                middle = min(clear, key=lambda y: abs(y - area.centery)) if clear else area.centery
+                rect.center = (area.centerx, middle)
+                break
+            width = max(MIN_TRICK_WIDTH, round(width * 0.94))
+        self.trick.layout(rect, width, self.seat_count, label_h)
+
+    def _place_piles(self, area: pygame.Rect) -> None:
+        """Each player's tricks beside their plate, on whichever side is free; yours by
+        the Last trick button."""
+        t = self.theme
+        gap = t.px(8)
+        probe = Pile()
+        probe.layout((0, 0), self.small_width)
+        w, h = probe.rect(self.sprites).size
+        taken = [*self._seat_rects(), self.trick.rect, self.banner.rect, self.last_trick_button.rect]
+        for position, (panel, pile) in enumerate(zip(self.panels, self.piles, strict=True)):
+            if position == 0:
+                button = self.last_trick_button.rect
+                pile.layout((button.centerx, button.top - gap - h / 2), self.small_width)
+                taken.append(pile.rect(self.sprites))
+                continue
+            plate = panel.plate
+            spots = [
+                (plate.right + gap + w / 2, plate.centery),
+                (plate.left - gap - w / 2, plate.centery),
+                (plate.centerx, plate.bottom + gap + h / 2),
+                (plate.centerx, plate.top - gap - h / 2),
+            ]
+            if plate.centerx > area.centerx:
+                spots[0], spots[1] = spots[1], spots[0]
+            chosen = spots[0]
+            for spot in spots:
+                pile.layout(spot, self.small_width)
+                rect = pile.rect(self.sprites)
+                if area.contains(rect) and rect.collidelist(taken) == -1:
+                    chosen = spot
+                    break
+            pile.layout(chosen, self.small_width)
+            taken.append(pile.rect(self.sprites))
+
+    def _prepare_pictures(self) -> None:
+        hand_first = [*self.fan.cards, *french_deck()]
+        self.sprites.prepare([
+            (None, self.small_width),
+            (None, self.card_width),
+            *((card, self.card_width) for card in dict.fromkeys(hand_first)),
+            *((card, self.trick.card_width) for card in french_deck()),
+        ])
+
+    def seat_anchor(self, seat: int) -> tuple[float, float]:
+        """Where a seat's cards gather: the deck sits here when that seat deals."""
+        panel = self.panels[self.position_of(seat)]
+        cx, cy = panel.cards_center
+        mx, my = self.trick.rect.center
+        return (cx + (mx - cx) * 0.25, cy + (my - cy) * 0.25)
+
+    def message_anchor(self) -> tuple[int, int]:
+        return (self.size[0] // 2, self.hand_top - self.theme.px(12))
+
+    def element_rects(self) -> list[pygame.Rect]:
+        rects = [self.trick.rect, self.banner.rect, self.fan.bounds(), self.last_trick_button.rect]
+        for position, panel in enumerate(self.panels):
+            rects.append(panel.plate)
+            if position and panel.card_count:
+                rects.append(panel.cards_rect(self.sprites))
+        rects += [pile.rect(self.sprites) for pile in self.piles if pile.count]
+        return rects
+
+    # -- the picture of the table ------------------------------------------------------
+
+    def reset(self, view: GameView, bottom: int) -> None:
+        self.bottom = bottom
+        self.scene.animator.clear()
+        self.bubbles.clear()
+        self.showing_last = False
+        self.fan.slots = []
+        self.sync(view)
+        if self.size != (0, 0):
+            self.layout(self.size)
+
+    def sync(self, view: GameView) -> None:
+        game = cast(ArizonaSpaghettiView, view)
+        self.view = game
+        self.round_number = game.round_number
+        self.dealer = game.dealer
+        self.to_move = game.to_move
+        self.counts = list(game.hand_counts)
+        self.points = list(game.round_points)
+        self.totals = list(game.totals)
+        self.broken = game.broken
+        self.won = [0] * self.seat_count
+        taken = [0] * self.seat_count
+        for done in game.tricks:
+            self.won[done.winner] += 1
+            taken[done.winner] += len(done.plays)
+        for seat, count in enumerate(taken):
+            self.piles[self.position_of(seat)].count = count
+        self.deck.count = 0
+        self.trick.plays = [(self.position_of(seat), card) for seat, card in game.trick]
+        self.trick.winner = None
+        last = game.tricks[-1] if game.tricks else None
+        self.last = (last.plays, last.winner) if last is not None else None
+        if game.seat == self.bottom:
+            self.fan.set_hand(game.hand)
+        else:
+            self.fan.set_hand((), hidden=game.hand_counts[self.bottom])
+
+    # -- events ------------------------------------------------------------------------
+
+    def on_event(self, event: Event) -> None:
+        if isinstance(event, HandDealt):
+            self._deal(event)
+        elif isinstance(event, CardPlayed):
+            self._play(event.seat, event.card)
+        elif isinstance(event, SuitBroken):
+            self.broken = True
+            self.bubbles.say(event.seat, f"{event.suit.title.capitalize()} broken!")
+        elif isinstance(event, TrickTaken):
+            self.to_move = event.seat
+            self.trick.winner = self.position_of(event.seat)
+            self.scene.animator.wait(TRICK_PAUSE, on_done=lambda: self._collect(event))
+        elif isinstance(event, RoundEndedEarly):
+            self.early_reason = event.reason
+            self.banner.announce(f"{event.reason} The round ends early.", EARLY_END_SECONDS)
+            self.scene.animator.wait(EARLY_END_SECONDS, on_done=self._gather_hands)
+        elif isinstance(event, RoundScored):
+            self.scene.show_summary(self._summary(event))
+            self.totals = list(event.totals)
+            self.early_reason = ""
+
+    def _deal(self, event: HandDealt) -> None:
+        self.dealer = event.dealer
+        self.round_number = event.round_number
+        self.counts = [0] * self.seat_count
+        self.won = [0] * self.seat_count
+        self.points = [0] * self.seat_count
+        self.broken = False
+        for pile in self.piles:
+            pile.count = 0
+        self.trick.plays = []
+        self.showing_last = False
+        self.last = None
+        self.fan.set_hand((), hidden=0)
+        self.deck.layout(self.seat_anchor(event.dealer), self.small_width)
+        self.deck.count = sum(event.counts)
+        self.to_move = (event.dealer + 1) % self.seat_count
+        self.scene.play_sound("shuffle")
+        for i, seat in enumerate(deal_order(event.dealer, event.counts)):
+            position = self.position_of(seat)
+            panel = self.panels[position]
+            width = self.card_width if position == 0 else self.small_width
+            self.scene.animator.fly(
+                None, self.deck.top_center, panel.cards_center, width, DEAL_FLIGHT,
+                delay=0.25 + i * DEAL_STAGGER, on_done=lambda s=seat, n=i: self._dealt_one(s, n),
+                angles=(0.0, panel.angle),
+            )
+
+    def _dealt_one(self, seat: int, number: int) -> None:
+        self.counts[seat] += 1
+        self.deck.count -= 1
+        if seat == self.bottom:
+            self.fan.set_hand((), hidden=self.counts[seat])
+        if number % self.seat_count == 0:
+            self.scene.play_sound("deal")
+
+    def _play(self, seat: int, card: Card) -> None:
+        position = self.position_of(seat)
+        panel = self.panels[position]
+        if position == 0 and self.fan.index_of(card) is not None:
+            start = self.fan.remove(card)
+        else:
+            start = panel.cards_center
+            if position == 0:
+                self.fan.set_hand((), hidden=max(0, len(self.fan.slots) - 1))
+        self.counts[seat] = max(0, self.counts[seat] - 1)
+        self.to_move = (seat + 1) % self.seat_count
+        self.showing_last = False
+        self.scene.play_sound("play")
+        self.scene.animator.fly(
+            card, start, self.trick.slot(position, self.sprites), self.trick.card_width, PLAY_FLIGHT,
+            on_done=lambda: self.trick.plays.append((position, card)),
+            angles=(panel.angle if position else 0.0, self.trick.tilt(position)),
+        )
+
+    def _collect(self, taken: TrickTaken) -> None:
+        plays = [(self.seat_at(position), card) for position, card in self.trick.plays]
+        self.last = (tuple(plays), taken.seat)
+        self.trick.plays = []
+        self.trick.winner = None
+        pile = self.piles[self.position_of(taken.seat)]
+        self.scene.play_sound("trick")
+        for i, (seat, card) in enumerate(plays):
+            position = self.position_of(seat)
+            done = (lambda: self._taken(taken, len(plays))) if i == len(plays) - 1 else None
+            self.scene.animator.fly(
+                card, self.trick.slot(position, self.sprites), pile.top_center, self.trick.card_width,
+                COLLECT_FLIGHT, ease_in_out_cubic, delay=i * 0.03, on_done=done,
+                angles=(self.trick.tilt(position), 0.0),
+            )
+
+    def _taken(self, taken: TrickTaken, cards: int) -> None:
+        self.won[taken.seat] += 1
+        self.points[taken.seat] += taken.points
+        self.piles[self.position_of(taken.seat)].count += cards
+        if taken.points:
+            self.bubbles.say(taken.seat, f"+{taken.points}")
+
+    def _gather_hands(self) -> None:
+        """After an early end, the cards nobody played go back to the dealer."""
+        target = self.seat_anchor(self.dealer)
+        for seat, count in enumerate(self.counts):
+            position = self.position_of(seat)
+            panel = self.panels[position]
+            for i in range(count):
+                self.scene.animator.fly(
+                    None, panel.cards_center, target, self.small_width, GATHER_FLIGHT,
+                    ease_in_out_cubic, delay=i * 0.02, angles=(panel.angle, 0.0),
+                )
+        self.counts = [0] * self.seat_count
+        self.fan.set_hand((), hidden=0)
+
+    # -- the end of a round --------------------------------------------------------------
+
+    def _summary(self, scored: RoundScored) -> SummaryTable:
+        lead = leaders(scored.totals, lowest_wins=True)
+        rows = tuple(
+            (self.scene.seat_name(seat), tricks_text(self.won[seat]), str(scored.points[seat]))
+            for seat in range(self.seat_count)
+        )
+        notes = [f"{self.early_reason} The round ended early."] if self.early_reason else []
+        if self.round_number < ROUND_COUNT:
+            notes.append(f"Next: {ROUNDS[self.round_number].description}")
+        totals = tuple(
+            TotalLine(self.scene.seat_name(seat), scored.totals[seat] - scored.points[seat], scored.totals[seat], seat in lead)
+            for seat in range(self.seat_count)
+        )
+        rule = ROUNDS[self.round_number - 1]
+        title = f"Round {self.round_number} of {ROUND_COUNT}: {rule.name}"
+        return SummaryTable(title, ("Player", "Took", "Points"), rows, tuple(notes), totals, "Next round")
+
+    def score_sheet(self, events: Sequence[Event]) -> ScoreSheet | None:
+        rounds = [event for event in events if isinstance(event, RoundScored)]
+        if not rounds:
+            return None
+        groups = tuple((self.scene.seat_name(seat), 1) for seat in range(self.seat_count))
+        headers = ("Round", *("Total",) * self.seat_count)
+        rows = tuple(
+            (f"{number} {ROUNDS[number - 1].name}", *(f"{total} (+{points})" if self.seat_count <= 5 else str(total)
+                                                       for points, total in zip(scored.points, scored.totals, strict=True)))
+            for number, scored in enumerate(rounds, start=1)
+        )
+        return ScoreSheet(groups, headers, rows)
+
+    # -- the player's turn ---------------------------------------------------------------
+
+    def begin_turn(self, legal: list[Action]) -> None:
+        self.fan.set_legal([a.card for a in legal if isinstance(a, PlayCard)], True)
+        self.trick.caption = "Your turn: drag a card here"
+
+    def end_turn(self) -> None:
+        self.fan.set_legal((), False)
+        self.trick.caption = ""
+        self.trick.drop_ready = self.trick.drop_hot = False
+
+    def turn_prompt(self) -> str:
+        return "It is your turn to play. Make sure nobody else can see the screen."
+
+    def opening_events(self, view: GameView) -> list[Event]:
+        game = cast(ArizonaSpaghettiView, view)
+        return [HandDealt(game.dealer, game.hand_counts, game.round_number)]
+
+    def close_overlay(self) -> bool:
+        if self.showing_last:
+            self.showing_last = False
+            return True
+        return False
+
+    def _toggle_last_trick(self) -> None:
+        self.showing_last = not self.showing_last and self.last is not None
+
+    # -- input ---------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.last is not None and self.last_trick_button.handle_event(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.showing_last = False
+        return self.hand_play.handle_event(event)
+
+    def _try_play(self, card: Card) -> None:
+        self.scene.submit(PlayCard(card))
+
+    # -- frame ---------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.fan.update(dt)
+        for panel in self.panels:
+            panel.update(dt)
+        self.bubbles.update(dt)
+        self.banner.update(dt)
+        self._refresh()
+
+    def _refresh(self) -> None:
+        thinking = self.scene.match.thinking_seat
+        paused = self.scene.finished or self.scene.summary.visible
+        lead = leaders(self.totals, lowest_wins=True)
+        for position, panel in enumerate(self.panels):
+            seat = self.seat_at(position)
+            panel.name = self.scene.seat_name(seat)
+            total = f"Total {self.totals[seat]}" + ("  \u00b7  leads" if seat in lead else "")
+            panel.lines = [f"{tricks_text(self.won[seat])}  \u00b7  {self.points[seat]} pts", total]
+            panel.card_count = self.counts[seat]
+            panel.active = self.to_move == seat and not paused
+            panel.thinking = thinking == seat
+            panel.dealer = self.dealer == seat
+            panel.highlight = th.ACCENT if seat in lead else None
+        self.trick.names = {position: self.scene.seat_name(self.seat_at(position)) for position in range(self.seat_count)}
+        rule = ROUNDS[self.round_number - 1]
+        self.banner.title = f"Round {self.round_number} of {ROUND_COUNT}: {rule.name}"
+        self.banner.lines = [f"{costs_text(rule)}  \u00b7  {restriction_text(rule.restricted, self.broken)}"]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        if self.showing_last and self.last is not None:
+            self._draw_last_trick(surface)
+        else:
+            self.trick.draw(surface, t, self.sprites)
+        for pile in self.piles:
+            pile.draw(surface, t, self.sprites)
+        self.deck.draw(surface, t, self.sprites)
+        for panel in self.panels:
+            panel.draw(surface, t, self.sprites)
+        self.fan.draw(surface)
+        self.bubbles.draw(surface, t, self._bubble_anchor)
+        if self.last is not None:
+            self.last_trick_button.text = "Hide last trick" if self.showing_last else "Last trick"
+            self.last_trick_button.draw(surface, t)
+        self.banner.draw(surface, t)
+
+    def _draw_last_trick(self, surface: pygame.Surface) -> None:
+        assert self.last is not None
+        plays, winner = self.last
+        placed = [(self.position_of(seat), card) for seat, card in plays]
+        caption = f"Last trick: {self.scene.seat_name(winner)} took it"
+        self.trick.draw_again(surface, self.theme, self.sprites, placed, self.position_of(winner), caption)
+
+    def _bubble_anchor(self, seat: int) -> Anchor:
+        plate = self.panels[self.position_of(seat)].plate
+        return plate.midtop, True

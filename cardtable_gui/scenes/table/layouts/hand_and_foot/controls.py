@@ -1,0 +1,696 @@
+"""The player's turn at the Hand and Foot table, the way players expect it.
+
+- Draw: click the draw pile (or drag it onto the hand), or press D. Take the discard
+  pile with the control beside it, which shows the pair from the hand it will use
+  (those cards are outlined in the hand too); a click on the pile or T takes it with
+  the first pair offered.
+- Meld: choose cards (click, shift-click for a range, or the arrows with Space and
+  Shift), drop them on a book or on New book (Enter puts them where they fit). They
+  are staged, with the running count of an opening, until Lay down (L); Cancel or Esc
+  returns them, Backspace takes back the last drop.
+- Discard: drop one card on the discard pile, or choose it and press X (Discard).
+  Discarding with a meld staged lays the meld down first.
+- Going out: Ask to go out (A) puts the question to the partners; a partner at the same
+  screen answers on a panel of their own.
+- Sort (S) puts the hand in order by rank (wilds together) or by suit; cards that
+  arrive join at the right until then.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cardtable_gui.cards import Card
+from cardtable_gui.rules.base import Action, IllegalAction
+from cardtable_gui.rules.hand_and_foot import (
+    AnswerGoOut,
+    AskToGoOut,
+    Book,
+    Discard,
+    DrawCards,
+    HandAndFootView,
+    Phase,
+    TakePile,
+    is_wild,
+)
+from cardtable_gui.scenes.table.bidding import BidChoice, BidPanel
+from cardtable_gui.scenes.table.book_row import NEW_BOOK, BookLook, BookRow
+from cardtable_gui.scenes.table.layouts.hand_and_foot import words
+from cardtable_gui.scenes.table.layouts.hand_and_foot.staging import PILE, Staging, book_key, staged_key
+from cardtable_gui.scenes.table.multi_select import MARKED, GroupPlay
+from cardtable_gui.ui import theme as th
+from cardtable_gui.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from cardtable_gui.scenes.table.layouts.hand_and_foot.table import HandAndFootLayout
+    from cardtable_gui.scenes.table.scene import TableScene
+
+DISCARD_PILE = ("discard",)
+"""Where a card dropped to be discarded lands."""
+
+
+class TurnControls:
+    """The choices offered to the person at the bottom, and what their input means."""
+
+    def __init__(self, table: HandAndFootLayout) -> None:
+        self.table = table
+        self.staging = Staging()
+        self.sent = False
+        """The staged meld was sent as a move; it shows until its cards are laid."""
+        self.legal: list[Action] = []
+        self.active = False
+        self.takes: list[TakePile] = []
+        self.take_choice = 0
+        self.pressed: str | None = None
+        """The pile pressed and not let go yet ("stock" or "discard")."""
+        self.press_pos = (0, 0)
+        self.pointer = (0, 0)
+        self.discard_hot = False
+        self.dragging = False
+        self.hint = ""
+        self.keys_hint = ""
+        self.play: GroupPlay[Hashable] = GroupPlay(table.fan, self._target_at, self._dropped, self._hovering)
+        self.lay_down_button = Button("Lay down", self.lay_down, style="primary")
+        self.cancel_button = Button("Cancel", self.cancel, style="quiet")
+        self.discard_button = Button("Discard", self.discard_chosen)
+        self.ask_button = Button("Ask to go out", self.ask)
+        self.sort_button = Button("Sort by suit", self.sort, style="quiet")
+        for button in self._buttons():
+            button.visible = False
+        self.take_buttons: list[Button] = []
+        self.answer: BidPanel[bool] = BidPanel(self._answered)
+        self.hint_rect = pygame.Rect(0, 0, 0, 0)
+
+    # -- reading the table -----------------------------------------------------------
+
+    @property
+    def view(self) -> HandAndFootView | None:
+        return self.table.view
+
+    @property
+    def scene(self) -> TableScene:
+        return self.table.scene
+
+    def _books(self) -> list[Book]:
+        team = self.table.my_team
+        return self.table.books[team] if team < len(self.table.books) else []
+
+    def _opened(self) -> bool:
+        return bool(self._books())
+
+    def _phase(self) -> Phase | None:
+        view = self.view
+        return view.phase if view is not None else None
+
+    def _can_stage(self) -> bool:
+        """Cards may be staged now: while playing, or before drawing by a team that
+        has not opened and may take the pile together with its opening."""
+        if not self.active or self.sent:
+            return False
+        phase = self._phase()
+        return phase is Phase.PLAY or (phase is Phase.DRAW and bool(self.takes) and not self._opened())
+
+    def _pile_book(self) -> Book | None:
+        """The book a take of the pile would start, while staging toward it."""
+        view = self.view
+        if view is None or view.phase is not Phase.DRAW or not self.takes or view.discard_top is None:
+            return None
+        pair = self.takes[self.take_choice].pair
+        return Book(view.discard_top.rank, (view.discard_top, *pair))  # type: ignore[arg-type]
+
+    # -- the turn --------------------------------------------------------------------
+
+    def begin(self, legal: list[Action]) -> None:
+        view = self.view
+        self.legal = legal
+        self.active = True
+        self.sent = False
+        if view is not None and view.phase is Phase.ANSWER:
+            self._ask_partner(view)
+            self.refresh()
+            return
+        pairs: dict[tuple[Card, Card], TakePile] = {}
+        for action in legal:
+            if isinstance(action, TakePile):
+                pairs.setdefault(action.pair, TakePile(action.pair))
+        self.takes = list(pairs.values())
+        self.take_choice = 0
+        self.table.fan.set_legal(self.table.fan.cards, True)
+        self.refresh()
+
+    def end(self) -> None:
+        self.active = False
+        self.legal = []
+        self.takes = []
+        self.pressed = None
+        self.answer.hide()
+        self.table.fan.set_legal((), False)
+        self._hovering(None)
+        self.refresh()
+
+    def clear(self) -> None:
+        """Forget anything staged (a new round, or the table was rebuilt)."""
+        self.staging.clear()
+        self.sent = False
+
+    def synced(self) -> None:
+        """The view was taken again: staged cards no longer held are forgotten."""
+        view = self.view
+        if view is not None and self.staging:
+            held = Counter(view.hand)
+            if view.seat != self.table.bottom or Counter(self.staging.cards) - held:
+                self.clear()
+        self.refresh()
+
+    def laying(self) -> bool:
+        return self.sent
+
+    def laid_down(self) -> None:
+        """The staged meld's cards are on the table now."""
+        self.clear()
+        self.refresh()
+
+    def show_hand(self) -> None:
+        """The fan shows the hand less the cards staged."""
+        staged = Counter(self.staging.cards)
+        shown = []
+        for card in self.table.hand_order:
+            if staged[card]:
+                staged[card] -= 1
+            else:
+                shown.append(card)
+        fan = self.table.fan
+        fan.set_hand(shown, keep_order=True)
+        if self.active:
+            fan.set_legal(fan.cards, True)
+        self._mark_pair()
+
+    def _mark_pair(self) -> None:
+        if self.takes and self._phase() is Phase.DRAW and self.active:
+            self.table.fan.mark_cards(self.takes[self.take_choice].pair)
+        else:
+            self.table.fan.mark_cards(())
+
+    def refresh(self) -> None:
+        """Buttons, the hint and the marked pair, after anything changed."""
+        view = self.view
+        table = self.table
+        self._mark_pair()
+        phase = self._phase()
+        playing = self.active and phase is Phase.PLAY and not self.sent
+        staged = bool(self.staging) and self.active and not self.sent
+        self.lay_down_button.visible = staged and phase is Phase.PLAY
+        if self.lay_down_button.visible and not self._opened() and view is not None:
+            self.lay_down_button.text = f"Lay down ({self.staging.points} of {view.minimum})"
+        else:
+            self.lay_down_button.text = "Lay down"
+        self.cancel_button.visible = staged
+        self.discard_button.visible = playing and len(table.fan.chosen) == 1
+        self.ask_button.visible = playing and any(isinstance(a, AskToGoOut) for a in self.legal) and view is not None and view.permission is None
+        self.sort_button.visible = bool(table.hand_order)
+        other = table.sort_by_suit == self._in_order()
+        self.sort_button.text = "Sort by rank" if other else "Sort by suit"
+        self._refresh_takes()
+        if view is not None and self.active and phase in (Phase.DRAW, Phase.PLAY) and view.seat is not None:
+            partners = [table.scene.seat_name(s) for s in view.sides[view.team_of(view.seat)] if s != view.seat]
+            self.hint = words.hint(
+                table.view_with_books(),
+                view.seat, len(self.staging.groups), self.staging.points + self._pile_points(),
+                bool(self.takes), self.ask_button.visible, " and ".join(partners) or "Your partner",
+            )
+        else:
+            self.hint = ""
+        if phase is Phase.DRAW:
+            self.keys_hint = "Keys: D draws, T takes the discard pile, S sorts your hand"
+        else:
+            self.keys_hint = "Keys: arrows move, Space chooses, Enter places, L lays down, X discards, A asks, S sorts"
+        self.layout()
+        table.refresh()
+
+    def _pile_points(self) -> int:
+        pile = self._pile_book()
+        view = self.view
+        if pile is None or view is None or not view.options.pile_counts_toward_opening:
+            return 0
+        return pile.points
+
+    def _refresh_takes(self) -> None:
+        """One take control per pair that may take the pile; the buttons are kept
+        while the choices stay the same, so a press in progress is not lost."""
+        showing = self.active and self._phase() is Phase.DRAW and bool(self.takes)
+        if not showing:
+            self.take_buttons = []
+            return
+        if len(self.take_buttons) != len(self.takes):
+            self.take_buttons = [Button("", (lambda i=i: self.take(i))) for i in range(len(self.takes))]
+        label = "Take and open" if not self._opened() and self.staging else "Take the pile"
+        for index, button in enumerate(self.take_buttons):
+            button.text = label
+            button.style = "primary" if index == self.take_choice else "normal"
+
+    def refresh_row(self, row: BookRow, books: Sequence[Book]) -> None:
+        """Your team's band: its books with the staged cards on them, the staged new
+        books, the book a take would start, and the place for a new book."""
+        looks: list[BookLook] = [
+            words.book_look(book_key(i), book, self.staging.pending_for(book_key(i))) for i, book in enumerate(books)
+        ]
+        pile = self._pile_book() if self._can_stage() else None
+        if pile is not None and self.staging:
+            looks.append(words.book_look(PILE, None, (*pile.cards, *self.staging.pending_for(PILE))))
+        for index, group in self.staging.new_groups():
+            looks.append(words.book_look(staged_key(index), None, group.cards))
+        row.set_books(looks, new_place="New book" if self._can_stage() else "")
+
+    # -- choosing where cards go -------------------------------------------------------
+
+    def _target_at(self, pos: tuple[int, int]) -> Hashable | None:
+        table = self.table
+        if table.discard.rect(table.sprites).collidepoint(pos):
+            return DISCARD_PILE
+        return table.rows[0].target_at(pos) if table.rows else None
+
+    def _hovering(self, place: Hashable | None) -> None:
+        """Light the places a drag may end on, and the one under the pointer."""
+        table = self.table
+        self.dragging = place is not None or (table.fan.dragging is not None and table.fan.drag_moved)
+        if table.rows:
+            row = table.rows[0]
+            row.drop_ready = self.dragging and self._can_stage()
+            row.hot = place if place != DISCARD_PILE else None
+        self.discard_hot = place == DISCARD_PILE
+
+    def _dropped(self, cards: list[Card], place: Hashable | None) -> None:
+        if not self.active or self.sent:
+            return
+        if place == DISCARD_PILE:
+            if len(cards) != 1:
+                self.scene.say("Discard one card at a time: drop just that card on the pile.")
+                return
+            self.discard(cards[0])
+            return
+        self.stage(cards, place if place is not None else self._smart_place(cards))
+
+    def _smart_place(self, cards: Sequence[Card]) -> Hashable:
+        """Where Enter puts chosen cards: on a staged or open book of their rank, or a
+        new book; wilds alone onto the open book nearest to closing."""
+        naturals = {c.rank for c in cards if not is_wild(c)}
+        books = self._books()
+        staged = self.staging.new_groups()
+        if len(naturals) == 1:
+            rank = next(iter(naturals))
+            for index, group in staged:
+                if any(not is_wild(c) and c.rank is rank for c in group.cards):
+                    return staged_key(index)
+            pile = self._pile_book()
+            if pile is not None and pile.rank is rank:
+                return PILE
+            for index, book in enumerate(books):
+                if book.rank is rank and not book.is_closed:
+                    return book_key(index)
+            closed = [index for index, book in enumerate(books) if book.rank is rank]
+            if closed and len(cards) < 3:
+                # Too few for a book of their own: naturals may still join a closed one.
+                return book_key(closed[-1])
+            return NEW_BOOK
+        if not naturals:
+            open_books = [(len(b.cards) + len(self.staging.pending_for(book_key(i))), book_key(i)) for i, b in enumerate(books) if not b.is_closed]
+            open_books += [(len(g.cards), staged_key(i)) for i, g in staged]
+            if open_books:
+                return max(open_books, key=lambda item: item[0])[1]
+        return NEW_BOOK
+
+    def stage(self, cards: Sequence[Card], place: Hashable) -> None:
+        """Stage ``cards`` on ``place`` (a book, a staged book, the pile's book or a
+        new book); the rule's reason is shown when they may not go there."""
+        view = self.view
+        if view is None:
+            return
+        if not self._can_stage():
+            if view.phase is Phase.DRAW:
+                self.scene.say("Draw first: click the draw pile, or take the discard pile.")
+            return
+        try:
+            self.staging.add(cards, place, self._books(), view.options.wild_books, self._pile_book())
+        except IllegalAction as error:
+            self.scene.say(str(error))
+            return
+        self.table.fan.clear_choice()
+        self.show_hand()
+        self.refresh()
+        self.table.rows[0].show(place)
+
+    def can_take_back(self) -> bool:
+        return bool(self.staging) and not self.sent and self.active
+
+    def take_back(self) -> None:
+        """Return the last drop's cards to the hand."""
+        if self.staging and not self.sent:
+            self.staging.take_back()
+            self.show_hand()
+            self.refresh()
+
+    def cancel(self) -> None:
+        if self.sent:
+            return
+        self.staging.clear()
+        self.show_hand()
+        self.refresh()
+
+    # -- moves -----------------------------------------------------------------------
+
+    def _send(self, action: Action, laying: bool) -> bool:
+        """Play ``action``; ``laying`` when it lays the staged meld down."""
+        self.sent = laying
+        if self.scene.submit(action):
+            return True
+        self.sent = False
+        self.refresh()
+        return False
+
+    def lay_down(self) -> None:
+        view = self.view
+        if not self.active or not self.staging or self.sent or view is None:
+            return
+        if view.phase is Phase.DRAW:
+            self.take(self.take_choice)
+            return
+        self._send(self.staging.meld(len(self._books())), laying=True)
+
+    def draw_cards(self) -> None:
+        if self.active and self._phase() is Phase.DRAW:
+            self._send(DrawCards(), laying=False)
+
+    def take(self, choice: int) -> None:
+        if not self.active or self._phase() is not Phase.DRAW or not 0 <= choice < len(self.takes):
+            return
+        pair = self.takes[choice].pair
+        if self._opened() or not self.staging:
+            self._send(TakePile(pair), laying=False)
+            return
+        self._send(TakePile(pair, self.staging.take_groups(len(self._books()))), laying=True)
+
+    def discard(self, card: Card) -> None:
+        """Discard ``card``, laying any staged meld down first."""
+        if not self.active or self._phase() is not Phase.PLAY:
+            return
+        if self.staging and not self._send(self.staging.meld(len(self._books())), laying=True):
+            return
+        self.scene.submit(Discard(card))
+
+    def discard_chosen(self) -> None:
+        fan = self.table.fan
+        chosen = fan.chosen_cards
+        if len(chosen) > 1:
+            self.scene.say("Choose just one card to discard.")
+            return
+        card = chosen[0] if chosen else fan.selected_card
+        if card is None:
+            self.scene.say("Choose the card to discard first.")
+            return
+        self.discard(card)
+
+    def ask(self) -> None:
+        if self.active and self._phase() is Phase.PLAY:
+            self._send(AskToGoOut(), laying=False)
+
+    def _in_order(self) -> bool:
+        table = self.table
+        return table.hand_order == table.sorted_cards(table.hand_order)
+
+    def sort(self) -> None:
+        """Put cards that arrived at the right in their places; a hand already in
+        order is sorted the other way (by suit, or back by rank)."""
+        table = self.table
+        if self._in_order():
+            table.sort_by_suit = not table.sort_by_suit
+        table.hand_order = table.sorted_cards(table.hand_order)
+        self.show_hand()
+        self.refresh()
+
+    def _ask_partner(self, view: HandAndFootView) -> None:
+        """A partner at the same screen answers the question to go out."""
+        asker = view.asking if view.asking is not None else view.turn
+        name = self.scene.seat_name(asker)
+        team = view.team_of(asker)
+        books = view.books[team]
+        clean = sum(1 for b in books if b.is_clean)
+        dirty = sum(1 for b in books if b.is_dirty)
+        need_clean, need_dirty, _ = view.options.books_needed(view.round_number - 1)
+        held = len(view.hand) + (view.foot_counts[view.seat] if view.seat is not None else 0)
+        hint = (
+            f"Your team has {clean} of {need_clean} clean and {dirty} of {need_dirty} dirty books closed. "
+            f"If {name} goes out, every card you hold counts against you: you hold {held}."
+        )
+        self.answer.show(
+            f"{name} asks: may I go out?",
+            [BidChoice("Yes, go out", True, key="Y"), BidChoice("Not yet", False, primary=True, key="N")],
+            hint=hint,
+            columns=2,
+            keys_hint="Press Y or N, or use the arrows and Enter",
+        )
+        self.answer.layout(self.table.middle, self.table.theme)
+
+    def _answered(self, yes: bool) -> None:
+        if not self.scene.submit(AnswerGoOut(yes)):
+            self.answer.reopen()
+
+    def close_overlay(self) -> bool:
+        if self.answer.visible and self.answer.asking is not None:
+            self.answer.back()
+            return True
+        if self.staging and not self.sent:
+            self.cancel()
+            return True
+        if self.table.fan.chosen:
+            self.table.fan.clear_choice()
+            self.refresh()
+            return True
+        return False
+
+    # -- input -----------------------------------------------------------------------
+
+    def _buttons(self) -> list[Button]:
+        return [self.lay_down_button, self.cancel_button, self.discard_button, self.ask_button, self.sort_button]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.answer.handle_event(event):
+            return True
+        for button in [*self._buttons(), *self.take_buttons]:
+            if button.visible and button.handle_event(event):
+                return True
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            self._hover_take(event.pos)
+        if self._pile_press(event) or self._place_click(event):
+            return True
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return True
+        used = self.play.handle_event(event)
+        if used and event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+            self.refresh()
+        return used
+
+    def _place_click(self, event: pygame.event.Event) -> bool:
+        """With cards chosen, a click on a book, on New book or on the discard pile
+        puts them there, as a drop would."""
+        fan = self.table.fan
+        if not (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and fan.chosen and self.active):
+            return False
+        if fan.hit_test(event.pos) is not None:
+            return False
+        place = self._target_at(event.pos)
+        if place is None:
+            return False
+        self._dropped(fan.chosen_cards, place)
+        self.refresh()
+        return True
+
+    def _hover_take(self, pos: tuple[int, int]) -> None:
+        """Pointing at a take control outlines the pair it would use."""
+        for index, button in enumerate(self.take_buttons):
+            if button.rect.inflate(self.table.theme.px(80), 0).collidepoint(pos) and index != self.take_choice:
+                self.take_choice = index
+                self.refresh()
+                return
+
+    def _pile_press(self, event: pygame.event.Event) -> bool:
+        """A click on the draw pile draws, a click on the discard pile takes it; a
+        pile dragged onto the hand does the same."""
+        table = self.table
+        if not self.active or self._phase() is not Phase.DRAW:
+            self.pressed = None
+            return False
+        stock = table.stock.rect(table.sprites)
+        discard = table.discard.rect(table.sprites)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pointer = self.press_pos = event.pos
+            if stock.collidepoint(event.pos):
+                self.pressed = "stock"
+                return True
+            if discard.collidepoint(event.pos):
+                self.pressed = "discard"
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed is not None:
+            pressed, self.pressed = self.pressed, None
+            hand = table.fan.area.inflate(0, table.theme.px(40))
+            if pressed == "stock" and (stock.collidepoint(event.pos) or hand.collidepoint(event.pos)):
+                self.draw_cards()
+            elif pressed == "discard" and (discard.collidepoint(event.pos) or hand.collidepoint(event.pos)):
+                if self.takes:
+                    self.take(self.take_choice)
+                else:
+                    self.scene.say(self._why_not_take())
+            return True
+        return False
+
+    def _why_not_take(self) -> str:
+        view = self.view
+        if view is None or view.seat is None:
+            return "You cannot take the discard pile now."
+        return words.pile_need(view, view.seat) + "."
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        if not self.active or self.answer.visible:
+            return False
+        key = event.key
+        if key == pygame.K_d:
+            self.draw_cards()
+        elif key == pygame.K_t:
+            if self.takes:
+                self.take(self.take_choice)
+            elif self._phase() is Phase.DRAW:
+                self.scene.say(self._why_not_take())
+        elif key == pygame.K_l:
+            self.lay_down()
+        elif key in (pygame.K_x, pygame.K_DELETE):
+            self.discard_chosen()
+        elif key == pygame.K_a:
+            self.ask()
+        elif key == pygame.K_s and not event.mod & pygame.KMOD_CTRL:
+            self.sort()
+        elif key == pygame.K_BACKSPACE:
+            self.take_back()
+        else:
+            return False
+        return True
+
+    # -- geometry and drawing --------------------------------------------------------
+
+    def layout(self) -> None:
+        """The bar above the hand: the hint at the left, then the take controls (each
+        with the pair it uses), then the buttons, Sort at the far right."""
+        table = self.table
+        t = table.theme
+        bar = table.bar
+        gap = t.px(8)
+        x = bar.right
+        for button in (self.sort_button, self.lay_down_button, self.cancel_button, self.discard_button, self.ask_button):
+            if not button.visible:
+                button.rect = pygame.Rect(0, 0, 0, 0)
+                continue
+            wide = t.px(200) if button is self.lay_down_button and "(" in button.text else t.px(128)
+            button.rect = pygame.Rect(x - wide, bar.y, wide, bar.height)
+            x = button.rect.left - gap
+        mini_w = table.sprites.size(self.mini_card)[0]
+        for button in reversed(self.take_buttons):
+            wide = t.px(150)
+            button.rect = pygame.Rect(x - wide, bar.y, wide, bar.height)
+            x = button.rect.left - gap - 2 * mini_w - t.px(12)
+        self.hint_rect = pygame.Rect(bar.x, bar.y, max(0, x - bar.x - gap), bar.height)
+        if self.answer.visible:
+            self.answer.layout(table.middle, t)
+
+    @property
+    def mini_card(self) -> int:
+        """The width of the little cards beside a take control."""
+        return self.table.theme.px(26)
+
+    def element_rects(self) -> list[pygame.Rect]:
+        rects = [b.rect for b in self._buttons() if b.visible]
+        rects += [b.rect for b in self.take_buttons]
+        if self.hint:
+            rects.append(self.hint_rect)
+        if self.answer.visible:
+            rects.append(self.answer.box)
+        return rects
+
+    def draw_piles(self, surface: pygame.Surface) -> None:
+        """The piles' words, and the glow of a pile that may be used now."""
+        table = self.table
+        t = table.theme
+        view = self.view
+        if view is None:
+            return
+        drawing = self.active and view.phase is Phase.DRAW
+        stock = table.pile_bounds(table.stock)
+        discard = table.pile_bounds(table.discard)
+        if drawing:
+            t.draw_panel(surface, stock.inflate(t.px(10), t.px(10)), radius=t.px(10), fill=(*th.ACCENT, 60), border=th.ACCENT, shadow=False)
+            if self.takes:
+                t.draw_panel(surface, discard.inflate(t.px(10), t.px(10)), radius=t.px(10), fill=(140, 230, 150, 50), border=MARKED, shadow=False)
+        if self.dragging and view.phase is Phase.PLAY and self.active:
+            fill = (*th.ACCENT, 110 if self.discard_hot else 40)
+            t.draw_panel(surface, discard.inflate(t.px(10), t.px(10)), radius=t.px(10), fill=fill, border=th.ACCENT if self.discard_hot else None, shadow=False)
+        self._pile_words(surface, table.stock.center[0], stock.bottom, f"Draw {table.stock.count}", words.packs_text(view.decks_added, view.options.extra_decks), False)
+        state, warn = words.pile_state(table.discard.top, bool(self.takes), drawing)
+        self._pile_words(surface, table.discard.center[0], discard.bottom, f"Discard {table.discard.count}", state, warn)
+        if not table.discard.count:
+            pygame.draw.rect(surface, th.PANEL_BORDER[:3], discard.inflate(-t.px(8), -t.px(8)), max(1, t.px(2)), border_radius=t.px(6))
+
+    def _pile_words(self, surface: pygame.Surface, x: float, top: int, first: str, second: str, warn: bool) -> None:
+        t = self.table.theme
+        room = self.table.pile_column - t.px(6)
+        y = top + t.px(3)
+        for text, colour, bold, size in ((first, th.TEXT, True, 16), (second, th.DANGER if warn else th.TEXT_DIM, False, 15)):
+            if text:
+                shown, fitted = t.fit(text, t.text_px(size), room, bold=bold)
+                image = t.text(shown, fitted, colour, bold=bold)
+                surface.blit(image, image.get_rect(midtop=(round(x), y)))
+            y += t.text_px(16)
+
+    def _draw_takes(self, surface: pygame.Surface) -> None:
+        table = self.table
+        t = table.theme
+        mini_w = table.sprites.size(self.mini_card)[0]
+        for index, (button, take) in enumerate(zip(self.take_buttons, self.takes, strict=True)):
+            for n, card in enumerate(take.pair):
+                center = (button.rect.left - t.px(6) - mini_w * (1.5 - n) - t.px(2) * (1 - n), button.rect.centery)
+                outline = MARKED if index == self.take_choice else None
+                table.sprites.draw(surface, card, center, self.mini_card, outline=outline)
+            button.draw(surface, t)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.table.theme
+        for button in self._buttons():
+            if button.visible:
+                button.draw(surface, t)
+        self._draw_takes(surface)
+        rect = self.hint_rect
+        if self.hint and rect.width > 0:
+            text, size = t.fit(self.hint, t.text_px(18), rect.width, bold=True)
+            image = t.text(text, size, th.ACCENT, bold=True)
+            surface.blit(image, image.get_rect(bottomleft=(rect.left + t.px(4), rect.centery + t.px(2))))
+            keys, size = t.fit(self.keys_hint, t.text_px(15), rect.width)
+            image = t.text(keys, size, th.TEXT_DIM)
+            surface.blit(image, image.get_rect(topleft=(rect.left + t.px(4), rect.centery + t.px(2))))
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        self._draw_carried(surface)
+        self.answer.draw(surface, self.table.theme)
+
+    def _draw_carried(self, surface: pygame.Surface) -> None:
+        """A pile being dragged toward the hand: its top card follows the pointer."""
+        table = self.table
+        if self.pressed is None:
+            return
+        dx, dy = self.pointer[0] - self.press_pos[0], self.pointer[1] - self.press_pos[1]
+        if dx * dx + dy * dy < table.theme.px(12) ** 2:
+            return
+        card = table.discard.top if self.pressed == "discard" else None
+        table.sprites.draw(surface, card, self.pointer, table.pile_card, outline=th.ACCENT)
+

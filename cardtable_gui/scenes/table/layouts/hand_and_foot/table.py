@@ -1,0 +1,544 @@
+"""The Hand and Foot table.
+
+The other seats sit along the edges: one at the top, the rest down the left and right
+sides (clockwise from the bottom, as at a real table). Each shows a small fan of backs
+above its name plate, which says how many cards it holds and whether it plays its
+hand, foot or tail, and beside the plate its foot (and in the last round its tail) as
+a face-down pile until it is picked up. Each team's books lie in a band of their own:
+the other teams' bands up in the middle, the player's own team's band right above the
+hand, where the player builds. Between them lie the draw pile and the discard pile,
+with the round's facts beside them; the scores sit in the top corner.
+
+The layout keeps its own picture of the table (each seat's piles, the books, the
+discard pile), moved along event by event as the animations play and replaced by the
+seat's view whenever the match settles, so the two never drift apart. The player's
+turn (choosing cards, staging a meld, drawing, discarding, asking to go out) lives in
+``controls``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
+
+import pygame
+
+from cardtable_gui.cards import Card, french_deck
+from cardtable_gui.rules.base import Action, Event, GameView, HandDealt
+from cardtable_gui.rules.hand_and_foot import Book, Discard, HandAndFootView, Phase, is_wild
+from cardtable_gui.rules.hand_and_foot.events import PileStarted, RoundBreakdown
+from cardtable_gui.rules.hand_and_foot.options import ROUND_MINIMUMS
+from cardtable_gui.rules.hand_and_foot.state import FOOT_SIZE, HAND_SIZE, TAIL_SIZE
+from cardtable_gui.scenes.table.banner import Banner
+from cardtable_gui.scenes.table.book_row import BookRow
+from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
+from cardtable_gui.scenes.table.game_over import ScoreSheet
+from cardtable_gui.scenes.table.layouts.base import GameLayout
+from cardtable_gui.scenes.table.layouts.hand_and_foot import words
+from cardtable_gui.scenes.table.layouts.hand_and_foot.controls import TurnControls
+from cardtable_gui.scenes.table.layouts.hand_and_foot.motion import EventShow
+from cardtable_gui.scenes.table.layouts.hand_and_foot.staging import book_key
+from cardtable_gui.scenes.table.multi_select import MultiSelectFan
+from cardtable_gui.scenes.table.pile import Pile
+from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow, leaders
+from cardtable_gui.scenes.table.seat_panel import FULL_HAND, SeatPanel, fan_extent, plate_height
+from cardtable_gui.ui import theme as th
+
+if TYPE_CHECKING:
+    from cardtable_gui.scenes.table.scene import TableScene
+
+class HandAndFootLayout(GameLayout):
+    """Hand and Foot at the table: see the module docstring."""
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.motion = EventShow(self)
+        self.sprites = scene.sprites
+        self.players = scene.config.players
+        self.fan = MultiSelectFan(self.sprites)
+        self.panels = [SeatPanel(0.0) for _ in range(self.players)]
+        self.feet = [Pile() for _ in range(self.players)]
+        self.tails = [Pile() for _ in range(self.players)]
+        self.rows: list[BookRow] = []
+        self.stock = Pile()
+        self.discard = Pile()
+        self.banner = Banner()
+        self.scores = ScorePanel()
+        self.bubbles = Bubbles()
+        self.controls = TurnControls(self)
+        self.size = (0, 0)
+        self.view: HandAndFootView | None = None
+        # The picture of the table, moved along by events.
+        self.counts = [0] * self.players
+        self.foot_counts = [0] * self.players
+        self.tail_counts = [0] * self.players
+        self.stages = [0] * self.players
+        self.books: list[list[Book]] = []
+        self.red_threes: list[list[Card]] = []
+        self.team_totals: list[int] = []
+        self.to_move: int | None = None
+        self.dealer = 0
+        self.hand_order: list[Card] = []
+        """The player's cards in the order the fan shows them."""
+        self.sort_by_suit = False
+        self.arrivals: tuple[float, float] | None = None
+        """Where cards new to the player's hand come from (the pile they were taken
+        from), until the next settle shows them."""
+        # Geometry.
+        self.card_width = 80
+        self.seat_card = 30
+        self.pile_card = 52
+        self.pile_column = 120
+        self.hand_top = 0
+        self.bar = pygame.Rect(0, 0, 0, 0)
+        self.strip = pygame.Rect(0, 0, 0, 0)
+        self.middle = pygame.Rect(0, 0, 0, 0)
+
+    # -- who is where ------------------------------------------------------------------
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        return self.view.sides if self.view is not None else ((0,), (1,))
+
+    def team_of(self, seat: int) -> int:
+        return next(t for t, side in enumerate(self.sides) if seat in side)
+
+    @property
+    def my_team(self) -> int:
+        return self.team_of(self.bottom)
+
+    def team_label(self, team: int) -> str:
+        return words.team_name([self.scene.seat_name(s) for s in self.sides[team]])
+
+    def row_of(self, team: int) -> BookRow:
+        """The band of ``team``'s books; the player's team's is the first."""
+        order = self.team_order()
+        return self.rows[order.index(team)]
+
+    def team_order(self) -> list[int]:
+        """The teams in the order of their bands: the player's own first."""
+        mine = self.my_team
+        return [mine] + [t for t in range(len(self.sides)) if t != mine]
+
+    # -- geometry ----------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        t = self.theme
+        width, height = size
+        margin, gap = t.px(14), t.px(10)
+        scale = self.scene.app.settings.card_scale
+        base = min(height * 0.15 / 1.4, width * 0.072)
+        self.card_width = max(36, round(min(base * scale, height * 0.2 / 1.4)))
+        card_h = self.sprites.size(self.card_width)[1]
+        hand_h = round(card_h * 1.22)
+        self.hand_top = height - hand_h
+        # Your plate and piles at the bottom left; the hand takes the rest.
+        plate_w, plate_h = t.px(184), plate_height(t, 1)
+        self.seat_card = t.px(28)
+        pile_w = self.sprites.size(self.seat_card)[0] + t.px(6)
+        mine = self.panels[0]
+        mine.layout(pygame.Rect(margin, height - margin - plate_h, plate_w, plate_h), (width / 2, self.hand_top + card_h / 2), self.card_width)
+        mine.show_cards = False
+        self._place_piles(0, mine.plate, pile_w)
+        beside = mine.plate.right + gap + 2 * (pile_w + t.px(6))
+        self.fan.layout(pygame.Rect(beside, self.hand_top, width - beside - margin, hand_h), self.card_width)
+        # Chosen cards stand up out of the fan: the bar keeps clear of them.
+        self.bar = pygame.Rect(margin, self.hand_top - t.px(28) - t.px(40), width - 2 * margin, t.px(40))
+        # The other seats: one at the top, the rest down the sides.
+        self.scores.layout(self._score_rect())
+        toolbar_bottom = t.px(12) + t.px(38)
+        side_top = max(toolbar_bottom, self.scores.rect.bottom) + gap
+        blocks = self._seat_blocks(side_top, plate_w, plate_h, pile_w)
+        for position, block in blocks.items():
+            self._place_seat(position, block, plate_w, plate_h, pile_w)
+        top_block = blocks.get(self._top_position())
+        top = (top_block.bottom if top_block is not None else toolbar_bottom) + gap
+        left_edge = max((b.right for p, b in blocks.items() if b.centerx < width / 3), default=0) + gap
+        right_edge = min((b.left for p, b in blocks.items() if b.centerx > width * 2 / 3), default=width) - gap
+        side_bottom = max((b.bottom for p, b in blocks.items() if b.centerx < width / 3 or b.centerx > width * 2 / 3), default=0)
+        self._place_rows(top, self.bar.top - gap, max(margin, left_edge), min(width - margin, right_edge), side_bottom)
+        self.controls.layout()
+        self._prepare_pictures()
+
+    def _score_rect(self) -> pygame.Rect:
+        t = self.theme
+        teams = len(self.sides)
+        w = t.px(260)
+        return pygame.Rect(self.size[0] - t.px(14) - w, t.px(12), w, ScorePanel.height_for(t, teams))
+
+    def _top_position(self) -> int:
+        return self.players // 2
+
+    def _seat_blocks(self, side_top: int, plate_w: int, plate_h: int, pile_w: int) -> dict[int, pygame.Rect]:
+        """Each other seat's block (fan above, plate and piles below): the seat
+        opposite at the top middle, those on your left down the left edge (the
+        nearest lowest), those on your right down the right edge."""
+        t = self.theme
+        width = self.size[0]
+        margin, gap = t.px(14), t.px(10)
+        fan_w, fan_h = fan_extent(self.sprites.size(self.seat_card), 0.0)
+        block_w = max(fan_w, plate_w + 2 * (pile_w + t.px(6)))
+        block_h = fan_h + t.px(6) + plate_h
+        blocks: dict[int, pygame.Rect] = {}
+        top = self._top_position()
+        blocks[top] = pygame.Rect(round(width / 2 - block_w / 2), t.px(12), block_w, block_h)
+        left = list(range(1, top))
+        right = list(range(top + 1, self.players))
+        for index, position in enumerate(reversed(left)):
+            blocks[position] = pygame.Rect(margin, side_top + index * (block_h + gap), block_w, block_h)
+        for index, position in enumerate(right):
+            blocks[position] = pygame.Rect(width - margin - block_w, side_top + index * (block_h + gap), block_w, block_h)
+        return blocks
+
+    def _place_seat(self, position: int, block: pygame.Rect, plate_w: int, plate_h: int, pile_w: int) -> None:
+        panel = self.panels[position]
+        card_h = self.sprites.size(self.seat_card)[1]
+        plate = pygame.Rect(block.x, block.bottom - plate_h, plate_w, plate_h)
+        panel.layout(plate, (block.x + plate_w / 2, block.y + card_h / 2 + self.theme.px(2)), self.seat_card)
+        self._place_piles(position, plate, pile_w)
+
+    def _place_piles(self, position: int, plate: pygame.Rect, pile_w: int) -> None:
+        """The foot, then the tail, face down just right of the plate."""
+        t = self.theme
+        x = plate.right + t.px(6) + pile_w / 2
+        self.feet[position].layout((x, plate.centery - t.px(6)), self.seat_card)
+        self.tails[position].layout((x + pile_w + t.px(6), plate.centery - t.px(6)), self.seat_card)
+
+    def _place_rows(self, top: int, bottom: int, left: int, right: int, side_bottom: int) -> None:
+        """The books' bands, the piles and the round's facts between the seats: your
+        team's band lowest (as wide as the window when the side seats end above it),
+        the piles above it, the other teams' bands at the top."""
+        t = self.theme
+        width = self.size[0]
+        margin, gap = t.px(14), t.px(10)
+        teams = len(self.sides)
+        if len(self.rows) != teams:
+            self.rows = [BookRow() for _ in range(teams)]
+        self.pile_card = t.px(50)
+        pile_h = self.sprites.size(self.pile_card)[1]
+        strip_h = max(pile_h + t.px(6) + 2 * t.text_px(16), Banner.height_for(t, 2))
+        room = bottom - top - strip_h - 2 * gap
+        mine_h = max(t.px(90), round(room * 0.55))
+        below_sides = bottom - side_bottom - gap
+        if 0 < mine_h - below_sides < t.px(40) and below_sides >= t.px(130):
+            # Just below the side seats your band may have the whole width: take it.
+            mine_h = below_sides
+        mine = pygame.Rect(0, bottom - mine_h, 0, mine_h)
+        strip = pygame.Rect(0, mine.top - gap - strip_h, 0, strip_h)
+        others = pygame.Rect(0, top, 0, strip.top - gap - top)
+        for rect in (mine, strip, others):
+            wide = rect.top >= side_bottom
+            rect.left = margin if wide else left
+            rect.width = (width - margin if wide else right) - rect.left
+        self.strip = strip
+        self.middle = pygame.Rect(others.left, others.top, others.width, mine.bottom - others.top)
+        smallest, largest = t.px(30), min(round(self.card_width * 0.8), t.px(66))
+        order = self.team_order()
+        self.rows[0].layout(mine, t, self.sprites, largest, smallest)
+        rest = order[1:]
+        each = (others.width - gap * (len(rest) - 1)) // max(1, len(rest))
+        for index in range(len(rest)):
+            rect = pygame.Rect(others.left + index * (each + gap), others.top, each, others.height)
+            self.rows[1 + index].layout(rect, t, self.sprites, min(largest, t.px(56)), smallest)
+        # The draw pile, the discard pile, then the round's facts.
+        # Together they sit in the middle of their strip, the banner at most so wide.
+        column = max(t.px(124), t.font(t.text_px(15)).size(words.PACKS_WIDEST)[0] + t.px(10))
+        banner_w = min(t.px(520), strip.width - 2 * column - 3 * gap)
+        spare = strip.width - (2 * column + gap * 3 + banner_w)
+        left = strip.left + max(0, spare // 2)
+        y = strip.top + pile_h / 2 + t.px(2)
+        self.stock.layout((left + column / 2, y), self.pile_card)
+        self.discard.layout((left + column * 1.5, y), self.pile_card)
+        self.pile_column = column
+        banner = pygame.Rect(0, 0, banner_w, Banner.height_for(t, 2))
+        banner.midleft = (left + 2 * column + gap * 3, strip.centery)
+        self.banner.layout(banner, self.middle.center)
+
+    def pile_bounds(self, pile: Pile) -> pygame.Rect:
+        """What a pile's cards cover as drawn: its top card and the layers under it."""
+        rect = self.sprites.rect(pile.center, pile.card_width)
+        top = self.sprites.rect(pile.top_center, pile.card_width)
+        return rect.union(top)
+
+    def _prepare_pictures(self) -> None:
+        """Every picture this table can show at its sizes: backs, the hand (those
+        held now first), then the faces in the books and on the piles."""
+        deck = french_deck(1)
+        book_widths = dict.fromkeys(row.card_width for row in self.rows)
+        self.sprites.prepare([
+            (None, self.seat_card),
+            (None, self.card_width),
+            (None, self.pile_card),
+            *((card, self.card_width) for card in dict.fromkeys([*self.fan.cards, *deck])),
+            *((card, width) for width in book_widths for card in deck),
+            *((card, self.pile_card) for card in deck),
+        ])
+
+    def message_anchor(self) -> tuple[int, int]:
+        return (self.size[0] // 2, self.bar.top - self.theme.px(6))
+
+    def seat_anchor(self, seat: int) -> tuple[float, float]:
+        """Where a seat's cards gather (cards it draws fly here)."""
+        position = self.position_of(seat)
+        if position == 0:
+            return (self.fan.area.centerx, self.hand_top + self.sprites.size(self.card_width)[1] / 2)
+        return self.panels[position].cards_center
+
+    def element_rects(self) -> list[pygame.Rect]:
+        rects = [self.scores.rect, self.banner.rect, self.fan.bounds(), self.pile_bounds(self.stock), self.pile_bounds(self.discard)]
+        for position, panel in enumerate(self.panels):
+            rects.append(panel.plate)
+            if position and panel.card_count:
+                rects.append(panel.cards_rect(self.sprites))
+            for pile in (self.feet[position], self.tails[position]):
+                if pile.count:
+                    rects.append(self.pile_bounds(pile))
+        rects += [row.rect for row in self.rows]
+        rects += self.controls.element_rects()
+        if self.banner.callout:
+            rects.append(self.banner.callout_box)
+        return rects
+
+    # -- the picture of the table -------------------------------------------------------
+
+    def reset(self, view: GameView, bottom: int) -> None:
+        self.bottom = bottom
+        self.scene.animator.clear()
+        self.bubbles.clear()
+        self.banner.callout = ""
+        self.controls.clear()
+        self.fan.slots = []
+        self.hand_order = []
+        self.sync(view)
+        if self.size != (0, 0):
+            self.layout(self.size)
+
+    def sync(self, view: GameView) -> None:
+        hf = cast(HandAndFootView, view)
+        self.view = hf
+        self.counts = list(hf.hand_counts)
+        self.foot_counts = list(hf.foot_counts)
+        self.tail_counts = list(hf.tail_counts)
+        self.stages = list(hf.stages)
+        self.books = [list(b) for b in hf.books]
+        self.red_threes = [list(r) for r in hf.red_threes]
+        self.team_totals = list(hf.team_totals)
+        self.to_move = hf.to_move
+        self.dealer = hf.dealer
+        self.stock.count = hf.stock_count
+        self.discard.count = hf.discard_count
+        self.discard.top = hf.discard_top
+        if hf.seat == self.bottom:
+            self._show_hand(hf.hand)
+        else:
+            self.hand_order = []
+            self.fan.set_hand((), hidden=min(FULL_HAND, hf.hand_counts[self.bottom]))
+        self.arrivals = None
+        self.controls.synced()
+
+    def _show_hand(self, hand: Sequence[Card]) -> None:
+        """Show ``hand``: cards still held keep their order, new ones join at the right
+        (sorted among themselves) until the player sorts again; a whole new hand
+        comes sorted."""
+        left = list(hand)
+        kept = []
+        for card in self.hand_order:
+            if card in left:
+                left.remove(card)
+                kept.append(card)
+        if not kept:
+            self.hand_order = self.sorted_cards(hand)
+        else:
+            self.hand_order = kept + self.sorted_cards(left)
+        if self.arrivals is not None:
+            self.fan.spawn = self.arrivals
+        self.controls.show_hand()
+        self.fan.spawn = None
+
+    def sorted_cards(self, cards: Sequence[Card]) -> list[Card]:
+        """By rank with the wilds together at the right and threes at the left, or by
+        suit and then rank (wilds still last)."""
+        def rank_first(card: Card) -> tuple[int, int, int]:
+            return (int(is_wild(card)), 0 if card.rank.value == 3 else 1, card.rank.value * 16 + card.sort_key() // 64)
+
+        def suit_first(card: Card) -> tuple[int, int]:
+            return (int(is_wild(card)), card.sort_key())
+
+        return sorted(cards, key=suit_first if self.sort_by_suit else rank_first)
+
+    def refresh(self) -> None:
+        """Plates, piles, rows, banner and scores from the picture."""
+        view = self.view
+        if view is None or not self.rows:
+            return
+        for team, row in zip(self.team_order(), self.rows, strict=True):
+            self._refresh_row(team, row)
+        mine = self.my_team
+        self.banner.title = words.banner_title(view)
+        names = [self.team_label(t) for t in range(len(view.sides))]
+        seat_team = mine if view.seat is not None else None
+        self.banner.lines = words.banner_lines(self.view_with_books(), seat_team, names)
+        best = leaders(self.team_totals)
+        self.scores.title = "Scores"
+        self.scores.rows = [
+            ScoreRow(names[t], self.team_totals[t], "", t in best) for t in range(len(view.sides))
+        ]
+        self.refresh_piles()
+
+    def view_with_books(self) -> HandAndFootView:
+        """The view with the books as the picture has them now (``opened`` reads them)."""
+        assert self.view is not None
+        return dataclasses.replace(self.view, books=tuple(tuple(b) for b in self.books))
+
+    def _refresh_row(self, team: int, row: BookRow) -> None:
+        view = self.view
+        assert view is not None
+        books = self.books[team] if team < len(self.books) else []
+        reds = len(self.red_threes[team]) if team < len(self.red_threes) else 0
+        row.title = f"{self.team_label(team)}  \u00b7  {words.team_line(view, books, reds)}"
+        row.empty_text = f"No books yet: {view.minimum} to open"
+        if team == self.my_team:
+            self.controls.refresh_row(row, books)
+        else:
+            row.set_books([words.book_look(book_key(i), book) for i, book in enumerate(books)], new_place="")
+
+    def refresh_piles(self) -> None:
+        view = self.view
+        assert view is not None
+        for position, (foot, tail) in enumerate(zip(self.feet, self.tails, strict=True)):
+            seat = self.seat_at(position)
+            foot.count = self.foot_counts[seat] if self.stages[seat] == 0 else 0
+            tail.count = self.tail_counts[seat] if view.has_tail and self.stages[seat] < 2 else 0
+
+    # -- events and the end of a round ----------------------------------------------------
+
+    def on_event(self, event: Event) -> None:
+        self.motion.show(event)
+
+    def score_sheet(self, events: Sequence[Event]) -> ScoreSheet | None:
+        rounds = [event for event in events if isinstance(event, RoundBreakdown)]
+        names = [self.team_label(t) for t in range(len(self.sides))]
+        return words.score_sheet(rounds, names, ROUND_MINIMUMS)
+
+    # -- the player's turn ---------------------------------------------------------------
+
+    def begin_turn(self, legal: list[Action]) -> None:
+        self.controls.begin(legal)
+
+    def end_turn(self) -> None:
+        self.controls.end()
+
+    def turn_prompt(self) -> str:
+        view = cast(HandAndFootView, self.scene.match.view_for(None))
+        if view.phase is Phase.ANSWER and view.asking is not None:
+            asker = self.scene.seat_name(view.asking)
+            return f"{asker} asks to go out, and you answer. Make sure nobody else can see the screen."
+        return "It is your turn. Make sure nobody else can see the screen."
+
+    def opening_events(self, view: GameView) -> list[Event]:
+        hf = cast(HandAndFootView, view)
+        dealt = HAND_SIZE + FOOT_SIZE + (TAIL_SIZE if hf.has_tail else 0)
+        events: list[Event] = [HandDealt(hf.dealer, (dealt,) * hf.players, hf.round_number)]
+        if hf.discard_top is not None:
+            events.append(PileStarted(hf.discard_top))
+        return events
+
+    def may_undo_to(self, view: GameView) -> bool:
+        """Never back to before a draw or a take (the cards were seen), nor to before
+        a foot or tail was picked up."""
+        hf = cast(HandAndFootView, view)
+        if hf.phase is Phase.DRAW or hf.seat is None:
+            return False
+        now = cast(HandAndFootView, self.scene.match.view_for(hf.seat))
+        return now.round_number != hf.round_number or now.stages[hf.seat] == hf.stages[hf.seat]
+
+    def confirm_question(self, action: Action) -> str | None:
+        if isinstance(action, Discard):
+            return f"Discard the {action.card.name}?"
+        return None
+
+    def close_overlay(self) -> bool:
+        return self.controls.close_overlay()
+
+    def can_take_back(self) -> bool:
+        """Undo first returns the cards of the last drop of a meld not laid down."""
+        return self.controls.can_take_back()
+
+    def take_back(self) -> None:
+        self.controls.take_back()
+
+    # -- input and frame -----------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        for row in self.rows:
+            if row.handle_event(event):
+                return True
+        return self.controls.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.fan.update(dt)
+        for panel in self.panels:
+            panel.update(dt)
+        self.bubbles.update(dt)
+        self.banner.update(dt)
+        self._refresh_panels()
+
+    def _refresh_panels(self) -> None:
+        view = self.view
+        if view is None:
+            return
+        thinking = self.scene.match.thinking_seat
+        paused = self.scene.finished or self.scene.summary.visible
+        answering = view.phase is Phase.ANSWER
+        for position, panel in enumerate(self.panels):
+            seat = self.seat_at(position)
+            team = self.team_of(seat)
+            panel.name = self.scene.seat_name(seat)
+            held = self.counts[seat]
+            panel.lines = [words.stage_line(self.stages[seat], held, self.foot_counts[seat], self.tail_counts[seat], view.has_tail)]
+            panel.card_count = min(FULL_HAND, held)
+            panel.active = self.to_move == seat and not paused
+            panel.turn_text = "to answer" if answering and seat != view.turn else "to play"
+            panel.thinking = thinking == seat
+            panel.dealer = self.dealer == seat
+            panel.highlight = words.TEAM_COLOURS[team % len(words.TEAM_COLOURS)]
+        turn_team = self.team_of(self.to_move) if self.to_move is not None else None
+        for team, row in zip(self.team_order(), self.rows, strict=True):
+            row.highlight = team == turn_team
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        self.scores.draw(surface, t)
+        for row in self.rows:
+            row.draw(surface, t, self.sprites)
+        self.stock.draw(surface, t, self.sprites)
+        self.discard.draw(surface, t, self.sprites)
+        self.controls.draw_piles(surface)
+        for position, panel in enumerate(self.panels):
+            panel.draw(surface, t, self.sprites)
+            self._draw_pile_count(surface, self.feet[position])
+            self._draw_pile_count(surface, self.tails[position])
+        self.controls.draw(surface)
+        self.fan.draw(surface)
+        self.bubbles.draw(surface, t, self._bubble_anchor)
+        self.banner.draw(surface, t)
+        self.controls.draw_overlay(surface)
+
+    def _draw_pile_count(self, surface: pygame.Surface, pile: Pile) -> None:
+        """A face-down foot or tail with its size on a small pill."""
+        if not pile.count:
+            return
+        t = self.theme
+        pile.draw(surface, t, self.sprites)
+        text = t.text(str(pile.count), t.text_px(15), th.TEXT, bold=True)
+        pill = text.get_rect().inflate(t.px(8), t.px(2))
+        pill.center = (round(pile.top_center[0]), round(pile.top_center[1]))
+        pygame.draw.rect(surface, (12, 24, 18), pill, border_radius=pill.height // 2)
+        surface.blit(text, text.get_rect(center=pill.center))
+
+    def _bubble_anchor(self, seat: int) -> Anchor:
+        panel = self.panels[self.position_of(seat)]
+        return (panel.plate.midtop[0], panel.plate.top - self.theme.px(4)), False
+

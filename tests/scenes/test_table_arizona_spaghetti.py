@@ -1,0 +1,273 @@
+"""The Arizona Spaghetti table through the real App and real pygame events: a whole
+round by mouse and by keyboard, a lead the round's rule refuses, the round ending early,
+pass-and-play behind the cover, resizing mid-animation, Continue mid-round, and every
+seat readable with eight players at three window sizes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from test_table_support import (
+    card_grip,
+    click,
+    drag,
+    frames,
+    human_turn_ready,
+    make_app,
+    play_bottom_turn,
+    post,
+    run_until,
+    start_table,
+)
+
+from cardtable_gui.cards import Suit
+from cardtable_gui.rules.arizona_spaghetti import PlayCard, RoundEndedEarly
+from cardtable_gui.scenes.menu import MenuScene
+from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+
+NAMES = ("Ana", "Bruno", "Clara", "Dario", "Elsa", "Felix", "Greta", "Hugo")
+SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
+
+
+def config(players: int = 4, humans: tuple[int, ...] = (0,), seed: int = 3) -> MatchConfig:
+    seats = tuple(
+        SeatConfig(name=NAMES[i], kind=SeatKind.HUMAN if i in humans else SeatKind.AI, level=AILevel.EASY)
+        for i in range(players)
+    )
+    return MatchConfig(game="arizona_spaghetti", seats=seats, seed=seed)
+
+
+@pytest.fixture
+def app(tmp_path: Path):
+    app = make_app(tmp_path)
+    yield app
+    app.quit()
+
+
+def my_turn(app, scene: TableScene) -> None:
+    run_until(app, lambda: human_turn_ready(scene))
+    while scene.handoff.visible:
+        click(app, scene.handoff.button.rect.center)
+        run_until(app, lambda: human_turn_ready(scene))
+
+
+def play_round(app, scene: TableScene, by_keys: bool = False) -> int:
+    """Play the bottom seat's cards until the round's summary shows; how many."""
+    played = 0
+    while not scene.summary.visible:
+        my_turn(app, scene)
+        if scene.summary.visible:
+            break
+        before = len(scene.match.history)
+        if by_keys:
+            fan = scene.table.fan
+            while fan.selected_card not in fan.legal:
+                post(pygame.KEYDOWN, key=pygame.K_RIGHT, unicode="", mod=0)
+                frames(app)
+            post(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0)
+            frames(app)
+        else:
+            play_bottom_turn(app, scene)
+        assert len(scene.match.history) == before + 1, scene.message
+        played += 1
+    return played
+
+
+def next_round(app, scene: TableScene) -> None:
+    """Let the totals finish counting, then press Next hand."""
+    run_until(app, lambda: not scene.summary.counting)
+    click(app, scene.summary.button.rect.center)
+    assert not scene.summary.visible
+
+
+def test_a_whole_round_played_by_dragging(app) -> None:
+    scene = start_table(app, config(players=8))
+    assert play_round(app, scene) == 6
+    summary = scene.summary.table
+    assert summary is not None and summary.title == "Round 1 of 6: Tricks"
+    assert [row[0] for row in summary.rows] == list(NAMES)
+    points = sum(int(row[2]) for row in summary.rows)
+    assert points == 60
+    assert sum(line.leading for line in summary.totals) >= 1
+    lowest = min(line.after for line in summary.totals)
+    assert all(line.leading == (line.after == lowest) for line in summary.totals)
+    assert {"deal", "play", "trick", "your_turn"} <= set(app._sound.played)
+
+
+def test_a_whole_round_played_with_the_keyboard(app) -> None:
+    scene = start_table(app, config(players=3, seed=8))
+    assert play_round(app, scene, by_keys=True) == 17
+    next_round(app, scene)
+    run_until(app, lambda: human_turn_ready(scene))
+    assert scene.table.banner.title == "Round 2 of 6: Hearts"
+    assert "Hearts may not be led until broken" in scene.table.banner.lines[0]
+
+
+def lead_refused(scene: TableScene) -> PlayCard | None:
+    fan = scene.table.fan
+    for card in fan.cards:
+        reason = scene.match.why_illegal(PlayCard(card))
+        if reason and "broken" in reason:
+            return PlayCard(card)
+    return None
+
+
+def test_a_heart_led_before_hearts_are_broken_is_refused_in_words(app) -> None:
+    scene = start_table(app, config(players=4, seed=2))
+    play_round(app, scene)
+    next_round(app, scene)
+    refused = None
+    while refused is None:
+        my_turn(app, scene)
+        refused = lead_refused(scene)
+        if refused is None:
+            play_bottom_turn(app, scene)
+    digest = scene.match.state.digest()
+    fan = scene.table.fan
+    drag(app, card_grip(scene, fan.index_of(refused.card)), scene.table.trick.rect.center)
+    assert scene.match.state.digest() == digest
+    assert scene.message == "Hearts may not be led until they are broken."
+    assert refused.card in fan.cards
+
+
+def test_a_round_that_ends_early_says_why_before_the_summary(app) -> None:
+    scene = start_table(app, config(players=4, seed=5))
+    play_round(app, scene)
+    next_round(app, scene)
+    callouts: list[str] = []
+    shown = scene.table.on_event
+
+    def watch(event) -> None:
+        shown(event)
+        if isinstance(event, RoundEndedEarly):
+            callouts.append(scene.table.banner.callout)
+
+    scene.table.on_event = watch  # type: ignore[method-assign]
+    notes: list[str] = []
+    for _ in range(3):
+        ended_before = len(callouts)
+        play_round(app, scene)
+        if len(callouts) > ended_before:
+            notes.append(" ".join(scene.summary.table.notes))
+        next_round(app, scene)
+    assert callouts, "none of the hearts, queens and king rounds ended early"
+    reasons = {"Every heart has been taken.", "Every queen has been taken.", "The king of spades has been taken."}
+    assert all(callout.removesuffix(" The round ends early.") in reasons for callout in callouts)
+    assert all("ended early" in note for note in notes)
+
+
+def test_pass_and_play_covers_every_hand_between_people(app) -> None:
+    scene = start_table(app, config(players=5, humans=(0, 2)))
+    faces_under_cover: list[object] = []
+    draw = scene.sprites.draw
+
+    def spy(surface, card, *args, **kwargs):
+        if card is not None and scene.handoff.visible:
+            faces_under_cover.append(card)
+        return draw(surface, card, *args, **kwargs)
+
+    scene.sprites.draw = spy  # type: ignore[method-assign]
+    covers: list[int] = []
+    while len(covers) < 5:
+        run_until(app, lambda: human_turn_ready(scene))
+        if scene.handoff.visible:
+            covers.append(scene.handoff.seat)
+            frames(app)
+            click(app, scene.handoff.button.rect.center)
+            continue
+        if scene.summary.visible:
+            next_round(app, scene)
+            continue
+        assert scene.bottom == scene.match.to_move
+        play_bottom_turn(app, scene)
+    assert faces_under_cover == []
+    assert set(covers) == {0, 2}
+
+
+def test_resizing_mid_deal_keeps_the_table_inside_the_window(app) -> None:
+    scene = start_table(app, config(players=8))
+    frames(app, 2, dt=0.05)
+    assert scene.animator.busy
+    pygame.display.set_mode((1024, 640), pygame.RESIZABLE)
+    post(pygame.VIDEORESIZE, size=(1024, 640), w=1024, h=640)
+    frames(app)
+    run_until(app, lambda: human_turn_ready(scene))
+    screen = app.screen.get_rect()
+    assert all(screen.contains(rect) for rect in scene.element_rects())
+    assert len(scene.table.fan.cards) == 6
+
+
+def test_continue_mid_round_shows_the_same_table(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene = start_table(app, config(players=6, seed=9))
+    for _ in range(3):
+        my_turn(app, scene)
+        play_bottom_turn(app, scene)
+    my_turn(app, scene)
+    hand, digest = list(scene.table.fan.cards), scene.match.state.digest()
+    won = list(scene.table.won)
+    app.quit()
+    again = make_app(tmp_path)
+    again.scenes.push(MenuScene(again))
+    frames(again)
+    menu = again.scenes.top
+    click(again, next(b for b in menu.buttons if b.text == "Continue").rect.center)
+    resumed = again.scenes.top
+    assert isinstance(resumed, TableScene)
+    run_until(again, lambda: human_turn_ready(resumed))
+    assert resumed.match.state.digest() == digest
+    assert resumed.table.fan.cards == hand
+    assert resumed.table.won == won
+    again.quit()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_eight_players_fit_without_overlap(tmp_path: Path, size: tuple[int, int]) -> None:
+    app = make_app(tmp_path, size)
+    scene = start_table(app, config(players=8))
+    my_turn(app, scene)
+    play_bottom_turn(app, scene)
+    my_turn(app, scene)
+    frames(app, 3)
+    screen = app.screen.get_rect()
+    assert all(screen.contains(rect) for rect in scene.element_rects())
+    table = scene.table
+    pieces = [panel.plate for panel in table.panels]
+    pieces += [panel.cards_rect(scene.sprites) for panel in table.panels[1:] if panel.angle % 90 == 0]
+    pieces += [table.trick.rect, table.banner.rect, table.fan.bounds()]
+    pieces += [pile.rect(scene.sprites) for pile in table.piles]
+    for i, a in enumerate(pieces):
+        for b in pieces[i + 1:]:
+            assert not a.colliderect(b), (a, b)
+    app.quit()
+
+
+def test_every_seat_count_from_three_to_eight_is_laid_out_apart(tmp_path: Path) -> None:
+    app = make_app(tmp_path, (1024, 640))
+    for players in range(3, 9):
+        scene = start_table(app, config(players=players))
+        frames(app)
+        plates = [panel.plate for panel in scene.table.panels]
+        assert scene.table.trick.rect.collidelist(plates) == -1
+        for i, a in enumerate(plates):
+            assert a.collidelist(plates[i + 1:]) == -1
+        assert scene.table.trick.card_width >= 34
+        app.scenes.pop()
+    app.quit()
+
+
+def test_the_round_banner_names_the_restricted_suit(app) -> None:
+    scene = start_table(app, config())
+    frames(app)
+    table = scene.table
+    assert table.banner.lines[0].startswith("Costs 10 a trick")
+    table.round_number, table.broken = 2, False
+    table.update(0.0)
+    assert "Hearts may not be led until broken" in table.banner.lines[0]
+    table.broken = True
+    table.update(0.0)
+    assert "Hearts are broken" in table.banner.lines[0]
+    assert Suit.HEARTS.title == "hearts"

@@ -1,0 +1,93 @@
+"""The row of books: open books fan their cards, closed ones square up under their
+marker; many books shrink the cards and wrap, and past that the row scrolls; books
+never overlap or leave the row, and each answers what lies under a point."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cardtable_gui.card_art import CardArt
+from cardtable_gui.cards import parse_cards
+from cardtable_gui.scenes.table.book_row import NEW_BOOK, BookLook, BookRow, Marker
+from cardtable_gui.scenes.table.card_sprites import CardSprites
+from cardtable_gui.ui.theme import Theme
+
+RED = Marker((196, 44, 48), "Clean")
+
+
+@pytest.fixture(scope="module")
+def kit() -> tuple[Theme, CardSprites]:
+    pygame.init()
+    return Theme((1280, 800)), CardSprites(CardArt())
+
+
+def open_book(key: int, count: int = 4) -> BookLook:
+    return BookLook(key, tuple(parse_cards("7H 7S 7D 7C 7H 7S")[:count]), f"Sevens {count}", "no wilds")
+
+
+def closed_book(key: int) -> BookLook:
+    return BookLook(key, tuple(parse_cards("KH KS KD KC KH KS KD")), "Kings 7", "no wilds", RED)
+
+
+def row(kit, books: list[BookLook], rect: pygame.Rect, new_place: str = "New book") -> BookRow:
+    theme, sprites = kit
+    shelf = BookRow(title="Ana & Cleo")
+    shelf.layout(rect, theme, sprites, 60, 30)
+    shelf.set_books(books, new_place=new_place)
+    return shelf
+
+
+def test_a_closed_book_takes_less_room_than_an_open_one_of_as_many_cards(kit) -> None:
+    shelf = row(kit, [BookLook(0, closed_book(0).cards, "Kings 7"), closed_book(1)], pygame.Rect(0, 0, 900, 160))
+    fanned, squared = shelf.place_rect(0), shelf.place_rect(1)
+    assert fanned is not None and squared is not None
+    assert squared.width < fanned.width * 0.6
+
+
+def test_every_place_answers_under_its_own_point(kit) -> None:
+    shelf = row(kit, [open_book(0), closed_book(1), open_book(2, 3)], pygame.Rect(20, 40, 900, 160))
+    for key in (0, 1, 2, NEW_BOOK):
+        rect = shelf.place_rect(key)
+        assert rect is not None and shelf.target_at(rect.center) == key
+    assert shelf.target_at((5, 5)) is None
+
+
+@pytest.mark.parametrize("count", [4, 12, 24])
+def test_many_books_shrink_wrap_and_never_overlap(kit, count: int) -> None:
+    books = [open_book(i, 6) if i % 2 else closed_book(i) for i in range(count)]
+    area = pygame.Rect(10, 10, 800, 260)
+    shelf = row(kit, books, area)
+    places = shelf.visible_rects()
+    assert all(area.contains(p) for p in places)
+    for i, a in enumerate(places):
+        for b in places[i + 1 :]:
+            assert not a.colliderect(b)
+    if count == 4:
+        assert shelf.card_width == 60
+    else:
+        assert shelf.card_width < 60
+
+
+def test_a_row_that_cannot_fit_even_small_cards_scrolls(kit) -> None:
+    books = [open_book(i, 6) for i in range(30)]
+    shelf = row(kit, books, pygame.Rect(0, 0, 600, 120))
+    assert shelf.scrolls and shelf.card_width == 30
+    first = shelf.place_rect(0)
+    assert first is not None
+    shelf.show(29)
+    last = shelf.place_rect(29)
+    assert last is not None and shelf.rect.contains(last)
+    assert shelf.place_rect(0).right < shelf.rect.left  # type: ignore[union-attr]
+    shelf.scroll_by(-10_000)
+    assert shelf.scroll == 0
+
+
+def test_the_row_draws_books_staged_cards_and_the_new_place(kit) -> None:
+    theme, sprites = kit
+    surface = pygame.Surface((900, 200))
+    staged = BookLook(("staged", 0), (), "Queens 3", "no wilds", pending=tuple(parse_cards("QH QS QD")))
+    shelf = row(kit, [open_book(0), closed_book(1), staged], pygame.Rect(0, 0, 900, 200))
+    shelf.drop_ready, shelf.hot = True, NEW_BOOK
+    shelf.draw(surface, theme, sprites)
+    assert shelf.place_rect(("staged", 0)) is not None
