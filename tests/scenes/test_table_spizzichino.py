@@ -28,6 +28,7 @@ from cardtable_gui.rules.spizzichino import (
     SpizzichinoView,
     StandPile,
     TakePile,
+    hand_order,
 )
 from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table import TableScene
@@ -174,6 +175,7 @@ def test_the_piles_are_chosen_blind_on_the_table_by_mouse_and_keys(app) -> None:
     choose_by_mouse(app, scene)
     run_until(app, lambda: table.piles.active)
     assert len(table.fan.cards) == 5, "the pile taken is seen at once"
+    assert table.fan.cards == hand_order(table.fan.cards), "by suit, then weakest to strongest"
     choose_by_keys(app, scene)
     run_until(app, lambda: table.piles.active)
     press(app, pygame.K_RIGHT)

@@ -42,6 +42,7 @@ from cardtable_gui.rules.spizzichino import (
     StackUncovered,
     StandPile,
     TakePile,
+    hand_order,
     thirds,
 )
 from cardtable_gui.scenes.table.animation import ease_in_out_cubic
@@ -133,7 +134,6 @@ class SpizzichinoLayout(GameLayout):
         self.bubbles = Bubbles()
         self.hand_play = HandPlay(self.fan, self.trick, self._play_card)
         self.size = (0, 0)
-        self.bottom = 0
         self.view: SpizzichinoView | None = None
         self.counts = [0] * SEATS
         self.tricks_won = [0] * SEATS
@@ -172,17 +172,6 @@ class SpizzichinoLayout(GameLayout):
         self.known_area = pygame.Rect(0, 0, 0, 0)
 
     # -- geometry ----------------------------------------------------------------------
-
-    @property
-    def theme(self) -> th.Theme:
-        return self.scene.app.theme
-
-    def position_of(self, seat: int) -> int:
-        """Where ``seat`` sits in the picture: 0 at the bottom, 1 at the top."""
-        return (seat - self.bottom) % SEATS
-
-    def seat_at(self, position: int) -> int:
-        return (self.bottom + position) % SEATS
 
     @property
     def top_seat(self) -> int:
@@ -389,7 +378,7 @@ class SpizzichinoLayout(GameLayout):
         self.known = [list(cards) for cards in v.known_hands]
         self.last = (v.tricks[-1].plays, v.tricks[-1].winner) if v.tricks else None
         if v.seat == self.bottom:
-            self.fan.set_hand(v.hand)
+            self.fan.set_hand(v.hand, keep_order=True)
         else:
             self.fan.set_hand((), hidden=v.hand_counts[self.bottom])
         self._refresh_scores()
@@ -527,12 +516,12 @@ class SpizzichinoLayout(GameLayout):
         self._fill_hand(hand if len(hand) == self.counts[seat] else ())
 
     def _fill_hand(self, cards: Sequence[Card]) -> None:
-        """Show the bottom hand with cards that just landed on it: they take their
-        places from where they landed, not from below the window (or as backs when
-        ``cards`` is empty)."""
+        """Show the bottom hand (``cards`` in the order a player holds them) with the
+        cards that just landed on it: they take their places from where they landed,
+        not from below the window (or as backs when ``cards`` is empty)."""
         spawn = self.fan.spawn
         self.fan.spawn = self._hand_spot(self.bottom)
-        self.fan.set_hand(cards, hidden=0 if cards else self.counts[self.bottom])
+        self.fan.set_hand(cards, hidden=0 if cards else self.counts[self.bottom], keep_order=True)
         self.fan.spawn = spawn
 
     def _stood(self, stack: FaceUpStack, cards: int, top: Card | None) -> None:
@@ -572,7 +561,7 @@ class SpizzichinoLayout(GameLayout):
         self.counts[seat] += 1
         if self.position_of(seat) != 0:
             return
-        self._fill_hand([*self.fan.cards, card] if self._sees_bottom_hand() else ())
+        self._fill_hand(hand_order([*self.fan.cards, card]) if self._sees_bottom_hand() else ())
 
     def _play(self, seat: int, card: Card) -> None:
         position = self.position_of(seat)
