@@ -138,13 +138,13 @@ def test_the_table_hands_its_objects_back_to_the_collector_when_closed(app: App)
     assert gc.get_freeze_count() == 0
 
 
-def test_watch_says_when_a_game_has_no_table_yet() -> None:
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    result = subprocess.run(
-        [sys.executable, "-m", "cardtable_gui", "watch", "spinado", "--seed", "1", "--quit-after-game"],
-        capture_output=True, text=True, env=env, check=False,
-    )
-    assert result.returncode == 2
-    assert "Spinado has no table to watch yet" in result.stderr
-    assert "spades" in result.stderr
-    assert "Traceback" not in result.stderr
+def test_watch_says_when_a_game_has_no_table_yet(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from cardtable_gui.app import main
+    from cardtable_gui.scenes.table import layouts
+
+    monkeypatch.delitem(layouts.LAYOUTS, "spinado")
+    assert main(["watch", "spinado", "--seed", "1", "--quit-after-game"]) == 2
+    error = capsys.readouterr().err
+    assert "Spinado has no table to watch yet" in error
+    assert "spades" in error
+    assert "Traceback" not in error

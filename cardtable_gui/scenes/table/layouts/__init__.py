@@ -9,6 +9,7 @@ from cardtable_gui.scenes.table.layouts.arizona_spaghetti import ArizonaSpaghett
 from cardtable_gui.scenes.table.layouts.base import GameLayout
 from cardtable_gui.scenes.table.layouts.hand_and_foot import HandAndFootLayout
 from cardtable_gui.scenes.table.layouts.spades import SpadesLayout
+from cardtable_gui.scenes.table.layouts.spinado import SpinadoLayout
 from cardtable_gui.scenes.table.layouts.spizzichino import SpizzichinoLayout
 
 if TYPE_CHECKING:
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
 LAYOUTS: dict[str, type[GameLayout]] = {
     "spades": SpadesLayout,
     "hand_and_foot": HandAndFootLayout,
+    "spinado": SpinadoLayout,
     "arizona_spaghetti": ArizonaSpaghettiLayout,
     "spizzichino": SpizzichinoLayout,
 }

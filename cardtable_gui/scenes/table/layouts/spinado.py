@@ -1,0 +1,916 @@
+"""The Spinado table: three to five seats around an oval, the four running sequences
+in the middle with the three pots and the dead hand beside them, every player's
+chips as a stack on their plate, your hand along the bottom.
+
+What a player should never miss is drawn big: a sequence that stops gets a callout
+saying why and who starts the next one, and a "Stop" sign on the board; antes, pots
+won and the spinado's penalty move chips across the table; the dead hand is turned up
+when a hand ends. When you hold the spinado, a button beside your hand (or the S key)
+adds it to the card you play.
+
+The layout keeps its own picture of the table (cards in each hand, chips, the board),
+moved along event by event as the animations play, and replaced by the seat's view
+whenever the match settles, so the two never drift apart. Undo needs no guard here:
+every decision in Spinado is made looking at your own hand.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, cast
+
+import pygame
+
+from cardtable_gui.cards import Card
+from cardtable_gui.rules.base import Action, CardPlayed, Event, GameView, HandDealt, RoundScored
+from cardtable_gui.rules.spinado import (
+    DECK,
+    POTS,
+    SPINADO,
+    AntePaid,
+    DeadHandRevealed,
+    HandWon,
+    Play,
+    Pot,
+    PotWon,
+    SequenceStopped,
+    SpinadoPenalty,
+    SpinadoPlayed,
+    SpinadoView,
+    StopReason,
+    hand_order,
+    next_in_run,
+)
+from cardtable_gui.scenes.table.banner import Banner
+from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
+from cardtable_gui.scenes.table.chips import ChipMover, ChipStack, body_size
+from cardtable_gui.scenes.table.game_over import ScoreSheet
+from cardtable_gui.scenes.table.hand_fan import HandFan
+from cardtable_gui.scenes.table.hand_play import HandPlay
+from cardtable_gui.scenes.table.layouts.base import GameLayout
+from cardtable_gui.scenes.table.layouts.spinado_board import DeadHandTile, PotTile, SequenceBoard
+from cardtable_gui.scenes.table.oval import place_seats, ring_sizes, seat_spots
+from cardtable_gui.scenes.table.reveal import Reveal
+from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow, leaders
+from cardtable_gui.scenes.table.seat_panel import FAN_SPREAD, FULL_HAND, SeatPanel
+from cardtable_gui.scenes.table.summary import SummaryTable, TotalLine
+from cardtable_gui.ui import theme as th
+from cardtable_gui.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from cardtable_gui.scenes.table.scene import TableScene
+
+DEAL_STAGGER = 0.02
+DEAL_FLIGHT = 0.24
+PLAY_FLIGHT = 0.3
+ANTE_FLIGHT = 0.3
+POT_FLIGHT = 0.55
+STOP_PAUSE = 1.0
+HAND_WON_PAUSE = 1.2
+REVEAL_PAUSE = 1.6
+BOARD_CARD_SHARE = 0.62
+"""The board's cards are at most this share of the hand's: the hand stays the eye's first stop."""
+DEAD = -1
+"""The dead hand, where a seat number would go in the order cards are dealt."""
+
+POT_HINTS = {
+    Pot.MATRIMONY: "K and Q of diamonds",
+    Pot.INTRIGUE: "Q and J of diamonds",
+    Pot.GAME: "First out of cards",
+}
+DEAD_UNSEEN = "Seen by nobody"
+DEAD_SHOWN = "Turned face up"
+_PAIRS = {
+    Pot.MATRIMONY: (Card.parse("KD"), Card.parse("QD")),
+    Pot.INTRIGUE: (Card.parse("QD"), Card.parse("JD")),
+}
+
+
+def chips_text(amount: int) -> str:
+    return "1 chip" if amount == 1 else f"{amount} chips"
+
+
+def cards_text(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
+
+
+def signed(amount: int) -> str:
+    """A change of chips: "+4", "-3", and "0" for none."""
+    return f"{amount:+d}" if amount else "0"
+
+
+def first_antes(view: SpinadoView) -> list[AntePaid]:
+    """The antes of the first hand, paid inside the new game before any event: one
+    chip to each pot from every player, or what they had."""
+    antes = []
+    for seat, chips in enumerate(view.chips_at_deal):
+        if seat in view.sitting_out:
+            continue
+        paid = min(len(POTS), chips)
+        antes.append(AntePaid(seat, (int(paid >= 1), int(paid >= 2), int(paid >= 3))))
+    return antes
+
+
+def stop_sentence(event: SequenceStopped, alongside: Card | None, starter: str) -> str:
+    """The callout when a sequence stops: why, and who starts the next one."""
+    card = event.card
+    following = next_in_run(card)
+    wanted = following.name if following is not None else "next card"
+    why = {
+        StopReason.KING: f"The {card.name} ends the run.",
+        StopReason.ACE: f"The {card.name} ends the run: there are no 2s.",
+        StopReason.OUT_OF_PACK: f"The {wanted} is not in the pack.",
+        StopReason.ALREADY_PLAYED: f"The {wanted} was played earlier.",
+        StopReason.DEAD_HAND: f"The {wanted} lies in the dead hand.",
+        StopReason.SPINADO: "The spinado stops the run."
+        if alongside is None
+        else f"The spinado went down with the {alongside.name}.",
+    }[event.reason]
+    return f"Stop! {why} {starter} the next sequence."
+
+
+@dataclass
+class HandLedger:
+    """The chips that moved in the hand under way, for its summary: each seat's
+    antes, the pots won and the spinado's penalty, and who went out first."""
+
+    antes: list[int]
+    pots: list[PotWon] = field(default_factory=list)
+    penalty: SpinadoPenalty | None = None
+    winner: int | None = None
+
+
+class SpinadoLayout(GameLayout):
+    """Spinado at the table: see the module docstring."""
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.sprites = scene.sprites
+        self.fan = HandFan(self.sprites)
+        self.board = SequenceBoard()
+        self.tiles = {pot: PotTile(pot.title, POT_HINTS[pot]) for pot in POTS}
+        self.dead = DeadHandTile(hint=DEAD_UNSEEN)
+        self.reveal = Reveal()
+        self.banner = Banner()
+        self.scores = ScorePanel()
+        self.chips = ChipMover(scene.animator)
+        self.bubbles = Bubbles()
+        self.hand_play = HandPlay(self.fan, self.board, self._try_play)
+        self.spinado_button = Button("Add the spinado (S)", self._toggle_spinado)
+        spots = seat_spots(self.seat_count, pygame.Rect(0, 0, 400, 300))
+        self.panels = [SeatPanel(spot.angle) for spot in spots]
+        self.stacks = [ChipStack(show_count=False) for _ in range(self.seat_count)]
+        self.size = (0, 0)
+        self.view: SpinadoView | None = None
+        self.counts = [0] * self.seat_count
+        self.to_move: int | None = None
+        self.dealer = 0
+        self.hand_number = 1
+        self.total_hands = 1
+        self.sitting_out: tuple[int, ...] = ()
+        self.chips_at_deal = [0] * self.seat_count
+        self.alongside: Card | None = None
+        self.spinado_offered = False
+        self.with_spinado = False
+        self.ledger = HandLedger([0] * self.seat_count)
+        self.next_antes = [0] * self.seat_count
+        self.card_width = 100
+        self.small_width = 46
+        self.hand_top = 0
+        self._middle: tuple[object, tuple[int, str, pygame.Rect]] | None = None
+
+    # -- geometry ----------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        t = self.theme
+        gap = t.px(10)
+        self._place_bottom(size)
+        toolbar = pygame.Rect(0, 0, self.scene.toolbar_end() + gap, t.px(12) + t.px(38) + gap)
+        banner_w = t.px(250)
+        self.banner.layout(pygame.Rect(size[0] - t.px(14) - banner_w, t.px(12), banner_w, Banner.height_for(t, 1)))
+        top_pieces = [toolbar, self.banner.rect.inflate(gap, gap)]
+        area = self._place_seats(size, top_pieces)
+        obstacles = list(top_pieces)
+        for panel in self.panels[1:]:
+            obstacles += [panel.plate.inflate(gap, gap), panel.cards_rect(self.sprites).inflate(gap, gap)]
+        key = (area.topleft, area.size, tuple(map(tuple, obstacles)))
+        if self._middle is None or self._middle[0] != key:
+            self._middle = (key, self._find_middle(area, obstacles))
+        self._place_middle(*self._middle[1])
+        self._prepare_pictures()
+
+    def _place_bottom(self, size: tuple[int, int]) -> None:
+        """Your hand along the bottom, your plate at its left with the spinado's button
+        above it, the chips of everyone at its right."""
+        t = self.theme
+        width, height = size
+        margin, gap = t.px(14), t.px(10)
+        base = min(height * 0.18 / 1.4, width * 0.09)
+        # The hand band may take about a quarter of the window, whatever the card size.
+        largest = height * 0.26 / 1.25 / 1.4
+        scale = self.scene.app.settings.card_scale
+        self.card_width = max(40, round(min(base * scale, max(base, largest))))
+        card_h = self.sprites.size(self.card_width)[1]
+        self.hand_top = height - round(card_h * 1.25)
+        plate_size, self.small_width = ring_sizes(t, self.seat_count, lines=2)
+        plate_w, plate_h = plate_size
+        mine = pygame.Rect(0, 0, plate_w, plate_h)
+        mine.bottomleft = (margin, height - margin)
+        self.panels[0].layout(mine, (width / 2, self.hand_top + card_h / 2), self.card_width)
+        self.panels[0].show_cards = False
+        self.scores.layout(pygame.Rect(0, 0, plate_w, ScorePanel.height_for(t, self.seat_count)))
+        self.scores.rect.bottomright = (width - margin, height - margin)
+        button_h = t.px(38)
+        self.spinado_button.rect = pygame.Rect(margin, mine.top - gap - button_h, plate_w, button_h)
+        beside = margin + plate_w + gap
+        self.fan.layout(pygame.Rect(beside, self.hand_top, width - beside * 2, height - self.hand_top), self.card_width)
+        self.fan.spawn = (width / 2, height + card_h)
+
+    def _place_seats(self, size: tuple[int, int], top_pieces: list[pygame.Rect]) -> pygame.Rect:
+        """The other seats around the oval above your hand; returns the oval's area.
+        The seats reach up beside the toolbar and the banner when they stay clear of
+        both (the top seats then leave the middle more room), else they start below."""
+        t = self.theme
+        width = size[0]
+        margin, gap = t.px(14), t.px(10)
+        plate_size, _ = ring_sizes(t, self.seat_count, lines=2)
+        small = self.sprites.size(self.small_width)
+        bottom = min(self.hand_top, self.scores.rect.top, self.spinado_button.rect.top) - gap
+        for top in (margin, t.px(12) + t.px(38) + gap):
+            area = pygame.Rect(margin, top, width - margin * 2, bottom - top)
+            places = place_seats(self.seat_count, area, plate_size, small)
+            plates_clear = all(place.plate.collidelist(top_pieces) == -1 for place in places[1:])
+            fans_clear = not any(
+                piece.collidepoint(point)
+                for place in places[1:]
+                for point in _fan_edge(place.cards_center, small, place.angle)
+                for piece in top_pieces
+            )
+            if plates_clear and fans_clear:
+                break
+        for position in range(1, self.seat_count):
+            place = places[position]
+            self.panels[position].layout(place.plate, place.cards_center, self.small_width)
+        radius = t.px(8)
+        body_w, _ = body_size(radius)
+        for seat, stack in enumerate(self.stacks):
+            plate = self.panels[self.position_of(seat)].plate
+            stack.layout((plate.right - t.px(10) - body_w // 2, plate.bottom - t.px(8)), radius)
+        return area
+
+    def _find_middle(self, area: pygame.Rect, obstacles: list[pygame.Rect]) -> tuple[int, str, pygame.Rect]:
+        """The board and the tiles as one block, as large as the free middle of the
+        table allows: the tiles in a column beside the board, two by two above it or in
+        a row above it, whichever lets the board's cards be widest. Returns the board's
+        card width, the arrangement and the block's place."""
+        t = self.theme
+        best: tuple[int, str, pygame.Rect] | None = None
+        for arrangement in ("column", "grid", "row"):
+            low, high = 24, max(24, round(self.card_width * BOARD_CARD_SHARE))
+            while low <= high:
+                width = (low + high) // 2
+                spot = _free_spot(self._block_size(arrangement, width), area, obstacles, t.px(6))
+                if spot is None:
+                    high = width - 1
+                    continue
+                if best is None or width > best[0]:
+                    best = (width, arrangement, spot)
+                low = width + 1
+        if best is None:
+            # A window too small for any block: the smallest one, at the top.
+            return (24, "column", pygame.Rect(area.topleft, self._block_size("column", 24)))
+        return best
+
+    def _place_middle(self, board_card: int, arrangement: str, block: pygame.Rect) -> None:
+        t = self.theme
+        gap, small_gap = t.px(10), t.px(6)
+        tile_w, tile_h = self._tile_size()
+        board_w, board_h = SequenceBoard.size_for(self.sprites.size(board_card), t)
+        if arrangement == "column":
+            board = pygame.Rect(block.left, block.centery - board_h // 2, board_w, board_h)
+            top = block.centery - (4 * tile_h + 3 * small_gap) // 2
+            rects = [pygame.Rect(board.right + gap, top + i * (tile_h + small_gap), tile_w, tile_h) for i in range(4)]
+        else:
+            per_row = 2 if arrangement == "grid" else 4
+            rows = 4 // per_row
+            left = block.centerx - (per_row * tile_w + (per_row - 1) * small_gap) // 2
+            rects = [
+                pygame.Rect(left + (i % per_row) * (tile_w + small_gap), block.top + (i // per_row) * (tile_h + small_gap), tile_w, tile_h)
+                for i in range(4)
+            ]
+            board = pygame.Rect(0, block.top + rows * tile_h + (rows - 1) * small_gap + gap, board_w, board_h)
+            board.centerx = block.centerx
+        self.board.layout(board, board_card, t)
+        self.dead.layout(rects[0], t, self.sprites)
+        for tile, rect in zip(self.tiles.values(), rects[1:], strict=True):
+            tile.layout(rect, t)
+        self.banner.middle = board.center
+        dead_cards = len(DECK) - self.seat_count * (len(DECK) // (self.seat_count + 1))
+        reveal_w, reveal_h = Reveal.size_for(self.sprites.size(board_card), dead_cards, t)
+        reveal = pygame.Rect(0, 0, min(reveal_w, board.width), reveal_h)
+        reveal.center = board.center
+        self.reveal.layout(reveal, board_card, t)
+
+    def _tile_size(self) -> tuple[int, int]:
+        return PotTile.size_for(self.theme, [*POT_HINTS.values(), DEAD_UNSEEN, DEAD_SHOWN])
+
+    def _block_size(self, arrangement: str, board_card: int) -> tuple[int, int]:
+        """The room the board with cards ``board_card`` wide and the tiles take."""
+        t = self.theme
+        gap, small_gap = t.px(10), t.px(6)
+        board_w, board_h = SequenceBoard.size_for(self.sprites.size(board_card), t)
+        tile_w, tile_h = self._tile_size()
+        if arrangement == "column":
+            return board_w + gap + tile_w, max(board_h, 4 * tile_h + 3 * small_gap)
+        per_row = 2 if arrangement == "grid" else 4
+        rows = 4 // per_row
+        return max(board_w, per_row * tile_w + (per_row - 1) * small_gap), rows * tile_h + (rows - 1) * small_gap + gap + board_h
+
+    def _prepare_pictures(self) -> None:
+        """Every picture this table can show at its sizes: backs, the hand (those held
+        now first), then the board's faces."""
+        self.sprites.prepare([
+            (None, self.small_width),
+            (None, self.card_width),
+            *((card, self.card_width) for card in dict.fromkeys([*self.fan.cards, *DECK])),
+            *((card, self.board.card_width) for card in DECK),
+        ])
+
+    def seat_anchor(self, seat: int) -> tuple[float, float]:
+        """Where a seat's cards gather; the deal starts from the dealer's."""
+        panel = self.panels[self.position_of(seat)]
+        if self.position_of(seat) == 0:
+            return (self.size[0] / 2, self.hand_top + self.sprites.size(self.card_width)[1] / 2)
+        return panel.cards_center
+
+    def message_anchor(self) -> tuple[int, int]:
+        return (self.fan.area.centerx, self.hand_top - self.theme.px(12))
+
+    def element_rects(self) -> list[pygame.Rect]:
+        rects = [self.board.rect, self.dead.rect, self.banner.rect, self.scores.rect]
+        if self.fan.slots:
+            rects.append(self.fan.bounds())
+        rects += [tile.rect for tile in self.tiles.values()]
+        for panel in self.panels:
+            rects.append(panel.plate)
+            if panel.show_cards and panel.card_count:
+                rects.append(panel.cards_rect(self.sprites))
+        if self.spinado_offered:
+            rects.append(self.spinado_button.rect)
+        if self.reveal.visible:
+            rects.append(self.reveal.rect)
+        return rects
+
+    # -- the picture of the table --------------------------------------------------------
+
+    def reset(self, view: GameView, bottom: int) -> None:
+        spinado = cast(SpinadoView, view)
+        self.bottom = bottom
+        self.scene.animator.clear()
+        self.chips.clear()
+        self.bubbles.clear()
+        self._quiet()
+        self.reveal.hide()
+        self.board.stopped = None
+        self.alongside = None
+        self.fan.slots = []
+        self._rebuild_ledger(spinado)
+        self.sync(view)
+        if self.size != (0, 0):
+            self.layout(self.size)
+
+    def _rebuild_ledger(self, view: SpinadoView) -> None:
+        """What the hand under way has moved so far, read from the game's events (a
+        table opened on a saved game, or after an undo)."""
+        self.ledger = HandLedger([0] * self.seat_count)
+        self.next_antes = [0] * self.seat_count
+        if view.hand_number == 1:
+            for ante in first_antes(view):
+                self.ledger.antes[ante.seat] += sum(ante.amounts)
+        for event in self.scene.match.game_events():
+            self._account(event)
+
+    def sync(self, view: GameView) -> None:
+        spinado = cast(SpinadoView, view)
+        self.view = spinado
+        self.counts = list(spinado.hand_counts)
+        self.to_move = spinado.to_move
+        self.dealer = spinado.dealer
+        self.hand_number = spinado.hand_number
+        self.total_hands = spinado.total_hands
+        self.sitting_out = spinado.sitting_out
+        self.chips_at_deal = list(spinado.chips_at_deal)
+        for seat, stack in enumerate(self.stacks):
+            stack.count = spinado.chips[seat]
+        for pot, tile in self.tiles.items():
+            tile.stack.count = spinado.pot(pot)
+        self.dead.pile.count = 0 if self.reveal.visible else spinado.dead_count
+        self.board.played = {card for _, card in spinado.plays}
+        self.board.dead = set(spinado.known_dead)
+        self.board.running = spinado.last_card
+        if spinado.seat == self.bottom:
+            self.fan.set_hand(sorted(spinado.hand, key=hand_order), keep_order=True)
+        else:
+            self.fan.set_hand((), hidden=spinado.hand_counts[self.bottom])
+
+    # -- events --------------------------------------------------------------------------
+
+    def _account(self, event: Event) -> None:
+        """Keep the hand's ledger (no drawing: also used to rebuild it)."""
+        if isinstance(event, AntePaid):
+            self.next_antes[event.seat] += sum(event.amounts)
+        elif isinstance(event, HandDealt):
+            self.ledger = HandLedger(self.next_antes)
+            self.next_antes = [0] * self.seat_count
+        elif isinstance(event, PotWon):
+            self.ledger.pots.append(event)
+        elif isinstance(event, SpinadoPenalty):
+            self.ledger.penalty = event
+        elif isinstance(event, HandWon):
+            self.ledger.winner = event.seat
+
+    def on_event(self, event: Event) -> None:
+        self._account(event)
+        if isinstance(event, AntePaid):
+            self._ante(event)
+        elif isinstance(event, HandDealt):
+            self._deal(event)
+        elif isinstance(event, SpinadoPlayed):
+            self.alongside = event.alongside
+            self.bubbles.say(event.seat, "Spinado!")
+            self._play(event.seat, event.card)
+        elif isinstance(event, CardPlayed):
+            self.alongside = None
+            self._play(event.seat, event.card)
+        elif isinstance(event, SequenceStopped):
+            self._stop(event)
+        elif isinstance(event, PotWon):
+            self._pot_won(event)
+        elif isinstance(event, HandWon):
+            self._hand_won(event)
+        elif isinstance(event, SpinadoPenalty):
+            self._penalty(event)
+        elif isinstance(event, DeadHandRevealed):
+            self._reveal(event)
+        elif isinstance(event, RoundScored):
+            self.scene.show_summary(self._summary(event))
+            self.chips_at_deal = list(event.totals)
+
+    def _is_me(self, seat: int) -> bool:
+        """Whether ``seat`` is the one person looking at the table. At a shared
+        screen everyone is named: "you" could be read by anyone."""
+        return seat == self.bottom and self.scene.match.is_human(seat) and not self.scene.pass_and_play
+
+    def _who(self, seat: int, you: str, they: str) -> str:
+        """"You are" or "Ben is": the seat named as the person at the bottom reads it."""
+        return f"You {you}" if self._is_me(seat) else f"{self.scene.seat_name(seat)} {they}"
+
+    def _ante(self, event: AntePaid) -> None:
+        for index, (pot, amount) in enumerate(zip(POTS, event.amounts, strict=True)):
+            self.chips.send(self.stacks[event.seat], self.tiles[pot].stack, amount, ANTE_FLIGHT, delay=index * 0.06)
+        self.scene.play_sound("play")
+
+    def _deal(self, event: HandDealt) -> None:
+        self.dealer = event.dealer
+        self.hand_number = event.round_number
+        self.sitting_out = tuple(seat for seat, count in enumerate(event.counts) if count == 0)
+        self.counts = [0] * self.seat_count
+        self.board.played = set()
+        self.board.dead = set()
+        self.board.running = self.board.stopped = None
+        self.reveal.hide()
+        self.dead.hint = DEAD_UNSEEN
+        self.dead.pile.count = 0
+        self.fan.set_hand((), hidden=0)
+        # One card at a time from the dealer's left, the dead hand last in each round;
+        # the dead hand takes what is left over.
+        around = [(event.dealer + 1 + i) % self.seat_count for i in range(self.seat_count)]
+        order = [seat for seat in around if event.counts[seat]]
+        each = event.counts[order[0]] if order else 0
+        dead = len(DECK) - sum(event.counts)
+        deal = [*([*order, DEAD] * each), *([DEAD] * (dead - each))]
+        self.to_move = order[0] if order else None
+        start = self.seat_anchor(event.dealer)
+        self.scene.play_sound("shuffle")
+        for number, seat in enumerate(deal):
+            target, angle = self._deal_target(seat)
+            self.scene.animator.fly(
+                None, start, target, self.small_width if seat != self.bottom else self.card_width, DEAL_FLIGHT,
+                delay=0.25 + number * DEAL_STAGGER, on_done=lambda s=seat, n=number: self._dealt_one(s, n),
+                angles=(0.0, angle),
+            )
+        self.scene.animator.wait(0.25 + len(deal) * DEAL_STAGGER + DEAL_FLIGHT, on_done=self._look_at_hand)
+
+    def _look_at_hand(self) -> None:
+        """The deal is done: your new cards turn face up. A hand may be played out by
+        the others without you ever moving, so this cannot wait for your turn."""
+        view = cast(SpinadoView, self.scene.match.view_for(self.scene.viewer))
+        if view.seat == self.bottom and view.hand:
+            self.fan.set_hand(sorted(view.hand, key=hand_order), keep_order=True)
+
+    def _deal_target(self, seat: int) -> tuple[tuple[float, float], float]:
+        if seat == DEAD:
+            return self.dead.pile.top_center, 0.0
+        panel = self.panels[self.position_of(seat)]
+        return panel.cards_center, (panel.angle if seat != self.bottom else 0.0)
+
+    def _dealt_one(self, seat: int, number: int) -> None:
+        if seat == DEAD:
+            self.dead.pile.count += 1
+        else:
+            self.counts[seat] += 1
+            if seat == self.bottom:
+                self.fan.set_hand((), hidden=self.counts[seat])
+        if number % 4 == 0:
+            self.scene.play_sound("deal")
+
+    def _play(self, seat: int, card: Card) -> None:
+        position = self.position_of(seat)
+        if seat == self.bottom and self.fan.index_of(card) is not None:
+            start = self.fan.remove(card)
+        else:
+            start = self.panels[position].cards_center
+            if seat == self.bottom:
+                self.fan.set_hand((), hidden=max(0, len(self.fan.slots) - 1))
+        self.counts[seat] = max(0, self.counts[seat] - 1)
+        self.to_move = None
+        self.board.stopped = None
+        self.scene.play_sound("play")
+        angle = self.panels[position].angle if position else 0.0
+        self.scene.animator.fly(
+            card, start, self.board.slot(card, self.sprites), self.board.card_width, PLAY_FLIGHT,
+            on_done=lambda: self._landed(card), angles=(angle, 0.0),
+        )
+
+    def _landed(self, card: Card) -> None:
+        self.board.played.add(card)
+        if card != SPINADO:
+            self.board.running = card
+
+    def _stop(self, event: SequenceStopped) -> None:
+        self.board.running = None
+        alongside = self.alongside if event.reason is StopReason.SPINADO else None
+        self.board.stopped = alongside or event.card
+        if event.reason is StopReason.DEAD_HAND:
+            following = next_in_run(event.card)
+            if following is not None:
+                self.board.dead.add(following)
+        self.to_move = event.seat
+        starter = self._who(event.seat, "start", "starts")
+        self.banner.middle = self._clear_of(self.board.stopped)
+        self.banner.announce(stop_sentence(event, alongside, starter), STOP_PAUSE)
+        self.scene.animator.wait(STOP_PAUSE)
+        self.alongside = None
+
+    def _clear_of(self, card: Card | None) -> tuple[int, int]:
+        """Where a callout leaves ``card``'s row of the board in sight: over the other
+        half of the board."""
+        board = self.board.rect
+        if card is None:
+            return board.center
+        _, y = self.board.slot(card, self.sprites)
+        upper = y < board.centery
+        return (board.centerx, board.top + board.height * (3 if upper else 1) // 4)
+
+    def _pot_won(self, event: PotWon) -> None:
+        tile = self.tiles[event.pot]
+        self.chips.send(tile.stack, self.stacks[event.seat], event.amount, POT_FLIGHT, stagger=0.05)
+        self.bubbles.say(event.seat, f"{event.pot.title}! +{event.amount}")
+        self.scene.play_sound("trick")
+        if event.pot is not Pot.GAME:
+            self.banner.middle = self.board.rect.center
+            self.banner.announce(f"{self._who(event.seat, 'take', 'takes')} the {event.pot.title} pot: {chips_text(event.amount)}.", STOP_PAUSE)
+            self.scene.animator.wait(STOP_PAUSE)
+
+    def _hand_won(self, event: HandWon) -> None:
+        self.to_move = None
+        self.board.running = None
+        wins = "win" if self._is_me(event.seat) else "wins"
+        self.banner.middle = self.board.rect.center
+        self.banner.announce(f"{self._who(event.seat, 'are', 'is')} out of cards and {wins} the hand!", HAND_WON_PAUSE)
+        self.scene.animator.wait(HAND_WON_PAUSE)
+
+    def _reveal(self, event: DeadHandRevealed) -> None:
+        """The dead hand leaves its tile and turns face up over the board."""
+        self.dead.pile.count = 0
+        self.dead.hint = DEAD_SHOWN
+        self.reveal.show(event.cards, "The dead hand", self.scene.animator)
+        self.scene.animator.wait(REVEAL_PAUSE)
+
+    def _penalty(self, event: SpinadoPenalty) -> None:
+        self.chips.send(self.stacks[event.seat], self.stacks[event.winner], event.amount, POT_FLIGHT, delay=0.1, stagger=0.05)
+        self.bubbles.say(event.seat, f"Caught with the spinado: -{event.amount}")
+        self.banner.middle = self.board.rect.center
+        self.banner.announce(
+            f"{self._who(event.seat, 'were', 'was')} left holding the spinado with {cards_text(event.cards)} "
+            f"and {'pay' if self._is_me(event.seat) else 'pays'} {chips_text(event.amount)}.",
+            STOP_PAUSE,
+        )
+        self.scene.animator.wait(STOP_PAUSE + 0.3)
+
+    # -- the end of a hand ---------------------------------------------------------------
+
+    def _summary(self, scored: RoundScored) -> SummaryTable:
+        ledger = self.ledger
+        name = self.scene.seat_name
+        rows: list[tuple[str, ...]] = []
+        notes: list[str] = []
+        for seat in range(self.seat_count):
+            won = [pot for pot in ledger.pots if pot.seat == seat]
+            penalty = ledger.penalty
+            spinado = "-"
+            if penalty is not None and penalty.seat == seat:
+                spinado = f"-{penalty.amount}"
+            elif penalty is not None and penalty.winner == seat:
+                spinado = f"+{penalty.amount}"
+            if seat in self.sitting_out:
+                rows.append((name(seat), "sitting out", "-", "-", "0"))
+                continue
+            rows.append((
+                name(seat),
+                f"-{ledger.antes[seat]}" if ledger.antes[seat] else "0",
+                ", ".join(f"{pot.pot.title} +{pot.amount}" for pot in won) or "-",
+                spinado,
+                signed(scored.points[seat]),
+            ))
+        if ledger.winner is not None:
+            notes.append(f"{name(ledger.winner)} went out first and took the Game pot.")
+        taken = {pot.pot for pot in ledger.pots}
+        for pot in (Pot.MATRIMONY, Pot.INTRIGUE):
+            if pot not in taken and self.tiles[pot].stack.count:
+                notes.append(f"Nobody won {pot.title}: its {chips_text(self.tiles[pot].stack.count)} stay for the next hand.")
+        if ledger.penalty is not None:
+            penalty = ledger.penalty
+            notes.append(
+                f"{name(penalty.seat)} was caught with the spinado and {cards_text(penalty.cards)}: "
+                f"{chips_text(penalty.amount)} to {name(penalty.winner)}."
+            )
+        best = leaders(scored.totals)
+        totals = tuple(
+            TotalLine(name(seat), scored.totals[seat] - scored.points[seat], scored.totals[seat], seat in best)
+            for seat in range(self.seat_count)
+        )
+        headers = ("Player", "Ante", "Pots won", "Spinado", "Change")
+        return SummaryTable(f"Hand {self.hand_number} of {self.total_hands}", headers, tuple(rows), tuple(notes), totals)
+
+    def score_sheet(self, events: Sequence[Event]) -> ScoreSheet | None:
+        hands: list[tuple[int | None, RoundScored]] = []
+        winner: int | None = None
+        for event in events:
+            if isinstance(event, HandWon):
+                winner = event.seat
+            elif isinstance(event, RoundScored):
+                hands.append((winner, event))
+                winner = None
+        if not hands:
+            return None
+        t = self.theme
+        column = max(t.px(60), (min(self.size[0] - t.px(40), t.px(900)) - t.px(48)) * 88 // 100 // (self.seat_count + 1) - t.px(8))
+        name = self.scene.seat_name
+        groups = (("", 1), *((name(seat), 1) for seat in range(self.seat_count)))
+        headers = ("Hand", "Out first", *("Chips",) * self.seat_count)
+        rows = []
+        for number, (out, scored) in enumerate(hands, start=1):
+            first = t.fit(name(out), t.text_px(17), column)[0] if out is not None else "-"
+            cells = [f"{total} ({signed(points)})" for total, points in zip(scored.totals, scored.points, strict=True)]
+            rows.append((str(number), first, *cells))
+        return ScoreSheet(groups, headers, tuple(rows))
+
+    # -- the player's turn ---------------------------------------------------------------
+
+    def _quiet(self) -> None:
+        """Take the callout down (a skipped animation may leave one behind)."""
+        self.banner.callout = ""
+        self.banner.callout_left = 0.0
+
+    def begin_turn(self, legal: list[Action]) -> None:
+        self._quiet()
+        plays = [action for action in legal if isinstance(action, Play)]
+        self.fan.set_legal({play.card for play in plays}, True)
+        self.spinado_offered = any(play.spinado for play in plays)
+        self.with_spinado = False
+        self._label_spinado()
+
+    def end_turn(self) -> None:
+        self.fan.set_legal((), False)
+        self.board.caption = ""
+        self.board.drop_ready = self.board.drop_hot = False
+        self.spinado_offered = False
+        self.with_spinado = False
+
+    def turn_prompt(self) -> str:
+        view = cast(SpinadoView, self.scene.match.view_for(None))
+        doing = "start a sequence" if view.starting else "play"
+        return f"It is your turn to {doing}. Make sure nobody else can see the screen."
+
+    def opening_events(self, view: GameView) -> list[Event]:
+        """The first hand's antes and deal. The table was drawn as the game stands,
+        dealt and with the antes in the pots; it goes back to before both, so that
+        they can be seen happen."""
+        spinado = cast(SpinadoView, view)
+        antes = first_antes(spinado)
+        for ante in antes:
+            self.stacks[ante.seat].count += sum(ante.amounts)
+            for pot, amount in zip(POTS, ante.amounts, strict=True):
+                self.tiles[pot].stack.count -= amount
+        self.counts = [0] * self.seat_count
+        self.dead.pile.count = 0
+        self.fan.set_hand((), hidden=0)
+        return [*antes, HandDealt(spinado.dealer, spinado.hand_counts, spinado.hand_number)]
+
+    def confirm_question(self, action: Action) -> str | None:
+        if isinstance(action, Play) and action.spinado:
+            return f"Play the {action.card.name} with the spinado?"
+        if isinstance(action, Play) and action.card == SPINADO:
+            return "Play the spinado (the ace of diamonds) on its own?"
+        return super().confirm_question(action)
+
+    def _toggle_spinado(self) -> None:
+        if self.spinado_offered:
+            self.with_spinado = not self.with_spinado
+            self._label_spinado()
+
+    def _label_spinado(self) -> None:
+        """The button and the board's caption say whether the spinado goes too."""
+        self.spinado_button.text = "Spinado goes too (S)" if self.with_spinado else "Add the spinado (S)"
+        self.spinado_button.style = "primary" if self.with_spinado else "normal"
+        need = self.board.needed
+        doing = f"play the {need.name}" if need is not None else "start a sequence with any card"
+        self.board.caption = f"Your turn: {doing}" + (", with the spinado" if self.with_spinado else "")
+
+    def _try_play(self, card: Card) -> None:
+        self.scene.submit(Play(card, self.with_spinado))
+
+    # -- input ---------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.spinado_offered and self.spinado_button.handle_event(event):
+            return True
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_s
+            and not event.mod & pygame.KMOD_CTRL
+            and self.spinado_offered
+        ):
+            self._toggle_spinado()
+            return True
+        return self.hand_play.handle_event(event)
+
+    # -- frame ---------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.fan.update(dt)
+        for panel in self.panels:
+            panel.update(dt)
+        self.bubbles.update(dt)
+        # The callout lasts as long as the pause the animator holds for it.
+        self.banner.update(dt * self.scene.animation_speed())
+        self._refresh()
+
+    def _refresh(self) -> None:
+        thinking = self.scene.match.thinking_seat
+        paused = self.scene.finished or self.scene.summary.visible
+        for position, panel in enumerate(self.panels):
+            seat = self.seat_at(position)
+            panel.name = self.scene.seat_name(seat)
+            if seat in self.sitting_out:
+                panel.lines = ["Sitting out", "No chips left"]
+            else:
+                panel.lines = [chips_text(self.stacks[seat].count), cards_text(self.counts[seat])]
+            panel.card_count = self.counts[seat]
+            panel.active = self.to_move == seat and not paused
+            panel.turn_text = "to start" if self.board.running is None else "to play"
+            panel.thinking = thinking == seat
+            panel.dealer = self.dealer == seat
+        left = self.total_hands - self.hand_number
+        self.banner.title = f"Hand {self.hand_number} of {self.total_hands}"
+        self.banner.lines = ["The last hand" if left <= 0 else f"{left} more after this one"]
+        chips = [stack.count for stack in self.stacks]
+        best = leaders(chips)
+        self.scores.title = "Chips"
+        self.scores.rows = [
+            ScoreRow(self.scene.seat_name(seat), chips[seat], self._change(seat), seat in best)
+            for seat in range(self.seat_count)
+        ]
+        for pot, tile in self.tiles.items():
+            tile.hint = self._pot_hint(pot)
+
+    def _change(self, seat: int) -> str:
+        if seat in self.sitting_out:
+            return "out"
+        change = self.stacks[seat].count - self.chips_at_deal[seat]
+        return signed(change) if change else ""
+
+    def _pot_hint(self, pot: Pot) -> str:
+        """What wins the pot, or how this hand stands toward it."""
+        won = next((event for event in reversed(self.ledger.pots) if event.pot is pot), None)
+        if won is not None:
+            return f"Won by {self.scene.seat_name(won.seat)}"
+        pair = _PAIRS.get(pot)
+        if pair is None or self.view is None:
+            return POT_HINTS[pot]
+        by = {card: self._played_by(card) for card in pair}
+        down = [(card, seat) for card, seat in by.items() if seat is not None]
+        if len(down) == 2 and down[0][1] != down[1][1]:
+            return "Not this hand"
+        if len(down) == 1:
+            card, seat = down[0]
+            return f"{self.scene.seat_name(seat)} played the {card.rank.title}"
+        return POT_HINTS[pot]
+
+    def _played_by(self, card: Card) -> int | None:
+        view = self.view
+        if view is None or card not in self.board.played:
+            return None
+        return view.played_by(card)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        self.board.draw(surface, t, self.sprites)
+        self.dead.draw(surface, t, self.sprites)
+        for tile in self.tiles.values():
+            tile.draw(surface, t)
+        self.reveal.draw(surface, t, self.sprites)
+        self.scores.draw(surface, t)
+        for position, panel in enumerate(self.panels):
+            panel.draw(surface, t, self.sprites)
+            seat = self.seat_at(position)
+            if seat in self.sitting_out:
+                t.draw_panel(surface, panel.plate, fill=(0, 0, 0, 110), border=None, shadow=False)
+            else:
+                self.stacks[seat].draw(surface, t)
+        self.fan.draw(surface)
+        if self.spinado_offered:
+            self.spinado_button.draw(surface, t)
+            if self.with_spinado:
+                self._draw_joined_spinado(surface)
+        self.chips.draw(surface)
+        self.bubbles.draw(surface, t, self._bubble_anchor)
+        self.banner.draw(surface, t)
+
+    def _draw_joined_spinado(self, surface: pygame.Surface) -> None:
+        """The spinado in your hand outlined while it is set to go with your card."""
+        index = self.fan.index_of(SPINADO)
+        if index is None:
+            return
+        t = self.theme
+        rect = self.fan.card_rect(index).inflate(t.px(6), t.px(6))
+        pygame.draw.rect(surface, th.ACCENT, rect, max(2, t.px(3)), border_radius=t.px(10))
+
+    def _bubble_anchor(self, seat: int) -> Anchor:
+        plate = self.panels[self.position_of(seat)].plate
+        return (plate.midtop[0], plate.midtop[1] - self.theme.px(4)), False
+
+
+def _free_spot(
+    size: tuple[int, int], area: pygame.Rect, obstacles: list[pygame.Rect], step: int
+) -> pygame.Rect | None:
+    """A place for a block of ``size`` inside ``area`` touching none of ``obstacles``:
+    centred across if it can be, else as near the centre as it fits; up and down, in
+    the middle of the widest run of free places."""
+    width, height = size
+    if width > area.width or height > area.height:
+        return None
+    centred = area.centerx - width // 2
+    reach = (area.width - width) // 2
+    offsets = [0]
+    for shift in range(step * 4, reach + 1, step * 4):
+        offsets += [-shift, shift]
+    tops = list(range(area.top, area.bottom - height + 1, step))
+    if tops[-1] != area.bottom - height:
+        tops.append(area.bottom - height)
+    for offset in offsets:
+        left = max(area.left, min(area.right - width, centred + offset))
+        runs: list[list[int]] = []
+        free_before = False
+        for top in tops:
+            free = pygame.Rect(left, top, width, height).collidelist(obstacles) == -1
+            if free and free_before:
+                runs[-1].append(top)
+            elif free:
+                runs.append([top])
+            free_before = free
+        if runs:
+            widest = max(runs, key=lambda run: run[-1] - run[0])
+            return pygame.Rect(left, (widest[0] + widest[-1]) // 2, width, height)
+    return None
+
+
+def _fan_edge(center: tuple[float, float], card_size: tuple[int, int], angle: float) -> list[tuple[float, float]]:
+    """Points along the edge of a seat's fan of backs, turned by ``angle`` (a slanted
+    fan covers much less than the upright box around it)."""
+    w, h = card_size
+    along = w + w * FAN_SPREAD * (FULL_HAND - 1)
+    turn = math.radians(angle)
+    ux, uy = math.cos(turn), -math.sin(turn)
+    vx, vy = -uy, ux
+    points = []
+    for i in range(13):
+        a = (i / 12 - 0.5) * along
+        b = (i / 12 - 0.5) * h
+        for x, y in ((a, -h / 2), (a, h / 2), (-along / 2, b), (along / 2, b)):
+            points.append((center[0] + ux * x + vx * y, center[1] + uy * x + vy * y))
+    return points
