@@ -183,7 +183,7 @@ def test_a_fast_watch_plays_a_whole_game_and_logs_every_frame(tmp_path: Path) ->
     assert len(frames) > 100 and all(float(ms) >= 0 for ms in frames)
 
 
-@pytest.mark.parametrize("game", ["arizona_spaghetti", "spinado"])
+@pytest.mark.parametrize("game", ["arizona_spaghetti", "spinado", "spizzichino"])
 def test_a_watched_game_of_each_table_ends_on_its_own(tmp_path: Path, game: str) -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     command = [

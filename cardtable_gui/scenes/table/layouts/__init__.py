@@ -10,6 +10,7 @@ from cardtable_gui.scenes.table.layouts.base import GameLayout
 from cardtable_gui.scenes.table.layouts.hand_and_foot import HandAndFootLayout
 from cardtable_gui.scenes.table.layouts.spades import SpadesLayout
 from cardtable_gui.scenes.table.layouts.spinado import SpinadoLayout
+from cardtable_gui.scenes.table.layouts.spizzichino import SpizzichinoLayout
 
 if TYPE_CHECKING:
     from cardtable_gui.scenes.table.scene import TableScene
@@ -19,6 +20,7 @@ LAYOUTS: dict[str, type[GameLayout]] = {
     "hand_and_foot": HandAndFootLayout,
     "spinado": SpinadoLayout,
     "arizona_spaghetti": ArizonaSpaghettiLayout,
+    "spizzichino": SpizzichinoLayout,
 }
 
 

@@ -1,0 +1,1021 @@
+"""The Spizzichino table: two players face to face, each with two face-up stacks.
+
+Each round opens with the dealer laying out eight face-down piles in the middle. The
+non-dealer picks, blind, two for the hand and two to stand face up, then the dealer
+picks from the four left; a computer's picks are shown one at a time, the pile lit
+before it moves. Once play starts each player's two stacks stand in front of them,
+one to each side, with the top card readable and the depth showing. A
+stack top is played like a hand card (drag, two clicks, or the keys); a 3, 2 or asso
+on top has a Lift button under it. Declarations are shown with their cards, points
+are told in thirds where thirds apply ("7 2/3"), and the last trick's point is called
+out before the round's summary.
+
+Like every layout, this one keeps its own picture of the table (cards in each hand,
+the piles, the stacks, the trick), moves it along event by event as the animations
+play, and replaces it with the seat's view whenever the match settles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
+
+import pygame
+
+from cardtable_gui.cards import Card, italian_deck
+from cardtable_gui.rules.base import Action, CardPlayed, Event, GameView, HandDealt, RoundScored, TrickWon
+from cardtable_gui.rules.spizzichino import (
+    HAND_PILES,
+    LAST_TRICK_THIRDS,
+    PILE_SIZE,
+    PILES,
+    STACKS,
+    CardLifted,
+    Declaration,
+    DeclarationMade,
+    LiftCard,
+    Phase,
+    PileChosen,
+    PlayCard,
+    RoundTally,
+    SpizzichinoView,
+    StackUncovered,
+    StandPile,
+    TakePile,
+    hand_order,
+    thirds,
+)
+from cardtable_gui.scenes.table.animation import ease_in_out_cubic
+from cardtable_gui.scenes.table.banner import Banner
+from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
+from cardtable_gui.scenes.table.face_up_stack import FaceUpStack
+from cardtable_gui.scenes.table.game_over import ScoreSheet
+from cardtable_gui.scenes.table.hand_fan import HandFan
+from cardtable_gui.scenes.table.hand_play import HandPlay
+from cardtable_gui.scenes.table.layouts.base import GameLayout
+from cardtable_gui.scenes.table.pile_choice import PileAction, PileChoice
+from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow, leaders
+from cardtable_gui.scenes.table.seat_panel import SeatPanel, fan_extent, plate_height
+from cardtable_gui.scenes.table.summary import SummaryTable, TotalLine
+from cardtable_gui.scenes.table.trick_area import TrickArea
+from cardtable_gui.ui import theme as th
+from cardtable_gui.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from cardtable_gui.scenes.table.scene import TableScene
+
+SEATS = 2
+DEAL_STAGGER = 0.02
+DEAL_FLIGHT = 0.24
+PICK_PAUSE = 0.45
+"""How long a pile another player takes stays lit before it moves."""
+PILE_FLIGHT = 0.32
+PLAY_FLIGHT = 0.30
+LIFT_FLIGHT = 0.30
+TRICK_PAUSE = 0.75
+COLLECT_FLIGHT = 0.38
+DECLARE_SECONDS = 2.2
+LAST_TRICK_SECONDS = 1.8
+
+PILE_KEYS_HINT = "Pick a pile by click, number or arrows, then H to take it into your hand or S to stand it"
+PLAY_KEYS_HINT = "Left/Right choose a card, Up/Down hand or stacks, Enter plays, L lifts a 3, 2 or asso"
+
+
+def thirds_text(count: int) -> str:
+    """Thirds of a point as a player says them: "0", "1/3", "7", "7 2/3"."""
+    whole, rest = divmod(count, 3)
+    if not rest:
+        return str(whole)
+    return f"{whole} {rest}/3" if whole else f"{rest}/3"
+
+
+def points_word(count: int) -> str:
+    return "1 point" if count == 1 else f"{count} points"
+
+
+def small_width_for(card_width: int) -> int:
+    """The other player's face-down cards beside hand cards ``card_width`` wide."""
+    return max(26, round(card_width * 0.48))
+
+
+def table_width_for(card_width: int) -> int:
+    """Cards on the cloth (the trick, the stacks, the piles) beside the hand's."""
+    return max(30, round(card_width * 0.8))
+
+
+def stack_card_seen_since(before: SpizzichinoView, now: SpizzichinoView) -> bool:
+    """Whether a card that lay hidden under a stack top in ``before`` shows in
+    ``now`` (same round): a stack that has lost cards but still holds some."""
+    return any(
+        0 < now.stack_sizes[seat][i] < before.stack_sizes[seat][i]
+        for seat in range(SEATS)
+        for i in range(STACKS)
+    )
+
+
+class SpizzichinoLayout(GameLayout):
+    """Spizzichino at the table: see the module docstring."""
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.sprites = scene.sprites
+        self.fan = HandFan(self.sprites)
+        self.panels = [SeatPanel(0.0), SeatPanel(180.0)]
+        self.trick = TrickArea(seats=SEATS)
+        self.piles: PileChoice[bool] = PileChoice(self._pile_chosen)
+        self.stacks = [[FaceUpStack() for _ in range(STACKS)] for _ in range(SEATS)]
+        """Each seat's stacks, by seat (not by where the seat sits)."""
+        self.lift_buttons = [Button("Lift to hand", lambda i=i: self._lift(i), style="primary") for i in range(STACKS)]
+        for button in self.lift_buttons:
+            button.visible = False
+        self.last_trick_button = Button("Last trick", self._toggle_last_trick, style="quiet")
+        self.scores = ScorePanel()
+        self.banner = Banner()
+        self.bubbles = Bubbles()
+        self.hand_play = HandPlay(self.fan, self.trick, self._play_card)
+        self.size = (0, 0)
+        self.view: SpizzichinoView | None = None
+        self.counts = [0] * SEATS
+        self.tricks_won = [0] * SEATS
+        self.thirds_won = [0] * SEATS
+        self.declared = [0] * SEATS
+        self.declarations: list[Declaration] = []
+        self.known: list[list[Card]] = [[], []]
+        self.totals = [0] * SEATS
+        self.round_number = 1
+        self.target = 51
+        self.dealer = 0
+        self.to_move: int | None = None
+        self.last: tuple[tuple[tuple[int, Card], ...], int] | None = None
+        self.showing_last = False
+        self.pending_tally: RoundTally | None = None
+        self.last_trick_seat: int | None = None
+        """Who took the round's last trick, once it is called out (its point counts)."""
+        self.showcase: tuple[str, tuple[Card, ...]] | None = None
+        """A declaration being announced: its line and its cards."""
+        self.showcase_rect = pygame.Rect(0, 0, 0, 0)
+        self.legal: list[Action] = []
+        self.playing = False
+        """True while the bottom person may play a card or lift one."""
+        self.focus: int | None = None
+        """The stack the keyboard or a click has chosen (None: the hand)."""
+        self.held: int | None = None
+        """The stack whose top card the mouse is holding."""
+        self.dropped: tuple[Card, tuple[float, float]] | None = None
+        self.hint = ""
+        self.hint_rect = pygame.Rect(0, 0, 0, 0)
+        self.card_width = 100
+        self.small_width = 48
+        self.table_width = 80
+        self.hand_top = 0
+        self.middle = pygame.Rect(0, 0, 0, 0)
+        self.known_area = pygame.Rect(0, 0, 0, 0)
+
+    # -- geometry ----------------------------------------------------------------------
+
+    @property
+    def top_seat(self) -> int:
+        return self.seat_at(1)
+
+    def _sees_bottom_hand(self) -> bool:
+        return self.view is not None and self.view.seat == self.bottom
+
+    def _height_needed(self, card_width: int) -> int:
+        """The window height the table needs with hand cards ``card_width`` wide."""
+        t = self.theme
+        card_h = self.sprites.size(card_width)[1]
+        table_h = self.sprites.size(table_width_for(card_width))[1]
+        small_h = self.sprites.size(small_width_for(card_width))[1]
+        stack_h = table_h + t.px(30)
+        trick_h = TrickArea.size_for((round(table_h / 1.4), table_h), t.px(26), SEATS)[1]
+        middle = max(2 * stack_h + t.px(40), trick_h) + t.px(50) + t.text_px(17) + t.px(18)
+        top = t.px(14) + max(small_h, plate_height(t, 1)) + t.px(10)
+        return top + middle + round(card_h * 1.25)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        t = self.theme
+        width, height = size
+        margin, gap = t.px(14), t.px(10)
+        base = min(height * 0.19 / 1.4, width * 0.095)
+        wanted = max(40, round(base * self.scene.app.settings.card_scale))
+        # Larger cards than the height allows are not drawn, whatever the setting.
+        self.card_width = wanted
+        while self.card_width > 40 and self._height_needed(self.card_width) > height:
+            self.card_width -= 2
+        self.small_width, self.table_width = small_width_for(self.card_width), table_width_for(self.card_width)
+        card_h = self.sprites.size(self.card_width)[1]
+        small_h = self.sprites.size(self.small_width)[1]
+        table_w, table_h = self.sprites.size(self.table_width)
+        plate_w, plate_h = t.px(184), plate_height(t, 1)
+
+        hand_h = round(card_h * 1.25)
+        self.hand_top = height - hand_h
+        beside = margin + plate_w + gap
+        self.fan.layout(pygame.Rect(beside, self.hand_top, width - beside * 2, hand_h), self.card_width)
+        self.fan.spawn = (width / 2, height + card_h)
+        me, them = self.panels
+        me.layout(pygame.Rect(0, 0, plate_w, plate_h), (width / 2, self.hand_top + card_h / 2), self.card_width)
+        me.plate.bottomleft = (margin, height - margin)
+        me.show_cards = False
+        # The other player's backs at the top middle, their plate just to the right.
+        top_center = (width / 2, margin + small_h / 2)
+        fan_w = fan_extent(self.sprites.size(self.small_width), 180.0)[0]
+        them.layout(pygame.Rect(0, 0, plate_w, plate_h), top_center, self.small_width)
+        them.plate.midleft = (round(width / 2 + fan_w / 2 + gap), round(max(top_center[1], margin / 2 + plate_h / 2)))
+        score_w = t.px(290)
+        self.scores.layout(pygame.Rect(width - margin - score_w, margin, score_w, ScorePanel.height_for(t, SEATS, lines=True)))
+
+        button_h = t.px(38)
+        after = self.scene.toolbar_end() + t.px(8)
+        if after + t.px(120) <= width / 2 - fan_w / 2 - gap:
+            self.last_trick_button.rect = pygame.Rect(after, t.px(12), t.px(120), button_h)
+        else:
+            self.last_trick_button.rect = pygame.Rect(t.px(12), t.px(12) + button_h + t.px(8), t.px(120), button_h)
+
+        band_top = max(margin + small_h, them.plate.bottom, self.last_trick_button.rect.bottom) + gap
+        band_bottom = self.hand_top - gap
+        self.middle = pygame.Rect(margin, band_top, width - 2 * margin, band_bottom - band_top)
+        label_h = t.px(26)
+        hint_h = t.text_px(17) + t.px(8)
+        lift_h = t.px(40)
+        self.hint_rect = pygame.Rect(beside, band_bottom - hint_h, width - 2 * beside, hint_h)
+        # Each player's stacks stand in front of them: the other player's along the top
+        # of the table, yours above your hand with room for the Lift buttons below.
+        extent = self._stack_extent()
+        offset = round(table_w * 3.2)
+        them_top = band_top
+        # The other player's right-hand stack keeps clear of the scores: it moves in
+        # a little, or, when that would crowd the middle, down below them.
+        room = self.scores.rect.left - gap - width // 2 - extent.right
+        if offset > room:
+            if room >= table_w * 2.4:
+                offset = room
+            else:
+                them_top = max(band_top, self.scores.rect.bottom + gap)
+        them_y = them_top - extent.top
+        me_y = self.hint_rect.top - t.px(4) - lift_h - t.px(6) - extent.bottom
+        for seat in range(SEATS):
+            row_y = me_y if self.position_of(seat) == 0 else them_y
+            for i, stack in enumerate(self.stacks[seat]):
+                # Seen from its owner, stack 0 is on the left: across the table, on the right.
+                side = -1 if (i == 0) == (self.position_of(seat) == 0) else 1
+                stack.layout((width / 2 + side * offset, row_y), self.table_width)
+        for i, button in enumerate(self.lift_buttons):
+            stack = self.stacks[self.bottom][i]
+            button.rect = pygame.Rect(0, 0, max(t.px(130), table_w + t.px(20)), lift_h)
+            button.rect.midtop = (round(stack.center[0]), round(me_y + extent.bottom + t.px(6)))
+
+        trick_w, trick_h = TrickArea.size_for((table_w, table_h), label_h, SEATS)
+        mid_y = round((them_y + me_y) / 2)
+        # The drop place is wider than the two cards, so a card is easy to put there.
+        self.trick.layout(pygame.Rect(0, 0, max(trick_w, round(table_w * 2.6)), trick_h), self.table_width, SEATS, label_h)
+        self.trick.rect.center = (width // 2, mid_y)
+
+        # The other hand's known cards sit beside that player's outer stack, on the left.
+        outer = min(stack.bounds(self.sprites).left for stack in self.stacks[self.top_seat])
+        caption_h = t.text_px(16) + t.px(4)
+        self.known_area = pygame.Rect(margin, round(them_y - small_h / 2 - caption_h), max(0, outer - gap * 2 - margin), small_h + caption_h)
+        inner = offset - table_w // 2 - (extent.width - table_w) // 2 - t.px(16)
+        pile_area = pygame.Rect(0, band_top, inner * 2, band_bottom - band_top)
+        pile_area.centerx = width // 2
+        self.piles.layout(pile_area, self.table_width, t, self.sprites)
+        self.banner.layout(pygame.Rect(0, 0, 0, 0), self.trick.rect.center)
+        self._prepare_pictures()
+
+    def _stack_extent(self) -> pygame.Rect:
+        """The room a full stack takes around its centre (its badge included)."""
+        probe = FaceUpStack(count=PILE_SIZE)
+        probe.layout((0.0, 0.0), self.table_width)
+        return probe.rect(self.theme, self.sprites)
+
+    def _prepare_pictures(self) -> None:
+        """Every picture this table can show at its sizes: backs, then the hand (its
+        cards first), then the faces on the stacks and the trick."""
+        deck = italian_deck()
+        self.sprites.prepare([
+            (None, self.small_width),
+            (None, self.table_width),
+            (None, self.card_width),
+            *((card, self.card_width) for card in dict.fromkeys([*self.fan.cards, *deck])),
+            *((card, self.table_width) for card in deck),
+        ])
+
+    def _hand_spot(self, seat: int) -> tuple[float, float]:
+        """Where cards going into ``seat``'s hand land."""
+        if self.position_of(seat) == 0:
+            return (self.size[0] / 2, self.hand_top + self.sprites.size(self.card_width)[1] / 2)
+        return self.panels[1].cards_center
+
+    def _taken_spot(self, seat: int) -> tuple[float, float]:
+        """Where tricks ``seat`` takes go: onto their plate."""
+        center = self.panels[self.position_of(seat)].plate.center
+        return (float(center[0]), float(center[1]))
+
+    def message_anchor(self) -> tuple[int, int]:
+        return (self.size[0] // 2, self.hand_top - self.theme.px(12))
+
+    def element_rects(self) -> list[pygame.Rect]:
+        t = self.theme
+        rects = [self.scores.rect, self.trick.rect]
+        if self.fan.slots:
+            rects.append(self.fan.bounds())
+        if self.last is not None:
+            rects.append(self.last_trick_button.rect)
+        for panel in self.panels:
+            rects.append(panel.plate)
+            if panel.show_cards and panel.card_count:
+                rects.append(panel.cards_rect(self.sprites))
+        for seat_stacks in self.stacks:
+            rects.extend(stack.rect(t, self.sprites) for stack in seat_stacks if stack.count)
+        rects.extend(button.rect for button in self.lift_buttons if button.visible)
+        if self.piles.visible:
+            rects.extend(self.piles.rects(t, self.sprites))
+        if self.hint:
+            rects.append(self.hint_rect)
+        if self.showcase is not None:
+            rects.append(self.showcase_rect)
+        if self.known[self.top_seat]:
+            rects.append(self.known_rect())
+        return rects
+
+    # -- the picture of the table ------------------------------------------------------
+
+    def reset(self, view: GameView, bottom: int) -> None:
+        self.bottom = bottom
+        self.scene.animator.clear()
+        self.bubbles.clear()
+        self.showing_last = False
+        self.showcase = None
+        self.fan.slots = []
+        self.sync(view)
+        if self.size != (0, 0):
+            self.layout(self.size)
+
+    def sync(self, view: GameView) -> None:
+        v = cast(SpizzichinoView, view)
+        self.view = v
+        self.last_trick_seat = None
+        self.round_number = v.round_number
+        self.dealer = v.dealer
+        self.to_move = v.to_move
+        self.target = v.target
+        self.totals = list(v.totals)
+        self.counts = list(v.hand_counts)
+        open_piles = set(v.open_piles)
+        self.piles.set_counts([PILE_SIZE if i in open_piles else 0 for i in range(PILES)])
+        self.piles.taking = None
+        for seat in range(SEATS):
+            for i, stack in enumerate(self.stacks[seat]):
+                stack.count = v.stack_sizes[seat][i]
+                stack.top = v.stack_tops[seat][i]
+        self.trick.plays = [(self.position_of(seat), card) for seat, card in v.trick]
+        self.trick.winner = None
+        self.thirds_won = list(v.captured_thirds())
+        self.tricks_won = [sum(1 for record in v.tricks if record.winner == seat) for seat in range(SEATS)]
+        self.declarations = list(v.declarations)
+        self.declared = [sum(d.points for d in v.declarations if d.seat == seat) for seat in range(SEATS)]
+        self.known = [list(cards) for cards in v.known_hands]
+        self.last = (v.tricks[-1].plays, v.tricks[-1].winner) if v.tricks else None
+        if v.seat == self.bottom:
+            self.fan.set_hand(v.hand, keep_order=True)
+        else:
+            self.fan.set_hand((), hidden=v.hand_counts[self.bottom])
+        self._refresh_scores()
+
+    def _refresh_scores(self) -> None:
+        self.scores.title = f"Round {self.round_number}  \u00b7  playing to {self.target}"
+        best = leaders(self.totals)
+        self.scores.rows = [
+            ScoreRow(
+                self.scene.seat_name(seat),
+                self.totals[seat],
+                "",
+                seat in best,
+                f"This round {thirds_text(self._round_thirds(seat))}",
+            )
+            for seat in range(SEATS)
+        ]
+
+    def _round_thirds(self, seat: int) -> int:
+        """What ``seat`` has made this round so far, in thirds: cards taken, declarations
+        and, once it is called out, the last trick."""
+        last = LAST_TRICK_THIRDS if seat == self.last_trick_seat else 0
+        return self.thirds_won[seat] + 3 * self.declared[seat] + last
+
+    # -- events --------------------------------------------------------------------------
+
+    def on_event(self, event: Event) -> None:
+        if isinstance(event, HandDealt):
+            self._deal(event)
+        elif isinstance(event, PileChosen):
+            self._pile_taken(event)
+        elif isinstance(event, DeclarationMade):
+            self._declared(event)
+        elif isinstance(event, CardLifted):
+            self._lifted(event)
+        elif isinstance(event, StackUncovered):
+            stack = self.stacks[event.seat][event.stack]
+            stack.top = event.card
+        elif isinstance(event, CardPlayed):
+            self._play(event.seat, event.card)
+        elif isinstance(event, TrickWon):
+            self.to_move = event.seat
+            self.trick.winner = self.position_of(event.seat)
+            self.scene.animator.wait(TRICK_PAUSE, on_done=lambda: self._collect(event.seat, event.cards))
+        elif isinstance(event, RoundTally):
+            self._last_trick(event)
+        elif isinstance(event, RoundScored):
+            self.totals = list(event.totals)
+            self._refresh_scores()
+            if self.pending_tally is not None:
+                self.scene.show_summary(self._summary(self.pending_tally, event))
+                self.pending_tally = None
+
+    def _deal(self, event: HandDealt) -> None:
+        """The dealer lays out the eight piles, one card at a time, pile by pile."""
+        self.last_trick_seat = None
+        self.dealer = event.dealer
+        self.round_number = event.round_number
+        self.to_move = 1 - event.dealer
+        self.counts = [0] * SEATS
+        self.tricks_won = [0] * SEATS
+        self.thirds_won = [0] * SEATS
+        self.declared = [0] * SEATS
+        self.declarations = []
+        self.known = [[], []]
+        self.trick.plays = []
+        self.showing_last = False
+        self.last = None
+        self.fan.set_hand((), hidden=0)
+        for seat_stacks in self.stacks:
+            for stack in seat_stacks:
+                stack.count, stack.top = 0, None
+        self.piles.set_counts([0] * PILES)
+        self._refresh_scores()
+        self.scene.play_sound("shuffle")
+        start = self._taken_spot(event.dealer)
+        for n in range(PILES * PILE_SIZE):
+            pile = n // PILE_SIZE
+            self.scene.animator.fly(
+                None, start, self.piles.pile_center(pile), self.piles.card_width, DEAL_FLIGHT,
+                delay=0.2 + n * DEAL_STAGGER, on_done=lambda p=pile, k=n: self._laid(p, k),
+            )
+
+    def _laid(self, pile: int, number: int) -> None:
+        counts = self.piles.counts
+        counts[pile] += 1
+        self.piles.set_counts(counts)
+        if number % 5 == 0:
+            self.scene.play_sound("deal")
+
+    def _pile_taken(self, event: PileChosen) -> None:
+        """Someone took a pile: a computer's pick is lit for a moment first."""
+        if self.scene.match.is_human(event.seat):
+            self._move_pile(event)
+            return
+        self.piles.taking = event.pile
+        self.bubbles.say(event.seat, "Into the hand" if event.to_hand else "Stands it face up")
+        self.scene.animator.wait(PICK_PAUSE, on_done=lambda: self._move_pile(event))
+
+    def _move_pile(self, event: PileChosen) -> None:
+        counts = self.piles.counts
+        cards = counts[event.pile] or PILE_SIZE
+        start = self.piles.pile_center(event.pile)
+        counts[event.pile] = 0
+        self.piles.taking = None
+        self.piles.set_counts(counts)
+        # The chooser goes on choosing; once the last pile is gone, the player who did
+        # not deal leads.
+        self.to_move = event.seat if any(counts) else 1 - self.dealer
+        self.scene.play_sound("deal")
+        if event.to_hand:
+            target = self._hand_spot(event.seat)
+            width = self.card_width if self.position_of(event.seat) == 0 else self.small_width
+            angle = 0.0 if self.position_of(event.seat) == 0 else 180.0
+            for n in range(cards):
+                done = (lambda: self._into_hand(event.seat, cards)) if n == cards - 1 else None
+                self.scene.animator.fly(
+                    None, start, target, width, PILE_FLIGHT, delay=n * 0.04, on_done=done, angles=(0.0, angle),
+                )
+            return
+        assert event.stack is not None
+        stack = self.stacks[event.seat][event.stack]
+        self.scene.animator.fly(
+            event.top, start, stack.center, self.table_width, PILE_FLIGHT,
+            on_done=lambda: self._stood(stack, cards, event.top),
+        )
+
+    def _into_hand(self, seat: int, cards: int) -> None:
+        self.counts[seat] += cards
+        if self.position_of(seat) != 0:
+            return
+        # The bottom person sees their cards as soon as the last one lands: during the
+        # choice a hand only grows, so a view with as many cards holds exactly these.
+        hand = self.scene.match.view_for(self.bottom).hand if self._sees_bottom_hand() else ()
+        self._fill_hand(hand if len(hand) == self.counts[seat] else ())
+
+    def _fill_hand(self, cards: Sequence[Card]) -> None:
+        """Show the bottom hand (``cards`` in the order a player holds them) with the
+        cards that just landed on it: they take their places from where they landed,
+        not from below the window (or as backs when ``cards`` is empty)."""
+        spawn = self.fan.spawn
+        self.fan.spawn = self._hand_spot(self.bottom)
+        self.fan.set_hand(cards, hidden=0 if cards else self.counts[self.bottom], keep_order=True)
+        self.fan.spawn = spawn
+
+    def _stood(self, stack: FaceUpStack, cards: int, top: Card | None) -> None:
+        stack.count, stack.top = cards, top
+
+    def _declared(self, event: DeclarationMade) -> None:
+        declaration = Declaration(event.seat, event.kind, event.cards)
+        self.declarations.append(declaration)
+        self.declared[event.seat] += event.points
+        known = self.known[event.seat]
+        known.extend(card for card in event.cards if card not in known)
+        self._refresh_scores()
+        line = f"{self.scene.seat_name(event.seat)} declares {declaration.title}: {points_word(event.points)}"
+        self.showcase = (line, event.cards)
+        self.scene.animator.wait(DECLARE_SECONDS, on_done=self._end_showcase)
+
+    def _end_showcase(self) -> None:
+        self.showcase = None
+
+    def _lifted(self, event: CardLifted) -> None:
+        self.to_move = event.seat
+        stack = self.stacks[event.seat][event.stack]
+        start = stack.top_center
+        stack.count = max(0, stack.count - 1)
+        stack.top = None
+        self.known[event.seat].append(event.card)
+        bottom = self.position_of(event.seat) == 0
+        target = self._hand_spot(event.seat)
+        self.scene.play_sound("play")
+        self.scene.animator.fly(
+            event.card, start, target, self.card_width if bottom else self.small_width, LIFT_FLIGHT,
+            on_done=lambda: self._lift_landed(event.seat, event.card),
+            angles=(0.0, 0.0 if bottom else 180.0),
+        )
+
+    def _lift_landed(self, seat: int, card: Card) -> None:
+        self.counts[seat] += 1
+        if self.position_of(seat) != 0:
+            return
+        self._fill_hand(hand_order([*self.fan.cards, card]) if self._sees_bottom_hand() else ())
+
+    def _play(self, seat: int, card: Card) -> None:
+        position = self.position_of(seat)
+        start: tuple[float, float]
+        stack = next((s for s in self.stacks[seat] if s.count and s.top == card), None)
+        if stack is not None:
+            start = stack.top_center
+            if self.dropped is not None and self.dropped[0] == card:
+                start = self.dropped[1]
+            stack.count -= 1
+            stack.top = None
+        else:
+            self.counts[seat] = max(0, self.counts[seat] - 1)
+            if seat == self.bottom and self.fan.index_of(card) is not None:
+                start = self.fan.remove(card)
+            else:
+                start = self._hand_spot(seat)
+                if position == 0:
+                    self.fan.set_hand((), hidden=max(0, len(self.fan.slots) - 1))
+                else:
+                    known = self.known[seat]
+                    if card in known:
+                        known.remove(card)
+        self.dropped = None
+        self.to_move = 1 - seat
+        self.showing_last = False
+        self.scene.play_sound("play")
+        self.scene.animator.fly(
+            card, start, self.trick.slot(position, self.sprites), self.table_width, PLAY_FLIGHT,
+            on_done=lambda: self.trick.plays.append((position, card)),
+            angles=(180.0 if position == 1 and stack is None else 0.0, self.trick.tilt(position)),
+        )
+
+    def _collect(self, winner: int, cards: Sequence[Card]) -> None:
+        plays = [(self.seat_at(position), card) for position, card in self.trick.plays]
+        self.last = (tuple(plays), winner)
+        self.trick.plays = []
+        self.trick.winner = None
+        target = self._taken_spot(winner)
+        self.scene.play_sound("trick")
+        for i, (seat, card) in enumerate(plays):
+            position = self.position_of(seat)
+            done = (lambda: self._won(winner, cards)) if i == len(plays) - 1 else None
+            self.scene.animator.fly(
+                card, self.trick.slot(position, self.sprites), target, self.trick.card_width,
+                COLLECT_FLIGHT, ease_in_out_cubic, delay=i * 0.03, on_done=done,
+                angles=(self.trick.tilt(position), 0.0),
+            )
+
+    def _won(self, winner: int, cards: Sequence[Card]) -> None:
+        self.tricks_won[winner] += 1
+        self.thirds_won[winner] += sum(thirds(card) for card in cards)
+        self._refresh_scores()
+
+    def _last_trick(self, tally: RoundTally) -> None:
+        """The round's last trick brings one more point: called out before the summary."""
+        self.pending_tally = tally
+        self.to_move = None
+        self.last_trick_seat = tally.last_trick
+        self._refresh_scores()
+        name = self.scene.seat_name(tally.last_trick)
+        self.banner.announce(f"{name} takes the last trick: 1 point more", LAST_TRICK_SECONDS)
+        self.scene.animator.wait(LAST_TRICK_SECONDS)
+
+    # -- the end of a round --------------------------------------------------------------
+
+    def _summary(self, tally: RoundTally, scored: RoundScored) -> SummaryTable:
+        rows: list[tuple[str, ...]] = []
+        totals: list[TotalLine] = []
+        best = leaders(scored.totals)
+        for seat in range(SEATS):
+            name = self.scene.seat_name(seat)
+            last = 3 if seat == tally.last_trick else 0
+            exact = tally.card_thirds[seat] + last + 3 * tally.declared[seat]
+            rows.append((
+                name,
+                thirds_text(tally.card_thirds[seat]),
+                str(tally.declared[seat]) if tally.declared[seat] else "-",
+                "1" if last else "-",
+                thirds_text(exact),
+                str(tally.points[seat]),
+            ))
+            totals.append(TotalLine(name, scored.totals[seat] - scored.points[seat], scored.totals[seat], seat in best))
+        notes = [self._declared_note(seat) for seat in range(SEATS) if any(d.seat == seat for d in self.declarations)]
+        notes.append(f"Thirds are rounded down once, at the end of the round. The game ends after a round that brings someone to {self.target}.")
+        headers = ("Player", "Cards", "Declared", "Last trick", "Exact", "Points")
+        return SummaryTable(f"Round {self.round_number}", headers, tuple(rows), tuple(notes), tuple(totals))
+
+    def _declared_note(self, seat: int) -> str:
+        titles = [d.title for d in self.declarations if d.seat == seat]
+        listed = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
+        return f"{self.scene.seat_name(seat)} declared {listed}."
+
+    def score_sheet(self, events: Sequence[Event]) -> ScoreSheet | None:
+        tallies = [event for event in events if isinstance(event, RoundTally)]
+        scored = [event for event in events if isinstance(event, RoundScored)]
+        if not tallies:
+            return None
+        groups = tuple((self.scene.seat_name(seat), 5) for seat in range(SEATS))
+        headers = ("Round", *("Cards", "Decl.", "Last", "Points", "Total") * SEATS)
+        rows = []
+        for number, (tally, round_scored) in enumerate(zip(tallies, scored, strict=False), start=1):
+            cells = [str(number)]
+            for seat in range(SEATS):
+                cells += [
+                    thirds_text(tally.card_thirds[seat]),
+                    str(tally.declared[seat]) if tally.declared[seat] else "-",
+                    "1" if seat == tally.last_trick else "-",
+                    str(tally.points[seat]),
+                    str(round_scored.totals[seat]),
+                ]
+            rows.append(tuple(cells))
+        return ScoreSheet(groups, headers, tuple(rows))
+
+    # -- the player's turn ---------------------------------------------------------------
+
+    def begin_turn(self, legal: list[Action]) -> None:
+        self.legal = list(legal)
+        if any(isinstance(a, TakePile | StandPile) for a in legal):
+            self._offer_piles(legal)
+            return
+        self.playing = True
+        cards = {a.card for a in legal if isinstance(a, PlayCard)}
+        self.fan.set_legal([card for card in self.fan.cards if card in cards], True)
+        mine = self.stacks[self.bottom]
+        for i, stack in enumerate(mine):
+            stack.active = True
+            stack.legal = stack.top is not None and stack.top in cards
+            self.lift_buttons[i].visible = LiftCard(i) in legal
+        self.trick.caption = "Your turn: drag a card here"
+        self.hint = PLAY_KEYS_HINT
+        self.focus = None
+
+    def _offer_piles(self, legal: list[Action]) -> None:
+        taken = self.counts[self.bottom] // PILE_SIZE
+        stood = sum(1 for stack in self.stacks[self.bottom] if stack.count)
+        wanted = []
+        for left, where in ((HAND_PILES - taken, "for your hand"), (STACKS - stood, "to stand face up")):
+            if left:
+                wanted.append(f"{left} {'pile' if left == 1 else 'piles'} {where}")
+        prompt = f"Your pick, blind: {' and '.join(wanted)}"
+        actions = [
+            PileAction("Take into hand", "h", True, any(isinstance(a, TakePile) for a in legal)),
+            PileAction("Stand face up", "s", False, any(isinstance(a, StandPile) for a in legal)),
+        ]
+        self.piles.offer(prompt, actions, PILE_KEYS_HINT)
+
+    def end_turn(self) -> None:
+        self.playing = False
+        self.legal = []
+        self.piles.withdraw()
+        self.fan.set_legal((), False)
+        for seat_stacks in self.stacks:
+            for stack in seat_stacks:
+                stack.active = stack.legal = stack.selected = stack.dragging = False
+        for button in self.lift_buttons:
+            button.visible = False
+        self.trick.caption = ""
+        self.trick.drop_ready = self.trick.drop_hot = False
+        self.hint = ""
+        self.focus = None
+        self.held = None
+
+    def turn_prompt(self) -> str:
+        view = cast(SpizzichinoView, self.scene.match.view_for(None))
+        if view.phase is Phase.CHOOSE:
+            return "It is your turn to choose piles. Make sure nobody else can see the screen."
+        return "It is your turn to play. Make sure nobody else can see the screen."
+
+    def opening_events(self, view: GameView) -> list[Event]:
+        v = cast(SpizzichinoView, view)
+        return [HandDealt(v.dealer, (0, 0), v.round_number)]
+
+    def may_undo_to(self, view: GameView) -> bool:
+        """Never back to a pile choice (the piles were chosen blind and have been seen
+        since), nor to a move after which a card under a stack came to light. The
+        other player's answers seen since are the usual price of undo, as in Spades."""
+        before = cast(SpizzichinoView, view)
+        if before.phase is not Phase.PLAY:
+            return False
+        now = cast(SpizzichinoView, self.scene.match.view_for(before.seat))
+        return now.round_number == before.round_number and not stack_card_seen_since(before, now)
+
+    def close_overlay(self) -> bool:
+        if self.showing_last:
+            self.showing_last = False
+            return True
+        return False
+
+    def _toggle_last_trick(self) -> None:
+        self.showing_last = not self.showing_last and self.last is not None
+
+    # -- input ---------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.piles.handle_event(event):
+            return True
+        if self.playing:
+            for button in self.lift_buttons:
+                if button.visible and button.handle_event(event):
+                    return True
+        if self.last is not None and self.last_trick_button.handle_event(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.showing_last = False
+        if self.playing and self._stack_input(event):
+            return True
+        used = self.hand_play.handle_event(event)
+        if used and self.fan.selected is not None:
+            self._set_focus(None, keep_hand=True)
+        return used
+
+    def _stack_input(self, event: pygame.event.Event) -> bool:
+        """The mouse and keys on the bottom person's stacks (and the keys that move
+        between the hand and the stacks)."""
+        mine = self.stacks[self.bottom]
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, stack in enumerate(mine):
+                if stack.press(event.pos, self.sprites):
+                    self.held = i
+                    return True
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            for stack in mine:
+                stack.move(event.pos, self.sprites)
+            if self.held is None:
+                return False
+            stack = mine[self.held]
+            moving = stack.drag_moved
+            self.trick.drop_ready = moving and stack.legal
+            self.trick.drop_hot = self.trick.drop_ready and self.trick.contains(event.pos)
+            return moving
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.held is not None:
+            index, self.held = self.held, None
+            stack = mine[index]
+            drop = stack.drag_pos
+            card, dragged = stack.release()
+            self.trick.drop_ready = self.trick.drop_hot = False
+            if card is None:
+                return True
+            if dragged:
+                if self.trick.contains(event.pos):
+                    self.dropped = (card, drop)
+                    self._play_card(card)
+            elif self.focus == index:
+                self._play_card(card)
+            else:
+                self._set_focus(index)
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self._stack_key(event.key)
+        return False
+
+    def _stack_key(self, key: int) -> bool:
+        mine = self.stacks[self.bottom]
+        filled = [i for i, stack in enumerate(mine) if stack.count]
+        if key == pygame.K_l:
+            self._lift_key()
+            return True
+        if self.focus is None:
+            if key == pygame.K_UP and filled:
+                legal = [i for i in filled if mine[i].legal]
+                self._set_focus((legal or filled)[0])
+                return True
+            return False
+        if key == pygame.K_DOWN:
+            self._set_focus(None)
+            self.fan.select_step(1)
+            return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            others = [i for i in filled if i != self.focus]
+            if others:
+                self._set_focus(others[0])
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            card = mine[self.focus].top
+            if card is not None:
+                self._play_card(card)
+            return True
+        return key == pygame.K_UP
+
+    def _lift_key(self) -> None:
+        """L lifts the chosen stack's top, or the only stack that can be lifted, or
+        the first of two; with none, the player hears why."""
+        if self.focus is not None:
+            self._lift(self.focus)
+            return
+        liftable = [i for i in range(STACKS) if LiftCard(i) in self.legal]
+        if liftable:
+            self._lift(liftable[0])
+        else:
+            self.scene.say("Neither stack shows a 3, 2 or asso to lift.")
+
+    def _set_focus(self, index: int | None, keep_hand: bool = False) -> None:
+        self.focus = index
+        for i, stack in enumerate(self.stacks[self.bottom]):
+            stack.selected = i == index
+        if index is not None and not keep_hand:
+            self.fan.select(None)
+
+    def _play_card(self, card: Card) -> None:
+        self.scene.submit(PlayCard(card))
+
+    def _lift(self, stack: int) -> None:
+        self.scene.submit(LiftCard(stack))
+
+    def _pile_chosen(self, pile: int, to_hand: bool) -> None:
+        self.scene.submit(TakePile(pile) if to_hand else StandPile(pile))
+
+    # -- frame ---------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.fan.update(dt)
+        for panel in self.panels:
+            panel.update(dt)
+        self.bubbles.update(dt)
+        self.banner.update(dt)
+        self._refresh_panels()
+
+    def _refresh_panels(self) -> None:
+        thinking = self.scene.match.thinking_seat
+        paused = self.scene.finished or self.scene.summary.visible
+        choosing = self.piles.visible
+        for position, panel in enumerate(self.panels):
+            seat = self.seat_at(position)
+            panel.name = self.scene.seat_name(seat)
+            panel.lines = [self._plate_line(seat, choosing)]
+            panel.card_count = self.counts[seat]
+            panel.active = self.to_move == seat and not paused
+            panel.turn_text = "to choose piles" if choosing else "to play"
+            panel.thinking = thinking == seat
+            panel.dealer = self.dealer == seat
+        self.trick.names = {position: self.scene.seat_name(self.seat_at(position)) for position in range(SEATS)}
+        if not self.piles.active:
+            waiting = self.to_move is not None and choosing and not self.scene.animator.busy
+            self.piles.prompt = f"{self.scene.seat_name(self.to_move)} is choosing piles" if waiting and self.to_move is not None else ""
+
+    def _plate_line(self, seat: int, choosing: bool) -> str:
+        """During the choice, the piles taken so far; then the tricks and card points."""
+        if choosing:
+            stood = sum(1 for stack in self.stacks[seat] if stack.count)
+            return f"Piles: {self.counts[seat] // PILE_SIZE} in hand, {stood} face up"
+        tricks = self.tricks_won[seat]
+        return f"{tricks} {'trick' if tricks == 1 else 'tricks'}, {thirds_text(self.thirds_won[seat])} in cards"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        self.scores.draw(surface, t)
+        if self.showing_last and self.last is not None:
+            self._draw_last_trick(surface)
+        else:
+            self.trick.draw(surface, t, self.sprites)
+        self.piles.draw(surface, t, self.sprites)
+        for seat_stacks in self.stacks:
+            for stack in seat_stacks:
+                if stack.count or not self.piles.visible:
+                    stack.draw(surface, t, self.sprites)
+        for panel in self.panels:
+            panel.draw(surface, t, self.sprites)
+        self._draw_known(surface)
+        self.fan.draw(surface)
+        if self.playing:
+            for button in self.lift_buttons:
+                if button.visible:
+                    button.draw(surface, t)
+        if self.hint:
+            text, size = t.fit(self.hint, t.text_px(17), self.hint_rect.width)
+            image = t.text(text, size, th.TEXT_DIM)
+            surface.blit(image, image.get_rect(center=self.hint_rect.center))
+        self.bubbles.draw(surface, t, self._bubble_anchor)
+        if self.last is not None:
+            self.last_trick_button.text = "Hide last trick" if self.showing_last else "Last trick"
+            self.last_trick_button.draw(surface, t)
+        if self.showcase is not None:
+            self._draw_showcase(surface)
+        self.banner.draw(surface, t)
+        for stack in self.stacks[self.bottom]:
+            stack.draw_dragged(surface, self.sprites)
+
+    def _known_places(self) -> list[tuple[Card, tuple[float, float]]]:
+        """The cards everyone knows are in the other hand (declared or lifted), and
+        where each is drawn: face up in a short row beside that player's stacks."""
+        cards = self.known[self.top_seat]
+        if not cards:
+            return []
+        area = self.known_area
+        w, h = self.sprites.size(self.small_width)
+        step = min(w * 0.6, (area.width - w) / max(1, len(cards) - 1))
+        left = area.right - w / 2 - step * (len(cards) - 1)
+        y = area.bottom - h / 2
+        return [(card, (left + i * step, y)) for i, card in enumerate(cards)]
+
+    def known_rect(self) -> pygame.Rect:
+        """Where the other hand's known cards and their caption are drawn (empty when none)."""
+        places = self._known_places()
+        if not places:
+            return pygame.Rect(self.known_area.topright, (0, 0))
+        rects = [self.sprites.rect(center, self.small_width) for _, center in places]
+        return rects[0].unionall(rects[1:]).union(self._known_caption_rect())
+
+    def _known_caption(self) -> str:
+        return f"Known in {self.scene.seat_name(self.top_seat)}'s hand"
+
+    def _known_caption_rect(self) -> pygame.Rect:
+        t = self.theme
+        text, size = t.fit(self._known_caption(), t.text_px(16), self.known_area.width)
+        w, h = t.font(size).size(text)
+        return pygame.Rect(self.known_area.right - w, self.known_area.top, w, h)
+
+    def _draw_known(self, surface: pygame.Surface) -> None:
+        places = self._known_places()
+        if not places:
+            return
+        t = self.theme
+        text, size = t.fit(self._known_caption(), t.text_px(16), self.known_area.width)
+        surface.blit(t.text(text, size, th.TEXT_DIM), self._known_caption_rect())
+        for card, center in places:
+            self.sprites.draw(surface, card, center, self.small_width)
+
+    def _draw_showcase(self, surface: pygame.Surface) -> None:
+        """A declaration: who declares what, for how much, over its cards."""
+        assert self.showcase is not None
+        t = self.theme
+        line, cards = self.showcase
+        pad = t.px(16)
+        w, h = self.sprites.size(self.table_width)
+        step = w * 0.8
+        cards_w = round(w + step * (len(cards) - 1))
+        room = self.middle.width - pad * 2
+        text, size = t.fit(line, t.px(26), room, bold=True)
+        image = t.text(text, size, th.ACCENT, bold=True)
+        box = pygame.Rect(0, 0, max(image.get_width(), cards_w) + pad * 2, image.get_height() + h + pad * 3)
+        box.center = self.trick.rect.center
+        box.clamp_ip(self.middle)
+        self.showcase_rect = box
+        t.draw_panel(surface, box, radius=t.px(16), fill=(12, 24, 18, 235), border=th.ACCENT)
+        surface.blit(image, image.get_rect(midtop=(box.centerx, box.top + pad)))
+        left = box.centerx - cards_w / 2 + w / 2
+        y = box.top + pad * 2 + image.get_height() + h / 2
+        for i, card in enumerate(cards):
+            self.sprites.draw(surface, card, (left + i * step, y), self.table_width)
+
+    def _draw_last_trick(self, surface: pygame.Surface) -> None:
+        assert self.last is not None
+        t = self.theme
+        plays, winner = self.last
+        t.draw_panel(surface, self.trick.rect, radius=t.px(24), fill=(0, 0, 0, 90), border=th.PANEL_BORDER, shadow=False)
+        placed = [(self.position_of(seat), card) for seat, card in plays]
+        self.trick.draw_cards(surface, t, self.sprites, placed, self.position_of(winner))
+        caption = t.text(f"Last trick: {self.scene.seat_name(winner)} took it", t.px(20), th.ACCENT, bold=True)
+        surface.blit(caption, caption.get_rect(midbottom=(self.trick.rect.centerx, self.trick.rect.top - t.px(4))))
+
+    def _bubble_anchor(self, seat: int) -> Anchor:
+        if self.position_of(seat) == 0:
+            return self.panels[0].plate.midtop, True
+        x, y = self.panels[1].cards_center
+        return (round(x), round(y)), True

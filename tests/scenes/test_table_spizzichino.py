@@ -1,0 +1,625 @@
+"""The Spizzichino table driven through the real App with real pygame events: the blind
+pile choice by mouse and by keys, a whole round played from the hand and the stacks
+(drag, two clicks, keys, Lift), a refused move with its reason, declarations shown
+with their cards, the undo guard, pass-and-play, resizing mid-animation, Continue
+mid-round, and the layout at three window sizes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from test_table_support import card_grip, click, drag, frames, make_app, post, run_until, start_table
+
+from cardtable_gui.app_window import App
+from cardtable_gui.cards import Card, parse_cards
+from cardtable_gui.match import GUARD_REFUSED
+from cardtable_gui.rules import get_rules
+from cardtable_gui.rules.base import Action, RoundScored
+from cardtable_gui.rules.spizzichino import (
+    DECK,
+    LiftCard,
+    Phase,
+    PlayCard,
+    RoundTally,
+    SpizzichinoState,
+    SpizzichinoView,
+    StandPile,
+    TakePile,
+    hand_order,
+)
+from cardtable_gui.scenes.menu import MenuScene
+from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.table.layouts.spizzichino import SpizzichinoLayout, stack_card_seen_since, thirds_text
+from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+
+CHOOSER_FIRST = 5
+"""A seed whose dealer is seat 1: the person at seat 0 picks the piles first."""
+DEALER_FIRST = 4
+"""A seed whose dealer is seat 0: the computer picks first, the person deals."""
+SIZES = ((1024, 640), (1280, 800), (1920, 1080))
+
+
+def spizzichino_config(
+    humans: tuple[int, ...] = (0,), seed: int = CHOOSER_FIRST, deck: tuple[str, ...] | None = None
+) -> MatchConfig:
+    names = ("Ana", "Ben")
+    seats = tuple(
+        SeatConfig(name=names[i], kind=SeatKind.HUMAN if i in humans else SeatKind.AI, level=AILevel.EASY)
+        for i in range(2)
+    )
+    return MatchConfig(game="spizzichino", seats=seats, seed=seed, deck=deck)
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    app = make_app(tmp_path)
+    yield app
+    app.quit()
+
+
+def table_of(scene: TableScene) -> SpizzichinoLayout:
+    table = scene.table
+    assert isinstance(table, SpizzichinoLayout)
+    return table
+
+
+def ready(scene: TableScene) -> bool:
+    """The bottom person can act, or a panel (cover, summary, game over) waits."""
+    table = table_of(scene)
+    return (
+        table.piles.active
+        or table.playing
+        or scene.handoff.visible
+        or scene.summary.visible
+        or scene.game_over.visible
+    )
+
+
+def press(app: App, key: int, unicode: str = "") -> None:
+    post(pygame.KEYDOWN, key=key, unicode=unicode, mod=0, scancode=0)
+    frames(app)
+
+
+def mine(scene: TableScene) -> list[Action]:
+    return [a for a, seat in zip(scene.match.history, scene.match.movers, strict=True) if seat == scene.bottom]
+
+
+def first_open_pile(scene: TableScene) -> int:
+    return next(i for i, count in enumerate(table_of(scene).piles.counts) if count)
+
+
+def choose_by_mouse(app: App, scene: TableScene) -> None:
+    """Click the first pile left, then the first button that may be pressed."""
+    piles = table_of(scene).piles
+    pile = first_open_pile(scene)
+    click(app, piles.piles[pile].top_rect(scene.sprites).center)
+    assert piles.selected == pile
+    button = next(b for b in piles.buttons if b.enabled)
+    click(app, button.rect.center)
+
+
+def choose_by_keys(app: App, scene: TableScene) -> None:
+    """Type the first pile's number, then H (or S when the hand is full)."""
+    piles = table_of(scene).piles
+    pile = first_open_pile(scene)
+    press(app, pygame.K_1 + pile, str(pile + 1))
+    take = piles.actions[0].enabled
+    press(app, pygame.K_h if take else pygame.K_s, "h" if take else "s")
+
+
+def stack_grip(scene: TableScene, index: int) -> tuple[int, int]:
+    return table_of(scene).stacks[scene.bottom][index].top_rect(scene.sprites).center
+
+
+def play_turn(app: App, scene: TableScene, turn: int) -> None:
+    """One move by the bottom person, varying the way: a lift by its button, a stack
+    top dragged, a hand card dragged, clicked twice, or chosen with the keys."""
+    table = table_of(scene)
+    legal = scene.match.legal_actions_for(scene.bottom)
+    lifts = [a for a in legal if isinstance(a, LiftCard)]
+    if lifts:
+        click(app, table.lift_buttons[lifts[0].stack].rect.center)
+        return
+    stacks = [i for i, stack in enumerate(table.stacks[scene.bottom]) if stack.count and stack.legal]
+    if stacks and turn % 2:
+        drag(app, stack_grip(scene, stacks[0]), table.trick.rect.center)
+        return
+    fan = table.fan
+    index = next((i for i, slot in enumerate(fan.slots) if slot.card in fan.legal), None)
+    if index is None:
+        drag(app, stack_grip(scene, stacks[0]), table.trick.rect.center)
+    elif turn % 3 == 0:
+        drag(app, card_grip(scene, index), table.trick.rect.center)
+    elif turn % 3 == 1:
+        click(app, card_grip(scene, index))
+        frames(app, 3)
+        click(app, card_grip(scene, index))
+    else:
+        press(app, pygame.K_RIGHT)
+        press(app, pygame.K_RETURN, "\r")
+
+
+def play_until(app: App, scene: TableScene, done) -> int:  # type: ignore[no-untyped-def]
+    """Play the bottom person's moves through the screen until ``done``; returns how
+    many moves were made."""
+    moves = 0
+    while True:
+        run_until(app, lambda: ready(scene) or done())
+        if done():
+            return moves
+        table = table_of(scene)
+        before = len(mine(scene))
+        if table.piles.active:
+            (choose_by_mouse if moves % 2 else choose_by_keys)(app, scene)
+        elif table.playing:
+            play_turn(app, scene, moves)
+        else:
+            return moves
+        assert len(mine(scene)) == before + 1, scene.message
+        moves += 1
+
+
+# -- the blind pile choice ---------------------------------------------------------------
+
+
+def test_the_piles_are_chosen_blind_on_the_table_by_mouse_and_keys(app) -> None:
+    scene = start_table(app, spizzichino_config())
+    table = table_of(scene)
+    run_until(app, lambda: table.piles.active)
+    assert table.piles.counts == [5] * 8
+    assert table.fan.cards == [] and not table.panels[1].card_count
+    assert "H" in table.piles.keys_hint and "S" in table.piles.keys_hint
+    choose_by_mouse(app, scene)
+    run_until(app, lambda: table.piles.active)
+    assert len(table.fan.cards) == 5, "the pile taken is seen at once"
+    assert table.fan.cards == hand_order(table.fan.cards), "by suit, then weakest to strongest"
+    choose_by_keys(app, scene)
+    run_until(app, lambda: table.piles.active)
+    press(app, pygame.K_RIGHT)
+    assert table.piles.selected is not None
+    press(app, pygame.K_s, "s")
+    run_until(app, lambda: table.piles.active)
+    assert not table.piles.actions[0].enabled, "two piles in hand already"
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN, "\r")
+    assert mine(scene) == [TakePile(0), TakePile(1), StandPile(2), StandPile(3)]
+    run_until(app, lambda: sum(1 for stack in table.stacks[0] if stack.count) == 2)
+    assert all(stack.top is not None for stack in table.stacks[0])
+
+
+def test_a_computer_dealer_takes_its_piles_one_at_a_time(app) -> None:
+    scene = start_table(app, spizzichino_config())
+    table = table_of(scene)
+    for _ in range(4):
+        run_until(app, lambda: table.piles.active)
+        choose_by_keys(app, scene)
+    seen: list[int] = []
+    lit: set[int] = set()
+
+    def watch() -> bool:
+        left = sum(1 for count in table.piles.counts if count)
+        if not seen or seen[-1] != left:
+            seen.append(left)
+        if table.piles.taking is not None:
+            lit.add(table.piles.taking)
+        return table.playing
+
+    run_until(app, watch)
+    assert seen[:1] == [4] and seen[-1] == 0
+    assert seen == sorted(seen, reverse=True) and all(a - b == 1 for a, b in zip(seen, seen[1:], strict=False))
+    assert lit, "a computer's pick is lit before it moves"
+
+
+def test_the_person_who_deals_chooses_from_the_four_left(app) -> None:
+    scene = start_table(app, spizzichino_config(seed=DEALER_FIRST))
+    table = table_of(scene)
+    run_until(app, lambda: table.piles.active)
+    assert sum(1 for count in table.piles.counts if count) == 4
+    assert sum(1 for stack in table.stacks[1] if stack.count) == 2
+    assert "Your pick" in table.piles.prompt
+
+
+def test_once_the_piles_are_gone_the_player_who_did_not_deal_is_to_lead(app) -> None:
+    """Declarations and the other player's first moves are shown before the table
+    settles again: meanwhile the picture must not say the dealer is still to move."""
+    scene = start_table(app, spizzichino_config(seed=DEALER_FIRST, deck=napoletana_deck()))
+    table = table_of(scene)
+    seen: list[tuple[str, int | None]] = []
+    show = table.on_event
+
+    def spy(event):  # type: ignore[no-untyped-def]
+        show(event)
+        seen.append((type(event).__name__, table.to_move))
+
+    table.on_event = spy  # type: ignore[method-assign]
+    play_until(app, scene, lambda: table.playing)
+    names = [name for name, _ in seen]
+    last_pick = len(names) - 1 - names[::-1].index("PileChosen")
+    first_play = names.index("CardPlayed")
+    between = seen[last_pick:first_play]
+    assert any(name == "DeclarationMade" for name, _ in between)
+    assert {to_move for _, to_move in between} == {1}, between
+
+
+# -- a whole round -------------------------------------------------------------------------
+
+
+def test_a_whole_round_played_through_the_screen(app) -> None:
+    scene = start_table(app, spizzichino_config())
+    moves = play_until(app, scene, lambda: scene.summary.visible)
+    state = scene.match.state
+    assert isinstance(state, SpizzichinoState)
+    history = mine(scene)
+    plays = [a for a in history if isinstance(a, PlayCard)]
+    assert sum(isinstance(a, TakePile | StandPile) for a in history) == 4
+    assert len(plays) == 20 and moves == len(history)
+    assert {"deal", "play", "trick", "your_turn"} <= set(app._sound.played)
+    summary = scene.summary.table
+    assert summary is not None and summary.title == "Round 1"
+    assert summary.headers == ("Player", "Cards", "Declared", "Last trick", "Exact", "Points")
+    assert [row[0] for row in summary.rows] == ["Ana", "Ben"]
+    assert sum(1 for row in summary.rows if row[3] == "1") == 1, "one player took the last trick"
+    assert [line.after for line in summary.totals] == list(state.scores)
+
+
+def test_up_chooses_a_stack_and_enter_plays_its_top(app) -> None:
+    scene = start_table(app, spizzichino_config())
+    table = table_of(scene)
+
+    def stack_top_playable() -> bool:
+        legal = scene.match.legal_actions_for(0)
+        tops = {s.top for s in table.stacks[0] if s.top is not None}
+        return table.playing and any(isinstance(a, PlayCard) and a.card in tops for a in legal)
+
+    play_until(app, scene, stack_top_playable)
+    press(app, pygame.K_UP)
+    assert table.focus is not None and table.stacks[0][table.focus].selected
+    assert table.fan.selected is None
+    if not table.stacks[0][table.focus].legal:
+        press(app, pygame.K_RIGHT)
+    card = table.stacks[0][table.focus].top
+    press(app, pygame.K_RETURN, "\r")
+    assert mine(scene)[-1] == PlayCard(card)
+    press(app, pygame.K_DOWN)
+    assert table.focus is None
+
+
+def test_l_lifts_a_3_2_or_asso_into_the_hand(app) -> None:
+    scene = start_table(app, spizzichino_config())
+    table = table_of(scene)
+    play_until(app, scene, lambda: table.playing and any(isinstance(a, LiftCard) for a in scene.match.legal_actions_for(0)))
+    lift = next(a for a in scene.match.legal_actions_for(0) if isinstance(a, LiftCard))
+    stack = table.stacks[0][lift.stack]
+    card, count = stack.top, stack.count
+    assert table.lift_buttons[lift.stack].visible
+    press(app, pygame.K_l, "l")
+    assert mine(scene)[-1] == lift
+    run_until(app, lambda: card in table.fan.cards)
+    shown = table.fan.card_rect(table.fan.index_of(card))
+    assert shown.bottom <= app.screen.get_height(), "it lands in the hand, not below the window"
+    run_until(app, lambda: table.playing)
+    assert stack.count == count - 1 and stack.top != card
+
+
+def test_a_refused_move_shows_the_reason_and_changes_nothing(app) -> None:
+    scene = start_table(app, spizzichino_config())
+    table = table_of(scene)
+
+    def must_follow() -> bool:
+        fan = table.fan
+        return table.playing and any(slot.card not in fan.legal for slot in fan.slots)
+
+    play_until(app, scene, must_follow)
+    fan = table.fan
+    index = next(i for i, slot in enumerate(fan.slots) if slot.card not in fan.legal)
+    card = fan.slots[index].card
+    assert card is not None
+    reason = scene.match.why_illegal(PlayCard(card))
+    digest = scene.match.state.digest()
+    drag(app, card_grip(scene, index), table.trick.rect.center)
+    assert reason and "follow suit" in reason
+    assert scene.message == reason
+    assert scene.match.state.digest() == digest and card in fan.cards
+
+
+def test_l_without_a_card_to_lift_says_why(app) -> None:
+    scene = start_table(app, spizzichino_config())
+    table = table_of(scene)
+    play_until(app, scene, lambda: table.playing and not any(isinstance(a, LiftCard) for a in scene.match.legal_actions_for(0)))
+    digest = scene.match.state.digest()
+    press(app, pygame.K_l, "l")
+    assert "lift" in scene.message
+    assert scene.match.state.digest() == digest
+
+
+# -- declarations and points -------------------------------------------------------------
+
+
+def napoletana_deck() -> tuple[str, ...]:
+    """Pile 1 (dealt first) holds the 3, 2 and asso of coppe: whoever takes it into
+    the hand declares a napoletana."""
+    first = parse_cards("3Co 2Co 1Co 4Ba 5Ba")
+    rest = [card for card in DECK if card not in first]
+    return tuple(str(card) for card in [*first, *rest])
+
+
+def test_a_declaration_is_shown_with_its_cards_and_counted(app) -> None:
+    scene = start_table(app, spizzichino_config(deck=napoletana_deck()))
+    table = table_of(scene)
+    shown: list[tuple[str, tuple[Card, ...]]] = []
+
+    def watch() -> bool:
+        if table.showcase is not None and table.showcase not in shown:
+            shown.append(table.showcase)
+        return table.playing
+
+    for _ in range(4):
+        run_until(app, lambda: table.piles.active)
+        choose_by_keys(app, scene)
+    run_until(app, watch)
+    ours = [s for s in shown if s[0].startswith("Ana")]
+    assert ours and ours[0][0] == "Ana declares napoletana di coppe: 3 points"
+    assert set(ours[0][1]) == set(parse_cards("3Co 2Co 1Co"))
+    assert table.scores.rows[0].line.startswith("This round 3")
+
+
+def test_thirds_are_told_as_players_say_them() -> None:
+    assert [thirds_text(n) for n in (0, 1, 2, 3, 22, 23)] == ["0", "1/3", "2/3", "1", "7 1/3", "7 2/3"]
+
+
+def test_the_last_trick_is_called_out_before_the_summary(app) -> None:
+    scene = start_table(app, spizzichino_config())
+    table = table_of(scene)
+    callouts: list[str] = []
+    original = table.banner.announce
+
+    def spy(text: str, seconds: float) -> None:
+        callouts.append(text)
+        original(text, seconds)
+
+    table.banner.announce = spy  # type: ignore[method-assign]
+    play_until(app, scene, lambda: scene.summary.visible)
+    assert len(callouts) == 1 and "takes the last trick: 1 point more" in callouts[0]
+
+
+def test_the_score_sheet_has_one_row_per_round(app) -> None:
+    scene = start_table(app, spizzichino_config(humans=()))
+    state = get_rules("spizzichino").new_game(2, seed=9)
+    events = []
+    rounds = 0
+    while not state.is_over and rounds < 3:
+        new = state.apply(state.legal_actions()[0])
+        events.extend(new)
+        rounds += sum(isinstance(e, RoundScored) for e in new)
+    sheet = table_of(scene).score_sheet(events)
+    assert sheet is not None and len(sheet.rows) == rounds
+    assert [group for group, _ in sheet.groups] == ["Ana", "Ben"]
+    tallies = [e for e in events if isinstance(e, RoundTally)]
+    assert [row[4] for row in sheet.rows] == [str(t.points[0]) for t in tallies]
+
+
+# -- undo ------------------------------------------------------------------------------------
+
+
+def test_undo_never_goes_back_to_a_pile_choice(app) -> None:
+    scene = start_table(app, spizzichino_config())
+    table = table_of(scene)
+    run_until(app, lambda: table.piles.active)
+    choose_by_keys(app, scene)
+    run_until(app, lambda: table.piles.active)
+    digest = scene.match.state.digest()
+    click(app, scene.undo_button.rect.center)
+    assert scene.message == GUARD_REFUSED
+    assert scene.match.state.digest() == digest
+    assert len(table.fan.cards) == 5
+
+
+def test_undo_refuses_once_a_card_under_a_stack_has_come_to_light(app) -> None:
+    scene = start_table(app, spizzichino_config())
+    table = table_of(scene)
+
+    def lift_uncovers() -> bool:
+        legal = scene.match.legal_actions_for(0)
+        return table.playing and any(isinstance(a, LiftCard) and table.stacks[0][a.stack].count > 1 for a in legal)
+
+    play_until(app, scene, lift_uncovers)
+    lift = next(a for a in scene.match.legal_actions_for(0) if isinstance(a, LiftCard) and table.stacks[0][a.stack].count > 1)
+    click(app, table.lift_buttons[lift.stack].rect.center)
+    run_until(app, lambda: ready(scene))
+    digest = scene.match.state.digest()
+    post(pygame.KEYDOWN, key=pygame.K_z, unicode="", mod=pygame.KMOD_CTRL, scancode=0)
+    frames(app)
+    assert scene.message == GUARD_REFUSED
+    assert scene.match.state.digest() == digest
+
+
+def stack_plays(state: SpizzichinoState) -> list[PlayCard]:
+    """The plays of a stack top that has a card under it, for the seat to move."""
+    seat = state.turn
+    assert seat is not None
+    tops = {stack[-1] for stack in state.stacks[seat] if len(stack) > 1}
+    return [a for a in state.legal_actions() if isinstance(a, PlayCard) and a.card in tops]
+
+
+def test_a_card_seen_under_either_players_stack_is_seen_for_good() -> None:
+    """The guard's test on views alone: a card from the hand shows nothing hidden; a
+    stack top played by the other player uncovers the card under it."""
+    state = get_rules("spizzichino").new_game(2, seed=CHOOSER_FIRST)
+    assert isinstance(state, SpizzichinoState)
+    while state.phase is Phase.CHOOSE:
+        state.apply(state.legal_actions()[0])
+    while not (state.turn == 1 and stack_plays(state)):
+        before = state.view(0)
+        plays = [a for a in state.legal_actions() if isinstance(a, PlayCard)]
+        from_hand = [a for a in plays if a.card in state.hands[state.turn or 0]]
+        state.apply((from_hand or plays)[0])
+        assert from_hand, "the hand could answer every time before this"
+        assert not stack_card_seen_since(before, state.view(0))
+    before = state.view(0)
+    state.apply(stack_plays(state)[0])
+    assert stack_card_seen_since(before, state.view(0))
+
+
+def test_undo_takes_back_a_play_when_nothing_hidden_came_to_light(app) -> None:
+    scene = start_table(app, spizzichino_config())
+    table = table_of(scene)
+    play_until(app, scene, lambda: table.playing)
+    view = scene.match.view_for(0)
+    assert isinstance(view, SpizzichinoView) and view.phase is Phase.PLAY
+    assert table.may_undo_to(view), "the same stacks now as then"
+    index = next(i for i, slot in enumerate(table.fan.slots) if slot.card in table.fan.legal)
+    digest, hand = scene.match.state.digest(), list(table.fan.cards)
+    drag(app, card_grip(scene, index), table.trick.rect.center)
+    run_until(app, lambda: ready(scene))
+    assert scene.undo_refusal() is None, "the other player answered from the hand"
+    click(app, scene.undo_button.rect.center)
+    run_until(app, lambda: table.playing)
+    assert scene.match.state.digest() == digest
+    assert table.fan.cards == hand
+
+
+# -- pass-and-play, resizing, Continue -----------------------------------------------------------
+
+
+def test_pass_and_play_hands_off_with_no_hand_drawn_under_the_cover(app) -> None:
+    scene = start_table(app, spizzichino_config(humans=(0, 1)))
+    faces_under_cover: list[Card] = []
+    draw = scene.sprites.draw
+
+    def spy(surface, card, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if card is not None and scene.handoff.visible:
+            faces_under_cover.append(card)
+        return draw(surface, card, *args, **kwargs)
+
+    scene.sprites.draw = spy  # type: ignore[method-assign]
+    covers: list[int] = []
+    moves = 0
+    while moves < 14:
+        run_until(app, lambda: ready(scene))
+        if scene.handoff.visible:
+            covers.append(scene.handoff.seat or 0)
+            app.run_frame(0.1)
+            click(app, scene.handoff.button.rect.center)
+            continue
+        assert scene.bottom == scene.match.to_move
+        table = table_of(scene)
+        if table.piles.active:
+            choose_by_keys(app, scene)
+        else:
+            play_turn(app, scene, moves)
+        moves += 1
+    assert faces_under_cover == []
+    assert set(covers) == {0, 1}
+
+
+def test_resizing_mid_animation_keeps_everything_in_the_window(app) -> None:
+    app.settings.animation_speed = 1.0
+    scene = start_table(app, spizzichino_config())
+    frames(app, 2, dt=0.05)
+    assert scene.animator.busy, "the piles are still being laid out"
+    for size in ((1024, 640), (1920, 1080), (1280, 800)):
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+        frames(app, 1, dt=0.05)
+        screen = app.screen.get_rect()
+        assert screen.size == size
+        for rect in scene.element_rects():
+            assert screen.contains(rect), (size, rect)
+    run_until(app, lambda: table_of(scene).piles.active)
+    assert table_of(scene).piles.counts == [5] * 8
+
+
+def test_save_and_continue_mid_round(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene = start_table(app, spizzichino_config())
+    table = table_of(scene)
+    play_until(app, scene, lambda: table.playing and len(mine(scene)) >= 7)
+    digest, hand = scene.match.state.digest(), list(table.fan.cards)
+    stacks = [(s.count, s.top) for s in table.stacks[0]]
+    app.quit()
+    again = make_app(tmp_path)
+    try:
+        again.scenes.push(MenuScene(again))
+        frames(again)
+        menu = again.scenes.top
+        click(again, next(b for b in menu.buttons if b.text == "Continue").rect.center)  # type: ignore[attr-defined]
+        resumed = again.scenes.top
+        assert isinstance(resumed, TableScene)
+        run_until(again, lambda: ready(resumed))
+        assert resumed.match.state.digest() == digest
+        assert table_of(resumed).fan.cards == hand
+        assert [(s.count, s.top) for s in table_of(resumed).stacks[0]] == stacks
+        assert table_of(resumed).playing
+    finally:
+        again.quit()
+
+
+# -- the layout ------------------------------------------------------------------------------
+
+
+def resize(app: App, size: tuple[int, int]) -> None:
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+    frames(app)
+
+
+def check_layout(scene: TableScene, size: tuple[int, int]) -> None:
+    """Everything inside the window, and the important pieces apart from each other."""
+    table = table_of(scene)
+    screen = pygame.Rect((0, 0), size)
+    for rect in scene.element_rects():
+        assert screen.contains(rect), rect
+    theme, sprites = scene.app.theme, scene.sprites
+    pieces = {
+        "scores": table.scores.rect,
+        "my plate": table.panels[0].plate,
+        "their plate": table.panels[1].plate,
+        "their cards": table.panels[1].cards_rect(sprites),
+        "hand": table.fan.bounds(),
+        **{f"stack {seat}.{i}": s.rect(theme, sprites) for seat in range(2) for i, s in enumerate(table.stacks[seat])},
+        **{f"lift {i}": b.rect for i, b in enumerate(table.lift_buttons) if b.visible},
+        **{f"button {b.text}": b.rect for b in scene._buttons()},
+    }
+    if table.last is not None:
+        pieces["last trick"] = table.last_trick_button.rect
+    if table.hint:
+        pieces["hint"] = table.hint_rect
+    if table.known[table.top_seat]:
+        pieces["known"] = table.known_rect()
+    if table.piles.visible:
+        for i, rect in enumerate(table.piles.rects(theme, sprites)):
+            pieces[f"pile part {i}"] = rect
+    else:
+        pieces["trick"] = table.trick.rect
+    names = list(pieces)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            if a.startswith("pile part") and b.startswith("pile part"):
+                continue
+            assert not pieces[a].colliderect(pieces[b]), (size, a, b, pieces[a], pieces[b])
+
+
+@pytest.mark.parametrize(
+    ("size", "card_scale"), [*((size, 1.0) for size in SIZES), ((1024, 640), 1.5), ((1920, 1080), 1.5)]
+)
+def test_nothing_leaves_the_window_or_overlaps(app, size: tuple[int, int], card_scale: float) -> None:
+    app.settings.card_scale = card_scale
+    resize(app, size)
+    scene = start_table(app, spizzichino_config(deck=napoletana_deck()))
+    table = table_of(scene)
+    run_until(app, lambda: table.piles.active)
+    frames(app, 3)
+    check_layout(scene, size)
+    for _ in range(2):
+        choose_by_keys(app, scene)
+        run_until(app, lambda: table.piles.active)
+    press(app, pygame.K_3, "3")
+    frames(app, 3)
+    check_layout(scene, size)
+    play_until(app, scene, lambda: table.playing and any(b.visible for b in table.lift_buttons) and len(mine(scene)) > 4)
+    frames(app, 5)
+    assert table.playing and any(b.visible for b in table.lift_buttons)
+    check_layout(scene, size)
