@@ -91,3 +91,24 @@ def test_the_summary_says_where_the_game_stands(play: Callable[..., tuple]) -> N
     assert saved.summary.scores == (0, 0, 0, 0)
     assert not saved.summary.is_over
     assert saved.name == "Tuesday"
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "progress"),
+    [
+        ("spades", 4, "Hand 1"),
+        ("arizona_spaghetti", 4, "Round 1"),
+        ("spizzichino", 2, "Round 1"),
+        ("spinado", 4, "Hand 1"),
+        ("hand_and_foot", 4, "Round 1"),
+    ],
+)
+def test_every_game_names_its_hand_or_round_on_the_load_screen(
+    play: Callable[..., tuple], game: str, players: int, progress: str
+) -> None:
+    config, state, actions = play(game, players, 3, 10)
+
+    saved = SavedGame.capture(config, actions, state)
+
+    assert saved.summary is not None
+    assert saved.summary.progress == progress

@@ -190,6 +190,11 @@ class HandAndFootState(GameState[HandAndFootOptions]):
         return tuple(s for s in range(self.players) if self.totals[self.team_of[s]] == best)
 
     @property
+    def round_number(self) -> int:
+        """The round being played, counted from 1 as players count it."""
+        return self.round_index + 1
+
+    @property
     def minimum(self) -> int:
         return self.options.minimum(self.round_index)
 
