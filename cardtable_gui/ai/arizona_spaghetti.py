@@ -23,6 +23,7 @@ import random
 from bisect import bisect_right
 from collections.abc import Sequence
 
+from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.base import register_heuristic
 from cardtable_gui.cards import Card, Suit
 from cardtable_gui.rules.arizona_spaghetti import (
@@ -53,8 +54,15 @@ class ArizonaSpaghettiHeuristic:
         self.rng = rng
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
+        return self.advise(view, legal).action
+
+    def advise(self, view: GameView, legal: Sequence[Action]) -> Advice:
+        """The card to play, and why in the round's own terms."""
         if len(legal) == 1 or not isinstance(view, ArizonaSpaghettiView):
-            return legal[0]
+            action = legal[0]
+            card = getattr(action, "card", None)
+            named = f"the {card.name}" if isinstance(card, Card) else "it"
+            return Advice(action, f"Play {named}: it is the only card you may play.", "only-card")
         reading = _Reading(view)
         costs = [
             (reading.cost(action.card), action) for action in legal if isinstance(action, PlayCard)
@@ -62,7 +70,8 @@ class ArizonaSpaghettiHeuristic:
         best = min(cost for cost, _ in costs)
         # Among equally good cards, the higher one: keeping low cards keeps ducking easy.
         choices = [action for cost, action in costs if cost <= best + 1e-9]
-        return max(choices, key=lambda action: action.card.rank)
+        chosen = max(choices, key=lambda action: action.card.rank)
+        return reading.explain(chosen, [action.card for _, action in costs])
 
 
 class _Reading:
@@ -157,3 +166,86 @@ class _Reading:
         chance = self.survives(card, [s for s in range(self.players) if s != self.seat])
         last_share = rule.last_trick / later
         return chance * (self.average_trick + points + last_share) + SHED_SHARE * points
+
+    # ----- saying why -----------------------------------------------------------------
+
+    def explain(self, action: PlayCard, playable: Sequence[Card]) -> Advice:
+        """Name the rule of thumb behind playing ``action`` and say it in the round's
+        terms: the card winning the trick, the suit led, what the trick would cost."""
+        card = action.card
+        trick = self.view.trick
+        if not trick:
+            return self._explain_lead(action)
+        led = trick[0][1].suit
+        assert led is not None
+        winning = max((c for _, c in trick if c.suit is led), key=lambda c: c.rank)
+        if card.suit is not led:
+            points = self.points[card]
+            if points:
+                return Advice(
+                    action,
+                    f"Throw away the {card.name}: you have no {led.title}, so its {points} "
+                    "points leave your hand without costing you anything.",
+                    "shed-points",
+                )
+            return Advice(
+                action,
+                f"Throw away the {card.name}: you have no {led.title}, and a high card "
+                "gone now can't take a trick later.",
+                "shed-high",
+            )
+        if card.rank < winning.rank:
+            return Advice(
+                action,
+                f"Play the {card.name}: it stays under the {winning.name}, so someone "
+                "else takes this trick.",
+                "duck",
+            )
+        cost = round(self.trick_cost(card))
+        can_duck = any(c.suit is led and c.rank < winning.rank for c in playable)
+        if cost <= 0:
+            return Advice(
+                action,
+                f"Play the {card.name}: this trick costs nothing this round, a good time "
+                "to get rid of a high card.",
+                "free-trick",
+            )
+        if can_duck:
+            return Advice(
+                action,
+                f"Take this trick with the {card.name}: about {cost} points now is less "
+                "than it would likely cost you later in the round.",
+                "take-now",
+            )
+        return Advice(
+            action,
+            f"Play the {card.name}: none of your {led.title} stays under the "
+            f"{winning.name}, so win with your highest and keep the low ones for ducking.",
+            "win-high",
+        )
+
+    def _explain_lead(self, action: PlayCard) -> Advice:
+        card = action.card
+        assert card.suit is not None
+        chance = self.chance_to_take(card)
+        cost = round(self.trick_cost(card))
+        if chance < 0.5:
+            return Advice(
+                action,
+                f"Lead the {card.name}: higher {card.suit.title} are still out, so "
+                "someone else will most likely take the trick.",
+                "lead-low",
+            )
+        if cost <= 0:
+            return Advice(
+                action,
+                f"Lead the {card.name}: this trick costs nothing this round, so taking "
+                "it is harmless, and the high card is gone.",
+                "free-trick",
+            )
+        return Advice(
+            action,
+            f"Lead the {card.name}: it is the card most likely to cost you later, so "
+            f"get it out now while the trick costs about {cost} points.",
+            "lead-shed",
+        )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.base import register_heuristic
 from cardtable_gui.cards import Card, Suit
 from cardtable_gui.rules.base import Action, GameView
@@ -25,6 +26,8 @@ from cardtable_gui.rules.spizzichino import (
     Phase,
     PlayCard,
     SpizzichinoView,
+    StandPile,
+    TakePile,
     best_declarations,
 )
 
@@ -38,18 +41,24 @@ class SpizzichinoHeuristic:
         self.rng = rng
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
+        return self.advise(view, legal).action
+
+    def advise(self, view: GameView, legal: Sequence[Action]) -> Advice:
+        """The move to make, and why in the game's terms (tricks, thirds, stacks)."""
         if not isinstance(view, SpizzichinoView) or view.phase is not Phase.PLAY:
-            return self.rng.choice(list(legal))
+            return _blind(self.rng.choice(list(legal)))
         for action in legal:
             if isinstance(action, LiftCard) and self._wants_lift(view, action.stack):
-                return action
+                return self._explain_lift(view, action)
         plays = [a for a in legal if isinstance(a, PlayCard)]
         if not plays:
-            return self.rng.choice(list(legal))
+            return _blind(self.rng.choice(list(legal)))
         table = _Table(view)
         if view.trick:
-            return max(plays, key=lambda a: self._follow_value(view, table, a.card))
-        return max(plays, key=lambda a: self._lead_value(view, table, a.card, plays))
+            chosen = max(plays, key=lambda a: self._follow_value(view, table, a.card))
+            return self._explain_follow(view, chosen, plays)
+        chosen = max(plays, key=lambda a: self._lead_value(view, table, a.card, plays))
+        return self._explain_lead(view, table, chosen, plays)
 
     def _wants_lift(self, view: SpizzichinoView, stack: int) -> bool:
         """Lift when it declares something; otherwise when it cannot hurt: leading, or
@@ -95,6 +104,116 @@ class SpizzichinoHeuristic:
         if table.opponent_void(card.suit):
             penalty += 5
         return -penalty
+
+
+    # ----- saying why ---------------------------------------------------------------
+
+    def _explain_lift(self, view: SpizzichinoView, action: LiftCard) -> Advice:
+        card = view.stack_tops[self.seat][action.stack]
+        assert card is not None
+        if view.declarations_on:
+            declared = {c for d in view.declarations if d.seat == self.seat for c in d.cards}
+            free = [c for c in view.hand if c not in declared]
+            if best_declarations(free + [card]):
+                return Advice(
+                    action,
+                    f"Lift the {card.name} from your stack: with the cards in your hand "
+                    "it makes a declaration worth points at once.",
+                    "lift-declare",
+                )
+        led = view.led_suit
+        if led is None:
+            why = "you are leading, so nothing forces you to play it"
+        else:
+            why = f"you can follow {led.title} anyway, so it can't force your hand"
+        return Advice(
+            action,
+            f"Lift the {card.name} from your stack: {why}, and it uncovers another card to play from.",
+            "lift-free",
+        )
+
+    def _explain_follow(
+        self, view: SpizzichinoView, action: PlayCard, plays: Sequence[PlayCard]
+    ) -> Advice:
+        led = view.trick[0][1]
+        card = action.card
+        points = THIRDS[led] + THIRDS[card]
+        if len(view.tricks) == TRICKS_PER_ROUND - 1:
+            points += LAST_TRICK_THIRDS
+        wins = card.suit is led.suit and STRENGTH[card] > STRENGTH[led]
+        if wins and points:
+            return Advice(
+                action,
+                f"Take the trick with the {card.name}: it beats the {led.name} and "
+                f"brings you {_in_points(points)}.",
+                "win-points",
+            )
+        if not points:
+            return Advice(
+                action,
+                f"Play the {card.name}: this trick is worth nothing to either of you, "
+                "so spend your weakest card and keep the strong ones.",
+                "cheap-trick",
+            )
+        return Advice(
+            action,
+            f"Play the {card.name}: nothing you hold beats the {led.name}, so let the "
+            "trick go with your least valuable card.",
+            "give-cheap",
+        )
+
+    def _explain_lead(
+        self, view: SpizzichinoView, table: _Table, action: PlayCard, plays: Sequence[PlayCard]
+    ) -> Advice:
+        card = action.card
+        if table.is_master(card):
+            worth = THIRDS[card] + table.points_out(card.suit)
+            gain = f", and it may draw {_in_points(worth)}" if worth else ""
+            return Advice(
+                action,
+                f"Lead the {card.name}: nothing your opponent may hold beats it, so it "
+                f"takes the trick{gain}.",
+                "cash-winner",
+            )
+        kept = [a.card for a in plays if table.is_master(a.card)]
+        if kept:
+            return Advice(
+                action,
+                f"Lead the {card.name} and keep the {kept[0].name}: your only sure "
+                "winner is worth saving for the last trick, which brings a whole point.",
+                "save-last",
+            )
+        return Advice(
+            action,
+            f"Lead the {card.name}: it is weak and worth little, so losing the trick "
+            "costs you almost nothing.",
+            "lead-cheap",
+        )
+
+
+def _blind(action: Action) -> Advice:
+    """Advice for a choice made without looking: the piles lie face down."""
+    if isinstance(action, (TakePile, StandPile)):
+        what = "Take" if isinstance(action, TakePile) else "Stand"
+        where = "into your hand" if isinstance(action, TakePile) else "face up as a stack"
+        return Advice(
+            action,
+            f"{what} pile {action.pile + 1} {where}: the piles lie face down, so no pile "
+            "is better than another.",
+            "blind-pile",
+        )
+    return Advice(action, "Any move is as good as another here.", "any")
+
+
+def _in_points(thirds: int) -> str:
+    """Thirds of a point said as a player would: "1 point", "2 and a third points"."""
+    whole, part = divmod(thirds, 3)
+    fraction = {0: "", 1: "a third", 2: "two thirds"}[part]
+    if not whole:
+        return f"{fraction} of a point"
+    if not part:
+        return f"{whole} point" + ("s" if whole > 1 else "")
+    return f"{whole} and {fraction} points"
 
 
 def _my_cards(view: SpizzichinoView, seat: int) -> list[Card]:
