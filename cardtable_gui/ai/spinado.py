@@ -17,6 +17,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.base import register_heuristic
 from cardtable_gui.cards import Card
 from cardtable_gui.rules.base import Action, GameView
@@ -116,10 +117,15 @@ class SpinadoHeuristic:
         self.rng = rng
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
+        return self.advise(view, legal).action
+
+    def advise(self, view: GameView, legal: Sequence[Action]) -> Advice:
+        """The card to play (with or without the spinado), and why."""
         assert isinstance(view, SpinadoView)
         plays = [action for action in legal if isinstance(action, Play)]
         if len(plays) == 1:
-            return plays[0]
+            only = plays[0]
+            return Advice(only, f"Play the {only.card.name}: it is the only card you can play.", "only-card")
         know = Knowledge(view)
         if view.starting:
             card = self._best_start(know)
@@ -127,8 +133,16 @@ class SpinadoHeuristic:
             card = plays[0].card
         with_spinado = Play(card, True)
         if card != SPINADO and with_spinado in plays and self._use_spinado(know, card):
-            return with_spinado
-        return Play(card)
+            return self._explain_spinado(know, with_spinado)
+        if view.starting:
+            return self._explain_start(know, Play(card))
+        following = next_in_run(card)
+        reason = (
+            f"Play the {card.name} and keep the spinado: the {following.name} is yours, so the run comes back to you anyway."
+            if following is not None and following in know.mine
+            else f"Play the {card.name} and keep the spinado: the run stops after it anyway."
+        )
+        return Advice(Play(card), reason, "keep-spinado")
 
     def _best_start(self, know: Knowledge) -> Card:
         """The card to start a sequence with."""
@@ -167,3 +181,60 @@ class SpinadoHeuristic:
         if others and min(others) <= DANGER_CARDS:
             return True
         return know.run_passes_away(card)
+
+    # ----- saying why ---------------------------------------------------------------
+
+    def _explain_spinado(self, know: Knowledge, action: Play) -> Advice:
+        view = know.view
+        others = [
+            count
+            for seat, count in enumerate(view.hand_counts)
+            if seat != self.seat and seat not in view.sitting_out
+        ]
+        fewest = min(others) if others else None
+        if fewest is not None and fewest <= DANGER_CARDS:
+            cards = "card" if fewest == 1 else "cards"
+            return Advice(
+                action,
+                f"Play the {action.card.name} with the spinado: another player is down to "
+                f"{fewest} {cards}, and being caught holding the spinado costs two chips a card.",
+                "spinado-danger",
+            )
+        following = next_in_run(action.card)
+        assert following is not None
+        return Advice(
+            action,
+            f"Play the {action.card.name} with the spinado: the {following.name} is not "
+            "yours, so the spinado stops the run and you start the next one.",
+            "spinado-keep-lead",
+        )
+
+    def _explain_start(self, know: Knowledge, action: Play) -> Advice:
+        card = action.card
+        if card == SPINADO:
+            return Advice(action, "Start with the spinado: it is the last card you hold.", "spinado-last")
+        chain = know.chain(card)
+        if chain.keeps_lead:
+            if len(chain.cards) > 1:
+                shed = f"you hold the run up to the {chain.cards[-1].name} and it surely stops there"
+            else:
+                shed = "the run surely stops after it"
+            return Advice(
+                action,
+                f"Start with the {card.name}: {shed}, so you shed cards and start again.",
+                "run-stops",
+            )
+        if know.chance_only_mine(card) >= 1.0:
+            return Advice(
+                action,
+                f"Start with the {card.name}: nobody else can ever start this run, so "
+                "only you can get rid of it.",
+                "only-you-can",
+            )
+        run = f"{len(chain.cards)} of your cards go down in a run, and " if len(chain.cards) > 1 else ""
+        return Advice(
+            action,
+            f"Start with the {card.name}: {run}low cards are the hardest to get rid of "
+            "later, while high ones end runs soon and can wait.",
+            "start-low",
+        )
