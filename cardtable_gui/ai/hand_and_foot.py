@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.base import SEARCH_PLANS, SearchPlan, register_heuristic
 from cardtable_gui.cards import Card, Rank
 from cardtable_gui.rules.base import Action, GameState, GameView
@@ -27,7 +28,12 @@ from cardtable_gui.rules.hand_and_foot import (
     card_points,
     is_wild,
 )
-from cardtable_gui.rules.hand_and_foot.books import CLEAN_BOOK_POINTS, DIRTY_BOOK_POINTS, extend
+from cardtable_gui.rules.hand_and_foot.books import (
+    CLEAN_BOOK_POINTS,
+    DIRTY_BOOK_POINTS,
+    extend,
+    rank_name,
+)
 
 WILD_COST = 40
 """What spending a wild is worth giving up while there is time to wait for naturals."""
@@ -55,21 +61,30 @@ class HandAndFootHeuristic:
         self.rng = rng
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
+        return self.advise(view, legal).action
+
+    def advise(self, view: GameView, legal: Sequence[Action]) -> Advice:
+        """The move to make, and why in the game's terms (books, the pile, going out)."""
         assert isinstance(view, HandAndFootView)
         if view.phase is Phase.ANSWER:
-            return AnswerGoOut(self._agree(view))
+            return self._explain_answer(view, AnswerGoOut(self._agree(view)))
         if view.phase is Phase.DRAW:
             return self._draw(view, legal)
         return self._play(view, legal)
 
     # ----- drawing ------------------------------------------------------------------
 
-    def _draw(self, view: HandAndFootView, legal: Sequence[Action]) -> Action:
+    def _draw(self, view: HandAndFootView, legal: Sequence[Action]) -> Advice:
         takes = [a for a in legal if isinstance(a, TakePile)]
         team = view.team_of(self.seat)
         if takes and (view.discard_count >= 3 or not view.opened(team)):
-            return max(takes, key=lambda a: self._take_value(view, a))
-        return DrawCards()
+            take = max(takes, key=lambda a: self._take_value(view, a))
+            return self._explain_take(view, take)
+        if takes:
+            why = f"the discard pile holds only {view.discard_count} cards, not worth your pair"
+        else:
+            why = "you can't take the discard pile now"
+        return Advice(DrawCards(), f"Draw from the draw pile: {why}.", "draw")
 
     def _take_value(self, view: HandAndFootView, take: TakePile) -> float:
         wild_pair = sum(1 for c in take.pair if is_wild(c)) * WILD_COST
@@ -82,21 +97,26 @@ class HandAndFootHeuristic:
 
     # ----- playing ------------------------------------------------------------------
 
-    def _play(self, view: HandAndFootView, legal: Sequence[Action]) -> Action:
+    def _play(self, view: HandAndFootView, legal: Sequence[Action]) -> Advice:
         team = view.team_of(self.seat)
         ask = AskToGoOut()
         if ask in legal and self._want_out(view):
-            return ask
+            return self._explain_ask(view, ask)
         going_out = view.permission is True or (len(view.sides[team]) == 1 and self._want_out(view))
         melds = [a for a in legal if isinstance(a, Meld)]
         if melds:
             best = max(melds, key=lambda m: self._meld_value(view, m, going_out))
             if self._meld_value(view, best, going_out) > 0:
-                return best
+                return self._explain_meld(view, best, going_out)
         discards = [a for a in legal if isinstance(a, Discard)]
         if len(view.hand) == 1 and discards:
-            return discards[0]
-        return min(discards, key=lambda d: (self._keep_value(view, d.card), d.card.sort_key()))
+            return Advice(
+                discards[0],
+                f"Discard the {discards[0].card.name}: it is your last card, and discarding it takes you out.",
+                "last-card",
+            )
+        chosen = min(discards, key=lambda d: (self._keep_value(view, d.card), d.card.sort_key()))
+        return self._explain_discard(view, chosen)
 
     def _meld_value(
         self,
@@ -186,12 +206,131 @@ class HandAndFootHeuristic:
     def _agree(self, view: HandAndFootView) -> bool:
         """A partner's answer: yes when the team is ahead, when my own cards cost
         little, or when the round is about to end anyway."""
-        held = sum(card_points(c) for c in view.hand) + AVERAGE_HELD_CARD * (
+        return self._ahead(view) or self._held_points(view) <= 60 or self._round_ending(view)
+
+    def _held_points(self, view: HandAndFootView) -> int:
+        """What the cards this seat still holds (hand, foot, tail) would cost it now."""
+        return sum(card_points(c) for c in view.hand) + AVERAGE_HELD_CARD * (
             view.foot_counts[self.seat] + view.tail_counts[self.seat]
         )
-        return self._ahead(view) or held <= 60 or self._round_ending(view)
 
+    # ----- saying why ---------------------------------------------------------------
 
+    def _explain_answer(self, view: HandAndFootView, answer: AnswerGoOut) -> Advice:
+        if not answer.yes:
+            return Advice(
+                answer,
+                "Say no: your team is behind, and the cards you still hold would cost "
+                f"about {self._held_points(view)} points if the round ended now.",
+                "answer-no",
+            )
+        if self._ahead(view):
+            why = "your team is ahead, so ending the round now locks that in"
+        elif self._held_points(view) <= 60:
+            why = f"your own cards would cost only about {self._held_points(view)} points"
+        else:
+            why = "the draw pile is nearly done and the round ends soon anyway"
+        return Advice(answer, f"Say yes: {why}.", "answer-yes")
+
+    def _explain_take(self, view: HandAndFootView, take: TakePile) -> Advice:
+        top = view.discard_top
+        cards = f"{view.discard_count} cards"
+        if top is not None and not is_wild(top):
+            rank = rank_name(top.rank)
+            team = view.team_of(self.seat)
+            if not any(b.rank is top.rank for b in view.books[team]):
+                count = len(view.books[team]) + 1
+                reason = (
+                    f"Take the pile: the {top.name} and your pair start a book of {rank} "
+                    f"(your team's {_ordinal(count)} book) and bring {cards} into your hand."
+                )
+            else:
+                reason = f"Take the pile: the {top.name} and your pair add to your {rank}, and it brings {cards}."
+        else:
+            reason = f"Take the pile: it brings {cards} to build books with."
+        if take.meld:
+            reason = reason[:-1] + ", laying down your opening with it."
+        return Advice(take, reason, "take-pile")
+
+    def _explain_ask(self, view: HandAndFootView, ask: AskToGoOut) -> Advice:
+        if self._ahead(view):
+            why = "your team has the books it needs and is ahead"
+        else:
+            why = "your team has the books it needs and the draw pile is nearly done"
+        return Advice(ask, f"Ask your partner to go out: {why}.", "ask-out")
+
+    def _explain_meld(self, view: HandAndFootView, meld: Meld, going_out: bool) -> Advice:
+        books = list(view.books[view.team_of(self.seat)])
+        closes: list[Book] = []
+        starts: list[Book] = []
+        for group in meld.groups:
+            old = None if group.book is None else books[group.book]
+            new = extend(old, group.cards, view.options.wild_books)
+            if new.is_closed and (old is None or not old.is_closed):
+                closes.append(new)
+            elif old is None:
+                starts.append(new)
+            if group.book is None:
+                books.append(new)
+            else:
+                books[group.book] = new
+        laid = _count_cards(len(meld.cards))
+        if closes:
+            book = closes[0]
+            if book.is_wild_book:
+                kind = "a book of wilds"
+            else:
+                bonus = CLEAN_BOOK_POINTS if book.is_clean else DIRTY_BOOK_POINTS
+                kind = f"a {'clean' if book.is_clean else 'dirty'} book of {rank_name(book.rank)}, worth {bonus}"
+            return Advice(meld, f"Lay down {laid}: it closes {kind}.", "close-book")
+        if going_out:
+            return Advice(
+                meld,
+                f"Lay down {laid}: you are on your way out, so every card on the table is one not counted against you.",
+                "meld-going-out",
+            )
+        if starts:
+            ranks = ", ".join(rank_name(b.rank) for b in starts)
+            return Advice(
+                meld,
+                f"Lay down {laid}: it starts {'a book' if len(starts) == 1 else 'books'} of {ranks}, "
+                "and cards on the table count for you, not against you.",
+                "start-book",
+            )
+        target = books[next(g.book for g in meld.groups if g.book is not None)]
+        return Advice(
+            meld,
+            f"Lay down {laid} on your {rank_name(target.rank)}: it brings the book closer "
+            "to seven cards, and cards on the table count for you.",
+            "add-to-book",
+        )
+
+    def _explain_discard(self, view: HandAndFootView, discard: Discard) -> Advice:
+        card = discard.card
+        if card.rank is Rank.THREE:
+            return Advice(
+                discard,
+                f"Discard the {card.name}: threes never go into a book, so it is no use to keep.",
+                "discard-three",
+            )
+        team = view.team_of(self.seat)
+        rank = rank_name(card.rank)
+        collected = any(
+            other != team and any(b.rank is card.rank and not b.is_closed for b in books)
+            for other, books in enumerate(view.books)
+        )
+        held = sum(1 for c in view.hand if c.rank is card.rank)
+        if held == 1 and not collected:
+            return Advice(
+                discard,
+                f"Discard the {card.name}: it is your only one of its rank and no other team is collecting {rank}.",
+                "discard-lone",
+            )
+        return Advice(
+            discard,
+            f"Discard the {card.name}: of all your cards it does the least for your books.",
+            "discard-least",
+        )
 
     # ----- for the search player ------------------------------------------------------
 
@@ -247,3 +386,11 @@ def _estimate_round(state: GameState[Any]) -> list[float]:
 SEARCH_PLANS["hand_and_foot"] = SearchPlan(_candidates, _estimate_round, width=4, depth=40, samples=16)
 """Hand and Foot offers hundreds of melds and plays long rounds: the search tries the
 heuristic's best four moves and scores each rollout forty moves on."""
+
+
+def _ordinal(number: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}.get(number, f"{number}th")
+
+
+def _count_cards(count: int) -> str:
+    return "this card" if count == 1 else f"these {count} cards"
