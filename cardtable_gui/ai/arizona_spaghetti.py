@@ -220,7 +220,8 @@ class _Reading:
         return Advice(
             action,
             f"Play the {card.name}: none of your {led.title} stays under the "
-            f"{winning.name}, so win with your highest and keep the low ones for ducking.",
+            f"{winning.name}, so the trick is yours anyway; spend the card likeliest to "
+            "cost you later and keep the low ones for ducking.",
             "win-high",
         )
 

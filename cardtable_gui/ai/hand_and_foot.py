@@ -234,7 +234,7 @@ class HandAndFootHeuristic:
 
     def _explain_take(self, view: HandAndFootView, take: TakePile) -> Advice:
         top = view.discard_top
-        cards = f"{view.discard_count} cards"
+        cards = _count_cards(view.discard_count, "")
         if top is not None and not is_wild(top):
             rank = rank_name(top.rank)
             team = view.team_of(self.seat)
@@ -274,7 +274,8 @@ class HandAndFootHeuristic:
                 books.append(new)
             else:
                 books[group.book] = new
-        laid = _count_cards(len(meld.cards))
+        laid = _count_cards(len(meld.cards), "this card" if len(meld.cards) == 1 else "these")
+        it = "it" if len(meld.cards) == 1 else "they"
         if closes:
             book = closes[0]
             if book.is_wild_book:
@@ -282,7 +283,7 @@ class HandAndFootHeuristic:
             else:
                 bonus = CLEAN_BOOK_POINTS if book.is_clean else DIRTY_BOOK_POINTS
                 kind = f"a {'clean' if book.is_clean else 'dirty'} book of {rank_name(book.rank)}, worth {bonus}"
-            return Advice(meld, f"Lay down {laid}: it closes {kind}.", "close-book")
+            return Advice(meld, f"Lay down {laid}: {it} close{'s' if it == 'it' else ''} {kind}.", "close-book")
         if going_out:
             return Advice(
                 meld,
@@ -290,17 +291,19 @@ class HandAndFootHeuristic:
                 "meld-going-out",
             )
         if starts:
-            ranks = ", ".join(rank_name(b.rank) for b in starts)
+            names = [rank_name(b.rank) for b in starts]
+            ranks = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+            books = "a book" if len(starts) == 1 else "books"
             return Advice(
                 meld,
-                f"Lay down {laid}: it starts {'a book' if len(starts) == 1 else 'books'} of {ranks}, "
-                "and cards on the table count for you, not against you.",
+                f"Lay down {laid} to start {books} of {ranks}: cards on the table count "
+                "for you, not against you.",
                 "start-book",
             )
         target = books[next(g.book for g in meld.groups if g.book is not None)]
         return Advice(
             meld,
-            f"Lay down {laid} on your {rank_name(target.rank)}: it brings the book closer "
+            f"Lay down {laid} on your {rank_name(target.rank)}: the book comes closer "
             "to seven cards, and cards on the table count for you.",
             "add-to-book",
         )
@@ -392,5 +395,9 @@ def _ordinal(number: int) -> str:
     return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}.get(number, f"{number}th")
 
 
-def _count_cards(count: int) -> str:
-    return "this card" if count == 1 else f"these {count} cards"
+def _count_cards(count: int, these: str) -> str:
+    """"1 card", "these 3 cards", "this card"."""
+    if count == 1 and these == "this card":
+        return these
+    words = f"{count} card" + ("" if count == 1 else "s")
+    return f"{these} {words}" if these else words

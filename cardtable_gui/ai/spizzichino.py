@@ -167,8 +167,9 @@ class SpizzichinoHeuristic:
     ) -> Advice:
         card = action.card
         if table.is_master(card):
-            worth = THIRDS[card] + table.points_out(card.suit)
-            gain = f", and it may draw {_in_points(worth)}" if worth else ""
+            out = table.points_out(card.suit)
+            suit = card.suit.title if card.suit is not None else "that suit"
+            gain = f", and your opponent may still have {_in_points(out)} in {suit} to give up" if out else ""
             return Advice(
                 action,
                 f"Lead the {card.name}: nothing your opponent may hold beats it, so it "
