@@ -125,7 +125,8 @@ class SpinadoHeuristic:
         plays = [action for action in legal if isinstance(action, Play)]
         if len(plays) == 1:
             only = plays[0]
-            return Advice(only, f"Play the {only.card.name}: it is the only card you can play.", "only-card")
+            named = "the spinado" if only.card == SPINADO else f"the {only.card.name}"
+            return Advice(only, f"Play {named}: it is the only card you can play.", "only-card")
         know = Knowledge(view)
         if view.starting:
             card = self._best_start(know)
@@ -211,8 +212,6 @@ class SpinadoHeuristic:
 
     def _explain_start(self, know: Knowledge, action: Play) -> Advice:
         card = action.card
-        if card == SPINADO:
-            return Advice(action, "Start with the spinado: it is the last card you hold.", "spinado-last")
         chain = know.chain(card)
         if chain.keeps_lead:
             if len(chain.cards) > 1:

@@ -1,0 +1,94 @@
+"""The Spizzichino heuristic explains itself: piles, lifts, follows and leads each name
+their rule of thumb and say why in thirds and tricks; advising changes no move."""
+
+from __future__ import annotations
+
+import random
+
+from cardtable_gui.ai.advice import Advice
+from cardtable_gui.ai.spizzichino import SpizzichinoHeuristic
+from cardtable_gui.cards import Card, italian_deck, parse_cards
+from cardtable_gui.rules.spizzichino import (
+    LiftCard,
+    PlayCard,
+    SpizzichinoRules,
+    SpizzichinoState,
+    StandPile,
+    TakePile,
+)
+from tests.ai.advice_support import advise_through_a_game
+
+RULES = SpizzichinoRules()
+
+
+def advice(state: SpizzichinoState) -> Advice:
+    seat = state.to_move
+    assert seat is not None
+    return SpizzichinoHeuristic(seat, random.Random(1)).advise(state.view(seat), state.legal_actions())
+
+
+def dealt(first: str, dealer_hand: str, stack: str) -> SpizzichinoState:
+    """Piles 0-1 to the first player's hand, 4-5 to the dealer's hand, the dealer's
+    second stack showing ``stack`` (top first); the first player leads."""
+    top, theirs, stacked = parse_cards(first), parse_cards(dealer_hand), parse_cards(stack)
+    rest = [c for c in italian_deck() if c not in top + theirs + stacked]
+    deck = top + rest[:10] + theirs + rest[10:15] + stacked + rest[15:]
+    state = RULES.new_game(2, seed=1, deck=deck)
+    for action in (TakePile(0), TakePile(1), StandPile(2), StandPile(3), TakePile(4), TakePile(5)):
+        state.apply(action)
+    return state
+
+
+def test_a_seeded_game_plays_the_same_moves_as_before_advice() -> None:
+    digest, _ = advise_through_a_game("spizzichino", 2, seed=3)
+    assert digest == "4579591e5c74d345"
+
+
+def test_piles_are_chosen_blind_and_it_says_so() -> None:
+    state = RULES.new_game(2, seed=8)
+    said = advice(state)
+    assert isinstance(said.action, TakePile | StandPile)
+    assert said.rule == "blind-pile"
+    assert f"pile {said.action.pile + 1} " in said.reason and "face down" in said.reason
+
+
+def test_a_free_lift_then_the_cheapest_card_that_takes_the_points() -> None:
+    state = dealt("4Co 5Co 6Co 7Co FCo CCo RCo 4De 5De 6De", "4Sp 5Sp 6Sp 7Sp FSp CSp RSp 4Ba 5Ba 6Ba", "3Co 2Co")
+    state.apply(PlayCard(Card.parse("RCo")))
+    said = advice(state)
+    assert isinstance(said.action, LiftCard)
+    assert said.rule == "lift-free"
+    assert "from your stack: you can follow coppe anyway" in said.reason
+    while isinstance(said.action, LiftCard):
+        state.apply(said.action)
+        said = advice(state)
+    assert said.action == PlayCard(Card.parse("2Co"))
+    assert said.rule == "win-points"
+    assert said.reason == (
+        "Take the trick with the due di coppe: it beats the re di coppe and brings you two thirds of a point."
+    )
+
+
+def test_a_lift_that_makes_a_declaration_says_so() -> None:
+    first = parse_cards("4Co 5Co 6Co 7Co FCo CCo RCo 4De 5De 6De")
+    dealer_hand = parse_cards("1De 1Sp 4Ba 5Ba 6Ba 7Ba FBa CBa RBa 4Sp")
+    lift = parse_cards("1Ba")
+    rest = [c for c in italian_deck() if c not in first + dealer_hand + lift]
+    state = RULES.new_game(2, seed=1, deck=first + rest[:10] + dealer_hand + lift + rest[10:])
+    for action in (TakePile(0), TakePile(1), StandPile(2), StandPile(3), TakePile(4), TakePile(5)):
+        state.apply(action)
+    state.apply(PlayCard(Card.parse("4Co")))
+    said = advice(state)
+    assert said.action == LiftCard(0)
+    assert said.rule == "lift-declare"
+    assert "asso di bastoni" in said.reason and "declaration" in said.reason
+
+
+def test_every_rule_of_thumb_speaks_in_seeded_games() -> None:
+    seen: set[str] = set()
+    for seed in range(4):
+        seen |= advise_through_a_game("spizzichino", 2, seed)[1]
+    assert seen >= {
+        "blind-pile", "lift-free", "lift-declare", "win-points", "cheap-trick",
+        "give-cheap", "cash-winner", "save-last", "lead-cheap",
+    }
