@@ -102,12 +102,12 @@ def choose_by_mouse(app: App, scene: TableScene) -> None:
 
 
 def choose_by_keys(app: App, scene: TableScene) -> None:
-    """Type the first pile's number, then H (or S when the hand is full)."""
+    """Type the first pile's number, then T (or S when the hand is full)."""
     piles = table_of(scene).piles
     pile = first_open_pile(scene)
     press(app, pygame.K_1 + pile, str(pile + 1))
     take = piles.actions[0].enabled
-    press(app, pygame.K_h if take else pygame.K_s, "h" if take else "s")
+    press(app, pygame.K_t if take else pygame.K_s, "t" if take else "s")
 
 
 def stack_grip(scene: TableScene, index: int) -> tuple[int, int]:
@@ -171,7 +171,7 @@ def test_the_piles_are_chosen_blind_on_the_table_by_mouse_and_keys(app) -> None:
     run_until(app, lambda: table.piles.active)
     assert table.piles.counts == [5] * 8
     assert table.fan.cards == [] and not table.panels[1].card_count
-    assert "H" in table.piles.keys_hint and "S" in table.piles.keys_hint
+    assert "T to take" in table.piles.keys_hint and "S to stand" in table.piles.keys_hint
     choose_by_mouse(app, scene)
     run_until(app, lambda: table.piles.active)
     assert len(table.fan.cards) == 5, "the pile taken is seen at once"

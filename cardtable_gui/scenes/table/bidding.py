@@ -141,6 +141,15 @@ class BidPanel(Generic[T]):
         if self._area is not None and self._theme is not None:
             self.layout(self._area, self._theme)
 
+    def rect_of(self, value: T) -> pygame.Rect | None:
+        """Where the choice of ``value`` is drawn now; None while it is not shown."""
+        if not self.visible or self.asking is not None:
+            return None
+        for choice, button in zip(self.choices, self.buttons, strict=True):
+            if choice.value == value:
+                return button.rect
+        return None
+
     def _highlight(self, index: int | None) -> None:
         self.highlight = index
         for i, button in enumerate(self.buttons):

@@ -47,6 +47,8 @@ class HandFan:
         self.card_width = 80
         self.slots: list[_Slot] = []
         self.legal: frozenset[Card] = frozenset()
+        self.hinted: tuple[Card, ...] = ()
+        """The cards of the move the Hint suggests: raised a little, and ringed by the scene."""
         self.active = False
         self.hover: int | None = None
         self.selected: int | None = None
@@ -96,6 +98,26 @@ class HandFan:
             self.selected = None
         self._place()
 
+    def show_hint(self, cards: Sequence[Card]) -> None:
+        """Raise the cards of the Hint's move (none: lower them again)."""
+        self.hinted = tuple(cards)
+        self._place()
+
+    def indices_of(self, cards: Sequence[Card]) -> list[int]:
+        """The slots holding ``cards``, one slot per card named (a card named twice,
+        from a game with two packs, finds both copies)."""
+        wanted = list(cards)
+        found = []
+        for i, slot in enumerate(self.slots):
+            if slot.card is not None and slot.card in wanted:
+                wanted.remove(slot.card)
+                found.append(i)
+        return found
+
+    def rects_of(self, cards: Sequence[Card]) -> list[pygame.Rect]:
+        """Where ``cards`` are drawn now (see ``indices_of``)."""
+        return [self.card_rect(i) for i in self.indices_of(cards)]
+
     def remove(self, card: Card) -> tuple[float, float]:
         """Take ``card`` out of the fan (it was played); returns where it was drawn."""
         for i, slot in enumerate(self.slots):
@@ -133,6 +155,7 @@ class HandFan:
         drop = h * 0.08 if n > 1 else 0.0
         base_y = self.area.bottom - h * _BOTTOM_MARGIN - drop - turned_half
         lift = h * 0.12
+        hinted = set(self.indices_of(self.hinted)) if self.active else set()
         for i, slot in enumerate(self.slots):
             spread = (i - (n - 1) / 2) / max(1, (n - 1) / 2) if n > 1 else 0.0
             slot.target_x = left + step * i
@@ -145,6 +168,8 @@ class HandFan:
                 slot.target_y -= lift * 0.5
             if i == self.hover and self._can_pick(i):
                 slot.target_y -= lift * 0.6
+            if i in hinted:
+                slot.target_y -= lift * 0.8
             if i == self.selected:
                 slot.target_y -= lift * 1.1
 

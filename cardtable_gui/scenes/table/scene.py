@@ -11,7 +11,10 @@ shown. When everything has settled it decides whose turn it is to show:
   until they confirm; no card of any hand is drawn while it is up.
 
 The scene also owns the generic panels: the end-of-hand summary, the game-over panel,
-the rule's reason when a move is refused, and the Menu / Undo / Save / Rules buttons.
+the rule's reason when a move is refused, and the Menu / Undo / Hint / Save / Rules
+buttons. Hint (H) asks the Medium player what it would do in the person's place and
+why, from their own view only, at any of their decisions; the hint is gone once they
+act or the turn passes.
 Esc closes whatever is open on top (a question, the last trick, the summary) before it
 offers to leave the table; at a shared screen every new hand starts behind the cover,
 so nobody's fresh cards show while everyone looks at the summary.
@@ -50,6 +53,7 @@ from cardtable_gui.scenes.table.card_sprites import CardSprites
 from cardtable_gui.scenes.table.confirm import ConfirmPanel
 from cardtable_gui.scenes.table.game_over import GameOverPanel, standings
 from cardtable_gui.scenes.table.handoff import HandoffCover
+from cardtable_gui.scenes.table.hint import HintPanel, suggest
 from cardtable_gui.scenes.table.layouts import make_layout
 from cardtable_gui.scenes.table.summary import HandSummary, SummaryTable
 from cardtable_gui.seats import MatchConfig
@@ -119,6 +123,10 @@ class TableScene(Scene):
         self._recorded = False
         self.menu_button = Button("Menu", self._main_menu, style="quiet")
         self.undo_button = Button("Undo", self.undo, style="quiet")
+        self.hint_button = Button("Hint", self.toggle_hint, style="quiet")
+        self.hint = HintPanel()
+        self._deciding: int | None = None
+        """The seat whose decision the table offers now (its choices are shown)."""
         self.save_button = Button("Save", self.ask_save_name, style="quiet")
         self.rules_button = Button("Rules", self.open_rules, style="quiet")
         self.message = ""
@@ -157,7 +165,7 @@ class TableScene(Scene):
         except IllegalAction as error:
             self.say(str(error))
             return False
-        self.table.end_turn()
+        self._end_turn()
         self._turn_shown = None
         self.message = ""
         return True
@@ -197,6 +205,7 @@ class TableScene(Scene):
         self.summary.layout(size, theme)
         self.game_over.layout(size, theme)
         self.confirm.layout(size, theme, self.table.message_anchor())
+        self.hint.layout(size, theme, self._hint_anchor())
 
     def toolbar_end(self) -> int:
         """The x just right of the last of the scene's buttons shown (Menu, Undo,
@@ -213,6 +222,9 @@ class TableScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             self.open_rules()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_h and not event.mod & pygame.KMOD_CTRL:
+            self.toggle_hint()
             return
         if self.animator.busy and (
             event.type == pygame.KEYDOWN
@@ -291,19 +303,29 @@ class TableScene(Scene):
             return
         self._turn_shown = len(self.match.history)
         if self.pass_and_play and seat != self.viewer:
-            self.table.end_turn()
+            self._end_turn()
             self.handoff.show(seat, self.seat_name(seat), self.table.turn_prompt())
             return
-        self.table.begin_turn(self.match.legal_actions_for(seat))
-        self.play_sound("your_turn")
+        self._begin_turn(seat)
 
     def _handoff_ready(self, seat: int) -> None:
         self.viewer = seat
         self.bottom = seat
         self.table.reset(self.match.view_for(seat), seat)
         self.table.layout(self.app.screen.get_size())
+        self._begin_turn(seat)
+
+    def _begin_turn(self, seat: int) -> None:
+        """Offer ``seat``'s person their choices."""
+        self._deciding = seat
         self.table.begin_turn(self.match.legal_actions_for(seat))
         self.play_sound("your_turn")
+
+    def _end_turn(self) -> None:
+        """Take the choices away, and with them any hint."""
+        self._deciding = None
+        self.hide_hint()
+        self.table.end_turn()
 
     def _summary_closed(self) -> None:
         self._consume()
@@ -312,7 +334,7 @@ class TableScene(Scene):
         if self.finished:
             return
         self.finished = True
-        self.table.end_turn()
+        self._end_turn()
         match = self.match
         winners = match.state.winners
         names = [self.seat_name(s) for s in winners]
@@ -339,11 +361,49 @@ class TableScene(Scene):
     def _buttons(self) -> list[Button]:
         if self.watch:
             return [self.menu_button, self.rules_button]
-        return [self.menu_button, self.undo_button, self.save_button, self.rules_button]
+        return [self.menu_button, self.undo_button, self.hint_button, self.save_button, self.rules_button]
 
     def _refresh_buttons(self) -> None:
         self.undo_button.enabled = self._undo_allowed()
         self.save_button.enabled = not self.match.is_over
+        self.hint_button.enabled = self.hint_refusal() is None
+
+    # -- the hint ----------------------------------------------------------------------
+
+    def hint_refusal(self) -> str | None:
+        """Why there is no hint to give now (a sentence for the player), or None."""
+        if self.watch:
+            return "Nobody is playing at this table."
+        if self.finished or self.match.is_over:
+            return "The game is over."
+        if self.summary.visible or self.handoff.visible:
+            return "Hints are for your own decisions."
+        if self._deciding is None or self._deciding != self.match.to_move:
+            return "A hint is for your turn; wait until it comes."
+        return None
+
+    def toggle_hint(self) -> None:
+        """Hint (H): show what the Medium player would do here and why; again hides it."""
+        if self.hint.visible:
+            self.hide_hint()
+            return
+        refusal = self.hint_refusal()
+        if refusal is not None:
+            self.say(refusal)
+            return
+        seat = self.match.to_move
+        assert seat is not None
+        advice = suggest(
+            self.match.config.game, seat, self.match.view_for(seat), self.match.legal_actions_for(seat)
+        )
+        self.hint.show(advice)
+        self.hint.layout(self.app.screen.get_size(), self.app.theme, self.table.message_anchor())
+        self.table.show_hint(advice.action)
+
+    def hide_hint(self) -> None:
+        if self.hint.visible:
+            self.hint.hide()
+            self.table.show_hint(None)
 
     def undo_refusal(self) -> str | None:
         """Why undo is not available now (a sentence for the player), or None."""
@@ -379,7 +439,7 @@ class TableScene(Scene):
             self.say(self.match.undo_refusal() or "That move can't be taken back.")
             return
         self.animator.clear()
-        self.table.end_turn()
+        self._end_turn()
         if self.pass_and_play:
             # Whoever decides again gets the cover first; until then nobody's hand shows.
             self.viewer = None
@@ -544,6 +604,9 @@ class TableScene(Scene):
             self._draw_undo_reason(surface)
         if self.message:
             self._draw_message(surface)
+        if self.hint.visible:
+            self.hint.layout(surface.get_size(), theme, self._hint_anchor())
+            self.hint.draw(surface, theme, self.table.hint_rects())
         self.confirm.draw(surface, theme)
         self.summary.draw(surface, theme)
         self.game_over.draw(surface, theme)
@@ -592,4 +655,12 @@ class TableScene(Scene):
             rects.append(self.game_over.box)
         if self.confirm.visible:
             rects.append(self.confirm.box)
+        if self.hint.visible:
+            rects.append(self.hint.box)
         return rects
+
+    def _hint_anchor(self) -> tuple[int, int]:
+        """The hint's reason goes above the hand, and above a refused move's reason."""
+        if self.message:
+            return self.message_rect().midtop
+        return self.table.message_anchor()

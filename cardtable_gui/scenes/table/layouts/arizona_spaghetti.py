@@ -440,6 +440,13 @@ class ArizonaSpaghettiLayout(GameLayout):
         self.trick.caption = ""
         self.trick.drop_ready = self.trick.drop_hot = False
 
+    def show_hint(self, action: Action | None) -> None:
+        super().show_hint(action)
+        self.fan.show_hint([action.card] if isinstance(action, PlayCard) else [])
+
+    def hint_rects(self) -> list[pygame.Rect]:
+        return self.fan.rects_of(self.fan.hinted)
+
     def turn_prompt(self) -> str:
         return "It is your turn to play. Make sure nobody else can see the screen."
 

@@ -32,6 +32,8 @@ class GameLayout(ABC):
         self.seat_count = len(scene.config.seats)
         self.bottom = 0
         """The seat drawn at the bottom: the person playing (see ``reset``)."""
+        self.hinted: Action | None = None
+        """The move the Hint suggests now, marked on the table (see ``show_hint``)."""
 
     @property
     def theme(self) -> th.Theme:
@@ -88,6 +90,14 @@ class GameLayout(ABC):
     @abstractmethod
     def message_anchor(self) -> tuple[int, int]:
         """Where the bottom centre of a refused move's message goes (above the hand)."""
+
+    def show_hint(self, action: Action | None) -> None:
+        """Mark ``action``, the Hint's suggestion, on the table; None takes the mark away."""
+        self.hinted = action
+
+    def hint_rects(self) -> list[pygame.Rect]:
+        """Where the hinted move's cards and target are drawn now (the Hint rings them)."""
+        return []
 
     def opening_events(self, view: GameView) -> list[Event]:
         """Events that show how the game began (the first deal happens inside

@@ -475,6 +475,17 @@ class SpadesLayout(GameLayout):
         self.trick.caption = ""
         self.trick.drop_ready = self.trick.drop_hot = False
 
+    def show_hint(self, action: Action | None) -> None:
+        super().show_hint(action)
+        self.fan.show_hint([action.card] if isinstance(action, PlayCard) else [])
+
+    def hint_rects(self) -> list[pygame.Rect]:
+        """The card to play, or the bid (or blind nil, or looking) on the panel."""
+        if self.hinted is None or isinstance(self.hinted, PlayCard):
+            return self.fan.rects_of(self.fan.hinted)
+        rect = self.bidding.rect_of(self.hinted)
+        return [rect] if rect is not None else []
+
     def turn_prompt(self) -> str:
         view = self.scene.match.view_for(None)
         phase = cast(Any, view).phase

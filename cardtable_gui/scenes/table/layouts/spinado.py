@@ -701,6 +701,20 @@ class SpinadoLayout(GameLayout):
         self.spinado_offered = False
         self.with_spinado = False
 
+    def show_hint(self, action: Action | None) -> None:
+        super().show_hint(action)
+        cards: list[Card] = []
+        if isinstance(action, Play):
+            cards = [action.card, SPINADO] if action.spinado else [action.card]
+        self.fan.show_hint(cards)
+
+    def hint_rects(self) -> list[pygame.Rect]:
+        """The card to play, and with the spinado the spinado and its button too."""
+        rects = self.fan.rects_of(self.fan.hinted)
+        if isinstance(self.hinted, Play) and self.hinted.spinado and self.spinado_offered:
+            rects.append(self.spinado_button.rect)
+        return rects
+
     def turn_prompt(self) -> str:
         view = cast(SpinadoView, self.scene.match.view_for(None))
         doing = "start a sequence" if view.starting else "play"

@@ -77,7 +77,7 @@ COLLECT_FLIGHT = 0.38
 DECLARE_SECONDS = 2.2
 LAST_TRICK_SECONDS = 1.8
 
-PILE_KEYS_HINT = "Pick a pile by click, number or arrows, then H to take it into your hand or S to stand it"
+PILE_KEYS_HINT = "Pick a pile by click, number or arrows, then T to take it into your hand or S to stand it"
 PLAY_KEYS_HINT = "Left/Right choose a card, Up/Down hand or stacks, Enter plays, L lifts a 3, 2 or asso"
 
 
@@ -704,7 +704,7 @@ class SpizzichinoLayout(GameLayout):
                 wanted.append(f"{left} {'pile' if left == 1 else 'piles'} {where}")
         prompt = f"Your pick, blind: {' and '.join(wanted)}"
         actions = [
-            PileAction("Take into hand", "h", True, any(isinstance(a, TakePile) for a in legal)),
+            PileAction("Take into hand", "t", True, any(isinstance(a, TakePile) for a in legal)),
             PileAction("Stand face up", "s", False, any(isinstance(a, StandPile) for a in legal)),
         ]
         self.piles.offer(prompt, actions, PILE_KEYS_HINT)
@@ -724,6 +724,26 @@ class SpizzichinoLayout(GameLayout):
         self.hint = ""
         self.focus = None
         self.held = None
+
+    def show_hint(self, action: Action | None) -> None:
+        super().show_hint(action)
+        self.fan.show_hint([action.card] if isinstance(action, PlayCard) else [])
+
+    def hint_rects(self) -> list[pygame.Rect]:
+        """The pile and its button (into the hand, or face up), the stack to lift from
+        and its Lift button, or the card to play from the hand or a stack."""
+        action, sprites = self.hinted, self.sprites
+        if isinstance(action, TakePile | StandPile):
+            to_hand = isinstance(action, TakePile)
+            rects = [self.piles.piles[action.pile].rect(self.theme, sprites)] if action.pile < len(self.piles.piles) else []
+            pairs = zip(self.piles.buttons, self.piles.actions, strict=True)
+            return rects + [button.rect for button, offered in pairs if offered.value is to_hand]
+        if isinstance(action, LiftCard):
+            return [self.stacks[self.bottom][action.stack].top_rect(sprites), self.lift_buttons[action.stack].rect]
+        if isinstance(action, PlayCard):
+            stacks = [stack.top_rect(sprites) for stack in self.stacks[self.bottom] if stack.top == action.card]
+            return self.fan.rects_of([action.card]) + stacks
+        return []
 
     def turn_prompt(self) -> str:
         view = cast(SpizzichinoView, self.scene.match.view_for(None))

@@ -35,7 +35,7 @@ from cardtable_gui.scenes.table.book_row import BookRow
 from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.layouts.base import GameLayout
-from cardtable_gui.scenes.table.layouts.hand_and_foot import words
+from cardtable_gui.scenes.table.layouts.hand_and_foot import hinting, words
 from cardtable_gui.scenes.table.layouts.hand_and_foot.controls import TurnControls
 from cardtable_gui.scenes.table.layouts.hand_and_foot.motion import EventShow
 from cardtable_gui.scenes.table.layouts.hand_and_foot.staging import book_key
@@ -429,6 +429,13 @@ class HandAndFootLayout(GameLayout):
 
     def end_turn(self) -> None:
         self.controls.end()
+
+    def show_hint(self, action: Action | None) -> None:
+        super().show_hint(action)
+        self.fan.show_hint(hinting.hinted_cards(action))
+
+    def hint_rects(self) -> list[pygame.Rect]:
+        return hinting.hint_rects(self, self.hinted)
 
     def turn_prompt(self) -> str:
         view = cast(HandAndFootView, self.scene.match.view_for(None))

@@ -1,0 +1,108 @@
+"""The table's Hint: what the Medium player would do in your place, and why.
+
+Asked for (the Hint button or H) at one of the person's own decisions, the game's
+heuristic player is given that person's view and legal moves, exactly what the person
+can see, and its advice is shown: the suggested move is marked on the table in a colour
+of its own (never the selection's), and the reason is written above the hand. The hint
+goes away as soon as the person acts or the turn passes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pygame
+
+from cardtable_gui.ai.advice import Advice
+from cardtable_gui.ai.base import make_agent
+from cardtable_gui.rules.base import Action, GameView
+from cardtable_gui.ui import theme as th
+
+HINT = (255, 120, 205)
+"""The hint's colour: unlike the selection (blue), the playable glow (gold) or marked cards (green)."""
+
+HINT_FILL = (58, 18, 48, 238)
+"""The reason's box: a dark shade of the hint's colour, so the two are read together."""
+
+TAG = "Hint"
+
+
+def suggest(game: str, seat: int, view: GameView, legal: Sequence[Action]) -> Advice:
+    """The Medium (heuristic) player's move and reason for ``seat``, from ``view`` alone.
+    It answers at once and the same way every time for the same position."""
+    adviser = make_agent("heuristic", game, seat, random.Random(0))
+    return adviser.advise(view, legal)  # type: ignore[attr-defined,no-any-return]
+
+
+class HintPanel:
+    """The reason, in a box above the hand, tagged Hint; and the marks around the
+    suggested move's cards and target, wherever the layout says they are now."""
+
+    def __init__(self) -> None:
+        self.advice: Advice | None = None
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self._lines: list[str] = []
+
+    @property
+    def visible(self) -> bool:
+        return self.advice is not None
+
+    def show(self, advice: Advice) -> None:
+        self.advice = advice
+
+    def hide(self) -> None:
+        self.advice = None
+
+    def layout(self, size: tuple[int, int], theme: th.Theme, anchor: tuple[int, int]) -> None:
+        """The reason's box, its bottom centre at ``anchor`` (above the hand), no wider
+        than the window allows; long reasons wrap."""
+        if self.advice is None:
+            return
+        font = theme.font(theme.text_px(19))
+        pad = theme.px(12)
+        tag_w = self._tag_size(theme)[0]
+        width = min(theme.px(720), size[0] - theme.px(24))
+        self._lines = theme.wrap(self.advice.reason, font, width - pad * 3 - tag_w)
+        text_w = max(font.size(line)[0] for line in self._lines)
+        height = len(self._lines) * font.get_linesize() + pad * 2
+        self.box = pygame.Rect(0, 0, text_w + tag_w + pad * 3, max(height, self._tag_size(theme)[1] + pad * 2))
+        self.box.midbottom = anchor
+        self.box.clamp_ip(pygame.Rect((0, 0), size))
+
+    @staticmethod
+    def _tag_size(theme: th.Theme) -> tuple[int, int]:
+        w, h = theme.font(theme.text_px(16), True).size(TAG)
+        return w + theme.px(14), h + theme.px(6)
+
+    def draw(self, surface: pygame.Surface, theme: th.Theme, marks: Sequence[pygame.Rect]) -> None:
+        if self.advice is None:
+            return
+        for rect in marks:
+            ring = rect.inflate(theme.px(10), theme.px(10))
+            pygame.draw.rect(surface, HINT, ring, width=max(2, theme.px(4)), border_radius=theme.px(10))
+        if marks:
+            around = marks[0].unionall(list(marks[1:])).inflate(theme.px(10), theme.px(10))
+            tag = self._tag_rect(theme)
+            tag.midbottom = (around.centerx, around.top - theme.px(2))
+            tag.clamp_ip(surface.get_rect())
+            self._draw_tag(surface, theme, tag)
+        theme.draw_panel(surface, self.box, theme.px(10), HINT_FILL, HINT)
+        pad = theme.px(12)
+        tag = self._tag_rect(theme)
+        tag.topleft = (self.box.x + pad, self.box.y + pad)
+        self._draw_tag(surface, theme, tag)
+        font = theme.font(theme.text_px(19))
+        x = tag.right + pad
+        for index, line in enumerate(self._lines):
+            text = theme.text(line, theme.text_px(19), th.TEXT)
+            surface.blit(text, (x, self.box.y + pad + index * font.get_linesize()))
+
+    def _tag_rect(self, theme: th.Theme) -> pygame.Rect:
+        return pygame.Rect((0, 0), self._tag_size(theme))
+
+    @staticmethod
+    def _draw_tag(surface: pygame.Surface, theme: th.Theme, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, HINT, rect, border_radius=rect.height // 2)
+        text = theme.text(TAG, theme.text_px(16), th.TEXT_DARK, bold=True)
+        surface.blit(text, text.get_rect(center=rect.center))

@@ -1,0 +1,55 @@
+"""Where the Hint's suggested move is on the Hand and Foot table: the cards it uses
+from the hand, and the pile, book, button or answer it goes to."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cardtable_gui.cards import Card
+from cardtable_gui.rules.base import Action
+from cardtable_gui.rules.hand_and_foot import AnswerGoOut, AskToGoOut, Discard, DrawCards, Meld, TakePile
+from cardtable_gui.scenes.table.book_row import NEW_BOOK
+from cardtable_gui.scenes.table.layouts.hand_and_foot.staging import book_key
+
+if TYPE_CHECKING:
+    from cardtable_gui.scenes.table.layouts.hand_and_foot.table import HandAndFootLayout
+
+
+def hinted_cards(action: Action | None) -> list[Card]:
+    """The cards from the hand that ``action`` uses."""
+    if isinstance(action, Discard):
+        return [action.card]
+    if isinstance(action, Meld):
+        return list(action.cards)
+    if isinstance(action, TakePile):
+        return [*action.pair, *(card for group in action.meld for card in group.cards)]
+    return []
+
+
+def hint_rects(table: HandAndFootLayout, action: Action | None) -> list[pygame.Rect]:
+    """The rects to ring for ``action``: its cards in the hand and where it goes."""
+    controls = table.controls
+    rects = table.fan.rects_of(table.fan.hinted)
+    if isinstance(action, DrawCards):
+        rects.append(table.pile_bounds(table.stock))
+    elif isinstance(action, TakePile):
+        rects.append(table.pile_bounds(table.discard))
+        pairs = zip(controls.take_buttons, controls.takes, strict=True)
+        rects += [button.rect for button, take in pairs if take.pair == action.pair]
+    elif isinstance(action, Discard):
+        rects.append(table.pile_bounds(table.discard))
+    elif isinstance(action, Meld):
+        row = table.row_of(table.my_team)
+        for key in dict.fromkeys(NEW_BOOK if g.book is None else book_key(g.book) for g in action.groups):
+            place = row.place_rect(key)
+            if place is not None:
+                rects.append(place.clip(row.rect) or place)
+    elif isinstance(action, AskToGoOut):
+        rects.append(controls.ask_button.rect)
+    elif isinstance(action, AnswerGoOut):
+        answer = controls.answer.rect_of(action.yes)
+        if answer is not None:
+            rects.append(answer)
+    return rects
