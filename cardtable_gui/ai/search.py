@@ -37,6 +37,13 @@ from cardtable_gui.rules.base import Action, GameOver, GameRules, GameState, Gam
 ROLLOUT_LIMIT = 2_000
 """Actions a rollout may take before it is cut short (a round is far shorter)."""
 
+SAMPLES = {"spinado": 96}
+"""Rollouts per candidate move where a game's rollouts are short enough to afford
+more than the usual ``DEFAULT_SAMPLES``."""
+
+DEFAULT_SAMPLES = 24
+"""Rollouts per candidate move in the other games without a ``SearchPlan``."""
+
 MAX_WORK = 9_000
 """Actions one decision may simulate in all its rollouts together. Early in a round,
 when rollouts are long and moves many, this bounds the think time (about a second
@@ -69,7 +76,7 @@ class SearchAgent:
         rules: GameRules[Any, Any],
         seat: int,
         rng: random.Random,
-        samples: int = 24,
+        samples: int | None = None,
         max_seconds: float = 2.0,
         inference: bool = True,
         max_work: int = MAX_WORK,
@@ -79,7 +86,9 @@ class SearchAgent:
         self.seat = seat
         self.rng = rng
         self.plan: SearchPlan | None = SEARCH_PLANS.get(rules.name)
-        self.samples = self.plan.samples if self.plan is not None else samples
+        if samples is None:
+            samples = self.plan.samples if self.plan is not None else SAMPLES.get(rules.name, DEFAULT_SAMPLES)
+        self.samples = samples
         """Rollouts per candidate move, on average over the whole search."""
         self.max_seconds = max_seconds
         self.max_work = max_work
@@ -113,7 +122,7 @@ class SearchAgent:
             )
         else:
             evidence = (
-                f"{best.mean:+.1f} points against the best other player over {best.tries} sampled deals; "
+                f"{best.mean:+.1f} points against the others' average over {best.tries} sampled deals; "
                 f"next best {short_name(runner.action)}, {runner.mean:+.1f}"
             )
         reason = f"{describe(best.action)}: it did best of {len(ranked)} moves tried in the sampled deals."
@@ -171,7 +180,7 @@ class SearchAgent:
 
     def _rollout(self, state: GameState[Any], events: list[Any], seed: int) -> float:
         """Let quick players finish the round; the value is what this seat's side
-        gained over the best other side (reversed where low scores win)."""
+        gained over the others (reversed where low scores win)."""
         players = self._players(state, seed)
         depth = self.plan.depth if self.plan is not None else ROLLOUT_LIMIT
         for _ in range(depth):
@@ -196,13 +205,15 @@ class SearchAgent:
         ]
 
     def _value(self, state: GameState[Any], points: Sequence[float]) -> float:
-        own_side = next(side for side in state.teams if self.seat in side)
-        others = [points[s] for s in range(len(points)) if s not in own_side]
+        """What this seat's side gained over the others: over the other side where there
+        are two, else over the others' average (against the best of them a player
+        would spend its moves hurting the leader rather than gaining for itself)."""
+        # Partners carry their side's points, so one seat speaks for each side.
+        others = [points[side[0]] for side in state.teams if self.seat not in side]
         if not others:
             return float(points[self.seat])
-        if self.rules.low_score_wins:
-            return float(min(others) - points[self.seat])
-        return float(points[self.seat] - max(others))
+        margin = points[self.seat] - sum(others) / len(others)
+        return float(-margin if self.rules.low_score_wins else margin)
 
 
 def _ranked(tallies: list[Tally]) -> list[Tally]:
