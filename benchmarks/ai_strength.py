@@ -11,7 +11,10 @@ interval (mean +- 1.96 sd / sqrt(n)). Where low scores win (Arizona Spaghetti) t
 difference is turned round, so "A better by" is always good for A.
 
 By default each deal is its first hand or round only; ``--whole-games`` plays every deal
-to the end, counts the games each kind won and averages the difference per round.
+to the end, counts the games each kind won, and makes each round that every seating
+reached one duplicate figure (a seed deals the same cards to the same round whoever
+plays). Arizona Spaghetti's rounds each have their own rule, so only whole games
+measure all of them.
 Everything is seeded: a run repeats exactly. A progress bar goes to stderr. Asserts
 nothing.
 
@@ -97,6 +100,16 @@ def play_deal(
     return outcome
 
 
+def duplicate_figures(outcomes: Sequence[Outcome], whole: bool) -> list[float]:
+    """The duplicate figures of one deal: A-minus-B averaged over the seatings, for its
+    first hand or round, or (whole games) for each round every seating reached (the
+    same round of one seed deals the same cards in every seating)."""
+    if not whole:
+        return [statistics.fmean(o.differences[0] for o in outcomes if o.differences)]
+    rounds = min(len(o.differences) for o in outcomes)
+    return [statistics.fmean(o.differences[number] for o in outcomes) for number in range(rounds)]
+
+
 def interval(values: Sequence[float]) -> tuple[float, float]:
     """The mean and the half-width of its 95% interval."""
     mean = statistics.fmean(values)
@@ -141,7 +154,7 @@ def main() -> int:
     for number in range(args.deals):
         seed = args.seed * 1_000_003 + number
         outcomes = [play_deal(rules, kinds, players, seed, seating, args.whole_games) for seating in plan]
-        figures.append(statistics.fmean(statistics.fmean(o.differences) for o in outcomes if o.differences))
+        figures.extend(duplicate_figures(outcomes, args.whole_games))
         for outcome in outcomes:
             if outcome.finished and args.whole_games:
                 finished += 1
@@ -156,7 +169,7 @@ def main() -> int:
     )
     print(
         f"  A better by {mean:+.2f} points per {unit} (95% interval {mean - half:+.2f} .. {mean + half:+.2f}), "
-        f"n = {len(figures)} duplicate deals; points count {lower} as better"
+        f"n = {len(figures)} duplicate {unit}s of {args.deals} deals; points count {lower} as better"
     )
     if args.whole_games:
         print(f"  games: A won {wins:g} of {finished:g} finished ({100 * wins / max(finished, 1):.1f}%)")
