@@ -21,7 +21,7 @@ from cardtable_gui.ai.search import SearchAgent
 from cardtable_gui.rules import GAMES
 from cardtable_gui.rules.base import RoundScored
 
-BARS = "bar (Hand and Foot): median at most 1 s, worst at most 2 s"
+BARS = "bar (every game): median at most 1 s, worst at most 2 s"
 
 
 def play_round(game: str, seed: int, decisions: int) -> tuple[list[float], list[str], int]:

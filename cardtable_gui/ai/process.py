@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from multiprocessing.connection import Connection
 from typing import Any
 
+from cardtable_gui.ai.advice import Advice
 from cardtable_gui.rules.base import Action, GameView
 
 
@@ -40,14 +41,22 @@ class AgentHost:
         return RemoteAgent(self, seat)
 
     def ask(self, seat: int, view: GameView, legal: Sequence[Action]) -> Action:
+        index = self._question(seat, view, legal, False)
+        return legal[index]
+
+    def ask_advice(self, seat: int, view: GameView, legal: Sequence[Action]) -> Advice:
+        """The move ``seat``'s agent would make and why (its reason, rule and evidence)."""
+        index, reason, rule, evidence = self._question(seat, view, legal, True)
+        return Advice(legal[index], reason, rule, evidence)
+
+    def _question(self, seat: int, view: GameView, legal: Sequence[Action], advice: bool) -> Any:
         with self._lock:
             conn = self._connection()
             try:
-                conn.send((seat, view, list(legal)))
-                index = conn.recv()
+                conn.send((seat, view, list(legal), advice))
+                return conn.recv()
             except (EOFError, OSError) as error:
                 raise AgentHostError("The computer players' process stopped.") from error
-        return legal[index]
 
     def close(self) -> None:
         """Stop the child; a question still being answered is abandoned."""
@@ -90,11 +99,17 @@ class RemoteAgent:
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
         return self.host.ask(self.seat, view, legal)
 
+    def advise(self, view: GameView, legal: Sequence[Action]) -> Advice:
+        return self.host.ask_advice(self.seat, view, legal)
+
 
 def _serve(conn: Connection, game: str, specs: dict[int, tuple[str, int]]) -> None:
     """The child's loop: build the agents, then answer each question with the index of
-    the chosen action (an index crosses the pipe more cheaply than an action)."""
+    the chosen action (an index crosses the pipe more cheaply than an action), and for a
+    question of advice the reason, rule and evidence too. An agent that cannot explain
+    itself answers with its move in words."""
     from cardtable_gui.ai import make_agent
+    from cardtable_gui.ai.search import describe
 
     agents: dict[int, Any] = {
         seat: make_agent(kind, game, seat, random.Random(seed)) for seat, (kind, seed) in specs.items()
@@ -106,6 +121,13 @@ def _serve(conn: Connection, game: str, specs: dict[int, tuple[str, int]]) -> No
             return
         if question is None:
             return
-        seat, view, legal = question
-        action = agents[seat].choose(view, legal)
-        conn.send(legal.index(action))
+        seat, view, legal, wants_advice = question
+        agent = agents[seat]
+        if not wants_advice:
+            conn.send(legal.index(agent.choose(view, legal)))
+        elif hasattr(agent, "advise"):
+            advice = agent.advise(view, legal)
+            conn.send((legal.index(advice.action), advice.reason, advice.rule, advice.evidence))
+        else:
+            action = agent.choose(view, legal)
+            conn.send((legal.index(action), f"{describe(action)}.", "no reason", None))

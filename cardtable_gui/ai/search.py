@@ -1,11 +1,19 @@
-"""A search player for any game: determinized Monte Carlo.
+"""A search player for any game: determinized Monte Carlo with inference and
+successive halving.
 
-It cannot see the other hands, so it samples complete deals consistent with its view
-(``rules.determinize``), tries each legal action in each sample, lets heuristic players
-finish the round, and picks the action that did best on average. Because it only uses
-the rules contract, every registered game gets a strong opponent for free.
+It cannot see the other hands, so it samples complete deals consistent with its view,
+weighted by what the table has shown (``ai.inference``: bids, plays that reveal what a
+seat lacks), tries candidate actions in each sample, lets heuristic players finish the
+round, and picks the action that did best on average. Because it only uses the rules
+contract, every registered game gets a strong opponent for free.
 
-The work is counted in samples, not seconds, so a seeded match plays the same way on
+The samples are spent by successive halving: every candidate is tried on a few deals,
+the worse half is dropped, and the survivors share the next round's deals, so the
+close calls between good moves get most of the work. All candidates of one round are
+tried on the same deals with the same rollout players (common random numbers), so
+their difference is not drowned in the luck of the deal.
+
+The work is counted in rollouts, not seconds, so a seeded match plays the same way on
 any machine; ``max_seconds`` only caps a slow machine. A game whose moves are too many
 or rounds too long registers a ``SearchPlan``: only its best few candidates are tried,
 and rollouts stop at a depth where the position is scored by an estimate.
@@ -13,16 +21,51 @@ and rollouts stop at a depth where the position is scored by an estimate.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.base import HEURISTICS, SEARCH_PLANS, Agent, RandomAgent, SearchPlan, load_game_agents
+from cardtable_gui.ai.inference import read_evidence, sample_world
+from cardtable_gui.cards import Card
 from cardtable_gui.rules.base import Action, GameOver, GameRules, GameState, GameView, RoundScored
 
 ROLLOUT_LIMIT = 2_000
 """Actions a rollout may take before it is cut short (a round is far shorter)."""
+
+SAMPLES = {"spinado": 96}
+"""Rollouts per candidate move where a game's rollouts are short enough to afford
+more than the usual ``DEFAULT_SAMPLES``."""
+
+DEFAULT_SAMPLES = 24
+"""Rollouts per candidate move in the other games without a ``SearchPlan``."""
+
+MAX_WORK = 9_000
+"""Actions one decision may simulate in all its rollouts together. Early in a round,
+when rollouts are long and moves many, this bounds the think time (about a second
+here); later the samples per move are the bound."""
+
+
+@dataclass(slots=True)
+class Tally:
+    """What one candidate move scored over the deals it was tried on."""
+
+    action: Action
+    total: float = 0.0
+    wins: int = 0
+    tries: int = 0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.tries if self.tries else -math.inf
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.tries if self.tries else 0.0
 
 
 class SearchAgent:
@@ -33,47 +76,115 @@ class SearchAgent:
         rules: GameRules[Any, Any],
         seat: int,
         rng: random.Random,
-        samples: int = 24,
+        samples: int | None = None,
         max_seconds: float = 2.0,
+        inference: bool = True,
+        max_work: int = MAX_WORK,
     ) -> None:
         load_game_agents()
         self.rules = rules
         self.seat = seat
         self.rng = rng
         self.plan: SearchPlan | None = SEARCH_PLANS.get(rules.name)
-        self.samples = self.plan.samples if self.plan is not None else samples
+        if samples is None:
+            samples = self.plan.samples if self.plan is not None else SAMPLES.get(rules.name, DEFAULT_SAMPLES)
+        self.samples = samples
+        """Rollouts per candidate move, on average over the whole search."""
         self.max_seconds = max_seconds
+        self.max_work = max_work
+        self.inference = inference
         self.capped = 0
         """Decisions cut short by ``max_seconds`` (a safety net a normal one never meets)."""
+        self._work = 0
+        """Actions simulated so far in the current round of the search."""
+        factory = HEURISTICS.get(rules.name)
+        self._guide = factory(seat, random.Random(0)) if factory is not None else None
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        candidates = list(legal)
-        if self.plan is not None:
-            candidates = self.plan.candidates(view, legal, self.seat)[: self.plan.width]
-            if len(candidates) == 1:
-                return candidates[0]
-        totals = [0.0] * len(candidates)
-        deadline = time.perf_counter() + self.max_seconds
-        for _ in range(self.samples):
-            world = self.rules.determinize(view, self.rng)
-            for index, action in enumerate(candidates):
-                trial = world.clone()
-                events = trial.apply(action)
-                totals[index] += self._rollout(trial, events)
-            if time.perf_counter() > deadline:
-                self.capped += 1
-                break
-        best = max(range(len(candidates)), key=lambda i: totals[i])
-        return candidates[best]
+        return self._search(view, legal)[0][0].action
 
-    def _rollout(self, state: GameState[Any], events: list[Any]) -> float:
+    def advise(self, view: GameView, legal: Sequence[Action]) -> Advice:
+        """The move this player would make, with what its sampled deals showed."""
+        if len(legal) == 1:
+            only = legal[0]
+            return Advice(only, f"{describe(only)}: it is the only move there is.", "only move")
+        ranked, sides = self._search(view, legal)
+        best = ranked[0]
+        if len(ranked) == 1:
+            return Advice(best.action, f"{describe(best.action)}: the one move worth weighing here.", "search")
+        runner = ranked[1]
+        if sides == 2:
+            evidence = (
+                f"won {100 * best.win_rate:.0f}% of {best.tries} sampled deals; "
+                f"next best {short_name(runner.action)}, {100 * runner.win_rate:.0f}%"
+            )
+        else:
+            evidence = (
+                f"{best.mean:+.1f} points against the others' average over {best.tries} sampled deals; "
+                f"next best {short_name(runner.action)}, {runner.mean:+.1f}"
+            )
+        reason = f"{describe(best.action)}: it did best of {len(ranked)} moves tried in the sampled deals."
+        return Advice(best.action, reason, "search", evidence)
+
+    # The search
+
+    def _search(self, view: GameView, legal: Sequence[Action]) -> tuple[list[Tally], int]:
+        """The candidates, best first, with what each scored; and how many sides the
+        table has (two: a sampled deal is simply won or lost)."""
+        tallies = [Tally(action) for action in self._candidates(view, legal)]
+        sides = 0
+        if len(tallies) == 1 or self.samples <= 0:
+            return tallies, sides
+        evidence = read_evidence(self.rules, view) if self.inference else None
+        alive = list(tallies)
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        budget = self.samples * len(tallies)
+        work_per_round = self.max_work // rounds
+        deadline = time.perf_counter() + self.max_seconds
+        for number in range(rounds):
+            deals = max(1, budget // rounds // len(alive))
+            self._work = 0
+            for _ in range(deals):
+                world = sample_world(self.rules, view, self.rng, evidence)
+                sides = len(world.teams)
+                seed = self.rng.getrandbits(32)
+                for tally in alive:
+                    trial = world.clone()
+                    value = self._rollout(trial, trial.apply(tally.action), seed)
+                    tally.total += value
+                    tally.wins += value > 0
+                    tally.tries += 1
+                if self._work >= work_per_round:
+                    break
+                if time.perf_counter() > deadline:
+                    self.capped += 1
+                    return _ranked(alive), sides
+            if number < rounds - 1:
+                alive = _ranked(alive)[: math.ceil(len(alive) / 2)]
+        ranked = _ranked(alive)
+        kept = {id(t) for t in ranked}
+        return ranked + [t for t in _ranked(tallies) if id(t) not in kept], sides
+
+    def _candidates(self, view: GameView, legal: Sequence[Action]) -> list[Action]:
+        """The moves worth trying, the game's own favourite first (it wins a tie)."""
+        if self.plan is not None:
+            return self.plan.candidates(view, legal, self.seat)[: self.plan.width]
+        candidates = list(legal)
+        if self._guide is not None and len(candidates) > 1:
+            favourite = self._guide.choose(view, legal)
+            candidates.remove(favourite)
+            candidates.insert(0, favourite)
+        return candidates
+
+    def _rollout(self, state: GameState[Any], events: list[Any], seed: int) -> float:
         """Let quick players finish the round; the value is what this seat's side
-        gained over the best other side (reversed where low scores win)."""
-        players = self._players(state)
+        gained over the others (reversed where low scores win)."""
+        players = self._players(state, seed)
         depth = self.plan.depth if self.plan is not None else ROLLOUT_LIMIT
         for _ in range(depth):
+            self._work += 1
             scored = next((e for e in events if isinstance(e, RoundScored)), None)
             if scored is not None:
                 return self._value(state, scored.points)
@@ -86,19 +197,45 @@ class SearchAgent:
             return self._value(state, self.plan.estimate(state))
         return self._value(state, state.scores)
 
-    def _players(self, state: GameState[Any]) -> list[Agent]:
+    def _players(self, state: GameState[Any], seed: int) -> list[Agent]:
         factory = HEURISTICS.get(self.rules.name)
-        seed = self.rng.getrandbits(32)
         return [
             factory(seat, random.Random(seed + seat)) if factory else RandomAgent(random.Random(seed + seat))
             for seat in range(state.players)
         ]
 
     def _value(self, state: GameState[Any], points: Sequence[float]) -> float:
-        own_side = next(side for side in state.teams if self.seat in side)
-        others = [points[s] for s in range(len(points)) if s not in own_side]
+        """What this seat's side gained over the others: over the other side where there
+        are two, else over the others' average (against the best of them a player
+        would spend its moves hurting the leader rather than gaining for itself)."""
+        # Partners carry their side's points, so one seat speaks for each side.
+        others = [points[side[0]] for side in state.teams if self.seat not in side]
         if not others:
             return float(points[self.seat])
-        if self.rules.low_score_wins:
-            return float(min(others) - points[self.seat])
-        return float(points[self.seat] - max(others))
+        margin = points[self.seat] - sum(others) / len(others)
+        return float(-margin if self.rules.low_score_wins else margin)
+
+
+def _ranked(tallies: list[Tally]) -> list[Tally]:
+    """Best mean first; equal means keep their order (the favourite first)."""
+    return sorted(tallies, key=lambda t: -t.mean)
+
+
+def describe(action: Action) -> str:
+    """The move in words, as a sentence starts: "Play the 10 of hearts", "Bid 4"."""
+    card = getattr(action, "card", None)
+    if isinstance(card, Card):
+        words = f"Play the {card.name}"
+        if getattr(action, "spinado", False):
+            words += " with the spinado"
+        return words
+    text = str(action)
+    return text[:1].upper() + text[1:]
+
+
+def short_name(action: Action) -> str:
+    """The move as a short phrase for a comparison: "10 of hearts", "bid 4"."""
+    card = getattr(action, "card", None)
+    if isinstance(card, Card):
+        return card.name
+    return str(action)

@@ -192,14 +192,29 @@ class Play:
 
         if self.nil_me:
             return _highest(losing) if losing else _highest(legal)
+        led = view.trick[0][1].suit
         if self.nil_partner:
-            partner_to_play = self.partner not in [s for s, _ in view.trick]
-            if best_seat == self.partner or partner_to_play:
-                return _highest(winning) if winning else _lowest(legal)
+            if best_seat == self.partner:
+                # Beating the partner's card is all it takes, whatever comes after:
+                # the cheapest card that does it keeps the big ones for later.
+                return _lowest(winning) if winning else _lowest(legal)
+            if self.partner not in [s for s, _ in view.trick]:
+                # The partner plays after: the higher the card of the suit, the more
+                # room it leaves them underneath; a ruff only needs to be a spade.
+                in_suit = [c for c in winning if c.suit is led]
+                if in_suit:
+                    return _highest(in_suit)
+                return _lowest(winning) if winning else _lowest(legal)
         if self.nil_opponents:
             nil_seat = self.nil_opponents[0]
             if best_seat == nil_seat:
-                return _highest(losing) if losing else _lowest(legal)
+                # Stay under the nil bidder; following suit, shed the highest card
+                # that still ducks, but a discard is a low one: an ace thrown here
+                # is a sure trick given away.
+                in_suit = [c for c in losing if c.suit is led]
+                if in_suit:
+                    return _highest(in_suit)
+                return _lowest(losing) if losing else _lowest(legal)
             if nil_seat not in [s for s, _ in view.trick] and losing:
                 return _lowest(losing)
         partner_winning = best_seat == self.partner

@@ -57,3 +57,20 @@ def test_hard_computer_seats_think_in_another_process_and_play_on() -> None:
     finally:
         match.close()
     assert match._agent_host is None
+
+
+def test_a_host_gives_a_search_players_advice_with_its_evidence() -> None:
+    state = GAMES["spades"].new_game(4, seed=2)
+    while state.phase.value != "playing":
+        legal = state.legal_actions()
+        state.apply(legal[-1] if len(legal) == 2 else legal[3])
+    seat = state.to_move
+    host = AgentHost("spades", {seat: ("search", 1)})
+    try:
+        legal = state.legal_actions()
+        advice = host.agent(seat).advise(state.view(seat), legal)
+        assert advice.action in legal
+        assert advice.reason.startswith("Play the ")
+        assert advice.evidence is not None and "sampled deals" in advice.evidence
+    finally:
+        host.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 
@@ -11,6 +12,7 @@ import pytest
 from cardtable_gui.ai import make_agent
 from cardtable_gui.ai.search import SearchAgent
 from cardtable_gui.rules import GAMES
+from cardtable_gui.rules.spades import Bid
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -104,3 +106,57 @@ def test_a_search_player_made_on_its_own_still_knows_every_games_players() -> No
         "assert agent.plan is not None and 'spades' in HEURISTICS\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def spades_first_play() -> tuple[object, int]:
+    """A Spades position at the first card of the first trick."""
+    rules = GAMES["spades"]
+    state = rules.new_game(4, seed=3)
+    while state.phase.value != "playing":
+        state.apply(state.legal_actions()[-1] if "look" in map(str, state.legal_actions()) else Bid(3))
+    return state, state.to_move
+
+
+def test_search_advice_names_the_move_in_words_and_gives_the_evidence() -> None:
+    state, seat = spades_first_play()
+    legal = state.legal_actions()
+    agent = SearchAgent(GAMES["spades"], seat, random.Random(4), samples=6)
+    advice = agent.advise(state.view(seat), legal)
+    assert advice.action in legal
+    assert advice.reason.startswith(f"Play the {advice.action.card.name}")
+    assert advice.evidence is not None
+    assert re.fullmatch(r"won \d+% of \d+ sampled deals; next best .+ of .+, \d+%", advice.evidence)
+
+
+def test_search_advice_agrees_with_the_move_it_would_choose() -> None:
+    state, seat = spades_first_play()
+    legal = state.legal_actions()
+    chosen = SearchAgent(GAMES["spades"], seat, random.Random(4), samples=6).choose(state.view(seat), legal)
+    advised = SearchAgent(GAMES["spades"], seat, random.Random(4), samples=6).advise(state.view(seat), legal)
+    assert advised.action == chosen
+
+
+def test_search_advice_in_a_game_of_many_players_speaks_of_points() -> None:
+    rules = GAMES["arizona_spaghetti"]
+    state = rules.new_game(4, seed=2)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    seat = state.to_move
+    advice = SearchAgent(rules, seat, random.Random(1), samples=4).advise(state.view(seat), state.legal_actions())
+    assert advice.evidence is not None and "points against the others' average" in advice.evidence
+
+
+def test_an_only_move_is_advised_as_such() -> None:
+    state, seat = spades_first_play()
+    only = state.legal_actions()[:1]
+    advice = SearchAgent(GAMES["spades"], seat, random.Random(1)).advise(state.view(seat), only)
+    assert advice.action == only[0] and "only move" in advice.reason
+
+
+def test_successive_halving_spends_most_deals_on_the_best_moves() -> None:
+    state, seat = spades_first_play()
+    agent = SearchAgent(GAMES["spades"], seat, random.Random(4), samples=6)
+    ranked, sides = agent._search(state.view(seat), state.legal_actions())
+    assert sides == 2
+    assert ranked[0].tries > ranked[-1].tries > 0
+    assert {t.action for t in ranked} == set(state.legal_actions())
