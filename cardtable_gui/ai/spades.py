@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.base import register_heuristic
 from cardtable_gui.cards import FRENCH_SUITS, Card, Rank, Suit
 from cardtable_gui.rules.base import Action, GameView
@@ -34,13 +35,32 @@ class SpadesHeuristic:
         self.rng = rng
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
+        return self.advise(view, legal).action
+
+    def advise(self, view: GameView, legal: Sequence[Action]) -> Advice:
+        """The bid or card, and why in the hand's terms (contract, nil, bags)."""
         assert isinstance(view, SpadesView)
         if LOOK in legal:
-            return BLIND_NIL if self._gamble_blind_nil(view) else LOOK
+            if self._gamble_blind_nil(view):
+                own = view.side_of(self.seat)
+                behind = max(s for i, s in enumerate(view.scores) if i != own) - view.scores[own]
+                return Advice(
+                    BLIND_NIL,
+                    f"Bid blind nil: your side is {behind} points behind and the leaders are "
+                    "close to winning, so the 100-point gamble is worth it.",
+                    "blind-nil",
+                )
+            return Advice(
+                LOOK,
+                "Look at your cards: your side is not far enough behind to gamble on a blind nil.",
+                "look",
+            )
         if isinstance(legal[0], Bid):
             return self._bid(view, legal)
         cards = [a.card for a in legal if isinstance(a, PlayCard)]
-        return PlayCard(Play(view, self.seat).choose(cards))
+        play = Play(view, self.seat)
+        card, rule = play.pick(cards)
+        return Advice(PlayCard(card), play.reason(card, rule), rule)
 
     # Bidding
 
@@ -53,18 +73,32 @@ class SpadesHeuristic:
         leaders_close = max(view.scores) >= view.target - BLIND_NIL_DANGER
         return behind >= BLIND_NIL_DEFICIT_TO_GAMBLE and leaders_close and not partner_nil
 
-    def _bid(self, view: SpadesView, legal: Sequence[Action]) -> Action:
+    def _bid(self, view: SpadesView, legal: Sequence[Action]) -> Advice:
         hand = view.hand
         estimate = estimate_tricks(hand)
         partner = _partner(view, self.seat)
         partner_bid = view.bids[partner] if partner is not None else None
         nil = Bid(0)
         if nil in legal and (partner_bid is None or not partner_bid.is_nil) and can_duck_all(hand):
-            return nil
-        if partner_bid is not None and partner_bid.is_nil:
+            return Advice(
+                nil,
+                "Bid nil: you hold no high cards and few, low spades, so every card can "
+                "stay under a trick.",
+                "bid-nil",
+            )
+        covering = partner_bid is not None and partner_bid.is_nil
+        if covering:
             estimate += 1
         tricks = max(1, min(13, round(estimate)))
-        return Bid(tricks)
+        count = f"{tricks} trick" + ("" if tricks == 1 else "s")
+        if covering:
+            reason = (
+                f"Bid {tricks}: your high cards and spades should take about {tricks - 1 if tricks > 1 else 1}, "
+                "and covering your partner's nil will take one more."
+            )
+        else:
+            reason = f"Bid {tricks}: your high cards and spades should take about {count}."
+        return Advice(Bid(tricks), reason, "bid-count")
 
 
 def estimate_tricks(hand: Sequence[Card]) -> float:
@@ -153,25 +187,29 @@ class Play:
         self.hand = list(view.hand)
 
     def choose(self, legal: list[Card]) -> Card:
+        return self.pick(legal)[0]
+
+    def pick(self, legal: list[Card]) -> tuple[Card, str]:
+        """The card to play and the rule of thumb that chose it."""
         if not self.view.trick:
             return self._lead(legal)
         return self._follow(legal)
 
     # Leading
 
-    def _lead(self, legal: list[Card]) -> Card:
+    def _lead(self, legal: list[Card]) -> tuple[Card, str]:
         if self.nil_me:
-            return _lowest(legal)
+            return _lowest(legal), "nil-lead-low"
         if self.nil_partner:
-            return _highest(legal, prefer_side_suits=True)
+            return _highest(legal, prefer_side_suits=True), "cover-nil-lead"
         if self.nil_opponents:
-            return _lowest(legal)
+            return _lowest(legal), "set-nil-lead"
         if self.need > 0:
             winners = [c for c in legal if self._is_master(c)]
             if winners:
-                return _highest(winners, prefer_side_suits=True)
+                return _highest(winners, prefer_side_suits=True), "cash-winner"
         side_cards = [c for c in legal if c.suit is not Suit.SPADES] or legal
-        return _lowest(side_cards)
+        return _lowest(side_cards), "lead-low"
 
     def _is_master(self, card: Card) -> bool:
         """No higher card of its suit is still out in another hand."""
@@ -180,31 +218,28 @@ class Play:
 
     # Following
 
-    def _follow(self, legal: list[Card]) -> Card:
+    def _follow(self, legal: list[Card]) -> tuple[Card, str]:
         view = self.view
-        best_seat, best = view.trick[0]
-        for seat, card in view.trick[1:]:
-            if _beats(card, best):
-                best_seat, best = seat, card
+        best_seat, best = self._best()
         last_to_play = len(view.trick) == 3
         winning = [c for c in legal if _beats(c, best)]
         losing = [c for c in legal if c not in winning]
 
         if self.nil_me:
-            return _highest(losing) if losing else _highest(legal)
+            return (_highest(losing), "nil-duck") if losing else (_highest(legal), "nil-forced")
         led = view.trick[0][1].suit
         if self.nil_partner:
             if best_seat == self.partner:
                 # Beating the partner's card is all it takes, whatever comes after:
                 # the cheapest card that does it keeps the big ones for later.
-                return _lowest(winning) if winning else _lowest(legal)
+                return (_lowest(winning), "cover-nil") if winning else (_lowest(legal), "cannot-cover")
             if self.partner not in [s for s, _ in view.trick]:
                 # The partner plays after: the higher the card of the suit, the more
                 # room it leaves them underneath; a ruff only needs to be a spade.
                 in_suit = [c for c in winning if c.suit is led]
                 if in_suit:
-                    return _highest(in_suit)
-                return _lowest(winning) if winning else _lowest(legal)
+                    return _highest(in_suit), "cover-nil-high"
+                return (_lowest(winning), "cover-nil-ruff") if winning else (_lowest(legal), "cannot-cover")
         if self.nil_opponents:
             nil_seat = self.nil_opponents[0]
             if best_seat == nil_seat:
@@ -213,24 +248,71 @@ class Play:
                 # is a sure trick given away.
                 in_suit = [c for c in losing if c.suit is led]
                 if in_suit:
-                    return _highest(in_suit)
-                return _lowest(losing) if losing else _lowest(legal)
+                    return _highest(in_suit), "set-nil"
+                return (_lowest(losing), "set-nil-discard") if losing else (_lowest(legal), "forced-win")
             if nil_seat not in [s for s, _ in view.trick] and losing:
-                return _lowest(losing)
+                return _lowest(losing), "set-nil-low"
         partner_winning = best_seat == self.partner
         if self.need <= 0:
             if losing:
-                return _highest(losing, prefer_side_suits=True)
-            return _lowest(legal)
+                return _highest(losing, prefer_side_suits=True), "avoid-bags"
+            return _lowest(legal), "forced-win"
         if partner_winning and (last_to_play or self._is_master(best) or best.suit is Suit.SPADES):
-            return _lowest(losing) if losing else _lowest(legal)
+            return (_lowest(losing), "partner-winning") if losing else (_lowest(legal), "forced-win")
         if winning:
             cheapest = _lowest(winning)
             if last_to_play or self._is_master(cheapest) or cheapest.rank >= Rank.QUEEN:
-                return cheapest
+                return cheapest, "win-cheap"
             if cheapest.suit is Suit.SPADES and best.suit is not Suit.SPADES:
-                return cheapest
-        return _lowest(losing) if losing else _lowest(legal)
+                return cheapest, "ruff"
+        return (_lowest(losing), "duck-low") if losing else (_lowest(legal), "forced-win")
+
+    def _best(self) -> tuple[int, Card]:
+        """The seat winning the trick so far, and its card."""
+        best_seat, best = self.view.trick[0]
+        for seat, card in self.view.trick[1:]:
+            if _beats(card, best):
+                best_seat, best = seat, card
+        return best_seat, best
+
+    # Saying why
+
+    def reason(self, card: Card, rule: str) -> str:
+        """``rule``'s reason for playing ``card``, in the hand's terms."""
+        name = card.name
+        need = f"{self.need} more trick" + ("" if self.need == 1 else "s")
+        if not self.view.trick:
+            return {
+                "nil-lead-low": f"Lead the {name}: you bid nil, so lead low and let the others fight for the trick.",
+                "cover-nil-lead": f"Lead the {name}: a high card takes the lead, so your partner can play under it and keep their nil.",
+                "set-nil-lead": f"Lead the {name}: a low lead against a nil bid leaves the nil bidder little room to play under.",
+                "cash-winner": f"Lead the {name}: no higher {_one_of(card)} is still out, so it wins one of the {need} your side needs.",
+                "lead-low": (
+                    f"Lead the {name}: your side has its contract, so give the lead away cheaply and avoid bags."
+                    if self.need <= 0
+                    else f"Lead the {name}: with no sure winner to cash, a low side card gives the least away."
+                ),
+            }[rule]
+        best_seat, best = self._best()
+        led_card = self.view.trick[0][1]
+        led = led_card.suit.title if led_card.suit is not None else "cards"
+        return {
+            "nil-duck": f"Play the {name}: it is your highest card that stays under the {best.name}, protecting your nil.",
+            "nil-forced": f"Play the {name}: every card you may play beats the {best.name}; your nil is lost on this trick, so shed your highest.",
+            "cover-nil": f"Play the {name}: it beats your partner's {best.name}, taking the trick off their nil as cheaply as you can.",
+            "cover-nil-high": f"Play the {name}: your partner plays after you, and a high {_one_of(led_card)} leaves them the most room under it for their nil.",
+            "cover-nil-ruff": f"Ruff with the {name}: you have no {led}, and a spade takes the trick before your partner has to play.",
+            "cannot-cover": f"Play the {name}: nothing you may play beats the {best.name}, so keep your higher cards for later.",
+            "set-nil": f"Play the {name}: the nil bidder's {best.name} is winning, and this is your highest {_one_of(led_card)} that stays under it.",
+            "set-nil-discard": f"Throw away the {name}: the nil bidder's {best.name} is winning, so keep your high cards.",
+            "set-nil-low": f"Play the {name}: the nil bidder plays after you; your lowest card under the {best.name} leaves them less room to duck.",
+            "avoid-bags": f"Play the {name}: your side has made its contract, so duck with your highest losing card and avoid bags.",
+            "forced-win": f"Play the {name}: every card you may play wins this trick, so spend the cheapest.",
+            "partner-winning": f"Play the {name}: your partner's {best.name} is winning the trick, so save your good cards.",
+            "win-cheap": f"Take the trick with the {name}: the cheapest card that beats the {best.name}, and your side needs {need}.",
+            "ruff": f"Ruff with the {name}: you have no {led}, and your side needs {need}.",
+            "duck-low": f"Play the {name}: you can't take this trick safely, and it is the cheapest card to give it up with.",
+        }[rule]
 
 
 def _is_nil(bid: Bid | None) -> bool:
@@ -247,3 +329,8 @@ def _highest(cards: list[Card], prefer_side_suits: bool = False) -> Card:
         side = [c for c in cards if c.suit is not Suit.SPADES]
         cards = side or cards
     return max(cards, key=lambda c: (c.rank, c.suit is not Suit.SPADES))
+
+
+def _one_of(card: Card) -> str:
+    """The suit of ``card`` said of one card: "heart", "spade"."""
+    return card.suit.title.removesuffix("s") if card.suit is not None else "card"

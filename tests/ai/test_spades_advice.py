@@ -1,0 +1,89 @@
+"""The Spades heuristic explains itself: bids, nil play and the contract each name their
+rule of thumb and say why; advising changes none of its moves."""
+
+from __future__ import annotations
+
+import random
+
+from cardtable_gui.ai.advice import Advice
+from cardtable_gui.ai.spades import SpadesHeuristic
+from cardtable_gui.cards import Card
+from cardtable_gui.rules.spades import Bid, PlayCard, SpadesState
+from tests.ai.advice_support import advise_through_a_game
+from tests.ai.test_spades_ai import play_to_seat
+from tests.rules.spades_helpers import deal_hands
+
+
+def advice(state: SpadesState, seat: int) -> Advice:
+    return SpadesHeuristic(seat, random.Random(0)).advise(state.view(seat), state.legal_actions())
+
+
+def dealt_by(hands: list[str], dealer: int) -> SpadesState:
+    for seed in range(200):
+        state = deal_hands(hands, seed=seed)
+        if state.dealer == dealer:
+            return state
+    raise AssertionError("no seed deals from that seat")
+
+
+def test_a_seeded_game_plays_the_same_moves_as_before_advice() -> None:
+    digest, _ = advise_through_a_game("spades", 4, seed=3)
+    assert digest == "69911e7b5dbc6cf0"
+
+
+def test_a_hand_that_ducks_everything_bids_nil_and_says_why() -> None:
+    state = deal_hands(["2S 3S 2H 3H 4H 5H 2D 3D 4D 6D 2C 3C 4C", "", "", ""])
+    while state.to_move != 0:
+        state.apply(Bid(3))
+    said = advice(state, 0)
+    assert said.action == Bid(0)
+    assert said.rule == "bid-nil"
+    assert said.reason.startswith("Bid nil: you hold no high cards")
+
+
+def test_a_counted_bid_names_its_number() -> None:
+    state = deal_hands(["AS KS QS JS 10S AH KH AD KD AC 2C 3C 4C", "", "", ""])
+    while state.to_move != 0:
+        state.apply(Bid(3))
+    said = advice(state, 0)
+    assert isinstance(said.action, Bid)
+    assert said.rule == "bid-count"
+    assert said.reason.startswith(f"Bid {said.action.tricks}: your high cards and spades should take about")
+
+
+def test_covering_a_partners_nil_from_before_them() -> None:
+    state = dealt_by(["AH 2H", "5H", "KH 3H", "4H"], dealer=2)
+    play_to_seat(state, 3, {2: Bid(0)})
+    state.apply(PlayCard(Card.parse("4H")))
+    said = advice(state, 0)
+    assert said.action == PlayCard(Card.parse("AH"))
+    assert said.rule == "cover-nil-high"
+    assert said.reason == (
+        "Play the ace of hearts: your partner plays after you, and a high heart leaves them "
+        "the most room under it for their nil."
+    )
+
+
+def test_saving_good_cards_when_the_partner_has_the_trick() -> None:
+    state = dealt_by(["AH 2H 3C", "5H", "QH 3H", "4H"], dealer=3)
+    play_to_seat(state, 0, {})
+    state.apply(PlayCard(Card.parse("AH")))
+    state.apply(PlayCard(Card.parse("5H")))
+    said = advice(state, 2)
+    assert said.action == PlayCard(Card.parse("3H"))
+    assert said.rule == "partner-winning"
+    assert said.reason == (
+        "Play the three of hearts: your partner's ace of hearts is winning the trick, so save your good cards."
+    )
+
+
+def test_every_rule_of_thumb_speaks_in_seeded_games() -> None:
+    seen: set[str] = set()
+    for seed in range(4):
+        seen |= advise_through_a_game("spades", 4, seed)[1]
+    assert seen >= {
+        "bid-count", "look", "blind-nil", "lead-low", "cash-winner", "win-cheap", "ruff",
+        "duck-low", "partner-winning", "avoid-bags", "forced-win", "nil-lead-low", "nil-duck",
+        "nil-forced", "cover-nil-lead", "cover-nil", "cover-nil-high", "cover-nil-ruff",
+        "cannot-cover", "set-nil-lead", "set-nil", "set-nil-low",
+    }
