@@ -1,0 +1,222 @@
+"""The Hint at the table, for every game, driven by real key presses and clicks: at
+each of the person's decisions H (or the Hint button) names a legal move with a reason
+and marks it on the table; the hinted move can be played; the hint then clears. Away
+from the person's decisions there is no hint."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from cardtable_gui.ai.advice import Advice
+from cardtable_gui.app_window import App
+from cardtable_gui.rules.base import Action
+from cardtable_gui.rules.hand_and_foot import AnswerGoOut, Phase
+from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+from tests.scenes.frame_support import outside
+from tests.scenes.test_table_hand_and_foot import config as stacked_config
+from tests.scenes.test_table_hand_and_foot import discard_point, grip, key, play_first_turn, wait_turn
+from tests.scenes.test_table_support import (
+    card_grip,
+    click,
+    drag,
+    frames,
+    make_app,
+    place_bid,
+    post,
+    run_until,
+    start_table,
+)
+
+NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eve")
+
+
+def config(game: str, players: int, humans: tuple[int, ...] = (0,), seed: int = 3) -> MatchConfig:
+    seats = tuple(
+        SeatConfig(name=NAMES[i], kind=SeatKind.HUMAN if i in humans else SeatKind.AI, level=AILevel.EASY)
+        for i in range(players)
+    )
+    return MatchConfig(game=game, seats=seats, seed=seed)
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    app = make_app(tmp_path)
+    yield app
+    app.quit()
+
+
+def press_h(app: App) -> None:
+    post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")
+    frames(app)
+
+
+def deciding(scene: TableScene) -> bool:
+    """The person is to decide and may ask for a hint (other panels are dealt with)."""
+    return scene.hint_refusal() is None
+
+
+def wait_for_decision(app: App, scene: TableScene) -> bool:
+    """Run the table to the person's next decision, clicking through the cover and the
+    hand's summary; False once the game is over."""
+    while True:
+        run_until(app, lambda: deciding(scene) or scene.summary.visible or scene.handoff.visible or scene.game_over.visible)
+        if scene.game_over.visible:
+            return False
+        if deciding(scene):
+            return True
+        if scene.handoff.visible:
+            click(app, scene.handoff.button.rect.center)
+        elif scene.summary.visible:
+            run_until(app, lambda: not scene.summary.counting)
+            click(app, scene.summary.button.rect.center)
+
+
+def ask_for_hint(app: App, scene: TableScene, by_click: bool) -> Advice:
+    """Ask with H or the Hint button; the hint names a legal move, says why, marks the
+    move on the table and keeps its reason on screen."""
+    seat = scene.match.to_move
+    assert seat is not None
+    legal = scene.match.legal_actions_for(seat)
+    if by_click:
+        click(app, scene.hint_button.rect.center)
+    else:
+        press_h(app)
+    advice = scene.hint.advice
+    assert advice is not None, "the hint shows"
+    assert advice.action in legal
+    assert advice.reason.endswith(".") and advice.rule
+    assert scene.table.hinted == advice.action
+    assert scene.table.hint_rects(), f"{advice.action} is marked on the table"
+    size = app.screen.get_size()
+    assert outside([("hint", scene.hint.box)], size) == []
+    return advice
+
+
+def play(app: App, scene: TableScene, action: Action) -> None:
+    """Make the hinted move: a card by dragging it from the hand onto the table, a bid
+    on the panel, anything else the way the game's controls send it."""
+    table = scene.table
+    card = getattr(action, "card", None)
+    fan = getattr(table, "fan", None)
+    bidding = getattr(table, "bidding", None)
+    if bidding is not None and bidding.visible and bidding.rect_of(action) is not None:
+        label = next(c.label for c in bidding.choices if c.value == action)
+        place_bid(app, scene, label)
+        return
+    if type(action).__name__ == "PlayCard" and fan is not None and fan.indices_of([card]) and hasattr(table, "trick"):
+        index = fan.indices_of([card])[0]
+        drag(app, card_grip(scene, index), table.trick.rect.center)
+        return
+    assert scene.submit(action)
+    frames(app)
+
+
+def hint_through_a_game(app: App, scene: TableScene, decisions: int) -> dict[str, int]:
+    """Ask for a hint at each of the next ``decisions`` decisions (by H and by the
+    button in turn), play it, and check it clears; how many hints of each kind."""
+    kinds: dict[str, int] = {}
+    for number in range(decisions):
+        if not wait_for_decision(app, scene):
+            break
+        before = len(scene.match.history)
+        advice = ask_for_hint(app, scene, by_click=number % 2 == 1)
+        kind = type(advice.action).__name__
+        kinds[kind] = kinds.get(kind, 0) + 1
+        play(app, scene, advice.action)
+        assert len(scene.match.history) > before, f"the hinted {advice.action} was played"
+        assert scene.hint.advice is None and scene.table.hinted is None, "the hint clears once played"
+    return kinds
+
+
+def test_spades_hints_every_bid_and_card(app: App) -> None:
+    scene = start_table(app, config("spades", 4))
+    kinds = hint_through_a_game(app, scene, 8)
+    assert kinds.get("Bid") and kinds.get("PlayCard")
+
+
+def test_arizona_spaghetti_hints_every_card(app: App) -> None:
+    scene = start_table(app, config("arizona_spaghetti", 4))
+    assert hint_through_a_game(app, scene, 6).get("PlayCard") == 6
+
+
+def test_spizzichino_hints_the_blind_piles_and_the_play(app: App) -> None:
+    scene = start_table(app, config("spizzichino", 2, seed=2))
+    kinds = hint_through_a_game(app, scene, 10)
+    assert kinds.get("TakePile", 0) + kinds.get("StandPile", 0) >= 2
+    assert kinds.get("PlayCard", 0) + kinds.get("LiftCard", 0) >= 2
+
+
+def test_spinado_hints_every_card(app: App) -> None:
+    scene = start_table(app, config("spinado", 3))
+    assert hint_through_a_game(app, scene, 6).get("Play")
+
+
+def test_hand_and_foot_hints_the_draw_melds_and_discards(app: App) -> None:
+    scene = start_table(app, config("hand_and_foot", 4))
+    kinds = hint_through_a_game(app, scene, 8)
+    assert kinds.get("DrawCards", 0) + kinds.get("TakePile", 0) >= 2
+    assert kinds.get("Discard") and kinds.get("Meld")
+
+
+def test_no_hint_away_from_the_persons_decisions(app: App) -> None:
+    scene = start_table(app, config("arizona_spaghetti", 4, seed=3))
+    run_until(app, lambda: scene.match.to_move not in (None, 0) and not deciding(scene))
+    press_h(app)
+    assert scene.hint.advice is None
+    assert scene.message == "A hint is for your turn; wait until it comes."
+    frames(app)
+    assert not scene.hint_button.enabled
+
+
+def test_h_again_hides_the_hint_and_undo_clears_it(app: App) -> None:
+    scene = start_table(app, config("arizona_spaghetti", 4))
+    wait_for_decision(app, scene)
+    press_h(app)
+    assert scene.hint.visible
+    press_h(app)
+    assert not scene.hint.visible and scene.table.hinted is None
+    advice = ask_for_hint(app, scene, by_click=True)
+    play(app, scene, advice.action)
+    wait_for_decision(app, scene)
+    press_h(app)
+    assert scene.hint.visible
+    post(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="")
+    frames(app)
+    assert not scene.hint.visible and scene.table.hinted is None
+
+
+def test_hand_and_foot_hints_asking_to_go_out_and_the_partners_answer(app: App) -> None:
+    scene = start_table(app, stacked_config(4, humans=(0, 2)))
+    run_until(app, lambda: scene.handoff.visible)
+    click(app, scene.handoff.button.rect.center)
+    play_first_turn(app, scene)
+    run_until(app, lambda: scene.handoff.visible)
+    click(app, scene.handoff.button.rect.center)
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    drag(app, grip(scene, 0), discard_point(scene))
+    run_until(app, lambda: scene.handoff.visible and scene.handoff.seat == 0)
+    click(app, scene.handoff.button.rect.center)
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    ask_for_hint(app, scene, by_click=False)
+    click(app, scene.table.controls.ask_button.rect.center)
+    assert scene.hint.advice is None, "asking is acting: the hint clears"
+    run_until(app, lambda: scene.handoff.visible)
+    assert not scene.hint_button.enabled, "no hint behind the cover"
+    click(app, scene.handoff.button.rect.center)
+    run_until(app, lambda: scene.table.controls.answer.visible)
+    advice = ask_for_hint(app, scene, by_click=True)
+    assert isinstance(advice.action, AnswerGoOut)
+    assert scene.table.controls.answer.rect_of(advice.action.yes) in scene.table.hint_rects()
+    label = "Yes, go out" if advice.action.yes else "Not yet"
+    click(app, next(b for b in scene.table.controls.answer.buttons if b.text == label).rect.center)
+    assert scene.match.history[-1] == advice.action
+    assert scene.hint.advice is None
