@@ -215,14 +215,13 @@ class SpinadoHeuristic:
         chain = know.chain(card)
         if chain.keeps_lead:
             if len(chain.cards) > 1:
-                shed = f"you hold the run up to the {chain.cards[-1].name} and it surely stops there"
+                why = (
+                    f"you hold the run up to the {chain.cards[-1].name} and it surely stops "
+                    "there, so you shed them all and start again"
+                )
             else:
-                shed = "the run surely stops after it"
-            return Advice(
-                action,
-                f"Start with the {card.name}: {shed}, so you shed cards and start again.",
-                "run-stops",
-            )
+                why = "the run surely stops after it, so you keep the lead and start again"
+            return Advice(action, f"Start with the {card.name}: {why}.", "run-stops")
         if know.chance_only_mine(card) >= 1.0:
             return Advice(
                 action,

@@ -29,7 +29,7 @@ def test_a_run_that_stops_in_its_own_hand() -> None:
     assert said.rule == "run-stops"
     assert said.reason == (
         "Start with the ten of hearts: you hold the run up to the king of hearts and it "
-        "surely stops there, so you shed cards and start again."
+        "surely stops there, so you shed them all and start again."
     )
 
 

@@ -91,7 +91,9 @@ def ask_for_hint(app: App, scene: TableScene, by_click: bool) -> Advice:
     assert advice.action in legal
     assert advice.reason.endswith(".") and advice.rule
     assert scene.table.hinted == advice.action
-    assert scene.table.hint_rects(), f"{advice.action} is marked on the table"
+    fan = getattr(scene.table, "fan", None)
+    outlined = fan.rects_of(fan.hinted) if fan is not None else []
+    assert scene.table.hint_rects() or outlined, f"{advice.action} is marked on the table"
     size = app.screen.get_size()
     assert outside([("hint", scene.hint.box)], size) == []
     return advice

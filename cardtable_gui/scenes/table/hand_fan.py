@@ -23,6 +23,8 @@ LIT = (255, 214, 102)
 _BOTTOM_MARGIN = 0.05
 """Clear space under the lowest card, as a share of the card's height."""
 SELECTED = (120, 220, 255)
+HINT = (255, 120, 205)
+"""The Hint's colour: unlike the selection, the playable glow or marked cards."""
 _ARC_DEGREES = 14.0
 
 
@@ -48,7 +50,7 @@ class HandFan:
         self.slots: list[_Slot] = []
         self.legal: frozenset[Card] = frozenset()
         self.hinted: tuple[Card, ...] = ()
-        """The cards of the move the Hint suggests: raised a little, and ringed by the scene."""
+        """The cards of the move the Hint suggests: raised a little and outlined in the Hint's colour."""
         self.active = False
         self.hover: int | None = None
         self.selected: int | None = None
@@ -155,7 +157,7 @@ class HandFan:
         drop = h * 0.08 if n > 1 else 0.0
         base_y = self.area.bottom - h * _BOTTOM_MARGIN - drop - turned_half
         lift = h * 0.12
-        hinted = set(self.indices_of(self.hinted)) if self.active else set()
+        hinted = self.hinted_indices()
         for i, slot in enumerate(self.slots):
             spread = (i - (n - 1) / 2) / max(1, (n - 1) / 2) if n > 1 else 0.0
             slot.target_x = left + step * i
@@ -288,12 +290,18 @@ class HandFan:
             slot = self.slots[self.dragging]
             self.sprites.draw(surface, slot.card, self.drag_pos, self.card_width, 0, outline=LIT)
 
+    def hinted_indices(self) -> set[int]:
+        """The slots of the hinted cards, while the hand may be played from."""
+        return set(self.indices_of(self.hinted)) if self.active else set()
+
     def _draw_slot(self, surface: pygame.Surface, slot: _Slot, index: int) -> None:
         playable = slot.card in self.legal
         dim = self.active and not playable and slot.card is not None
         outline = None
         if index == self.selected:
             outline = SELECTED
+        elif index in self.hinted_indices():
+            outline = HINT
         elif self.active and playable and index == self.hover:
             outline = LIT
         self.sprites.draw(

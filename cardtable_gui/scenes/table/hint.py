@@ -17,13 +17,12 @@ import pygame
 from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.base import make_agent
 from cardtable_gui.rules.base import Action, GameView
+from cardtable_gui.scenes.table.hand_fan import HINT
 from cardtable_gui.ui import theme as th
 
-HINT = (255, 120, 205)
-"""The hint's colour: unlike the selection (blue), the playable glow (gold) or marked cards (green)."""
-
-HINT_FILL = (58, 18, 48, 238)
-"""The reason's box: a dark shade of the hint's colour, so the two are read together."""
+HINT_FILL = (58, 18, 48, 255)
+"""The reason's box: a dark shade of the hint's colour, so the two read together; opaque, so
+whatever it covers does not show through."""
 
 TAG = "Hint"
 
@@ -36,8 +35,9 @@ def suggest(game: str, seat: int, view: GameView, legal: Sequence[Action]) -> Ad
 
 
 class HintPanel:
-    """The reason, in a box above the hand, tagged Hint; and the marks around the
-    suggested move's cards and target, wherever the layout says they are now."""
+    """The reason, in a box above the hand, tagged Hint; and rings around the
+    suggested move's target (a bid, a pile, a book, a button), wherever the layout
+    says it is now. Cards in the hand are outlined by the hand itself."""
 
     def __init__(self) -> None:
         self.advice: Advice | None = None
@@ -54,15 +54,17 @@ class HintPanel:
     def hide(self) -> None:
         self.advice = None
 
-    def layout(self, size: tuple[int, int], theme: th.Theme, anchor: tuple[int, int]) -> None:
+    def layout(
+        self, size: tuple[int, int], theme: th.Theme, anchor: tuple[int, int], widest: int | None = None
+    ) -> None:
         """The reason's box, its bottom centre at ``anchor`` (above the hand), no wider
-        than the window allows; long reasons wrap."""
+        than ``widest`` or the window allows; long reasons wrap."""
         if self.advice is None:
             return
         font = theme.font(theme.text_px(19))
         pad = theme.px(12)
         tag_w = self._tag_size(theme)[0]
-        width = min(theme.px(720), size[0] - theme.px(24))
+        width = min(theme.px(720), size[0] - theme.px(24), widest or size[0])
         self._lines = theme.wrap(self.advice.reason, font, width - pad * 3 - tag_w)
         text_w = max(font.size(line)[0] for line in self._lines)
         height = len(self._lines) * font.get_linesize() + pad * 2
@@ -82,9 +84,11 @@ class HintPanel:
             ring = rect.inflate(theme.px(10), theme.px(10))
             pygame.draw.rect(surface, HINT, ring, width=max(2, theme.px(4)), border_radius=theme.px(10))
         if marks:
-            around = marks[0].unionall(list(marks[1:])).inflate(theme.px(10), theme.px(10))
+            # The tag sits on the top right corner of the first ring (the move's main
+            # target), where it covers least of the move and its neighbours.
+            around = marks[0].inflate(theme.px(10), theme.px(10))
             tag = self._tag_rect(theme)
-            tag.midbottom = (around.centerx, around.top - theme.px(2))
+            tag.center = around.topright
             tag.clamp_ip(surface.get_rect())
             self._draw_tag(surface, theme, tag)
         theme.draw_panel(surface, self.box, theme.px(10), HINT_FILL, HINT)

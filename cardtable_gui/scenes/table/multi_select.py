@@ -22,7 +22,7 @@ import pygame
 
 from cardtable_gui.cards import Card
 from cardtable_gui.scenes.table.card_sprites import CardSprites
-from cardtable_gui.scenes.table.hand_fan import LIT, SELECTED, HandFan
+from cardtable_gui.scenes.table.hand_fan import HINT, LIT, SELECTED, HandFan
 
 if TYPE_CHECKING:
     from cardtable_gui.scenes.table.hand_fan import _Slot
@@ -178,6 +178,8 @@ class MultiSelectFan(HandFan):
         outline = None
         if index in self.chosen:
             outline = SELECTED
+        elif index in self.hinted_indices():
+            outline = HINT
         elif index in self.marked:
             outline = MARKED
         elif index == self.selected or (self.active and index == self.hover and card is not None):

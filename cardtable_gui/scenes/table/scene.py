@@ -205,7 +205,7 @@ class TableScene(Scene):
         self.summary.layout(size, theme)
         self.game_over.layout(size, theme)
         self.confirm.layout(size, theme, self.table.message_anchor())
-        self.hint.layout(size, theme, self._hint_anchor())
+        self._layout_hint(size)
 
     def toolbar_end(self) -> int:
         """The x just right of the last of the scene's buttons shown (Menu, Undo,
@@ -397,8 +397,8 @@ class TableScene(Scene):
             self.match.config.game, seat, self.match.view_for(seat), self.match.legal_actions_for(seat)
         )
         self.hint.show(advice)
-        self.hint.layout(self.app.screen.get_size(), self.app.theme, self.table.message_anchor())
         self.table.show_hint(advice.action)
+        self._layout_hint(self.app.screen.get_size())
 
     def hide_hint(self) -> None:
         if self.hint.visible:
@@ -605,7 +605,7 @@ class TableScene(Scene):
         if self.message:
             self._draw_message(surface)
         if self.hint.visible:
-            self.hint.layout(surface.get_size(), theme, self._hint_anchor())
+            self._layout_hint(surface.get_size())
             self.hint.draw(surface, theme, self.table.hint_rects())
         self.confirm.draw(surface, theme)
         self.summary.draw(surface, theme)
@@ -659,8 +659,16 @@ class TableScene(Scene):
             rects.append(self.hint.box)
         return rects
 
-    def _hint_anchor(self) -> tuple[int, int]:
-        """The hint's reason goes above the hand, and above a refused move's reason."""
+    def _layout_hint(self, size: tuple[int, int]) -> None:
+        """The hint's reason goes where the game puts it (covering that area), else
+        above the hand; above a refused move's reason, never over it."""
+        area = self.table.hint_area()
         if self.message:
-            return self.message_rect().midtop
-        return self.table.message_anchor()
+            self.hint.layout(size, self.app.theme, self.message_rect().midtop)
+        elif area is not None:
+            self.hint.layout(size, self.app.theme, area.midbottom, area.width)
+            box = self.hint.box
+            box.size = (max(box.width, area.width), max(box.height, area.height))
+            box.bottomleft = area.bottomleft
+        else:
+            self.hint.layout(size, self.app.theme, self.table.message_anchor())

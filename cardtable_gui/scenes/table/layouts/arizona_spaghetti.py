@@ -444,9 +444,6 @@ class ArizonaSpaghettiLayout(GameLayout):
         super().show_hint(action)
         self.fan.show_hint([action.card] if isinstance(action, PlayCard) else [])
 
-    def hint_rects(self) -> list[pygame.Rect]:
-        return self.fan.rects_of(self.fan.hinted)
-
     def turn_prompt(self) -> str:
         return "It is your turn to play. Make sure nobody else can see the screen."
 

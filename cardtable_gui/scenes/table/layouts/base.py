@@ -95,6 +95,11 @@ class GameLayout(ABC):
         """Mark ``action``, the Hint's suggestion, on the table; None takes the mark away."""
         self.hinted = action
 
+    def hint_area(self) -> pygame.Rect | None:
+        """Where the Hint's reason goes: at the bottom of this area and no wider than it;
+        None puts it above the hand, where a refused move's reason goes."""
+        return None
+
     def hint_rects(self) -> list[pygame.Rect]:
         """Where the hinted move's cards and target are drawn now (the Hint rings them)."""
         return []

@@ -480,9 +480,9 @@ class SpadesLayout(GameLayout):
         self.fan.show_hint([action.card] if isinstance(action, PlayCard) else [])
 
     def hint_rects(self) -> list[pygame.Rect]:
-        """The card to play, or the bid (or blind nil, or looking) on the panel."""
+        """The bid (or blind nil, or looking) on the panel; a card is outlined in the hand."""
         if self.hinted is None or isinstance(self.hinted, PlayCard):
-            return self.fan.rects_of(self.fan.hinted)
+            return []
         rect = self.bidding.rect_of(self.hinted)
         return [rect] if rect is not None else []
 

@@ -709,11 +709,10 @@ class SpinadoLayout(GameLayout):
         self.fan.show_hint(cards)
 
     def hint_rects(self) -> list[pygame.Rect]:
-        """The card to play, and with the spinado the spinado and its button too."""
-        rects = self.fan.rects_of(self.fan.hinted)
+        """With the spinado, its button (the cards are outlined in the hand)."""
         if isinstance(self.hinted, Play) and self.hinted.spinado and self.spinado_offered:
-            rects.append(self.spinado_button.rect)
-        return rects
+            return [self.spinado_button.rect]
+        return []
 
     def turn_prompt(self) -> str:
         view = cast(SpinadoView, self.scene.match.view_for(None))

@@ -731,7 +731,8 @@ class SpizzichinoLayout(GameLayout):
 
     def hint_rects(self) -> list[pygame.Rect]:
         """The pile and its button (into the hand, or face up), the stack to lift from
-        and its Lift button, or the card to play from the hand or a stack."""
+        and its Lift button, or a stack's card to play (a card in the hand is outlined
+        there)."""
         action, sprites = self.hinted, self.sprites
         if isinstance(action, TakePile | StandPile):
             to_hand = isinstance(action, TakePile)
@@ -741,9 +742,16 @@ class SpizzichinoLayout(GameLayout):
         if isinstance(action, LiftCard):
             return [self.stacks[self.bottom][action.stack].top_rect(sprites), self.lift_buttons[action.stack].rect]
         if isinstance(action, PlayCard):
-            stacks = [stack.top_rect(sprites) for stack in self.stacks[self.bottom] if stack.top == action.card]
-            return self.fan.rects_of([action.card]) + stacks
+            return [stack.top_rect(sprites) for stack in self.stacks[self.bottom] if stack.top == action.card]
         return []
+
+    def hint_area(self) -> pygame.Rect | None:
+        """While piles are chosen, from the keys' words under the pile buttons down to
+        the hand (empty then), clear of the piles and their buttons."""
+        if not self.piles.visible:
+            return None
+        words = self.piles.hint_rect
+        return pygame.Rect(words.x, words.y, words.width, max(words.height, self.hand_top - words.y))
 
     def turn_prompt(self) -> str:
         view = cast(SpizzichinoView, self.scene.match.view_for(None))

@@ -29,9 +29,9 @@ def hinted_cards(action: Action | None) -> list[Card]:
 
 
 def hint_rects(table: HandAndFootLayout, action: Action | None) -> list[pygame.Rect]:
-    """The rects to ring for ``action``: its cards in the hand and where it goes."""
+    """The rects to ring for ``action``: where it goes (its cards are outlined in the hand)."""
     controls = table.controls
-    rects = table.fan.rects_of(table.fan.hinted)
+    rects: list[pygame.Rect] = []
     if isinstance(action, DrawCards):
         rects.append(table.pile_bounds(table.stock))
     elif isinstance(action, TakePile):

@@ -437,6 +437,10 @@ class HandAndFootLayout(GameLayout):
     def hint_rects(self) -> list[pygame.Rect]:
         return hinting.hint_rects(self, self.hinted)
 
+    def hint_area(self) -> pygame.Rect | None:
+        """Over the bar's words (what to do next), clear of the books and the buttons."""
+        return self.controls.hint_rect if self.controls.hint_rect.width > 0 else None
+
     def turn_prompt(self) -> str:
         view = cast(HandAndFootView, self.scene.match.view_for(None))
         if view.phase is Phase.ANSWER and view.asking is not None:
