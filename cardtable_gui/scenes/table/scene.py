@@ -121,7 +121,7 @@ class TableScene(Scene):
         self.game_over = GameOverPanel(self._rematch, self._main_menu)
         self.confirm = ConfirmPanel()
         self._recorded = False
-        self.menu_button = Button("Menu", self._main_menu, style="quiet")
+        self.menu_button = Button("Menu", self.ask_leave, style="quiet")
         self.undo_button = Button("Undo", self.undo, style="quiet")
         self.hint_button = Button("Hint", self.toggle_hint, style="quiet")
         self.hint = HintPanel()
