@@ -171,7 +171,7 @@ class HandFan:
             if i == self.hover and self._can_pick(i):
                 slot.target_y -= lift * 0.6
             if i in hinted:
-                slot.target_y -= lift * 0.8
+                slot.target_y -= lift * 0.4
             if i == self.selected:
                 slot.target_y -= lift * 1.1
 

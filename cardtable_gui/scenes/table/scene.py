@@ -660,15 +660,15 @@ class TableScene(Scene):
         return rects
 
     def _layout_hint(self, size: tuple[int, int]) -> None:
-        """The hint's reason goes where the game puts it (covering that area), else
-        above the hand; above a refused move's reason, never over it."""
+        """The hint's reason goes where the game puts it (at the top of that area, as
+        wide as it), else above the hand; above a refused move's reason, never over it."""
         area = self.table.hint_area()
         if self.message:
             self.hint.layout(size, self.app.theme, self.message_rect().midtop)
         elif area is not None:
             self.hint.layout(size, self.app.theme, area.midbottom, area.width)
             box = self.hint.box
-            box.size = (max(box.width, area.width), max(box.height, area.height))
-            box.bottomleft = area.bottomleft
+            box.width = max(box.width, area.width)
+            box.midtop = area.midtop
         else:
             self.hint.layout(size, self.app.theme, self.table.message_anchor())

@@ -96,7 +96,7 @@ class GameLayout(ABC):
         self.hinted = action
 
     def hint_area(self) -> pygame.Rect | None:
-        """Where the Hint's reason goes: at the bottom of this area and no wider than it;
+        """Where the Hint's reason goes: at the top of this area, as wide as it;
         None puts it above the hand, where a refused move's reason goes."""
         return None
 

@@ -708,6 +708,18 @@ class SpinadoLayout(GameLayout):
             cards = [action.card, SPINADO] if action.spinado else [action.card]
         self.fan.show_hint(cards)
 
+    def hint_area(self) -> pygame.Rect | None:
+        """Left of the board, between the seats there and your plate: the board and
+        the hand stay in sight. None (above the hand) when that space is too small."""
+        t = self.theme
+        gap = t.px(12)
+        board, mine = self.board.rect, self.panels[0].plate
+        left = [panel for panel in self.panels[1:] if panel.plate.right <= board.left]
+        above = [panel.plate for panel in left] + [panel.cards_rect(self.sprites) for panel in left]
+        top = max((rect.bottom for rect in above if rect.bottom < mine.top), default=board.top) + gap
+        area = pygame.Rect(gap, top, board.left - gap * 2, mine.top - gap - top)
+        return area if area.width >= t.px(240) and area.height >= t.px(140) else None
+
     def hint_rects(self) -> list[pygame.Rect]:
         """With the spinado, its button (the cards are outlined in the hand)."""
         if isinstance(self.hinted, Play) and self.hinted.spinado and self.spinado_offered:

@@ -746,8 +746,8 @@ class SpizzichinoLayout(GameLayout):
         return []
 
     def hint_area(self) -> pygame.Rect | None:
-        """While piles are chosen, from the keys' words under the pile buttons down to
-        the hand (empty then), clear of the piles and their buttons."""
+        """While piles are chosen, between the pile buttons and the hand (empty then),
+        over the keys' words there."""
         if not self.piles.visible:
             return None
         words = self.piles.hint_rect
