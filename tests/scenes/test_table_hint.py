@@ -96,6 +96,8 @@ def ask_for_hint(app: App, scene: TableScene, by_click: bool) -> Advice:
     assert scene.table.hint_rects() or outlined, f"{advice.action} is marked on the table"
     size = app.screen.get_size()
     assert outside([("hint", scene.hint.box)], size) == []
+    covered = [rect for rect in scene.table.hint_rects() if rect.colliderect(scene.hint.box)]
+    assert covered == [], "the reason never hides the move it talks about"
     return advice
 
 
@@ -222,3 +224,16 @@ def test_hand_and_foot_hints_asking_to_go_out_and_the_partners_answer(app: App) 
     click(app, next(b for b in scene.table.controls.answer.buttons if b.text == label).rect.center)
     assert scene.match.history[-1] == advice.action
     assert scene.hint.advice is None
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "seed"),
+    [("spades", 4, 3), ("arizona_spaghetti", 4, 3), ("spizzichino", 2, 2), ("spinado", 3, 3), ("hand_and_foot", 4, 3)],
+)
+def test_the_hint_fits_a_small_window(tmp_path: Path, game: str, players: int, seed: int) -> None:
+    app = make_app(tmp_path, (1024, 640))
+    try:
+        scene = start_table(app, config(game, players, seed=seed))
+        assert hint_through_a_game(app, scene, 3)
+    finally:
+        app.quit()
