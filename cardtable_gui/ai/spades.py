@@ -58,6 +58,8 @@ class SpadesHeuristic:
         if isinstance(legal[0], Bid):
             return self._bid(view, legal)
         cards = [a.card for a in legal if isinstance(a, PlayCard)]
+        if len(cards) == 1:
+            return Advice(PlayCard(cards[0]), f"Play the {cards[0].name}: it is the only card you may play.", "only-card")
         play = Play(view, self.seat)
         card, rule = play.pick(cards)
         return Advice(PlayCard(card), play.reason(card, rule), rule)

@@ -53,6 +53,9 @@ class SpizzichinoHeuristic:
         plays = [a for a in legal if isinstance(a, PlayCard)]
         if not plays:
             return _blind(self.rng.choice(list(legal)))
+        if len(legal) == 1:
+            only = plays[0]
+            return Advice(only, f"Play the {only.card.name}: it is the only card you may play.", "only-card")
         table = _Table(view)
         if view.trick:
             chosen = max(plays, key=lambda a: self._follow_value(view, table, a.card))

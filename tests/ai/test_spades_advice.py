@@ -82,7 +82,7 @@ def test_every_rule_of_thumb_speaks_in_seeded_games() -> None:
     for seed in range(4):
         seen |= advise_through_a_game("spades", 4, seed)[1]
     assert seen >= {
-        "bid-count", "look", "blind-nil", "lead-low", "cash-winner", "win-cheap", "ruff",
+        "only-card", "bid-count", "look", "blind-nil", "lead-low", "cash-winner", "win-cheap", "ruff",
         "duck-low", "partner-winning", "avoid-bags", "forced-win", "nil-lead-low", "nil-duck",
         "nil-forced", "cover-nil-lead", "cover-nil", "cover-nil-high", "cover-nil-ruff",
         "cannot-cover", "set-nil-lead", "set-nil", "set-nil-low",

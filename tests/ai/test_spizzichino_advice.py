@@ -89,6 +89,6 @@ def test_every_rule_of_thumb_speaks_in_seeded_games() -> None:
     for seed in range(4):
         seen |= advise_through_a_game("spizzichino", 2, seed)[1]
     assert seen >= {
-        "blind-pile", "lift-free", "lift-declare", "win-points", "cheap-trick",
+        "only-card", "blind-pile", "lift-free", "lift-declare", "win-points", "cheap-trick",
         "give-cheap", "cash-winner", "save-last", "lead-cheap",
     }
