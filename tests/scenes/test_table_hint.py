@@ -237,3 +237,22 @@ def test_the_hint_fits_a_small_window(tmp_path: Path, game: str, players: int, s
         assert hint_through_a_game(app, scene, 3)
     finally:
         app.quit()
+
+
+def test_the_hint_sees_only_the_persons_own_view(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable_gui.scenes.table import scene as scene_module
+
+    asked: list[tuple[int, object]] = []
+    real = scene_module.suggest
+
+    def spy(game: str, seat: int, view: object, legal: list[Action]) -> Advice:
+        asked.append((seat, view))
+        return real(game, seat, view, legal)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(scene_module, "suggest", spy)
+    scene = start_table(app, config("spades", 4, humans=(0, 2)))
+    wait_for_decision(app, scene)
+    seat = scene.match.to_move
+    press_h(app)
+    assert asked == [(seat, scene.match.view_for(seat))]
+    assert getattr(asked[0][1], "seat") == seat
