@@ -401,6 +401,7 @@ class TableScene(Scene):
         self._layout_hint(self.app.screen.get_size())
 
     def hide_hint(self) -> None:
+        """Take the hint down: its reason and its marks on the table."""
         if self.hint.visible:
             self.hint.hide()
             self.table.show_hint(None)
