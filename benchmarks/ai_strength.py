@@ -16,8 +16,8 @@ reached one duplicate figure (a seed deals the same cards to the same round whoe
 plays). Arizona Spaghetti's rounds each have their own rule, so only whole games
 measure all of them.
 Everything is seeded and the search is bounded by its work only (not the clock): a run
-repeats exactly, on a busy machine too. A progress bar goes to stderr. Asserts
-nothing.
+repeats exactly, on a busy machine too. A progress bar goes to stderr; Ctrl+C (SIGINT) stops a run
+early and reports the deals finished. Asserts nothing.
 
     nice -n 10 python benchmarks/ai_strength.py arizona_spaghetti search heuristic --deals 200
 """
@@ -158,16 +158,23 @@ def main() -> int:
     figures: list[float] = []
     wins = finished = 0.0
     started = time.perf_counter()
-    for number in range(args.deals):
-        seed = args.seed * 1_000_003 + number
-        outcomes = [play_deal(rules, kinds, players, seed, seating, args.whole_games) for seating in plan]
-        figures.extend(duplicate_figures(outcomes, args.whole_games))
-        for outcome in outcomes:
-            if outcome.finished and args.whole_games:
-                finished += 1
-                wins += outcome.a_won
-        draw_bar(number + 1, args.deals, started, statistics.fmean(figures))
+    played = 0
+    try:
+        for number in range(args.deals):
+            seed = args.seed * 1_000_003 + number
+            outcomes = [play_deal(rules, kinds, players, seed, seating, args.whole_games) for seating in plan]
+            figures.extend(duplicate_figures(outcomes, args.whole_games))
+            for outcome in outcomes:
+                if outcome.finished and args.whole_games:
+                    finished += 1
+                    wins += outcome.a_won
+            played += 1
+            draw_bar(played, args.deals, started, statistics.fmean(figures))
+    except KeyboardInterrupt:
+        sys.stderr.write("\nstopped early: the figures below are of the deals finished")
     sys.stderr.write("\n")
+    if not figures:
+        return 1
     mean, half = interval(figures)
     lower = "lower" if rules.low_score_wins else "higher"
     print(
@@ -176,7 +183,7 @@ def main() -> int:
     )
     print(
         f"  A better by {mean:+.2f} points per {unit} (95% interval {mean - half:+.2f} .. {mean + half:+.2f}), "
-        f"n = {len(figures)} duplicate {unit}s of {args.deals} deals; points count {lower} as better"
+        f"n = {len(figures)} duplicate {unit}s of {played} deals; points count {lower} as better"
     )
     if args.whole_games:
         print(f"  games: A won {wins:g} of {finished:g} finished ({100 * wins / max(finished, 1):.1f}%)")
