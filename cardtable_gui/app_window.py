@@ -147,9 +147,10 @@ class App:
             self._sound = SoundBoard(volume=self.settings.volume, muted=self.settings.muted)
         return self._sound
 
-    def toast(self, message: str, seconds: float = 3.0) -> None:
-        """Show ``message`` over whatever scene is up, for ``seconds``."""
-        self.toasts.show(message, seconds)
+    def toast(self, message: str, seconds: float = 3.0, topic: str | None = None) -> None:
+        """Show ``message`` over whatever scene is up, for ``seconds``; a newer toast on
+        the same ``topic`` takes the place of the older one."""
+        self.toasts.show(message, seconds, topic)
 
     def update_settings(self, settings: Any) -> bool:
         """Adopt changed settings at once (art, sound, window size and full screen),
@@ -224,9 +225,9 @@ class App:
         try:
             target = self.save_screenshot()
         except (OSError, pygame.error) as error:
-            self.toast(f"The screenshot could not be saved: {error}", 5.0)
+            self.toast(f"The screenshot could not be saved: {error}", 5.0, topic="screenshot")
         else:
-            self.toast(f"Screenshot saved to {target}", 4.0)
+            self.toast(f"Screenshot saved to {target}", 4.0, topic="screenshot")
 
     # The loop ---------------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from cardtable_gui.persistence.saves import RestoredGame, SaveEntry, SaveError, 
 from cardtable_gui.rules.base import new_seed
 from cardtable_gui.scenes.base import Scene
 from cardtable_gui.scenes.dialog import Answer, Dialog
+from cardtable_gui.scenes.game_in_progress import ask_before_replacing
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.theme import Theme
 from cardtable_gui.ui.widgets import Button, FocusGroup, Label, ScrollArea, Widget
@@ -227,16 +228,21 @@ class LoadScene(Scene):
     # What the buttons do --------------------------------------------------------------
 
     def load(self, row: SaveRow) -> None:
-        """Play the save on, at the table; a save found bad now says why instead."""
+        """Play the save on, at the table; a save found bad now says why instead. A game
+        in progress is not replaced without asking."""
         game = self._opened(row)
         if game is not None:
-            self._sit_down(game.config, game)
+            ask_before_replacing(self.app, "Load this game?", lambda: self._sit_down(game.config, game), self._complain)
 
     def play_again(self, row: SaveRow) -> None:
         """A new game at a finished save's table: its players and house rules, a new deal."""
         game = self._opened(row)
         if game is not None:
-            self._sit_down(game.config.model_copy(update={"seed": new_seed(), "deck": None}), None)
+            config = game.config.model_copy(update={"seed": new_seed(), "deck": None})
+            ask_before_replacing(self.app, "Start a new game?", lambda: self._sit_down(config, None), self._complain)
+
+    def _complain(self, text: str) -> None:
+        self.app.toast(text, 6.0)
 
     def _opened(self, row: SaveRow) -> RestoredGame | None:
         """The row's game, replayed now if the check has not reached it; None (and the

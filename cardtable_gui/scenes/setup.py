@@ -21,7 +21,7 @@ import pygame
 
 from cardtable_gui.rules import GAMES, GameRules
 from cardtable_gui.scenes.base import Scene
-from cardtable_gui.scenes.dialog import Answer, Dialog
+from cardtable_gui.scenes.game_in_progress import ask_before_replacing
 from cardtable_gui.seats import NAME_LIMIT, AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.form import OptionsForm
@@ -290,54 +290,11 @@ class SetupScene(Scene):
         except ValueError as error:
             self.message.text = str(error)
             return
-        from cardtable_gui.scenes.menu import autosave_present
+        ask_before_replacing(self.app, "Start a new game?", lambda: self._start(config), self._complain)
 
-        if not autosave_present(self.app):
-            self._start(config)
-            return
-        self.app.scenes.push(
-            Dialog(
-                self.app,
-                "Start a new game?",
-                f"{self._game_in_progress()} will be lost unless you keep it."
-                " Saved, it waits for you on the Load screen.",
-                [
-                    Answer("Save it first", lambda: self._keep_then_start(config), "primary"),
-                    Answer("Discard", lambda: self._start(config), "danger"),
-                    Answer("Cancel", None, "quiet"),
-                ],
-            )
-        )
-
-    def _game_in_progress(self) -> str:
-        """ "Your Spades game in progress", from the autosave's summary when it reads."""
-        from cardtable_gui.persistence import SaveError, SaveStore
-
-        try:
-            saved = SaveStore(self.app.data_dir).load_autosave()
-        except SaveError:
-            saved = None
-        title = saved.summary.title if saved is not None and saved.summary is not None else None
-        return f"Your {title} game in progress" if title else "Your game in progress"
-
-    def _keep_then_start(self, config: MatchConfig) -> None:
-        """Keep the game in progress as a named save, then start; if it cannot be kept,
-        say why and start nothing."""
-        from cardtable_gui.persistence import SaveError, SaveStore
-
-        store = SaveStore(self.app.data_dir)
-        try:
-            saved = store.load_autosave()
-            if saved is not None:
-                summary = saved.summary
-                name = f"{summary.title}, {summary.progress}" if summary is not None else saved.game
-                store.save_named(saved.model_copy(update={"name": name}))
-                self.app.toast(f"Your game in progress was saved as \u201c{name}\u201d.", 5.0)
-        except SaveError as error:
-            self.message.text = f"The game in progress could not be kept: {error.message}"
-            self._place_message()
-            return
-        self._start(config)
+    def _complain(self, text: str) -> None:
+        self.message.text = text
+        self._place_message()
 
     def _start(self, config: MatchConfig) -> None:
         from cardtable_gui.scenes.table import TableScene

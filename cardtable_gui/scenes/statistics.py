@@ -75,7 +75,9 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
     """Round values (1, 2 or 5 times a power of ten apart) from at most ``low`` to at
     least ``high``, about ``count`` of them: the chart's score axis."""
     if high <= low:
-        high = low + 1
+        # No spread (every score the same): a few whole points up, not fractions that
+        # would print as repeated zeros.
+        high = low + count - 1
     raw = (high - low) / max(1, count - 1)
     power = 10 ** math.floor(math.log10(raw))
     step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
@@ -182,7 +184,9 @@ class ResultsChart:
         for index, result in enumerate(results):
             x = round(self.plot.x + slot * index + (slot - bar_w) / 2)
             y = self.y_for(float(result.score), ticks)
-            self.bars.append(pygame.Rect(x, min(y, zero), bar_w, max(1, abs(zero - y))))
+            # A score of zero still gets a visible sliver: a game played, not a gap.
+            height = max(theme.px(3), abs(zero - y))
+            self.bars.append(pygame.Rect(x, min(y, zero - height) if y <= zero else zero, bar_w, height))
 
     @staticmethod
     def _ticks(results: Sequence[Result]) -> list[float]:

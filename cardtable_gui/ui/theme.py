@@ -26,6 +26,8 @@ FELT_LIGHT = (42, 124, 80)
 FELT_DARK = (10, 52, 34)
 PANEL = (10, 34, 24, 220)
 PANEL_LIGHT = (22, 58, 42, 235)
+PANEL_SOLID = (22, 58, 42)
+"""For dialogs over the table: nothing of the table may show through their text."""
 PANEL_BORDER = (255, 255, 255, 38)
 TEXT = (244, 240, 226)
 TEXT_DIM = (176, 196, 182)

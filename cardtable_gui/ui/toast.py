@@ -19,6 +19,7 @@ _MAX_SHOWN = 4
 class Toast:
     message: str
     seconds: float
+    topic: str | None = None
     age: float = 0.0
 
     @property
@@ -37,8 +38,12 @@ class ToastLayer:
         self.boxes: list[pygame.Rect] = []
         """Where each toast went when last drawn (for layout checks)."""
 
-    def show(self, message: str, seconds: float = 3.0) -> None:
-        self.toasts.append(Toast(message, max(_FADE * 2, seconds)))
+    def show(self, message: str, seconds: float = 3.0, topic: str | None = None) -> None:
+        """Add a toast; one on the same ``topic`` (say, screenshots taken in a row)
+        replaces the older instead of stacking under it."""
+        if topic is not None:
+            self.toasts = [t for t in self.toasts if t.topic != topic]
+        self.toasts.append(Toast(message, max(_FADE * 2, seconds), topic))
         del self.toasts[:-_MAX_SHOWN]
 
     def update(self, dt: float) -> None:

@@ -462,8 +462,9 @@ class Choice(Widget, Generic[T]):
 
 
 class TextInput(Widget):
-    """A one-line text field. Click to focus, type, Backspace/Delete, arrows, Home/End;
-    Enter calls ``on_submit``; Enter or Escape gives up focus."""
+    """A one-line text field. Click to focus, type, Backspace/Delete, arrows, Home/End,
+    Ctrl+A to select all (typing then replaces it); Enter calls ``on_submit``; Enter or
+    Escape gives up focus."""
 
     focusable = True
     keeps_focus_on_click = True
@@ -484,6 +485,7 @@ class TextInput(Widget):
         self.max_length = max_length
         self.placeholder = placeholder
         self.caret = len(self.text)
+        self.all_selected = False
         self._blink = 0.0
 
     def _set_text(self, text: str, caret: int) -> None:
@@ -511,12 +513,23 @@ class TextInput(Widget):
             return False
         if event.type == pygame.TEXTINPUT:
             typed = "".join(ch for ch in event.text if ch.isprintable())
+            if typed and self.all_selected:
+                self._set_text("", 0)
+            self.all_selected = False
             room = self.max_length - len(self.text)
             if typed and room > 0:
                 typed = typed[:room]
                 self._set_text(self.text[: self.caret] + typed + self.text[self.caret :], self.caret + len(typed))
             return True
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_a and event.mod & pygame.KMOD_CTRL:
+                self.all_selected = bool(self.text)
+                self.caret = len(self.text)
+                return True
+            selected, self.all_selected = self.all_selected, False
+            if selected and event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+                self._set_text("", 0)
+                return True
             return self._key(event.key)
         return False
 
@@ -563,7 +576,10 @@ class TextInput(Widget):
         surface.set_clip(inner.clip(clip) if clip else inner)
         if self.text:
             image = theme.text(self.text, size, th.TEXT)
-            surface.blit(image, image.get_rect(left=inner.left - shift, centery=inner.centery))
+            place = image.get_rect(left=inner.left - shift, centery=inner.centery)
+            if self.all_selected and self.focused:
+                pygame.draw.rect(surface, th.ACCENT_DARK, place)
+            surface.blit(image, place)
         elif self.placeholder and not self.focused:
             image = theme.text(self.placeholder, size, th.TEXT_DIM)
             surface.blit(image, image.get_rect(left=inner.left, centery=inner.centery))

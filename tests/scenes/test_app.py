@@ -34,6 +34,7 @@ def test_f12_saves_a_png_and_says_where(app) -> None:
     assert any(str(shots[0]) in toast.message for toast in app.toasts.toasts)
     key(app, pygame.K_F12)
     assert len(list((app.data_dir / "screenshots").glob("*.png"))) == 2
+    assert len(app.toasts.toasts) == 1, "a second screenshot's notice replaces the first"
 
 
 def scene_rects(scene: Scene) -> list[tuple[str, pygame.Rect]]:

@@ -382,6 +382,32 @@ def test_loading_a_save_replays_it_once_and_opens_the_table(
     assert table.match.history == actions
 
 
+def test_loading_over_a_game_in_progress_asks_and_can_keep_it(apps, tmp_path: Path) -> None:
+    app = open_app(apps, tmp_path)
+    in_progress = start_table(app, spades_config(seed=11))
+    play_turns(app, in_progress, 2)
+    kept = in_progress.match.state.digest()
+    app.quit()
+    app = open_app(apps, tmp_path)
+    config, actions, state = played(7, 9)
+    SaveStore(app.data_dir).save_named(SavedGame.capture(config, actions, state, name="Mine"))
+    scene = open_load_screen(app)
+    click(app, button(scene.rows[0], "Load").rect.center)
+    dialog = app.scenes.top
+    assert isinstance(dialog, Dialog) and dialog.title.text == "Load this game?"
+    assert "Spades game in progress will be lost" in dialog.message.text
+    click(app, button(dialog, "Cancel").rect.center)
+    frames(app)
+    assert app.scenes.top is scene
+    click(app, button(scene.rows[0], "Load").rect.center)
+    click(app, button(app.scenes.top, "Save it first").rect.center)
+    table = app.scenes.top
+    assert isinstance(table, TableScene) and table.match.state.digest() == state.digest()
+    store = SaveStore(app.data_dir)
+    names = {entry.path: store.open(entry.path).state.digest() for entry in store.list_saves()}
+    assert kept in names.values()
+
+
 def test_a_save_whose_summary_wrongly_says_finished_can_be_loaded_once_checked(apps, tmp_path: Path) -> None:
     app = open_app(apps, tmp_path)
     config, actions, state = played(7, 9)

@@ -108,6 +108,18 @@ def test_seat_to_human_type_a_name_toggle_an_option(app) -> None:
     GAMES["spades"].Options(**config.options)
 
 
+def test_ctrl_a_then_typing_replaces_a_whole_name(app) -> None:
+    scene = choose_game(app, "spades")
+    row = scene.seats[1]
+    click(app, row.name)
+    key(app, pygame.K_a, mod=pygame.KMOD_CTRL)
+    type_text(app, "Mia")
+    assert row.name.text == "Mia"
+    key(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
+    key(app, pygame.K_BACKSPACE)
+    assert row.name.text == ""
+
+
 def test_escape_in_a_name_field_leaves_the_field_not_the_screen(app) -> None:
     scene = setup(app)
     click(app, scene.seats[0].name)

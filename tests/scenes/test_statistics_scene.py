@@ -181,7 +181,7 @@ def test_the_screen_fits_small_and_large_windows(tmp_path: Path) -> None:
 def test_nice_ticks_are_round_and_cover_the_range() -> None:
     assert nice_ticks(-40, 400) == [-200, 0, 200, 400]
     assert nice_ticks(0, 7) == [0, 2, 4, 6, 8]
-    assert nice_ticks(0, 0) == [0, 0.5, 1.0]
+    assert nice_ticks(0, 0) == [0, 1, 2, 3, 4]
 
 
 # Writing a record when a game ends -------------------------------------------------------------

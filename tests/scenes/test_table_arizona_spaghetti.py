@@ -22,11 +22,14 @@ from test_table_support import (
     start_table,
 )
 
-from cardtable_gui.cards import Suit
-from cardtable_gui.rules.arizona_spaghetti import PlayCard, RoundEndedEarly
+from cardtable_gui.cards import Suit, parse_cards
+from cardtable_gui.rules.arizona_spaghetti import ROUNDS, PlayCard, RoundEndedEarly
+from cardtable_gui.rules.base import CardPlayed, TrickWon
 from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.table.layouts.arizona_spaghetti import took_text
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+from cardtable_gui.ui import theme as th
 
 NAMES = ("Ana", "Bruno", "Clara", "Dario", "Elsa", "Felix", "Greta", "Hugo")
 SIZES = [(1024, 640), (1280, 800), (1920, 1080)]
@@ -271,3 +274,84 @@ def test_the_round_banner_names_the_restricted_suit(app) -> None:
     table.update(0.0)
     assert "Hearts are broken" in table.banner.lines[0]
     assert Suit.HEARTS.title == "hearts"
+
+
+def test_the_hearts_round_summary_counts_the_hearts_each_player_took(app) -> None:
+    scene = start_table(app, config(players=4, seed=5))
+    play_round(app, scene)
+    next_round(app, scene)
+    play_round(app, scene)
+    summary = scene.summary.table
+    assert summary is not None and summary.title == "Round 2 of 6: Hearts"
+    for name, took, points in summary.rows:
+        hearts = int(took.split()[0])
+        assert took in (f"{hearts} hearts", "1 heart"), name
+        assert int(points) == 10 * hearts
+
+
+def test_the_summary_hides_the_table_beneath_it(app) -> None:
+    scene = start_table(app, config(players=8))
+    play_round(app, scene)
+    frames(app, 2)
+    box = scene.summary.box
+    inset = app.theme.px(12)
+    for corner in (box.topleft, box.topright, box.bottomleft, box.bottomright):
+        x = corner[0] + (inset if corner[0] == box.left else -inset)
+        y = corner[1] + (inset if corner[1] == box.top else -inset)
+        assert app.screen.get_at((x, y))[:3] == th.PANEL_SOLID
+
+
+def test_the_summary_explains_its_gold_names_and_plates_say_lowest(app) -> None:
+    scene = start_table(app, config(players=8))
+    play_round(app, scene)
+    summary = scene.summary.table
+    assert summary is not None
+    assert any("In gold: the lowest total" in note for note in summary.notes)
+    next_round(app, scene)
+    frames(app)
+    lowest = min(scene.table.totals)
+    for position, panel in enumerate(scene.table.panels):
+        seat = scene.table.seat_at(position)
+        assert panel.lines[1].endswith("lowest") == (scene.table.totals[seat] == lowest)
+        assert "leads" not in " ".join(panel.lines)
+
+
+def test_nobody_is_marked_to_play_while_a_full_trick_waits_for_its_taker(app) -> None:
+    """After the last card of a trick the next seat in turn is not lit: the trick's
+    taker leads next, and after the round's last trick nobody does."""
+    scene = start_table(app, config(players=4))
+    table = scene.table
+    shown = table.on_event
+    full: list[int | None] = []
+    taken: list[tuple[int | None, int | None]] = []
+    in_trick = 0
+
+    def watch(event) -> None:
+        nonlocal in_trick
+        shown(event)
+        if isinstance(event, CardPlayed):
+            in_trick += 1
+            if in_trick == 4:
+                full.append(table.to_move)
+        elif isinstance(event, TrickWon):
+            in_trick = 0
+            taken.append((table.to_move, event.seat if any(table.counts) else None))
+
+    table.on_event = watch  # type: ignore[method-assign]
+    play_round(app, scene)
+    assert len(full) == len(taken) == 13
+    assert full == [None] * 13
+    assert all(marked == expected for marked, expected in taken)
+    assert taken[-1] == (None, None)
+
+
+def test_what_a_player_took_is_told_in_the_round_s_own_terms() -> None:
+    cards = parse_cards("QH 5H KS 2C")
+    assert took_text(ROUNDS[0], 1, cards, last_trick=False) == "1 trick"
+    assert took_text(ROUNDS[1], 1, cards, last_trick=False) == "2 hearts"
+    assert took_text(ROUNDS[2], 1, cards, last_trick=False) == "1 queen"
+    assert took_text(ROUNDS[3], 1, parse_cards("2C 3C"), last_trick=False) == "nothing"
+    assert took_text(ROUNDS[4], 1, cards, last_trick=True) == "the last trick"
+    assert took_text(ROUNDS[5], 1, cards, last_trick=True) == (
+        "1 trick, 2 hearts, 1 queen, the king of spades, the last trick"
+    )

@@ -116,6 +116,16 @@ def test_esc_asks_before_leaving_and_stay_keeps_the_game(app) -> None:
     assert app.scenes.top is scene and scene.table.bidding.visible
 
 
+def test_the_menu_button_asks_before_leaving_as_esc_does(app) -> None:
+    scene = bidding(app)
+    click(app, scene.menu_button.rect.center)
+    dialog = app.scenes.top
+    assert isinstance(dialog, Dialog) and "Leave" in dialog.title.text
+    click(app, next(b for b in dialog.buttons if b.text == "Stay").rect.center)
+    frames(app)
+    assert app.scenes.top is scene
+
+
 def test_leave_goes_to_the_menu_where_continue_has_the_focus(app) -> None:
     scene = bidding(app)
     place_bid(app, scene, "3")

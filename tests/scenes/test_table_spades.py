@@ -133,6 +133,22 @@ def test_keyboard_moves_the_selection_and_enter_plays(app) -> None:
     assert PlayCard(card) in scene.match.history
 
 
+def test_home_and_end_pick_the_first_and_last_playable_card(app) -> None:
+    scene = start_table(app, spades_config())
+    run_until(app, lambda: human_turn_ready(scene))
+    while not scene.table.fan.active:
+        play_bottom_turn(app, scene)
+        run_until(app, lambda: human_turn_ready(scene))
+    fan = scene.table.fan
+    playable = [i for i, slot in enumerate(fan.slots) if slot.card in fan.legal]
+    post(pygame.KEYDOWN, key=pygame.K_END, unicode="", mod=0)
+    frames(app)
+    assert fan.selected == playable[-1]
+    post(pygame.KEYDOWN, key=pygame.K_HOME, unicode="", mod=0)
+    frames(app)
+    assert fan.selected == playable[0]
+
+
 def test_undo_takes_back_the_last_play(app) -> None:
     scene = start_table(app, spades_config())
     run_until(app, lambda: human_turn_ready(scene))

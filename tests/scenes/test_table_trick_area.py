@@ -9,7 +9,7 @@ import math
 import pygame
 import pytest
 
-from cardtable_gui.scenes.table.trick_area import TrickArea
+from cardtable_gui.scenes.table.trick_area import TrickArea, takes_it
 
 
 class Sizes:
@@ -74,3 +74,8 @@ def test_four_cards_lie_north_east_south_and_west_as_in_spades() -> None:
         (cx, round(cy - h * 0.54)),
         (round(cx + w * 0.86), cy),
     ]
+
+
+def test_the_winner_label_agrees_with_you() -> None:
+    assert takes_it("Bruno") == "Bruno takes it"
+    assert takes_it("You") == "You take it"

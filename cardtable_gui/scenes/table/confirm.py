@@ -75,7 +75,7 @@ class ConfirmPanel:
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
         if not self.visible:
             return
-        theme.draw_panel(surface, self.box, fill=th.PANEL_LIGHT, border=th.ACCENT)
+        theme.draw_panel(surface, self.box, fill=th.PANEL_SOLID, border=th.ACCENT)
         text = theme.text(self.question, theme.text_px(26), th.TEXT, bold=True)
         surface.blit(text, text.get_rect(midtop=(self.box.centerx, self.box.top + theme.px(22))))
         self.play.draw(surface, theme)

@@ -126,7 +126,7 @@ class GameOverPanel:
         theme.dim(surface, 130)
         grow = min(1.0, self._clock * 4)
         box = self.box
-        theme.draw_panel(surface, box, fill=th.PANEL_LIGHT, border=th.ACCENT)
+        theme.draw_panel(surface, box, fill=th.PANEL_SOLID, border=th.ACCENT)
         size = max(8, round(theme.px(42) * (0.7 + 0.3 * grow)))
         headline, size = theme.fit(self.headline, size, box.width - theme.px(30), bold=True, joiner=" and ")
         title = theme.text(headline, size, th.ACCENT, bold=True)

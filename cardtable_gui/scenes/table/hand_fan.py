@@ -226,17 +226,28 @@ class HandFan:
         self._place()
 
     def select_step(self, step: int) -> None:
-        """Move the keyboard selection left or right, landing only on playable cards."""
-        if not self.slots or not self.active:
+        """Move the keyboard selection left or right, landing only on playable cards.
+        With nothing selected yet, Right picks the leftmost and Left the rightmost."""
+        choices = self._choices()
+        if not choices:
             return
-        choices = [i for i, s in enumerate(self.slots) if s.card in self.legal] or list(
-            range(len(self.slots))
-        )
         if self.selected not in choices:
             self.select(choices[0] if step > 0 else choices[-1])
             return
         at = choices.index(self.selected)
         self.select(choices[(at + step) % len(choices)])
+
+    def select_end(self, last: bool) -> None:
+        """Home and End: the leftmost or rightmost playable card."""
+        choices = self._choices()
+        if choices:
+            self.select(choices[-1] if last else choices[0])
+
+    def _choices(self) -> list[int]:
+        """Where the keyboard may stop: the playable cards (all of them if none is)."""
+        if not self.slots or not self.active:
+            return []
+        return [i for i, s in enumerate(self.slots) if s.card in self.legal] or list(range(len(self.slots)))
 
     def index_of(self, card: Card) -> int | None:
         return next((i for i, s in enumerate(self.slots) if s.card == card), None)

@@ -80,6 +80,9 @@ class HandPlay:
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.fan.select_step(1 if key == pygame.K_RIGHT else -1)
             return True
+        if key in (pygame.K_HOME, pygame.K_END):
+            self.fan.select_end(key == pygame.K_END)
+            return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             card = self.fan.selected_card
             if card is not None:

@@ -117,7 +117,7 @@ class TableScene(Scene):
         self.game_over = GameOverPanel(self._rematch, self._main_menu)
         self.confirm = ConfirmPanel()
         self._recorded = False
-        self.menu_button = Button("Menu", self._main_menu, style="quiet")
+        self.menu_button = Button("Menu", self.ask_leave, style="quiet")
         self.undo_button = Button("Undo", self.undo, style="quiet")
         self.save_button = Button("Save", self.ask_save_name, style="quiet")
         self.rules_button = Button("Rules", self.open_rules, style="quiet")

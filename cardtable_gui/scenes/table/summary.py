@@ -128,7 +128,7 @@ class HandSummary:
             return
         theme.dim(surface, 110)
         box = self.box
-        theme.draw_panel(surface, box, fill=th.PANEL_LIGHT, border=th.ACCENT)
+        theme.draw_panel(surface, box, fill=th.PANEL_SOLID, border=th.ACCENT)
         pad = theme.px(24)
         title = theme.text(table.title, theme.px(34), th.ACCENT, bold=True)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + pad)))

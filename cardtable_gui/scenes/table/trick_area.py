@@ -57,6 +57,11 @@ def _spread(seats: int, card_size: tuple[int, int], label_h: int) -> tuple[float
     return scale * w, scale * h * _OVAL_ASPECT
 
 
+def takes_it(name: str) -> str:
+    """ "Bruno takes it", but "You take it"."""
+    return f"{name} {'take' if name == 'You' else 'takes'} it"
+
+
 @dataclass(eq=False)
 class TrickArea:
     """Cards on the table this trick, each placed by the seat that played it."""
@@ -126,8 +131,14 @@ class TrickArea:
         darker ground and under ``caption``, so it is not taken for the trick in play."""
         theme.draw_panel(surface, self.rect, radius=theme.px(24), fill=(0, 0, 0, 90), border=th.PANEL_BORDER, shadow=False)
         self.draw_cards(surface, theme, sprites, plays, winner)
-        text = theme.text(caption, theme.px(20), th.ACCENT, bold=True)
-        surface.blit(text, text.get_rect(midbottom=(self.rect.centerx, self.rect.top - theme.px(4))))
+        # In the middle, where no card lies: above the area it would sit under the
+        # seat across the table.
+        text, size = theme.fit(caption, theme.text_px(18), self.rect.width - theme.px(16), bold=True)
+        image = theme.text(text, size, th.TEXT_DARK, bold=True)
+        box = image.get_rect().inflate(theme.px(18), theme.px(8))
+        box.center = self.rect.center
+        theme.draw_panel(surface, box, radius=box.height // 2, fill=th.ACCENT, border=None, shadow=False)
+        surface.blit(image, image.get_rect(center=box.center))
 
     def draw_cards(
         self,
@@ -161,7 +172,7 @@ class TrickArea:
         w, h = sprites.size(self.card_width)
         size = theme.text_px(16)
         room = w * (2.2 if won and self.seats != 4 else 1.6)
-        text, size = theme.fit(f"{name} takes it" if won else name, size, round(room), bold=won)
+        text, size = theme.fit(takes_it(name) if won else name, size, round(room), bold=won)
         image = theme.text(text, size, th.TEXT_DARK if won else th.TEXT, bold=won)
         box = image.get_rect().inflate(theme.px(12), theme.px(4))
         cx, cy = self.slot(position, sprites)

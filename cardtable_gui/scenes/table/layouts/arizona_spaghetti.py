@@ -1,8 +1,8 @@
 """The Arizona Spaghetti table: three to eight players around an oval, a trick in the
 middle, and a banner naming what this round of six costs.
 
-Each plate carries that player's tricks and points this round and their running total;
-the lowest total leads and is marked. Tricks taken pile up beside their taker. A round
+Each plate carries what that player took and paid this round and their running total;
+the lowest total (the one that wins) is marked once the totals differ. Tricks taken pile up beside their taker. A round
 that stops early (its point cards are all gone) says why before the hands are gathered.
 
 As at the Spades table, the layout keeps its own picture of the table, moved along
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, cast
 
 import pygame
 
-from cardtable_gui.cards import Card, Suit, french_deck
+from cardtable_gui.cards import Card, Rank, Suit, french_deck
 from cardtable_gui.rules.arizona_spaghetti import (
     ROUNDS,
     ArizonaSpaghettiView,
@@ -86,6 +86,27 @@ def tricks_text(count: int) -> str:
     return "1 trick" if count == 1 else f"{count} tricks"
 
 
+def _counted(count: int, noun: str) -> str:
+    return f"1 {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def took_text(rule: RoundRule, tricks: int, cards: Sequence[Card], last_trick: bool) -> str:
+    """What a player took that this round charges for ("5 hearts", "3 tricks, 1 queen,
+    the king of spades"); "nothing" when none of it."""
+    parts = []
+    if rule.per_trick:
+        parts.append(tricks_text(tricks))
+    if rule.per_heart:
+        parts.append(_counted(sum(card.suit is Suit.HEARTS for card in cards), "heart"))
+    if rule.per_queen:
+        parts.append(_counted(sum(card.rank is Rank.QUEEN for card in cards), "queen"))
+    if rule.king_of_spades and any(card.rank is Rank.KING and card.suit is Suit.SPADES for card in cards):
+        parts.append("the king of spades")
+    if rule.last_trick and last_trick:
+        parts.append("the last trick")
+    return ", ".join(parts) or "nothing"
+
+
 class ArizonaSpaghettiLayout(GameLayout):
     """Arizona Spaghetti at the table: see the module docstring."""
 
@@ -108,8 +129,11 @@ class ArizonaSpaghettiLayout(GameLayout):
         self.to_move: int | None = None
         self.counts = [0] * self.seat_count
         self.won = [0] * self.seat_count
+        self.taken: list[list[Card]] = [[] for _ in range(self.seat_count)]
         self.points = [0] * self.seat_count
         self.totals = [0] * self.seat_count
+        self.in_trick = 0
+        """Cards played to the trick in the middle (some may still be in flight)."""
         self.broken = False
         self.last: tuple[tuple[tuple[int, Card], ...], int] | None = None
         self.showing_last = False
@@ -267,12 +291,13 @@ class ArizonaSpaghettiLayout(GameLayout):
         self.totals = list(game.totals)
         self.broken = game.broken
         self.won = [0] * self.seat_count
-        taken = [0] * self.seat_count
+        self.taken = [[] for _ in range(self.seat_count)]
         for done in game.tricks:
             self.won[done.winner] += 1
-            taken[done.winner] += len(done.plays)
-        for seat, count in enumerate(taken):
-            self.piles[self.position_of(seat)].count = count
+            self.taken[done.winner].extend(card for _, card in done.plays)
+        for seat, cards in enumerate(self.taken):
+            self.piles[self.position_of(seat)].count = len(cards)
+        self.in_trick = len(game.trick)
         self.deck.count = 0
         self.trick.plays = [(self.position_of(seat), card) for seat, card in game.trick]
         self.trick.winner = None
@@ -294,11 +319,13 @@ class ArizonaSpaghettiLayout(GameLayout):
             self.broken = True
             self.bubbles.say(event.seat, f"{event.suit.title.capitalize()} broken!")
         elif isinstance(event, TrickTaken):
-            self.to_move = event.seat
+            self.in_trick = 0
+            self.to_move = event.seat if any(self.counts) else None
             self.trick.winner = self.position_of(event.seat)
             self.scene.animator.wait(TRICK_PAUSE, on_done=lambda: self._collect(event))
         elif isinstance(event, RoundEndedEarly):
             self.early_reason = event.reason
+            self.to_move = None
             self.banner.announce(f"{event.reason} The round ends early.", EARLY_END_SECONDS)
             self.scene.animator.wait(EARLY_END_SECONDS, on_done=self._gather_hands)
         elif isinstance(event, RoundScored):
@@ -311,7 +338,9 @@ class ArizonaSpaghettiLayout(GameLayout):
         self.round_number = event.round_number
         self.counts = [0] * self.seat_count
         self.won = [0] * self.seat_count
+        self.taken = [[] for _ in range(self.seat_count)]
         self.points = [0] * self.seat_count
+        self.in_trick = 0
         self.broken = False
         for pile in self.piles:
             pile.count = 0
@@ -351,7 +380,9 @@ class ArizonaSpaghettiLayout(GameLayout):
             if position == 0:
                 self.fan.set_hand((), hidden=max(0, len(self.fan.slots) - 1))
         self.counts[seat] = max(0, self.counts[seat] - 1)
-        self.to_move = (seat + 1) % self.seat_count
+        self.in_trick += 1
+        # A full trick waits for its taker, who is known only when the trick is taken.
+        self.to_move = (seat + 1) % self.seat_count if self.in_trick < self.seat_count else None
         self.showing_last = False
         self.scene.play_sound("play")
         self.scene.animator.fly(
@@ -369,17 +400,18 @@ class ArizonaSpaghettiLayout(GameLayout):
         self.scene.play_sound("trick")
         for i, (seat, card) in enumerate(plays):
             position = self.position_of(seat)
-            done = (lambda: self._taken(taken, len(plays))) if i == len(plays) - 1 else None
+            done = (lambda: self._taken(taken, [card for _, card in plays])) if i == len(plays) - 1 else None
             self.scene.animator.fly(
                 card, self.trick.slot(position, self.sprites), pile.top_center, self.trick.card_width,
                 COLLECT_FLIGHT, ease_in_out_cubic, delay=i * 0.03, on_done=done,
                 angles=(self.trick.tilt(position), 0.0),
             )
 
-    def _taken(self, taken: TrickTaken, cards: int) -> None:
+    def _taken(self, taken: TrickTaken, cards: list[Card]) -> None:
         self.won[taken.seat] += 1
+        self.taken[taken.seat].extend(cards)
         self.points[taken.seat] += taken.points
-        self.piles[self.position_of(taken.seat)].count += cards
+        self.piles[self.position_of(taken.seat)].count += len(cards)
         if taken.points:
             self.bubbles.say(taken.seat, f"+{taken.points}")
 
@@ -402,10 +434,12 @@ class ArizonaSpaghettiLayout(GameLayout):
     def _summary(self, scored: RoundScored) -> SummaryTable:
         lead = leaders(scored.totals, lowest_wins=True)
         rows = tuple(
-            (self.scene.seat_name(seat), tricks_text(self.won[seat]), str(scored.points[seat]))
+            (self.scene.seat_name(seat), self._took(seat), str(scored.points[seat]))
             for seat in range(self.seat_count)
         )
         notes = [f"{self.early_reason} The round ended early."] if self.early_reason else []
+        if lead:
+            notes.append("In gold: the lowest total so far. The lowest total after six rounds wins.")
         if self.round_number < ROUND_COUNT:
             notes.append(f"Next: {ROUNDS[self.round_number].description}")
         totals = tuple(
@@ -415,6 +449,16 @@ class ArizonaSpaghettiLayout(GameLayout):
         rule = ROUNDS[self.round_number - 1]
         title = f"Round {self.round_number} of {ROUND_COUNT}: {rule.name}"
         return SummaryTable(title, ("Player", "Took", "Points"), rows, tuple(notes), totals, "Next round")
+
+    def _took(self, seat: int, brief: bool = False) -> str:
+        """What ``seat`` took that costs this round; ``brief`` keeps only the first item,
+        or the tricks while nothing costly was taken (a plate has room for a few words)."""
+        rule = ROUNDS[self.round_number - 1]
+        took_last = self.last is not None and self.last[1] == seat and not any(self.counts)
+        text = took_text(rule, self.won[seat], self.taken[seat], took_last)
+        if brief:
+            return tricks_text(self.won[seat]) if text == "nothing" else text.split(", ")[0]
+        return text
 
     def score_sheet(self, events: Sequence[Event]) -> ScoreSheet | None:
         rounds = [event for event in events if isinstance(event, RoundScored)]
@@ -485,8 +529,8 @@ class ArizonaSpaghettiLayout(GameLayout):
         for position, panel in enumerate(self.panels):
             seat = self.seat_at(position)
             panel.name = self.scene.seat_name(seat)
-            total = f"Total {self.totals[seat]}" + ("  \u00b7  leads" if seat in lead else "")
-            panel.lines = [f"{tricks_text(self.won[seat])}  \u00b7  {self.points[seat]} pts", total]
+            total = f"Total {self.totals[seat]}" + ("  \u00b7  lowest" if seat in lead else "")
+            panel.lines = [f"{self._took(seat, brief=True)}  \u00b7  {self.points[seat]} pts", total]
             panel.card_count = self.counts[seat]
             panel.active = self.to_move == seat and not paused
             panel.thinking = thinking == seat

@@ -305,7 +305,7 @@ class SpadesLayout(GameLayout):
         elif isinstance(event, SpadesBroken):
             self.bubbles.say(event.seat, "Spades broken!")
         elif isinstance(event, TrickWon):
-            self.to_move = event.seat
+            self.to_move = event.seat if any(self.counts) else None
             self.trick.winner = self.position_of(event.seat)
             self.scene.animator.wait(TRICK_PAUSE, on_done=lambda: self._collect(event.seat))
         elif isinstance(event, HandScored):
@@ -358,7 +358,8 @@ class SpadesLayout(GameLayout):
             if seat == self.bottom:
                 self.fan.set_hand((), hidden=max(0, len(self.fan.slots) - 1))
         self.counts[seat] = max(0, self.counts[seat] - 1)
-        self.to_move = (seat + 1) % SEATS
+        # Equal hands again mean the trick is full: it waits for its taker to be known.
+        self.to_move = None if len(set(self.counts)) == 1 else (seat + 1) % SEATS
         self.showing_last = False
         width = self.trick.card_width
         self.scene.play_sound("play")
