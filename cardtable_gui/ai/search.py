@@ -25,7 +25,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable_gui.ai.advice import Advice
@@ -44,6 +44,11 @@ more than the usual ``DEFAULT_SAMPLES``."""
 DEFAULT_SAMPLES = 24
 """Rollouts per candidate move in the other games without a ``SearchPlan``."""
 
+CLEAR_LEAD = 1.0
+"""How many standard errors a move must beat the game's own favourite by, on the deals
+both were tried on, before the search overrules the favourite: a handful of deals often
+ranks a worse move first by luck, and the favourite is usually sound."""
+
 MAX_WORK = 9_000
 """Actions one decision may simulate in all its rollouts together. Early in a round,
 when rollouts are long and moves many, this bounds the think time (about a second
@@ -58,6 +63,8 @@ class Tally:
     total: float = 0.0
     wins: int = 0
     tries: int = 0
+    values: dict[int, float] = field(default_factory=dict)
+    """What it scored on each deal it was tried on, by the deal's number."""
 
     @property
     def mean(self) -> float:
@@ -115,15 +122,17 @@ class SearchAgent:
         if len(ranked) == 1:
             return Advice(best.action, f"{describe(best.action)}: the one move worth weighing here.", "search")
         runner = ranked[1]
+        # The usual play is kept when another move did better only by luck of the deals.
+        close = " (too close to call)" if runner.mean > best.mean else ""
         if sides == 2:
             evidence = (
                 f"won {100 * best.win_rate:.0f}% of {best.tries} sampled deals; "
-                f"next best {short_name(runner.action)}, {100 * runner.win_rate:.0f}%"
+                f"next best {short_name(runner.action)}, {100 * runner.win_rate:.0f}%{close}"
             )
         else:
             evidence = (
                 f"{best.mean:+.1f} points against the others' average over {best.tries} sampled deals; "
-                f"next best {short_name(runner.action)}, {runner.mean:+.1f}"
+                f"next best {short_name(runner.action)}, {runner.mean:+.1f}{close}"
             )
         reason = f"{describe(best.action)}: it did best of {len(ranked)} moves tried in the sampled deals."
         return Advice(best.action, reason, "search", evidence)
@@ -138,11 +147,14 @@ class SearchAgent:
         if len(tallies) == 1 or self.samples <= 0:
             return tallies, sides
         evidence = read_evidence(self.rules, view) if self.inference else None
+        # The game's own choice comes first among the candidates, where it has one.
+        favourite = tallies[0] if self._guide is not None or self.plan is not None else None
         alive = list(tallies)
         rounds = max(1, math.ceil(math.log2(len(alive))))
         budget = self.samples * len(tallies)
         work_per_round = self.max_work // rounds
         deadline = time.perf_counter() + self.max_seconds
+        dealt = 0
         for number in range(rounds):
             deals = max(1, budget // rounds // len(alive))
             self._work = 0
@@ -156,16 +168,18 @@ class SearchAgent:
                     tally.total += value
                     tally.wins += value > 0
                     tally.tries += 1
+                    tally.values[dealt] = value
+                dealt += 1
                 if self._work >= work_per_round:
                     break
                 if time.perf_counter() > deadline:
                     self.capped += 1
-                    return _ranked(alive), sides
+                    return _favourite_unless_beaten(_ranked(alive), favourite), sides
             if number < rounds - 1:
                 alive = _ranked(alive)[: math.ceil(len(alive) / 2)]
         ranked = _ranked(alive)
         kept = {id(t) for t in ranked}
-        return ranked + [t for t in _ranked(tallies) if id(t) not in kept], sides
+        return _favourite_unless_beaten(ranked + [t for t in _ranked(tallies) if id(t) not in kept], favourite), sides
 
     def _candidates(self, view: GameView, legal: Sequence[Action]) -> list[Action]:
         """The moves worth trying, the game's own favourite first (it wins a tie)."""
@@ -219,6 +233,23 @@ class SearchAgent:
 def _ranked(tallies: list[Tally]) -> list[Tally]:
     """Best mean first; equal means keep their order (the favourite first)."""
     return sorted(tallies, key=lambda t: -t.mean)
+
+
+def _favourite_unless_beaten(ranked: list[Tally], favourite: Tally | None) -> list[Tally]:
+    """``ranked``, with the favourite put first unless the best move beat it clearly on
+    the deals both were tried on (by ``CLEAR_LEAD`` standard errors of the paired
+    difference; the same deals make the difference far less noisy than either mean)."""
+    best = ranked[0]
+    if favourite is None or best is favourite or not any(t is favourite for t in ranked):
+        return ranked
+    shared = best.values.keys() & favourite.values.keys()
+    gains = [best.values[deal] - favourite.values[deal] for deal in shared]
+    if len(gains) >= 2:
+        mean = sum(gains) / len(gains)
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1))
+        if mean > CLEAR_LEAD * spread / math.sqrt(len(gains)):
+            return ranked
+    return [favourite] + [t for t in ranked if t is not favourite]
 
 
 def describe(action: Action) -> str:

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from cardtable_gui.ai import make_agent
-from cardtable_gui.ai.search import SearchAgent
+from cardtable_gui.ai.search import SearchAgent, Tally, _favourite_unless_beaten
 from cardtable_gui.rules import GAMES
 from cardtable_gui.rules.spades import Bid
 
@@ -158,5 +158,18 @@ def test_successive_halving_spends_most_deals_on_the_best_moves() -> None:
     agent = SearchAgent(GAMES["spades"], seat, random.Random(4), samples=6)
     ranked, sides = agent._search(state.view(seat), state.legal_actions())
     assert sides == 2
-    assert ranked[0].tries > ranked[-1].tries > 0
+    tries = [t.tries for t in ranked]
+    assert max(tries) > min(tries) > 0
     assert {t.action for t in ranked} == set(state.legal_actions())
+
+
+def test_a_move_that_beats_the_favourite_only_by_luck_does_not_overrule_it() -> None:
+    favourite = Tally("favourite", total=1.0, tries=2, values={0: 0.0, 1: 1.0})
+    lucky = Tally("lucky", total=2.0, tries=2, values={0: 2.0, 1: 0.0})
+    assert _favourite_unless_beaten([lucky, favourite], favourite)[0] is favourite
+
+
+def test_a_move_that_beats_the_favourite_on_every_deal_overrules_it() -> None:
+    favourite = Tally("favourite", total=1.0, tries=3, values={0: 0.0, 1: 1.0, 2: 0.0})
+    better = Tally("better", total=4.0, tries=3, values={0: 1.0, 1: 2.0, 2: 1.2})
+    assert _favourite_unless_beaten([better, favourite], favourite)[0] is better
