@@ -5,8 +5,9 @@ Two packs are supported. The French pack has ranks ``A 2-10 J Q K`` in suits
 Spinado and Arizona Spaghetti use stripped ones. The Italian pack has ranks ``1-7 F C R``
 (fante, cavallo, re) in suits ``Co De Sp Ba`` (coppe, denari, spade, bastoni).
 
-A card is a small immutable value. Identical cards from different packs are equal:
-games that use several packs count cards as a multiset. Every card has a stable text
+A card is a small immutable value, interned: there is one object per rank and suit, so
+identical cards from different packs are the same card and games that use several packs
+count cards as a multiset. Every card has a stable text
 form and ``Card.parse(str(card)) == card``.
 """
 
@@ -150,41 +151,51 @@ _FRENCH_RANK_BY_TEXT = {text: rank for rank, text in _FRENCH_RANK_TEXT.items()}
 _ITALIAN_RANK_BY_TEXT = {text: rank for rank, text in _ITALIAN_RANK_TEXT.items()}
 _SUIT_BY_TEXT = {suit.value: suit for suit in Suit}
 _SUIT_ORDER = {suit: index for index, suit in enumerate(Suit)}
+_INTERNED: dict[tuple[type, Rank | ItalianRank, Suit | None], Card] = {}
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class Card:
     """One playing card. A joker has rank ``Rank.JOKER`` and no suit.
 
-    A key is computed once from the rank and suit. Equality and hashing use it: it is
-    the same in every process (enum hashes are not), which keeps set and dict iteration
-    reproducible, and comparing one int is what makes the rules fast.
+    Cards are interned: ``Card(rank, suit)`` always returns the same object for the same
+    rank and suit (copies and pickles included), so two cards are equal exactly when they
+    are the same object and comparing them costs no Python call, which is what makes the
+    rules fast. The hash is a key computed once from the rank and suit: it is the same in
+    every process (enum hashes are not), which keeps set and dict iteration reproducible.
     """
 
     rank: Rank | ItalianRank
     suit: Suit | None
-    _key: int = field(init=False, repr=False, compare=False)
+    _key: int = field(repr=False)
 
-    def __post_init__(self) -> None:
-        if self.rank is Rank.JOKER:
-            if self.suit is not None:
+    def __new__(cls, rank: Rank | ItalianRank, suit: Suit | None) -> Card:
+        # The rank's type is part of the key: ItalianRank.RE == Rank.TEN as integers.
+        card = _INTERNED.get((type(rank), rank, suit))
+        if card is not None:
+            return card
+        if rank is Rank.JOKER:
+            if suit is not None:
                 raise CardError("A joker has no suit.")
-        elif self.suit is None:
+        elif suit is None:
             raise CardError("Only a joker may have no suit.")
-        elif isinstance(self.rank, ItalianRank) != (self.suit.pack is Pack.ITALIAN):
-            raise CardError(f"Rank {self.rank.symbol} does not belong with suit {self.suit.value}.")
-        suit_index = 15 if self.suit is None else _SUIT_ORDER[self.suit]
-        italian = 16 if isinstance(self.rank, ItalianRank) else 0
-        object.__setattr__(self, "_key", (int(self.rank) + italian) * 16 + suit_index)
+        elif isinstance(rank, ItalianRank) != (suit.pack is Pack.ITALIAN):
+            raise CardError(f"Rank {rank.symbol} does not belong with suit {suit.value}.")
+        card = object.__new__(cls)
+        suit_index = 15 if suit is None else _SUIT_ORDER[suit]
+        italian = 16 if isinstance(rank, ItalianRank) else 0
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "_key", (int(rank) + italian) * 16 + suit_index)
+        _INTERNED[type(rank), rank, suit] = card
+        return card
 
     def __hash__(self) -> int:
         return self._key
 
-    def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, Card) and self._key == other._key)
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank | ItalianRank, Suit | None]]:
+        # Copies and unpickled cards go through __new__, so they stay the one interned card.
+        return Card, (self.rank, self.suit)
 
     @property
     def is_joker(self) -> bool:
