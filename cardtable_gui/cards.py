@@ -264,7 +264,8 @@ def french_deck(jokers: int = 0, without: Iterable[Card] = ()) -> list[Card]:
     """One French pack in a fixed order (suit by suit, 2 to ace), plus ``jokers`` jokers,
     less the cards in ``without``."""
     removed = set(without)
-    return [c for c in _FRENCH_PACK if c not in removed] + [JOKER] * jokers
+    cards = [c for c in _FRENCH_PACK if c not in removed] if removed else list(_FRENCH_PACK)
+    return cards + [JOKER] * jokers
 
 
 def french_packs(packs: int, jokers_per_pack: int = 0) -> list[Card]:

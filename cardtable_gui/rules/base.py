@@ -147,6 +147,12 @@ class GameState(ABC, Generic[O]):
         Raises ``IllegalAction`` (state unchanged) when the action is not allowed.
         """
 
+    def apply_trusted(self, action: Action) -> None:
+        """Do ``action``, taken from ``legal_actions()``, without checking it or building
+        events: the fast path of search and simulation (an illegal action corrupts the game).
+        """
+        self.apply(action)
+
     @abstractmethod
     def clone(self) -> Self:
         """An independent copy; changing one never changes the other."""

@@ -116,6 +116,9 @@ class PlayCard(Action):
 BLIND_NIL = Bid(0, blind=True)
 LOOK = LookAtCards()
 _BIDS = {n: Bid(n) for n in range(TRICKS_PER_HAND + 1)}
+_BIDS_WITH_NIL: tuple[Action, ...] = tuple(_BIDS.values())
+_BIDS_WITHOUT_NIL: tuple[Action, ...] = _BIDS_WITH_NIL[1:]
+_BLIND_OR_LOOK: tuple[Action, ...] = (BLIND_NIL, LOOK)
 _PLAYS = {card: PlayCard(card) for card in french_deck()}
 
 
@@ -309,21 +312,37 @@ class SpadesState(GameState[SpadesOptions]):
             return []
         if self.phase is Phase.BIDDING:
             if not self.looked[seat]:
-                return [BLIND_NIL, LOOK]
-            first = 0 if self.options.nil_allowed else 1
-            return [_BIDS[n] for n in range(first, TRICKS_PER_HAND + 1)]
-        return [_PLAYS[card] for card in self._playable(seat)]
+                return list(_BLIND_OR_LOOK)
+            return list(_BIDS_WITH_NIL if self.options.nil_allowed else _BIDS_WITHOUT_NIL)
+        plays = _PLAYS
+        return [plays[card] for card in self._playable(seat)]
 
     def apply(self, action: Action) -> list[Event]:
         if self.phase is Phase.OVER or self.current is None:
             raise IllegalAction("The game is over.")
+        events: list[Event] = []
         if isinstance(action, PlayCard):
-            return self._play(self.current, action.card)
-        if isinstance(action, Bid):
-            return self._bid(self.current, action)
-        if isinstance(action, LookAtCards):
-            return self._look(self.current)
-        raise IllegalAction(f"{action} is not a move in Spades.")
+            self._check_play(self.current, action.card)
+            self._play(self.current, action.card, events)
+        elif isinstance(action, Bid):
+            self._check_bid(self.current, action)
+            self._bid(self.current, action, events)
+        elif isinstance(action, LookAtCards):
+            self._check_look(self.current)
+            self._look(self.current, events)
+        else:
+            raise IllegalAction(f"{action} is not a move in Spades.")
+        return events
+
+    def apply_trusted(self, action: Action) -> None:
+        seat = self.current
+        assert seat is not None
+        if type(action) is PlayCard:
+            self._play(seat, action.card, None)
+        elif type(action) is Bid:
+            self._bid(seat, action, None)
+        else:
+            self._look(seat, None)
 
     def clone(self) -> SpadesState:
         rng = random.Random()
@@ -405,15 +424,22 @@ class SpadesState(GameState[SpadesOptions]):
         others = [s for i, s in enumerate(self.side_scores) if i != own]
         return max(others) - self.side_scores[own] >= BLIND_NIL_DEFICIT
 
-    def _look(self, seat: int) -> list[Event]:
+    # Each move is checked by ``_check_*`` (raising with a sentence for the player) and then
+    # done by a method that appends its events to ``events`` unless that is None (the
+    # trusted path, which builds none).
+
+    def _check_look(self, seat: int) -> None:
         if self.phase is not Phase.BIDDING:
             raise IllegalAction("The bidding is over.")
         if self.looked[seat]:
             raise IllegalAction("You have already seen your cards.")
-        self.looked[seat] = True
-        return [CardsLookedAt(seat)]
 
-    def _bid(self, seat: int, bid: Bid) -> list[Event]:
+    def _look(self, seat: int, events: list[Event] | None) -> None:
+        self.looked[seat] = True
+        if events is not None:
+            events.append(CardsLookedAt(seat))
+
+    def _check_bid(self, seat: int, bid: Bid) -> None:
         if self.phase is not Phase.BIDDING:
             raise IllegalAction("The bidding is over.")
         if bid.blind:
@@ -432,16 +458,18 @@ class SpadesState(GameState[SpadesOptions]):
                 raise IllegalAction("A bid is 1 to 13 tricks, or nil.")
             if bid.tricks == 0 and not self.options.nil_allowed:
                 raise IllegalAction("Nil bids are not allowed in this game.")
+
+    def _bid(self, seat: int, bid: Bid, events: list[Event] | None) -> None:
         self.bids[seat] = bid
         self.looked[seat] = True
-        events: list[Event] = [BidMade(seat, bid)]
+        if events is not None:
+            events.append(BidMade(seat, bid))
         nxt = (seat + 1) % self.players
         if self.bids[nxt] is None:
             self.current = nxt
         else:
             self.phase = Phase.PLAYING
             self.current = self.trick.leader
-        return events
 
     # Playing
 
@@ -454,37 +482,49 @@ class SpadesState(GameState[SpadesOptions]):
             return list(hand)
         return lead_options(hand, (Suit.SPADES,))
 
-    def _play(self, seat: int, card: Card) -> list[Event]:
+    def _check_play(self, seat: int, card: Card) -> None:
         if self.phase is not Phase.PLAYING:
             raise IllegalAction("The bidding is not finished: make your bid first.")
         hand = self.hands[seat]
         if card not in hand:
             raise IllegalAction(f"You do not hold the {card.name}.")
-        if card not in self._playable(seat):
-            led = self.trick.led_suit
-            if led is not None:
+        led = self.trick.led_suit
+        if led is not None:
+            if card.suit is not led and any(c.suit is led for c in hand):
                 raise IllegalAction(follow_suit_reason(led))
+        elif (
+            card.suit is Suit.SPADES
+            and not self.spades_broken
+            and any(c.suit is not Suit.SPADES for c in hand)
+        ):
             raise IllegalAction(
                 "Spades may not be led until a spade has been played, unless you hold only spades."
             )
-        hand.remove(card)
-        self.trick.plays.append((seat, card))
-        events: list[Event] = [CardPlayed(seat, card)]
+
+    def _play(self, seat: int, card: Card, events: list[Event] | None) -> None:
+        self.hands[seat].remove(card)
+        trick = self.trick
+        trick.plays.append((seat, card))
+        if events is not None:
+            events.append(CardPlayed(seat, card))
         if card.suit is Suit.SPADES and not self.spades_broken:
             self.spades_broken = True
-            events.append(SpadesBroken(seat))
-        if len(self.trick.plays) < self.players:
+            if events is not None:
+                events.append(SpadesBroken(seat))
+        if len(trick.plays) < self.players:
             self.current = (seat + 1) % self.players
-            return events
-        winner = trick_winner(self.trick, spades_strength, trump=Suit.SPADES)
+            return
+        winner = trick_winner(trick, spades_strength, trump=Suit.SPADES)
         self.tricks_won[winner] += 1
-        self.completed.append(CompletedTrick(self.trick.leader, self.trick.frozen(), winner))
-        events.append(TrickWon(winner, self.trick.cards))
+        self.completed.append(CompletedTrick(trick.leader, trick.frozen(), winner))
+        if events is not None:
+            events.append(TrickWon(winner, trick.cards))
         self.trick = Trick(winner)
         self.current = winner
         if len(self.completed) == TRICKS_PER_HAND:
-            events.extend(self._end_hand())
-        return events
+            hand_events = self._end_hand()
+            if events is not None:
+                events.extend(hand_events)
 
     # Scoring
 
