@@ -151,6 +151,7 @@ def main() -> None:
     parser.add_argument("--scale", type=float, default=1.0, help="play this times more games per run")
     parser.add_argument("--runs", type=int, default=RUNS, help="runs per figure (the fastest counts)")
     parser.add_argument("--reference", default=REFERENCE, help="the commit to compare with")
+    parser.add_argument("--only", help="measure only these workloads (comma separated)")
     parser.add_argument("--measure", help=argparse.SUPPRESS)
     parser.add_argument("--trusted", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -165,6 +166,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         reference = export_reference(args.reference, Path(tmp))
         for name, (unit, _, _) in WORKLOADS.items():
+            if args.only and name not in args.only.split(","):
+                continue
             theirs = run_side(reference, name, False, args.scale, args.runs)
             checked = run_side(REPO, name, False, args.scale, args.runs)
             trusted = run_side(REPO, name, True, args.scale, args.runs)
@@ -179,6 +182,8 @@ def main() -> None:
         import pyspiel
     except ImportError:
         print("OpenSpiel Spades: open_spiel not installed (pip install '.[openspiel]')")
+        return
+    if "spades" not in rows:
         return
     game = pyspiel.load_game("spades")
     theirs = best_rate(openspiel_hand(game), round(WORKLOADS["spades"][1] * args.scale * 4), args.runs)

@@ -44,6 +44,7 @@ from cardtable_gui.rules.base import (
     RoundScored,
     RulesOptions,
     TrickWon,
+    copy_rng,
     new_seed,
 )
 from cardtable_gui.rules.tricks import (
@@ -506,8 +507,7 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
         return tuple(map(len, self.hands))
 
     def clone(self) -> Self:
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+        rng = copy_rng(self.rng)
         return type(self)(
             players=self.players,
             options=self.options,

@@ -232,6 +232,14 @@ class GameRules(ABC, Generic[S, O]):
             raise ValueError(f"{self.title} is played by {counts} players, not {players}.")
 
 
+def copy_rng(rng: random.Random) -> random.Random:
+    """An independent generator in the same state as ``rng``, for ``clone``."""
+    # __new__ skips the seeding from the system that Random() does: setstate replaces it all.
+    copy = random.Random.__new__(random.Random)
+    copy.setstate(rng.getstate())
+    return copy
+
+
 def new_seed() -> int:
     """A fresh random seed for a game started without one."""
     return random.SystemRandom().randrange(2**32)

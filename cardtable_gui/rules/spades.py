@@ -31,6 +31,7 @@ from cardtable_gui.rules.base import (
     RoundScored,
     RulesOptions,
     TrickWon,
+    copy_rng,
     new_seed,
 )
 from cardtable_gui.rules.tricks import (
@@ -120,6 +121,10 @@ _BIDS_WITH_NIL: tuple[Action, ...] = tuple(_BIDS.values())
 _BIDS_WITHOUT_NIL: tuple[Action, ...] = _BIDS_WITH_NIL[1:]
 _BLIND_OR_LOOK: tuple[Action, ...] = (BLIND_NIL, LOOK)
 _PLAYS = {card: PlayCard(card) for card in french_deck()}
+# Indexed by the card's key: listing the moves then calls no Card.__hash__.
+_PLAY_BY_KEY: list[PlayCard | None] = [None] * (max(c._key for c in _PLAYS) + 1)
+for _card, _play in _PLAYS.items():
+    _PLAY_BY_KEY[_card._key] = _play
 
 
 # Events
@@ -243,10 +248,6 @@ class SpadesView(GameView):
         return next(i for i, side in enumerate(self.sides) if seat in side)
 
 
-def spades_strength(card: Card) -> int:
-    return int(card.rank)
-
-
 @dataclass(eq=False)
 class SpadesState(GameState[SpadesOptions]):
     """A game of Spades in progress."""
@@ -314,8 +315,8 @@ class SpadesState(GameState[SpadesOptions]):
             if not self.looked[seat]:
                 return list(_BLIND_OR_LOOK)
             return list(_BIDS_WITH_NIL if self.options.nil_allowed else _BIDS_WITHOUT_NIL)
-        plays = _PLAYS
-        return [plays[card] for card in self._playable(seat)]
+        by_key = _PLAY_BY_KEY
+        return [by_key[card._key] for card in self._playable(seat)]  # type: ignore[misc]
 
     def apply(self, action: Action) -> list[Event]:
         if self.phase is Phase.OVER or self.current is None:
@@ -345,8 +346,7 @@ class SpadesState(GameState[SpadesOptions]):
             self._look(seat, None)
 
     def clone(self) -> SpadesState:
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+        rng = copy_rng(self.rng)
         return SpadesState(
             players=self.players,
             options=self.options,
@@ -475,12 +475,13 @@ class SpadesState(GameState[SpadesOptions]):
 
     def _playable(self, seat: int) -> list[Card]:
         hand = self.hands[seat]
-        if self.trick.plays:
-            return follow_suit(hand, self.trick.led_suit)
+        plays = self.trick.plays
+        if plays:
+            return follow_suit(hand, plays[0][1].suit)
         # No exception for the first trick: it too waits for spades to be broken.
         if self.spades_broken:
-            return list(hand)
-        return lead_options(hand, (Suit.SPADES,))
+            return hand
+        return lead_options(hand, _CLOSED_UNTIL_BROKEN)
 
     def _check_play(self, seat: int, card: Card) -> None:
         if self.phase is not Phase.PLAYING:
@@ -514,7 +515,7 @@ class SpadesState(GameState[SpadesOptions]):
         if len(trick.plays) < self.players:
             self.current = (seat + 1) % self.players
             return
-        winner = trick_winner(trick, spades_strength, trump=Suit.SPADES)
+        winner = trick_winner(trick, trump=Suit.SPADES)
         self.tricks_won[winner] += 1
         self.completed.append(CompletedTrick(trick.leader, trick.frozen(), winner))
         if events is not None:
@@ -575,6 +576,9 @@ class SpadesState(GameState[SpadesOptions]):
     def _seats_of(self, side_indexes: Iterable[int]) -> tuple[int, ...]:
         chosen = set(side_indexes)
         return tuple(sorted(s for i, side in enumerate(self.sides) if i in chosen for s in side))
+
+
+_CLOSED_UNTIL_BROKEN = (Suit.SPADES,)
 
 
 def winning_sides_after_hand(
@@ -652,6 +656,9 @@ def score_side(
     )
 
 
+_DEFAULT_OPTIONS = SpadesOptions()
+
+
 class SpadesRules(GameRules[SpadesState, SpadesOptions]):
     name: ClassVar[str] = "spades"
     title: ClassVar[str] = "Spades"
@@ -673,7 +680,7 @@ class SpadesRules(GameRules[SpadesState, SpadesOptions]):
             raise ValueError("A stacked Spades deck must be exactly one 52-card pack.")
         seed = new_seed() if seed is None else seed
         rng = random.Random(seed)
-        options = options or SpadesOptions()
+        options = options or _DEFAULT_OPTIONS
         state = SpadesState(
             players=players,
             options=options,

@@ -40,6 +40,7 @@ from cardtable_gui.rules.base import (
     IllegalAction,
     RoundScored,
     RulesOptions,
+    copy_rng,
     new_seed,
 )
 
@@ -431,8 +432,7 @@ class SpinadoState(GameState[SpinadoOptions]):
         return events
 
     def clone(self) -> SpinadoState:
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+        rng = copy_rng(self.rng)
         return SpinadoState(
             players=self.players,
             options=self.options,

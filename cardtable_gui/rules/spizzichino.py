@@ -44,6 +44,7 @@ from cardtable_gui.rules.base import (
     RoundScored,
     RulesOptions,
     TrickWon,
+    copy_rng,
     new_seed,
 )
 from cardtable_gui.rules.tricks import Trick, deal_unseen
@@ -497,8 +498,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         raise IllegalAction("That is not a move in Spizzichino.")
 
     def clone(self) -> SpizzichinoState:
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+        rng = copy_rng(self.rng)
         return SpizzichinoState(
             players=self.players,
             options=self.options,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from cardtable_gui.cards import Card, Pack, Suit
 
@@ -60,8 +61,12 @@ def lead_options(hand: Iterable[Card], closed_suits: Collection[Suit]) -> list[C
     return [c for c in hand if c.suit not in closed_suits] or list(hand)
 
 
+by_rank: Callable[[Card], int] = attrgetter("rank")
+"""Cards ranked within a suit by their rank (a C function: trick_winner calls it often)."""
+
+
 def trick_winner(
-    trick: Trick, strength: Callable[[Card], int], trump: Suit | None = None
+    trick: Trick, strength: Callable[[Card], int] = by_rank, trump: Suit | None = None
 ) -> int:
     """The seat taking ``trick``: the highest trump if any was played, else the highest
     card of the led suit. ``strength`` ranks cards within a suit (higher wins)."""

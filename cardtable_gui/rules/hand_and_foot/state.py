@@ -25,6 +25,7 @@ from cardtable_gui.rules.base import (
     HandDealt,
     IllegalAction,
     RoundScored,
+    copy_rng,
 )
 from cardtable_gui.rules.hand_and_foot.actions import (
     AnswerGoOut,
@@ -251,8 +252,7 @@ class HandAndFootState(GameState[HandAndFootOptions]):
         return out
 
     def clone(self) -> HandAndFootState:
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+        rng = copy_rng(self.rng)
         return HandAndFootState(
             players=self.players,
             options=self.options,
