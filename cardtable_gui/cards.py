@@ -13,6 +13,7 @@ form and ``Card.parse(str(card)) == card``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
@@ -279,6 +280,21 @@ def french_packs(packs: int, jokers_per_pack: int = 0) -> list[Card]:
 def italian_deck() -> list[Card]:
     """The Italian 40-card pack in a fixed order."""
     return list(_ITALIAN_PACK)
+
+
+def shuffle(cards: list[Card], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does (the same draws,
+    so the same deals and saves), without its method call per card: deals are frequent
+    in simulation and search."""
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(cards))):
+        # random.Random._randbelow_with_getrandbits(i + 1), inlined.
+        below = i + 1
+        bits = below.bit_length()
+        j = getrandbits(bits)
+        while j >= below:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def parse_cards(text: str) -> list[Card]:

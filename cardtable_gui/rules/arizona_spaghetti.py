@@ -29,6 +29,7 @@ from cardtable_gui.cards import (
     Suit,
     french_deck,
     parse_cards,
+    shuffle,
 )
 from cardtable_gui.rules.base import (
     Action,
@@ -485,7 +486,7 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
         self.round_number += 1
         self.dealer = (self.dealer + 1) % self.players
         deck = deck_for(self.players)
-        self.rng.shuffle(deck)
+        shuffle(deck, self.rng)
         self.deal(deck)
         events.append(HandDealt(self.dealer, self.hand_counts(), self.round_number))
 
@@ -577,7 +578,7 @@ class ArizonaSpaghettiRules(GameRules[ArizonaSpaghettiState, ArizonaSpaghettiOpt
         dealer = rng.randrange(players)
         if deck is None:
             cards = deck_for(players)
-            rng.shuffle(cards)
+            shuffle(cards, rng)
         else:
             cards = list(deck)
             if Counter(cards) != Counter(_DECKS[players]):

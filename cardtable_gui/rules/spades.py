@@ -16,7 +16,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from cardtable_gui.cards import Card, Suit, french_deck
+from cardtable_gui.cards import Card, Suit, french_deck, shuffle
 from cardtable_gui.rules.base import (
     Action,
     ActionParseError,
@@ -402,7 +402,7 @@ class SpadesState(GameState[SpadesOptions]):
         self.hand_number += 1
         cards = list(deck) if deck is not None else french_deck()
         if deck is None:
-            self.rng.shuffle(cards)
+            shuffle(cards, self.rng)
         first = (self.dealer + 1) % self.players
         self.hands = deal_round(cards, self.players, first)
         self.looked = [not self.may_bid_blind_nil(seat) for seat in range(self.players)]

@@ -26,7 +26,7 @@ from typing import ClassVar
 
 from pydantic import Field
 
-from cardtable_gui.cards import FRENCH_SUITS, Card, Rank, Suit, french_deck
+from cardtable_gui.cards import FRENCH_SUITS, Card, Rank, Suit, french_deck, shuffle
 from cardtable_gui.rules.base import (
     Action,
     ActionParseError,
@@ -570,7 +570,7 @@ class SpinadoState(GameState[SpinadoOptions]):
             order.append(self._left_of(order[-1]))
         cards = list(DECK) if deck is None else [_CANON[card] for card in deck]
         if deck is None:
-            self.rng.shuffle(cards)
+            shuffle(cards, self.rng)
         self._deal(cards, order)
         self.plays = ()
         self.known_dead = ()
@@ -704,7 +704,7 @@ class SpinadoRules(GameRules[SpinadoState, SpinadoOptions]):
             sizes[view.to_move] -= 1
             seen.add(need)
         unseen = [card for card in DECK if card not in seen]
-        rng.shuffle(unseen)
+        shuffle(unseen, rng)
         start = 0
         for other in range(view.players):
             hands[other].extend(unseen[start : start + sizes[other]])

@@ -29,7 +29,15 @@ from typing import ClassVar
 
 from pydantic import Field
 
-from cardtable_gui.cards import ITALIAN_SUITS, Card, CardError, ItalianRank, Suit, italian_deck
+from cardtable_gui.cards import (
+    ITALIAN_SUITS,
+    Card,
+    CardError,
+    ItalianRank,
+    Suit,
+    italian_deck,
+    shuffle,
+)
 from cardtable_gui.rules.base import (
     Action,
     ActionParseError,
@@ -559,7 +567,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         """Lay out the eight piles (``deck`` top first, else a fresh shuffle)."""
         cards = list(deck) if deck is not None else list(DECK)
         if deck is None:
-            self.rng.shuffle(cards)
+            shuffle(cards, self.rng)
         self.piles = [cards[i * PILE_SIZE : (i + 1) * PILE_SIZE] for i in range(PILES)]
         self.pile_choices = []
         self.hands = [[], []]

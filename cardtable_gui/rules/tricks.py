@@ -9,7 +9,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
 
-from cardtable_gui.cards import Card, Pack, Suit
+from cardtable_gui.cards import Card, Pack, Suit, shuffle
 
 
 @dataclass(slots=True)
@@ -116,7 +116,7 @@ def deal_unseen(
     allowed = {s: (lambda c, s=s: c.suit not in voids.get(s, ())) for s in seats}
     for _ in range(50):
         cards = list(unseen)
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         hands: dict[int, list[Card]] = {}
         start = 0
         for seat in seats:
