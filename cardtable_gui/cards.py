@@ -14,9 +14,12 @@ form and ``Card.parse(str(card)) == card``.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
+from typing import TypeVar
+
+V = TypeVar("V")
 
 
 class CardError(ValueError):
@@ -153,6 +156,8 @@ _ITALIAN_RANK_BY_TEXT = {text: rank for rank, text in _ITALIAN_RANK_TEXT.items()
 _SUIT_BY_TEXT = {suit.value: suit for suit in Suit}
 _SUIT_ORDER = {suit: index for index, suit in enumerate(Suit)}
 _INTERNED: dict[tuple[type, Rank | ItalianRank, Suit | None], Card] = {}
+CARD_KEYS = (max(ItalianRank) + 16 + 1) * 16
+"""Every card's ``key`` is below this."""
 
 
 @dataclass(frozen=True, slots=True, eq=False, init=False)
@@ -162,13 +167,15 @@ class Card:
     Cards are interned: ``Card(rank, suit)`` always returns the same object for the same
     rank and suit (copies and pickles included), so two cards are equal exactly when they
     are the same object and comparing them costs no Python call, which is what makes the
-    rules fast. The hash is a key computed once from the rank and suit: it is the same in
+    rules fast. The hash is ``key``, computed once from the rank and suit: it is the same in
     every process (enum hashes are not), which keeps set and dict iteration reproducible.
     """
 
     rank: Rank | ItalianRank
     suit: Suit | None
-    _key: int = field(repr=False)
+    key: int = field(repr=False)
+    """A small number naming the card (below ``CARD_KEYS``): tables indexed by it find a
+    card's value without hashing the card, which costs a Python call."""
 
     def __new__(cls, rank: Rank | ItalianRank, suit: Suit | None) -> Card:
         # The rank's type is part of the key: ItalianRank.RE == Rank.TEN as integers.
@@ -187,12 +194,12 @@ class Card:
         italian = 16 if isinstance(rank, ItalianRank) else 0
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", suit)
-        object.__setattr__(card, "_key", (int(rank) + italian) * 16 + suit_index)
+        object.__setattr__(card, "key", (int(rank) + italian) * 16 + suit_index)
         _INTERNED[type(rank), rank, suit] = card
         return card
 
     def __hash__(self) -> int:
-        return self._key
+        return self.key
 
     def __reduce__(self) -> tuple[type[Card], tuple[Rank | ItalianRank, Suit | None]]:
         # Copies and unpickled cards go through __new__, so they stay the one interned card.
@@ -224,7 +231,7 @@ class Card:
 
     def sort_key(self) -> int:
         """An order for arranging a hand: by suit, then rank (jokers last)."""
-        return self._key % 16 * 64 + int(self.rank)
+        return self.key % 16 * 64 + int(self.rank)
 
     def __str__(self) -> str:
         if self.suit is None:
@@ -295,6 +302,15 @@ def shuffle(cards: list[Card], rng: random.Random) -> None:
         while j >= below:
             j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def by_key(values: Mapping[Card, V]) -> list[V | None]:
+    """``values`` as a list indexed by ``card.key`` (None for other cards): a lookup in a
+    hot loop that does not hash the card."""
+    table: list[V | None] = [None] * CARD_KEYS
+    for card, value in values.items():
+        table[card.key] = value
+    return table
 
 
 def parse_cards(text: str) -> list[Card]:

@@ -27,6 +27,7 @@ from cardtable_gui.cards import (
     Rank,
     Suit,
     french_deck,
+    by_key,
     parse_cards,
     shuffle,
 )
@@ -178,6 +179,7 @@ CARD_POINTS: tuple[dict[Card, int], ...] = tuple(
     {card: rule.card_points(card) for card in _FULL_PACK} for rule in ROUNDS
 )
 """Each round's ``card_points`` for every card, looked up rather than worked out."""
+_POINTS_BY_KEY = tuple(by_key(points) for points in CARD_POINTS)
 
 
 class ArizonaSpaghettiOptions(RulesOptions):
@@ -203,6 +205,7 @@ class PlayCard(Action):
 
 
 _PLAY: dict[Card, PlayCard] = {card: PlayCard(card) for card in _FULL_PACK}
+_PLAY_BY_KEY = by_key(_PLAY)
 
 
 @dataclass(frozen=True, slots=True)
@@ -382,7 +385,8 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
             cards = follow_suit(hand, self.trick.plays[0][1].suit)
         else:
             cards = lead_options(hand, self._closed_suits())
-        return [_PLAY[card] for card in cards]
+        plays = _PLAY_BY_KEY
+        return [plays[card.key] for card in cards]  # type: ignore[misc]
 
     def _closed_suits(self) -> tuple[Suit, ...]:
         restricted = self.round_rule.restricted
@@ -415,7 +419,7 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
                 self.broken = True
                 if events is not None:
                     events.append(SuitBroken(seat, card.suit))
-        if CARD_POINTS[self.round_number - 1][card]:
+        if _POINTS_BY_KEY[self.round_number - 1][card.key]:
             self.point_cards_left -= 1
         if len(plays) == self.players:
             self._finish_trick(events)
@@ -445,8 +449,9 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
         rule = self.round_rule
         trick = self.trick
         winner = trick_winner(trick)
-        card_points = CARD_POINTS[self.round_number - 1]
-        points = rule.per_trick + sum(card_points[card] for _, card in trick.plays)
+        card_points = _POINTS_BY_KEY[self.round_number - 1]
+        taken = sum(card_points[card.key] for _, card in trick.plays)  # type: ignore[misc]
+        points = rule.per_trick + taken
         last = not self.hands[winner]
         if last:
             points += rule.last_trick

@@ -16,7 +16,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from cardtable_gui.cards import Card, Suit, french_deck, shuffle
+from cardtable_gui.cards import Card, Suit, by_key, french_deck, shuffle
 from cardtable_gui.rules.base import (
     Action,
     ActionParseError,
@@ -121,10 +121,7 @@ _BIDS_WITH_NIL: tuple[Action, ...] = tuple(_BIDS.values())
 _BIDS_WITHOUT_NIL: tuple[Action, ...] = _BIDS_WITH_NIL[1:]
 _BLIND_OR_LOOK: tuple[Action, ...] = (BLIND_NIL, LOOK)
 _PLAYS = {card: PlayCard(card) for card in french_deck()}
-# Indexed by the card's key: listing the moves then calls no Card.__hash__.
-_PLAY_BY_KEY: list[PlayCard | None] = [None] * (max(c._key for c in _PLAYS) + 1)
-for _card, _play in _PLAYS.items():
-    _PLAY_BY_KEY[_card._key] = _play
+_PLAY_BY_KEY = by_key(_PLAYS)
 
 
 # Events
@@ -315,8 +312,8 @@ class SpadesState(GameState[SpadesOptions]):
             if not self.looked[seat]:
                 return list(_BLIND_OR_LOOK)
             return list(_BIDS_WITH_NIL if self.options.nil_allowed else _BIDS_WITHOUT_NIL)
-        by_key = _PLAY_BY_KEY
-        return [by_key[card._key] for card in self._playable(seat)]  # type: ignore[misc]
+        plays = _PLAY_BY_KEY
+        return [plays[card.key] for card in self._playable(seat)]  # type: ignore[misc]
 
     def apply(self, action: Action) -> list[Event]:
         if self.phase is Phase.OVER or self.current is None:
