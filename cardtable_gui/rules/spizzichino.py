@@ -35,6 +35,7 @@ from cardtable_gui.cards import (
     CardError,
     ItalianRank,
     Suit,
+    by_key,
     italian_deck,
     shuffle,
 )
@@ -265,6 +266,7 @@ _TAKE = tuple(TakePile(i) for i in range(PILES))
 _STAND = tuple(StandPile(i) for i in range(PILES))
 _LIFT = tuple(LiftCard(i) for i in range(STACKS))
 _PLAY = {card: PlayCard(card) for card in DECK}
+_PLAY_BY_KEY = by_key(_PLAY)
 
 
 # Events ----------------------------------------------------------------------------
@@ -470,7 +472,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             return []
         if self.phase is Phase.CHOOSE:
             return self._pile_actions(seat)
-        play = _PLAY
+        play = _PLAY_BY_KEY
         actions: list[Action] = []
         tops: list[Card] = []
         for i, stack in enumerate(self.stacks[seat]):
@@ -484,13 +486,13 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         if plays:
             # Follow suit when the hand or a stack top can; otherwise play anything.
             led = plays[0][1].suit
-            same = [play[c] for c in hand if c.suit is led]
-            same.extend([play[c] for c in tops if c.suit is led])
+            same = [play[c.key] for c in hand if c.suit is led]
+            same += [play[c.key] for c in tops if c.suit is led]
             if same:
-                actions.extend(same)
+                actions += same  # type: ignore[arg-type]
                 return actions
-        actions.extend([play[c] for c in hand])
-        actions.extend([play[c] for c in tops])
+        actions += [play[c.key] for c in hand]  # type: ignore[misc]
+        actions += [play[c.key] for c in tops]  # type: ignore[misc]
         return actions
 
     def apply(self, action: Action) -> list[Event]:
@@ -504,6 +506,19 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         if isinstance(action, TakePile | StandPile):
             return self._choose(seat, action.pile, isinstance(action, TakePile))
         raise IllegalAction("That is not a move in Spizzichino.")
+
+    def apply_trusted(self, action: Action) -> None:
+        seat = self.turn
+        if type(action) is not PlayCard or seat is None:
+            self.apply(action)  # lifts and pile choices are rare: the checked path serves
+            return
+        card = action.card
+        from_stack = None
+        for i, stack in enumerate(self.stacks[seat]):
+            if stack and stack[-1] is card:
+                from_stack = i
+        in_hand = self.hands[seat].index(card) if from_stack is None else -1
+        self._put_down(seat, card, from_stack, in_hand, None)
 
     def clone(self) -> SpizzichinoState:
         rng = copy_rng(self.rng)
@@ -713,41 +728,54 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
                 raise IllegalAction(
                     f"You must follow suit: you have {led.title} in your hand or on a stack."
                 )
-        events: list[Event] = [CardPlayed(seat, card)]
+        events: list[Event] = []
+        self._put_down(seat, card, from_stack, in_hand, events)
+        return events
+
+    def _put_down(
+        self, seat: int, card: Card, from_stack: int | None, in_hand: int, events: list[Event] | None
+    ) -> None:
+        """Play ``card``, from stack ``from_stack`` or else from place ``in_hand`` of the
+        hand; events go to ``events`` unless it is None (the trusted path)."""
+        if events is not None:
+            events.append(CardPlayed(seat, card))
         if from_stack is None:
-            del hand[in_hand]
+            del self.hands[seat][in_hand]
         else:
-            stack = stacks[from_stack]
+            stack = self.stacks[seat][from_stack]
             stack.pop()
-            events.append(StackUncovered(seat, from_stack, stack[-1] if stack else None))
+            if events is not None:
+                events.append(StackUncovered(seat, from_stack, stack[-1] if stack else None))
         known = self.known[seat]
         if known and card in known:
             known.remove(card)
+        plays = self.trick.plays
         plays.append((seat, card))
         if len(plays) < self.players:
             self.turn = 1 - seat
-            return events
-        events.extend(self._finish_trick())
-        return events
+            return
+        self._finish_trick(events)
 
     def _can_follow(self, seat: int, led: Suit) -> bool:
         if any(c.suit is led for c in self.hands[seat]):
             return True
         return any(s and s[-1].suit is led for s in self.stacks[seat])
 
-    def _finish_trick(self) -> list[Event]:
+    def _finish_trick(self, events: list[Event] | None) -> None:
         trick = self.trick
         (first, a), (second, b) = trick.plays
         winner = second if b.suit is a.suit and STRENGTH[b] > STRENGTH[a] else first
         self.won_thirds[winner] += THIRDS[a] + THIRDS[b]
         self.tricks.append(TrickRecord(trick.leader, (trick.plays[0], trick.plays[1]), winner))
-        events: list[Event] = [TrickWon(winner, (a, b))]
+        if events is not None:
+            events.append(TrickWon(winner, (a, b)))
         if len(self.tricks) < TRICKS_PER_ROUND:
             self.trick = Trick(winner)
             self.turn = winner
-            return events
-        events.extend(self._score_round(winner))
-        return events
+            return
+        scored = self._score_round(winner)
+        if events is not None:
+            events.extend(scored)
 
     # -- scoring -------------------------------------------------------------------
 
