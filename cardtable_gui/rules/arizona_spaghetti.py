@@ -21,13 +21,14 @@ from typing import ClassVar, Self
 from pydantic import Field
 
 from cardtable_gui.cards import (
+    BY_ORDER,
     FRENCH_SUITS,
     Card,
     CardError,
     Rank,
     Suit,
-    french_deck,
     by_key,
+    french_deck,
     parse_cards,
     shuffle,
 )
@@ -319,7 +320,7 @@ class ArizonaSpaghettiView(GameView):
 
 
 def _sort_hand(cards: list[Card]) -> list[Card]:
-    return sorted(cards, key=Card.sort_key)
+    return sorted(cards, key=BY_ORDER)
 
 
 # The game state.

@@ -16,7 +16,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from cardtable_gui.cards import Card, Suit, by_key, french_deck, shuffle
+from cardtable_gui.cards import BY_ORDER, Card, Suit, by_key, french_deck, shuffle
 from cardtable_gui.rules.base import (
     Action,
     ActionParseError,
@@ -376,7 +376,7 @@ class SpadesState(GameState[SpadesOptions]):
             hand_number=self.hand_number,
             phase=self.phase,
             to_move=self.current,
-            hand=tuple(sorted(self.hands[seat], key=Card.sort_key)) if sees_hand else (),
+            hand=tuple(sorted(self.hands[seat], key=BY_ORDER)) if sees_hand else (),
             hand_hidden=seat is not None and not sees_hand,
             hand_counts=tuple(len(h) for h in self.hands),
             looked=tuple(self.looked),
@@ -671,8 +671,8 @@ class SpadesRules(GameRules[SpadesState, SpadesOptions]):
         deck: Sequence[Card] | None = None,
     ) -> SpadesState:
         self.check_players(players)
-        if deck is not None and sorted(deck, key=Card.sort_key) != sorted(
-            french_deck(), key=Card.sort_key
+        if deck is not None and sorted(deck, key=BY_ORDER) != sorted(
+            french_deck(), key=BY_ORDER
         ):
             raise ValueError("A stacked Spades deck must be exactly one 52-card pack.")
         seed = new_seed() if seed is None else seed

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import ClassVar
 
-from cardtable_gui.cards import Card, french_packs, shuffle
+from cardtable_gui.cards import BY_ORDER, Card, french_packs, shuffle
 from cardtable_gui.rules.base import Action, GameRules, GameView, new_seed
 from cardtable_gui.rules.hand_and_foot.actions import parse_action
 from cardtable_gui.rules.hand_and_foot.options import HandAndFootOptions
@@ -95,7 +95,7 @@ class HandAndFootRules(GameRules[HandAndFootState, HandAndFootOptions]):
         if view.discard_top is not None:
             seen[view.discard_top] += 1
         total = Counter(french_packs(view.packs + view.decks_added, options.jokers_per_deck))
-        unseen = sorted((total - seen).elements(), key=Card.sort_key)
+        unseen = sorted((total - seen).elements(), key=BY_ORDER)
         shuffle(unseen, rng)
         hand_slots = sum(n for s, n in enumerate(view.hand_counts) if s != view.seat)
         if options.red_threes:

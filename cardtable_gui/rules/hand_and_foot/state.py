@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, cast
 
-from cardtable_gui.cards import Card, Rank, french_deck, french_packs, shuffle
+from cardtable_gui.cards import BY_ORDER, Card, Rank, french_deck, french_packs, shuffle
 from cardtable_gui.rules.base import (
     Action,
     Event,
@@ -282,7 +282,7 @@ class HandAndFootState(GameState[HandAndFootOptions]):
         )
 
     def view(self, seat: int | None) -> HandAndFootView:
-        hand = () if seat is None else tuple(sorted(self.hands[seat], key=Card.sort_key))
+        hand = () if seat is None else tuple(sorted(self.hands[seat], key=BY_ORDER))
         return HandAndFootView(
             seat=seat,
             players=self.players,
