@@ -318,8 +318,17 @@ class SpadesState(GameState[SpadesOptions]):
             if not self.looked[seat]:
                 return list(_BLIND_OR_LOOK)
             return list(_BIDS_WITH_NIL if self.options.nil_allowed else _BIDS_WITHOUT_NIL)
+        hand = self.hands[seat]
+        trick = self.trick.plays
+        if trick:
+            cards = follow_suit(hand, trick[0][1].suit)
+        elif self.spades_broken:
+            cards = hand
+        else:
+            # No exception for the first trick: it too waits for spades to be broken.
+            cards = lead_options(hand, _CLOSED_UNTIL_BROKEN)
         plays = _PLAY_BY_KEY
-        return [plays[card.key] for card in self._playable(seat)]  # type: ignore[misc]
+        return [plays[card.key] for card in cards]  # type: ignore[misc]
 
     def apply(self, action: Action) -> list[Event]:
         if self.phase is _OVER or self.current is None:
@@ -478,16 +487,6 @@ class SpadesState(GameState[SpadesOptions]):
             self.current = self.trick.leader
 
     # Playing
-
-    def _playable(self, seat: int) -> list[Card]:
-        hand = self.hands[seat]
-        plays = self.trick.plays
-        if plays:
-            return follow_suit(hand, plays[0][1].suit)
-        # No exception for the first trick: it too waits for spades to be broken.
-        if self.spades_broken:
-            return hand
-        return lead_options(hand, _CLOSED_UNTIL_BROKEN)
 
     def _check_play(self, seat: int, card: Card) -> None:
         if self.phase is not Phase.PLAYING:
