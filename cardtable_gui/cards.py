@@ -5,16 +5,22 @@ Two packs are supported. The French pack has ranks ``A 2-10 J Q K`` in suits
 Spinado and Arizona Spaghetti use stripped ones. The Italian pack has ranks ``1-7 F C R``
 (fante, cavallo, re) in suits ``Co De Sp Ba`` (coppe, denari, spade, bastoni).
 
-A card is a small immutable value. Identical cards from different packs are equal:
-games that use several packs count cards as a multiset. Every card has a stable text
+A card is a small immutable value, interned: there is one object per rank and suit, so
+identical cards from different packs are the same card and games that use several packs
+count cards as a multiset. Every card has a stable text
 form and ``Card.parse(str(card)) == card``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import random
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
+from operator import attrgetter
+from typing import TypeVar
+
+V = TypeVar("V")
 
 
 class CardError(ValueError):
@@ -150,41 +156,60 @@ _FRENCH_RANK_BY_TEXT = {text: rank for rank, text in _FRENCH_RANK_TEXT.items()}
 _ITALIAN_RANK_BY_TEXT = {text: rank for rank, text in _ITALIAN_RANK_TEXT.items()}
 _SUIT_BY_TEXT = {suit.value: suit for suit in Suit}
 _SUIT_ORDER = {suit: index for index, suit in enumerate(Suit)}
+_INTERNED: dict[tuple[type, Rank | ItalianRank, Suit | None], Card] = {}
+CARD_KEYS = (max(ItalianRank) + 16 + 1) * 16
+"""Every card's ``key`` is below this."""
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class Card:
     """One playing card. A joker has rank ``Rank.JOKER`` and no suit.
 
-    A key is computed once from the rank and suit. Equality and hashing use it: it is
-    the same in every process (enum hashes are not), which keeps set and dict iteration
-    reproducible, and comparing one int is what makes the rules fast.
+    Cards are interned: ``Card(rank, suit)`` always returns the same object for the same
+    rank and suit (copies and pickles included), so two cards are equal exactly when they
+    are the same object and comparing them costs no Python call, which is what makes the
+    rules fast. The hash is ``key``, computed once from the rank and suit: it is the same in
+    every process (enum hashes are not), which keeps set and dict iteration reproducible.
     """
 
     rank: Rank | ItalianRank
     suit: Suit | None
-    _key: int = field(init=False, repr=False, compare=False)
+    key: int = field(repr=False)
+    """A small number naming the card (below ``CARD_KEYS``): tables indexed by it find a
+    card's value without hashing the card, which costs a Python call."""
+    order: int = field(repr=False)
+    """``sort_key()`` kept as a field, so that ``sorted(cards, key=BY_ORDER)`` makes no
+    Python call per card."""
 
-    def __post_init__(self) -> None:
-        if self.rank is Rank.JOKER:
-            if self.suit is not None:
+    def __new__(cls, rank: Rank | ItalianRank, suit: Suit | None) -> Card:
+        # The rank's type is part of the key: ItalianRank.RE == Rank.TEN as integers.
+        card = _INTERNED.get((type(rank), rank, suit))
+        if card is not None:
+            return card
+        if rank is Rank.JOKER:
+            if suit is not None:
                 raise CardError("A joker has no suit.")
-        elif self.suit is None:
+        elif suit is None:
             raise CardError("Only a joker may have no suit.")
-        elif isinstance(self.rank, ItalianRank) != (self.suit.pack is Pack.ITALIAN):
-            raise CardError(f"Rank {self.rank.symbol} does not belong with suit {self.suit.value}.")
-        suit_index = 15 if self.suit is None else _SUIT_ORDER[self.suit]
-        italian = 16 if isinstance(self.rank, ItalianRank) else 0
-        object.__setattr__(self, "_key", (int(self.rank) + italian) * 16 + suit_index)
+        elif isinstance(rank, ItalianRank) != (suit.pack is Pack.ITALIAN):
+            raise CardError(f"Rank {rank.symbol} does not belong with suit {suit.value}.")
+        card = object.__new__(cls)
+        suit_index = 15 if suit is None else _SUIT_ORDER[suit]
+        italian = 16 if isinstance(rank, ItalianRank) else 0
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        key = (int(rank) + italian) * 16 + suit_index
+        object.__setattr__(card, "key", key)
+        object.__setattr__(card, "order", key % 16 * 64 + int(rank))
+        _INTERNED[type(rank), rank, suit] = card
+        return card
 
     def __hash__(self) -> int:
-        return self._key
+        return self.key
 
-    def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, Card) and self._key == other._key)
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank | ItalianRank, Suit | None]]:
+        # Copies and unpickled cards go through __new__, so they stay the one interned card.
+        return Card, (self.rank, self.suit)
 
     @property
     def is_joker(self) -> bool:
@@ -212,7 +237,7 @@ class Card:
 
     def sort_key(self) -> int:
         """An order for arranging a hand: by suit, then rank (jokers last)."""
-        return self._key % 16 * 64 + int(self.rank)
+        return self.order
 
     def __str__(self) -> str:
         if self.suit is None:
@@ -242,6 +267,9 @@ class Card:
 
 JOKER = Card(Rank.JOKER, None)
 
+BY_ORDER: Callable[[Card], int] = attrgetter("order")
+"""The sort key arranging a hand (``Card.sort_key``), as a C function."""
+
 FRENCH_RANKS: tuple[Rank, ...] = tuple(r for r in Rank if r is not Rank.JOKER)
 
 
@@ -253,7 +281,8 @@ def french_deck(jokers: int = 0, without: Iterable[Card] = ()) -> list[Card]:
     """One French pack in a fixed order (suit by suit, 2 to ace), plus ``jokers`` jokers,
     less the cards in ``without``."""
     removed = set(without)
-    return [c for c in _FRENCH_PACK if c not in removed] + [JOKER] * jokers
+    cards = [c for c in _FRENCH_PACK if c not in removed] if removed else list(_FRENCH_PACK)
+    return cards + [JOKER] * jokers
 
 
 def french_packs(packs: int, jokers_per_pack: int = 0) -> list[Card]:
@@ -267,6 +296,30 @@ def french_packs(packs: int, jokers_per_pack: int = 0) -> list[Card]:
 def italian_deck() -> list[Card]:
     """The Italian 40-card pack in a fixed order."""
     return list(_ITALIAN_PACK)
+
+
+def shuffle(cards: list[Card], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does (the same draws,
+    so the same deals and saves), without its method call per card: deals are frequent
+    in simulation and search."""
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(cards))):
+        # random.Random._randbelow_with_getrandbits(i + 1), inlined.
+        below = i + 1
+        bits = below.bit_length()
+        j = getrandbits(bits)
+        while j >= below:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def by_key(values: Mapping[Card, V]) -> list[V | None]:
+    """``values`` as a list indexed by ``card.key`` (None for other cards): a lookup in a
+    hot loop that does not hash the card."""
+    table: list[V | None] = [None] * CARD_KEYS
+    for card, value in values.items():
+        table[card.key] = value
+    return table
 
 
 def parse_cards(text: str) -> list[Card]:

@@ -59,7 +59,7 @@ def play_game(
         if seat is None:
             return state
         action = agents[seat].choose(state.view(seat), state.legal_actions())
-        state.apply(action)
+        state.apply_trusted(action)  # the agent chose from legal_actions()
     raise RunawayGame(f"{rules.title} did not end after {MAX_ACTIONS_PER_GAME} actions.")
 
 

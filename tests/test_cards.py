@@ -1,5 +1,9 @@
 """The card model and its notation (DESIGN.md, Boundaries 4)."""
 
+import copy
+import pickle
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -16,6 +20,7 @@ from cardtable_gui.cards import (
     french_packs,
     italian_deck,
     parse_cards,
+    shuffle,
 )
 
 ALL_CARDS = french_deck(jokers=1) + italian_deck()
@@ -90,3 +95,22 @@ def test_a_hand_sorts_by_suit_then_rank() -> None:
     hand = parse_cards("2H QS AS 10H 3C")
     ordered = sorted(hand, key=Card.sort_key)
     assert format_cards(ordered) == "3C 2H 10H QS AS"
+
+
+def test_shuffle_deals_exactly_as_the_random_module_does() -> None:
+    for seed in range(40):
+        cards = french_packs(2, 2)[: seed * 3]
+        ours, theirs = list(cards), list(cards)
+        rng_ours, rng_theirs = random.Random(seed), random.Random(seed)
+        shuffle(ours, rng_ours)
+        rng_theirs.shuffle(theirs)
+        assert ours == theirs
+        assert rng_ours.getstate() == rng_theirs.getstate()
+
+
+def test_a_card_is_one_object_however_it_is_made() -> None:
+    queen = Card(Rank.QUEEN, Suit.SPADES)
+    assert Card.parse("QS") is queen
+    assert copy.deepcopy(queen) is queen
+    assert pickle.loads(pickle.dumps(queen)) is queen
+    assert french_deck()[10] is queen

@@ -16,19 +16,21 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from operator import attrgetter
 from typing import ClassVar, Self
 
 from pydantic import Field
 
 from cardtable_gui.cards import (
+    BY_ORDER,
     FRENCH_SUITS,
     Card,
     CardError,
     Rank,
     Suit,
+    by_key,
     french_deck,
     parse_cards,
+    shuffle,
 )
 from cardtable_gui.rules.base import (
     Action,
@@ -44,6 +46,7 @@ from cardtable_gui.rules.base import (
     RoundScored,
     RulesOptions,
     TrickWon,
+    copy_rng,
     new_seed,
 )
 from cardtable_gui.rules.tricks import (
@@ -83,12 +86,10 @@ DECK_SETUP: dict[int, DeckSetup] = {
 }
 
 
-# One instance of every card, so that finding a card in a hand or a table is an identity
-# test rather than a field-by-field comparison: the hot loop of a simulation.
-_CANON: dict[Card, Card] = {card: card for card in french_deck()}
+_FULL_PACK: tuple[Card, ...] = tuple(french_deck())
 
 _DECKS: dict[int, tuple[Card, ...]] = {
-    players: tuple(_CANON[c] for c in french_deck(without=setup.removed))
+    players: tuple(french_deck(without=setup.removed))
     for players, setup in DECK_SETUP.items()
 }
 
@@ -96,14 +97,6 @@ _DECKS: dict[int, tuple[Card, ...]] = {
 def deck_for(players: int) -> list[Card]:
     """The stripped pack for ``players`` players, in a fixed order."""
     return list(_DECKS[players])
-
-
-def _index_in(hand: list[Card], card: Card) -> int:
-    """Where the canonical ``card`` lies in ``hand``, or -1."""
-    for index, held in enumerate(hand):
-        if held is card:
-            return index
-    return -1
 
 
 # What each round scores.
@@ -184,9 +177,10 @@ ROUNDS: tuple[RoundRule, ...] = (
 )
 
 CARD_POINTS: tuple[dict[Card, int], ...] = tuple(
-    {card: rule.card_points(card) for card in _CANON} for rule in ROUNDS
+    {card: rule.card_points(card) for card in _FULL_PACK} for rule in ROUNDS
 )
 """Each round's ``card_points`` for every card, looked up rather than worked out."""
+_POINTS_BY_KEY = tuple(by_key(points) for points in CARD_POINTS)
 
 
 class ArizonaSpaghettiOptions(RulesOptions):
@@ -211,7 +205,8 @@ class PlayCard(Action):
         return f"play {self.card}"
 
 
-_PLAY: dict[Card, PlayCard] = {card: PlayCard(card) for card in _CANON}
+_PLAY: dict[Card, PlayCard] = {card: PlayCard(card) for card in _FULL_PACK}
+_PLAY_BY_KEY = by_key(_PLAY)
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,11 +319,8 @@ class ArizonaSpaghettiView(GameView):
         return voids
 
 
-_rank = attrgetter("rank")
-
-
 def _sort_hand(cards: list[Card]) -> list[Card]:
-    return sorted(cards, key=Card.sort_key)
+    return sorted(cards, key=BY_ORDER)
 
 
 # The game state.
@@ -394,7 +386,8 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
             cards = follow_suit(hand, self.trick.plays[0][1].suit)
         else:
             cards = lead_options(hand, self._closed_suits())
-        return [_PLAY[card] for card in cards]
+        plays = _PLAY_BY_KEY
+        return [plays[card.key] for card in cards]  # type: ignore[misc]
 
     def _closed_suits(self) -> tuple[Suit, ...]:
         restricted = self.round_rule.restricted
@@ -404,22 +397,33 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
 
     def apply(self, action: Action) -> list[Event]:
         seat, index = self._check(action)
-        hand = self.hands[seat]
-        card = hand.pop(index)
-        rule = self.round_rule
-        trick = self.trick
-        led = trick.plays[0][1].suit if trick.plays else None
-        trick.plays.append((seat, card))
-        events: list[Event] = [CardPlayed(seat, card)]
-        if led is not None and card.suit is not led and card.suit is rule.restricted:
-            if not self.broken:
-                self.broken = True
-                events.append(SuitBroken(seat, card.suit))
-        if CARD_POINTS[self.round_number - 1][card]:
-            self.point_cards_left -= 1
-        if len(trick.plays) == self.players:
-            self._finish_trick(events)
+        events: list[Event] = []
+        self._play(seat, index, events)
         return events
+
+    def apply_trusted(self, action: Action) -> None:
+        seat = (self.trick.leader + len(self.trick.plays)) % self.players
+        self._play(seat, self.hands[seat].index(action.card), None)  # type: ignore[attr-defined]
+
+    # The moves append their events to ``events`` unless it is None (the trusted path).
+
+    def _play(self, seat: int, index: int, events: list[Event] | None) -> None:
+        card = self.hands[seat].pop(index)
+        trick = self.trick
+        plays = trick.plays
+        led = plays[0][1].suit if plays else None
+        plays.append((seat, card))
+        if events is not None:
+            events.append(CardPlayed(seat, card))
+        if led is not None and card.suit is not led and not self.broken:
+            if card.suit is self.round_rule.restricted:
+                self.broken = True
+                if events is not None:
+                    events.append(SuitBroken(seat, card.suit))
+        if _POINTS_BY_KEY[self.round_number - 1][card.key]:
+            self.point_cards_left -= 1
+        if len(plays) == self.players:
+            self._finish_trick(events)
 
     def _check(self, action: Action) -> tuple[int, int]:
         """The seat to move and where the card lies in its hand, once ``action`` is known
@@ -430,9 +434,8 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
             raise IllegalAction("In Arizona Spaghetti the only move is to play a card.")
         seat = (self.trick.leader + len(self.trick.plays)) % self.players
         hand = self.hands[seat]
-        card = _CANON.get(action.card, action.card)
-        index = _index_in(hand, card)
-        if index < 0:
+        card = action.card
+        if card not in hand:
             raise IllegalAction(f"You do not hold the {card.name}.")
         if self.trick.plays:
             led = self.trick.plays[0][1].suit
@@ -441,21 +444,23 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
         elif card.suit in self._closed_suits() and any(c.suit is not card.suit for c in hand):
             name = card.suit.title.capitalize()  # type: ignore[union-attr]
             raise IllegalAction(f"{name} may not be led until they are broken.")
-        return seat, index
+        return seat, hand.index(card)
 
-    def _finish_trick(self, events: list[Event]) -> None:
+    def _finish_trick(self, events: list[Event] | None) -> None:
         rule = self.round_rule
         trick = self.trick
-        winner = trick_winner(trick, _rank)
-        card_points = CARD_POINTS[self.round_number - 1]
-        points = rule.per_trick + sum(card_points[card] for _, card in trick.plays)
+        winner = trick_winner(trick)
+        card_points = _POINTS_BY_KEY[self.round_number - 1]
+        taken = sum(card_points[card.key] for _, card in trick.plays)  # type: ignore[misc]
+        points = rule.per_trick + taken
         last = not self.hands[winner]
         if last:
             points += rule.last_trick
         self.round_points[winner] += points
         plays = tuple(trick.plays)
         self.tricks.append(CompletedTrick(trick.leader, plays, winner, points))
-        events.append(TrickTaken(winner, tuple(card for _, card in plays), points))
+        if events is not None:
+            events.append(TrickTaken(winner, tuple(card for _, card in plays), points))
         early = (
             not last
             and rule.ends_early
@@ -468,32 +473,34 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
         if last or early:
             self._finish_round(events, early)
 
-    def _finish_round(self, events: list[Event], early: bool) -> None:
+    def _finish_round(self, events: list[Event] | None, early: bool) -> None:
         rule = self.round_rule
-        if early:
+        if early and events is not None:
             left = sum(len(hand) for hand in self.hands)
             events.append(RoundEndedEarly(rule.number, left, rule.early_reason))
         points = tuple(self.round_points)
         self.past_rounds.append(points)
         self.totals = [total + p for total, p in zip(self.totals, points, strict=True)]
-        events.append(RoundScored(points, tuple(self.totals)))
+        if events is not None:
+            events.append(RoundScored(points, tuple(self.totals)))
         if self.round_number == ROUNDS_PER_GAME:
             self.finished = True
-            events.append(GameOver(self.winners))
+            if events is not None:
+                events.append(GameOver(self.winners))
             return
         self.round_number += 1
         self.dealer = (self.dealer + 1) % self.players
         deck = deck_for(self.players)
-        self.rng.shuffle(deck)
+        shuffle(deck, self.rng)
         self.deal(deck)
-        events.append(HandDealt(self.dealer, self.hand_counts(), self.round_number))
+        if events is not None:
+            events.append(HandDealt(self.dealer, self.hand_counts(), self.round_number))
 
     def deal(self, deck: Sequence[Card]) -> None:
         """Deal ``deck`` (top first) for the current round, starting left of the dealer,
         and reset the round's trick, points and broken suit."""
         first = (self.dealer + 1) % self.players
-        cards = [_CANON[card] for card in deck]
-        hands = deal_round(cards, self.players, first, DECK_SETUP[self.players].hand_size)
+        hands = deal_round(deck, self.players, first, DECK_SETUP[self.players].hand_size)
         self.hands = [_sort_hand(hand) for hand in hands]
         self.trick = Trick(first)
         self.tricks = []
@@ -506,8 +513,7 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
         return tuple(map(len, self.hands))
 
     def clone(self) -> Self:
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+        rng = copy_rng(self.rng)
         return type(self)(
             players=self.players,
             options=self.options,
@@ -577,7 +583,7 @@ class ArizonaSpaghettiRules(GameRules[ArizonaSpaghettiState, ArizonaSpaghettiOpt
         dealer = rng.randrange(players)
         if deck is None:
             cards = deck_for(players)
-            rng.shuffle(cards)
+            shuffle(cards, rng)
         else:
             cards = list(deck)
             if Counter(cards) != Counter(_DECKS[players]):
@@ -604,11 +610,11 @@ class ArizonaSpaghettiRules(GameRules[ArizonaSpaghettiState, ArizonaSpaghettiOpt
             raise ValueError("Only a seated player's Arizona Spaghetti view can be filled in.")
         sizes = {s: n for s, n in enumerate(view.hand_counts) if s != view.seat}
         dealt = deal_unseen(view.unseen_cards(), sizes, view.known_voids(), rng)
-        dealt[view.seat] = [_CANON[card] for card in view.hand]
+        dealt[view.seat] = list(view.hand)
         hands = [_sort_hand(dealt[seat]) for seat in range(view.players)]
         card_points = CARD_POINTS[view.round_number - 1]
         seed = rng.getrandbits(32)
-        trick = Trick(view.trick_leader, [(seat, _CANON[card]) for seat, card in view.trick])
+        trick = Trick(view.trick_leader, list(view.trick))
         return ArizonaSpaghettiState(
             players=view.players,
             options=view.options,

@@ -147,6 +147,12 @@ class GameState(ABC, Generic[O]):
         Raises ``IllegalAction`` (state unchanged) when the action is not allowed.
         """
 
+    def apply_trusted(self, action: Action) -> None:
+        """Do ``action``, taken from ``legal_actions()``, without checking it or building
+        events: the fast path of search and simulation (an illegal action corrupts the game).
+        """
+        self.apply(action)
+
     @abstractmethod
     def clone(self) -> Self:
         """An independent copy; changing one never changes the other."""
@@ -224,6 +230,14 @@ class GameRules(ABC, Generic[S, O]):
         if players not in self.player_counts:
             counts = ", ".join(str(n) for n in self.player_counts)
             raise ValueError(f"{self.title} is played by {counts} players, not {players}.")
+
+
+def copy_rng(rng: random.Random) -> random.Random:
+    """An independent generator in the same state as ``rng``, for ``clone``."""
+    # __new__ skips the seeding from the system that Random() does: setstate replaces it all.
+    copy = random.Random.__new__(random.Random)
+    copy.setstate(rng.getstate())
+    return copy
 
 
 def new_seed() -> int:

@@ -16,7 +16,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from cardtable_gui.cards import Card, Suit, french_deck
+from cardtable_gui.cards import BY_ORDER, Card, Suit, by_key, french_deck, shuffle
 from cardtable_gui.rules.base import (
     Action,
     ActionParseError,
@@ -31,6 +31,7 @@ from cardtable_gui.rules.base import (
     RoundScored,
     RulesOptions,
     TrickWon,
+    copy_rng,
     new_seed,
 )
 from cardtable_gui.rules.tricks import (
@@ -116,7 +117,11 @@ class PlayCard(Action):
 BLIND_NIL = Bid(0, blind=True)
 LOOK = LookAtCards()
 _BIDS = {n: Bid(n) for n in range(TRICKS_PER_HAND + 1)}
+_BIDS_WITH_NIL: tuple[Action, ...] = tuple(_BIDS.values())
+_BIDS_WITHOUT_NIL: tuple[Action, ...] = _BIDS_WITH_NIL[1:]
+_BLIND_OR_LOOK: tuple[Action, ...] = (BLIND_NIL, LOOK)
 _PLAYS = {card: PlayCard(card) for card in french_deck()}
+_PLAY_BY_KEY = by_key(_PLAYS)
 
 
 # Events
@@ -190,6 +195,12 @@ class Phase(Enum):
     OVER = "over"
 
 
+# Reading an enum member from its class is a slow lookup in Python 3.11 (about ten times
+# a global's); the moves, done millions of times by search, read these instead.
+_BIDDING, _PLAYING, _OVER = Phase.BIDDING, Phase.PLAYING, Phase.OVER
+_SPADES = Suit.SPADES
+
+
 @dataclass(frozen=True, slots=True)
 class CompletedTrick:
     leader: int
@@ -238,10 +249,6 @@ class SpadesView(GameView):
 
     def side_of(self, seat: int) -> int:
         return next(i for i, side in enumerate(self.sides) if seat in side)
-
-
-def spades_strength(card: Card) -> int:
-    return int(card.rank)
 
 
 @dataclass(eq=False)
@@ -293,7 +300,7 @@ class SpadesState(GameState[SpadesOptions]):
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -307,27 +314,51 @@ class SpadesState(GameState[SpadesOptions]):
         seat = self.current
         if seat is None:
             return []
-        if self.phase is Phase.BIDDING:
+        if self.phase is _BIDDING:
             if not self.looked[seat]:
-                return [BLIND_NIL, LOOK]
-            first = 0 if self.options.nil_allowed else 1
-            return [_BIDS[n] for n in range(first, TRICKS_PER_HAND + 1)]
-        return [_PLAYS[card] for card in self._playable(seat)]
+                return list(_BLIND_OR_LOOK)
+            return list(_BIDS_WITH_NIL if self.options.nil_allowed else _BIDS_WITHOUT_NIL)
+        hand = self.hands[seat]
+        trick = self.trick.plays
+        if trick:
+            cards = follow_suit(hand, trick[0][1].suit)
+        elif self.spades_broken:
+            cards = hand
+        else:
+            # No exception for the first trick: it too waits for spades to be broken.
+            cards = lead_options(hand, _CLOSED_UNTIL_BROKEN)
+        plays = _PLAY_BY_KEY
+        return [plays[card.key] for card in cards]  # type: ignore[misc]
 
     def apply(self, action: Action) -> list[Event]:
-        if self.phase is Phase.OVER or self.current is None:
+        if self.phase is _OVER or self.current is None:
             raise IllegalAction("The game is over.")
+        events: list[Event] = []
         if isinstance(action, PlayCard):
-            return self._play(self.current, action.card)
-        if isinstance(action, Bid):
-            return self._bid(self.current, action)
-        if isinstance(action, LookAtCards):
-            return self._look(self.current)
-        raise IllegalAction(f"{action} is not a move in Spades.")
+            self._check_play(self.current, action.card)
+            self._play(self.current, action.card, events)
+        elif isinstance(action, Bid):
+            self._check_bid(self.current, action)
+            self._bid(self.current, action, events)
+        elif isinstance(action, LookAtCards):
+            self._check_look(self.current)
+            self._look(self.current, events)
+        else:
+            raise IllegalAction(f"{action} is not a move in Spades.")
+        return events
+
+    def apply_trusted(self, action: Action) -> None:
+        seat = self.current
+        assert seat is not None
+        if type(action) is PlayCard:
+            self._play(seat, action.card, None)
+        elif type(action) is Bid:
+            self._bid(seat, action, None)
+        else:
+            self._look(seat, None)
 
     def clone(self) -> SpadesState:
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+        rng = copy_rng(self.rng)
         return SpadesState(
             players=self.players,
             options=self.options,
@@ -360,7 +391,7 @@ class SpadesState(GameState[SpadesOptions]):
             hand_number=self.hand_number,
             phase=self.phase,
             to_move=self.current,
-            hand=tuple(sorted(self.hands[seat], key=Card.sort_key)) if sees_hand else (),
+            hand=tuple(sorted(self.hands[seat], key=BY_ORDER)) if sees_hand else (),
             hand_hidden=seat is not None and not sees_hand,
             hand_counts=tuple(len(h) for h in self.hands),
             looked=tuple(self.looked),
@@ -383,10 +414,13 @@ class SpadesState(GameState[SpadesOptions]):
         self.hand_number += 1
         cards = list(deck) if deck is not None else french_deck()
         if deck is None:
-            self.rng.shuffle(cards)
+            shuffle(cards, self.rng)
         first = (self.dealer + 1) % self.players
         self.hands = deal_round(cards, self.players, first)
-        self.looked = [not self.may_bid_blind_nil(seat) for seat in range(self.players)]
+        if max(self.side_scores) - min(self.side_scores) < BLIND_NIL_DEFICIT:
+            self.looked = [True] * self.players  # no side is far enough behind for blind nil
+        else:
+            self.looked = [not self.may_bid_blind_nil(seat) for seat in range(self.players)]
         self.bids = [None] * self.players
         self.tricks_won = [0] * self.players
         self.trick = Trick(first)
@@ -405,15 +439,22 @@ class SpadesState(GameState[SpadesOptions]):
         others = [s for i, s in enumerate(self.side_scores) if i != own]
         return max(others) - self.side_scores[own] >= BLIND_NIL_DEFICIT
 
-    def _look(self, seat: int) -> list[Event]:
+    # Each move is checked by ``_check_*`` (raising with a sentence for the player) and then
+    # done by a method that appends its events to ``events`` unless that is None (the
+    # trusted path, which builds none).
+
+    def _check_look(self, seat: int) -> None:
         if self.phase is not Phase.BIDDING:
             raise IllegalAction("The bidding is over.")
         if self.looked[seat]:
             raise IllegalAction("You have already seen your cards.")
-        self.looked[seat] = True
-        return [CardsLookedAt(seat)]
 
-    def _bid(self, seat: int, bid: Bid) -> list[Event]:
+    def _look(self, seat: int, events: list[Event] | None) -> None:
+        self.looked[seat] = True
+        if events is not None:
+            events.append(CardsLookedAt(seat))
+
+    def _check_bid(self, seat: int, bid: Bid) -> None:
         if self.phase is not Phase.BIDDING:
             raise IllegalAction("The bidding is over.")
         if bid.blind:
@@ -432,59 +473,64 @@ class SpadesState(GameState[SpadesOptions]):
                 raise IllegalAction("A bid is 1 to 13 tricks, or nil.")
             if bid.tricks == 0 and not self.options.nil_allowed:
                 raise IllegalAction("Nil bids are not allowed in this game.")
+
+    def _bid(self, seat: int, bid: Bid, events: list[Event] | None) -> None:
         self.bids[seat] = bid
         self.looked[seat] = True
-        events: list[Event] = [BidMade(seat, bid)]
+        if events is not None:
+            events.append(BidMade(seat, bid))
         nxt = (seat + 1) % self.players
         if self.bids[nxt] is None:
             self.current = nxt
         else:
-            self.phase = Phase.PLAYING
+            self.phase = _PLAYING
             self.current = self.trick.leader
-        return events
 
     # Playing
 
-    def _playable(self, seat: int) -> list[Card]:
-        hand = self.hands[seat]
-        if self.trick.plays:
-            return follow_suit(hand, self.trick.led_suit)
-        # No exception for the first trick: it too waits for spades to be broken.
-        if self.spades_broken:
-            return list(hand)
-        return lead_options(hand, (Suit.SPADES,))
-
-    def _play(self, seat: int, card: Card) -> list[Event]:
+    def _check_play(self, seat: int, card: Card) -> None:
         if self.phase is not Phase.PLAYING:
             raise IllegalAction("The bidding is not finished: make your bid first.")
         hand = self.hands[seat]
         if card not in hand:
             raise IllegalAction(f"You do not hold the {card.name}.")
-        if card not in self._playable(seat):
-            led = self.trick.led_suit
-            if led is not None:
+        led = self.trick.led_suit
+        if led is not None:
+            if card.suit is not led and any(c.suit is led for c in hand):
                 raise IllegalAction(follow_suit_reason(led))
+        elif (
+            card.suit is Suit.SPADES
+            and not self.spades_broken
+            and any(c.suit is not Suit.SPADES for c in hand)
+        ):
             raise IllegalAction(
                 "Spades may not be led until a spade has been played, unless you hold only spades."
             )
-        hand.remove(card)
-        self.trick.plays.append((seat, card))
-        events: list[Event] = [CardPlayed(seat, card)]
-        if card.suit is Suit.SPADES and not self.spades_broken:
+
+    def _play(self, seat: int, card: Card, events: list[Event] | None) -> None:
+        self.hands[seat].remove(card)
+        trick = self.trick
+        trick.plays.append((seat, card))
+        if events is not None:
+            events.append(CardPlayed(seat, card))
+        if card.suit is _SPADES and not self.spades_broken:
             self.spades_broken = True
-            events.append(SpadesBroken(seat))
-        if len(self.trick.plays) < self.players:
+            if events is not None:
+                events.append(SpadesBroken(seat))
+        if len(trick.plays) < self.players:
             self.current = (seat + 1) % self.players
-            return events
-        winner = trick_winner(self.trick, spades_strength, trump=Suit.SPADES)
+            return
+        winner = trick_winner(trick, trump=_SPADES)
         self.tricks_won[winner] += 1
-        self.completed.append(CompletedTrick(self.trick.leader, self.trick.frozen(), winner))
-        events.append(TrickWon(winner, self.trick.cards))
+        self.completed.append(CompletedTrick(trick.leader, trick.frozen(), winner))
+        if events is not None:
+            events.append(TrickWon(winner, trick.cards))
         self.trick = Trick(winner)
         self.current = winner
         if len(self.completed) == TRICKS_PER_HAND:
-            events.extend(self._end_hand())
-        return events
+            hand_events = self._end_hand()
+            if events is not None:
+                events.extend(hand_events)
 
     # Scoring
 
@@ -535,6 +581,9 @@ class SpadesState(GameState[SpadesOptions]):
     def _seats_of(self, side_indexes: Iterable[int]) -> tuple[int, ...]:
         chosen = set(side_indexes)
         return tuple(sorted(s for i, side in enumerate(self.sides) if i in chosen for s in side))
+
+
+_CLOSED_UNTIL_BROKEN = (Suit.SPADES,)
 
 
 def winning_sides_after_hand(
@@ -612,6 +661,9 @@ def score_side(
     )
 
 
+_DEFAULT_OPTIONS = SpadesOptions()
+
+
 class SpadesRules(GameRules[SpadesState, SpadesOptions]):
     name: ClassVar[str] = "spades"
     title: ClassVar[str] = "Spades"
@@ -627,13 +679,13 @@ class SpadesRules(GameRules[SpadesState, SpadesOptions]):
         deck: Sequence[Card] | None = None,
     ) -> SpadesState:
         self.check_players(players)
-        if deck is not None and sorted(deck, key=Card.sort_key) != sorted(
-            french_deck(), key=Card.sort_key
+        if deck is not None and sorted(deck, key=BY_ORDER) != sorted(
+            french_deck(), key=BY_ORDER
         ):
             raise ValueError("A stacked Spades deck must be exactly one 52-card pack.")
         seed = new_seed() if seed is None else seed
         rng = random.Random(seed)
-        options = options or SpadesOptions()
+        options = options or _DEFAULT_OPTIONS
         state = SpadesState(
             players=players,
             options=options,

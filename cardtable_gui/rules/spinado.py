@@ -26,7 +26,7 @@ from typing import ClassVar
 
 from pydantic import Field
 
-from cardtable_gui.cards import FRENCH_SUITS, Card, Rank, Suit, french_deck
+from cardtable_gui.cards import FRENCH_SUITS, Card, Rank, Suit, by_key, french_deck, shuffle
 from cardtable_gui.rules.base import (
     Action,
     ActionParseError,
@@ -40,6 +40,7 @@ from cardtable_gui.rules.base import (
     IllegalAction,
     RoundScored,
     RulesOptions,
+    copy_rng,
     new_seed,
 )
 
@@ -55,14 +56,10 @@ DECK: tuple[Card, ...] = tuple(french_deck(without=REMOVED))
 
 _DECK_SET = frozenset(DECK)
 
-# The engine keeps one object per card, the pack's own, so that lookups and ``is`` find
-# a card by identity; equal cards from outside are swapped for them on the way in.
-_CANON: dict[Card, Card] = {card: card for card in DECK}
-
-SPINADO = _CANON[Card(Rank.ACE, Suit.DIAMONDS)]
-KING_OF_DIAMONDS = _CANON[Card(Rank.KING, Suit.DIAMONDS)]
-QUEEN_OF_DIAMONDS = _CANON[Card(Rank.QUEEN, Suit.DIAMONDS)]
-JACK_OF_DIAMONDS = _CANON[Card(Rank.JACK, Suit.DIAMONDS)]
+SPINADO = Card(Rank.ACE, Suit.DIAMONDS)
+KING_OF_DIAMONDS = Card(Rank.KING, Suit.DIAMONDS)
+QUEEN_OF_DIAMONDS = Card(Rank.QUEEN, Suit.DIAMONDS)
+JACK_OF_DIAMONDS = Card(Rank.JACK, Suit.DIAMONDS)
 
 
 def run_value(card: Card) -> int:
@@ -85,8 +82,7 @@ def _successor(card: Card) -> Card | None:
     if card.rank in (Rank.KING, Rank.ACE):
         return None
     assert card.suit is not None
-    following = Card(Rank(int(card.rank) + 1), card.suit)
-    return _CANON.get(following, following)
+    return Card(Rank(int(card.rank) + 1), card.suit)
 
 
 _NEXT: dict[Card, Card | None] = {card: _successor(card) for card in DECK}
@@ -172,6 +168,13 @@ _STOP_TEXT = {
     StopReason.SPINADO: "The spinado stops the run.",
 }
 
+# Reading an enum member from its class is a slow lookup in Python 3.11 (about ten times
+# a global's); the moves, done millions of times by search, read these instead.
+_BY_KING, _BY_ACE, _BY_SPINADO = StopReason.KING, StopReason.ACE, StopReason.SPINADO
+_OUT_OF_PACK, _ALREADY_PLAYED = StopReason.OUT_OF_PACK, StopReason.ALREADY_PLAYED
+_IN_DEAD_HAND = StopReason.DEAD_HAND
+_KING = Rank.KING
+
 
 @dataclass(frozen=True, slots=True)
 class Play(Action):
@@ -188,6 +191,8 @@ class Play(Action):
 
 _PLAY = {card: Play(card) for card in DECK}
 _PLAY_WITH_SPINADO = {card: Play(card, True) for card in DECK if card != SPINADO}
+_PLAY_BY_KEY = by_key(_PLAY)
+_PLAY_WITH_SPINADO_BY_KEY = by_key(_PLAY_WITH_SPINADO)
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,53 +391,67 @@ class SpinadoState(GameState[SpinadoOptions]):
                 return [_PLAY[need], _PLAY_WITH_SPINADO[need]]
             return [_PLAY[need]]
         hand = self.hands[seat]
-        actions: list[Action] = [_PLAY[card] for card in hand]
+        plays = _PLAY_BY_KEY
+        actions: list[Action] = [plays[card.key] for card in hand]  # type: ignore[misc]
         if has_spinado:
-            actions.extend(_PLAY_WITH_SPINADO[card] for card in hand if card is not SPINADO)
+            with_spinado = _PLAY_WITH_SPINADO_BY_KEY
+            others = [card for card in hand if card is not SPINADO]
+            actions += [with_spinado[card.key] for card in others]  # type: ignore[misc]
         return actions
 
     def apply(self, action: Action) -> list[Event]:
         card = self._checked_card(action)
         assert isinstance(action, Play) and self.turn is not None
-        seat = self.turn
         events: list[Event] = []
+        self._play(self.turn, card, action.spinado, events)
+        return events
+
+    def apply_trusted(self, action: Action) -> None:
+        assert self.turn is not None
+        self._play(self.turn, action.card, action.spinado, None)  # type: ignore[attr-defined]
+
+    # -- what a move does: events are appended to ``events`` unless it is None (the
+    # trusted path) --
+
+    def _play(self, seat: int, card: Card, spinado: bool, events: list[Event] | None) -> None:
         self._take_from_hand(seat, card)
         if card is SPINADO:
-            events.append(SpinadoPlayed(seat, SPINADO, None))
+            if events is not None:
+                events.append(SpinadoPlayed(seat, SPINADO, None))
         else:
-            events.append(CardPlayed(seat, card))
+            if events is not None:
+                events.append(CardPlayed(seat, card))
             if card in _PAIR_PARTNERS:
                 self._pay_pairs(seat, card, events)
-        if action.spinado:
+        if spinado:
             self._take_from_hand(seat, SPINADO)
-            events.append(SpinadoPlayed(seat, SPINADO, card))
+            if events is not None:
+                events.append(SpinadoPlayed(seat, SPINADO, card))
         if not self.hands[seat]:
-            self._end_hand(seat, events)
-            return events
-        if action.spinado or card is SPINADO:
-            self._stop(seat, SPINADO, StopReason.SPINADO, events)
-            return events
+            self._end_hand(seat, [] if events is None else events)
+            return
+        if spinado or card is SPINADO:
+            self._stop(seat, SPINADO, _BY_SPINADO, events)
+            return
         following = _NEXT[card]
         if following is None:
-            reason = StopReason.KING if card.rank is Rank.KING else StopReason.ACE
+            reason = _BY_KING if card.rank is _KING else _BY_ACE
             self._stop(seat, card, reason, events)
-            return events
+            return
         where = self.holder.get(following)
         if following not in _DECK_SET:
-            self._stop(seat, card, StopReason.OUT_OF_PACK, events)
+            self._stop(seat, card, _OUT_OF_PACK, events)
         elif where is None:
-            self._stop(seat, card, StopReason.ALREADY_PLAYED, events)
+            self._stop(seat, card, _ALREADY_PLAYED, events)
         elif where == DEAD:
             self.known_dead = self.known_dead + (following,)
-            self._stop(seat, card, StopReason.DEAD_HAND, events)
+            self._stop(seat, card, _IN_DEAD_HAND, events)
         else:
             self.last_card = card
             self.turn = where
-        return events
 
     def clone(self) -> SpinadoState:
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+        rng = copy_rng(self.rng)
         return SpinadoState(
             players=self.players,
             options=self.options,
@@ -490,7 +509,7 @@ class SpinadoState(GameState[SpinadoOptions]):
             raise IllegalAction("The game is over.")
         if not isinstance(action, Play):
             raise IllegalAction("In Spinado every move is playing a card.")
-        card = _CANON.get(action.card, action.card)
+        card = action.card
         if card not in _DECK_SET:
             raise IllegalAction(f"There is no {card.name} in the Spinado pack.")
         if action.spinado and card is SPINADO:
@@ -509,29 +528,29 @@ class SpinadoState(GameState[SpinadoOptions]):
             raise IllegalAction(f"You must play {_the(need)}: it is the next card.")
         return card
 
-    # -- what a move does --
-
     def _take_from_hand(self, seat: int, card: Card) -> None:
         self.hands[seat].remove(card)
         del self.holder[card]
         self.plays = self.plays + ((seat, card),)
 
-    def _pay_pairs(self, seat: int, card: Card, events: list[Event]) -> None:
+    def _pay_pairs(self, seat: int, card: Card, events: list[Event] | None) -> None:
         for partner, pot in _PAIR_PARTNERS[card]:
             if (seat, partner) in self.plays:
                 self._pay_pot(pot, seat, events)
 
-    def _pay_pot(self, pot: Pot, seat: int, events: list[Event]) -> None:
+    def _pay_pot(self, pot: Pot, seat: int, events: list[Event] | None) -> None:
         index = _POT_INDEX[pot]
         amount = self.pots[index]
         self.pots[index] = 0
         self.chips[seat] += amount
-        events.append(PotWon(pot, seat, amount))
+        if events is not None:
+            events.append(PotWon(pot, seat, amount))
 
-    def _stop(self, seat: int, card: Card, reason: StopReason, events: list[Event]) -> None:
+    def _stop(self, seat: int, card: Card, reason: StopReason, events: list[Event] | None) -> None:
         self.last_card = None
         self.turn = seat
-        events.append(SequenceStopped(seat, card, reason))
+        if events is not None:
+            events.append(SequenceStopped(seat, card, reason))
 
     def _end_hand(self, winner: int, events: list[Event]) -> None:
         events.append(HandWon(winner))
@@ -568,9 +587,9 @@ class SpinadoState(GameState[SpinadoOptions]):
         order = [self._left_of(self.dealer)]
         while len(order) < len(with_chips):
             order.append(self._left_of(order[-1]))
-        cards = list(DECK) if deck is None else [_CANON[card] for card in deck]
+        cards = list(DECK) if deck is None else list(deck)
         if deck is None:
-            self.rng.shuffle(cards)
+            shuffle(cards, self.rng)
         self._deal(cards, order)
         self.plays = ()
         self.known_dead = ()
@@ -602,8 +621,9 @@ class SpinadoState(GameState[SpinadoOptions]):
         dead: list[Card] = []
         piles = [hands[seat] for seat in order] + [dead]
         each = len(cards) // len(piles)
-        for index in range(each * len(piles)):
-            piles[index % len(piles)].append(cards[index])
+        for offset, pile in enumerate(piles):
+            # Card i goes to pile i % len(piles): this pile takes every len(piles)-th card.
+            pile.extend(cards[offset : each * len(piles) : len(piles)])
         dead.extend(cards[each * len(piles) :])
         for hand in hands:
             hand.sort(key=_ORDER.__getitem__)
@@ -693,7 +713,7 @@ class SpinadoRules(GameRules[SpinadoState, SpinadoOptions]):
         sizes = list(view.hand_counts)
         hands: list[list[Card]] = [[] for _ in range(view.players)]
         if seat is not None:
-            hands[seat] = [_CANON[card] for card in view.hand]
+            hands[seat] = list(view.hand)
             sizes[seat] = 0
         # Once the game is over the last dead hand lies face up.
         dead = list(view.last_dead_hand if view.is_over else view.known_dead)
@@ -704,7 +724,7 @@ class SpinadoRules(GameRules[SpinadoState, SpinadoOptions]):
             sizes[view.to_move] -= 1
             seen.add(need)
         unseen = [card for card in DECK if card not in seen]
-        rng.shuffle(unseen)
+        shuffle(unseen, rng)
         start = 0
         for other in range(view.players):
             hands[other].extend(unseen[start : start + sizes[other]])

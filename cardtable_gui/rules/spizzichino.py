@@ -29,7 +29,16 @@ from typing import ClassVar
 
 from pydantic import Field
 
-from cardtable_gui.cards import ITALIAN_SUITS, Card, CardError, ItalianRank, Suit, italian_deck
+from cardtable_gui.cards import (
+    ITALIAN_SUITS,
+    Card,
+    CardError,
+    ItalianRank,
+    Suit,
+    by_key,
+    italian_deck,
+    shuffle,
+)
 from cardtable_gui.rules.base import (
     Action,
     ActionParseError,
@@ -44,6 +53,7 @@ from cardtable_gui.rules.base import (
     RoundScored,
     RulesOptions,
     TrickWon,
+    copy_rng,
     new_seed,
 )
 from cardtable_gui.rules.tricks import Trick, deal_unseen
@@ -256,6 +266,7 @@ _TAKE = tuple(TakePile(i) for i in range(PILES))
 _STAND = tuple(StandPile(i) for i in range(PILES))
 _LIFT = tuple(LiftCard(i) for i in range(STACKS))
 _PLAY = {card: PlayCard(card) for card in DECK}
+_PLAY_BY_KEY = by_key(_PLAY)
 
 
 # Events ----------------------------------------------------------------------------
@@ -322,6 +333,10 @@ class Phase(Enum):
     PLAY = "play"
     OVER = "over"
 
+
+# Reading an enum member from its class is a slow lookup in Python 3.11 (about ten times
+# a global's); the moves, done millions of times by search, read these instead.
+_CHOOSE, _PLAY_PHASE, _OVER = Phase.CHOOSE, Phase.PLAY, Phase.OVER
 
 @dataclass(frozen=True, slots=True)
 class PileChoice:
@@ -445,7 +460,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -459,9 +474,9 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         seat = self.turn
         if seat is None:
             return []
-        if self.phase is Phase.CHOOSE:
+        if self.phase is _CHOOSE:
             return self._pile_actions(seat)
-        play = _PLAY
+        play = _PLAY_BY_KEY
         actions: list[Action] = []
         tops: list[Card] = []
         for i, stack in enumerate(self.stacks[seat]):
@@ -475,13 +490,13 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         if plays:
             # Follow suit when the hand or a stack top can; otherwise play anything.
             led = plays[0][1].suit
-            same = [play[c] for c in hand if c.suit is led]
-            same.extend([play[c] for c in tops if c.suit is led])
+            same = [play[c.key] for c in hand if c.suit is led]
+            same += [play[c.key] for c in tops if c.suit is led]
             if same:
-                actions.extend(same)
+                actions += same  # type: ignore[arg-type]
                 return actions
-        actions.extend([play[c] for c in hand])
-        actions.extend([play[c] for c in tops])
+        actions += [play[c.key] for c in hand]  # type: ignore[misc]
+        actions += [play[c.key] for c in tops]  # type: ignore[misc]
         return actions
 
     def apply(self, action: Action) -> list[Event]:
@@ -496,9 +511,21 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             return self._choose(seat, action.pile, isinstance(action, TakePile))
         raise IllegalAction("That is not a move in Spizzichino.")
 
+    def apply_trusted(self, action: Action) -> None:
+        seat = self.turn
+        if type(action) is not PlayCard or seat is None:
+            self.apply(action)  # lifts and pile choices are rare: the checked path serves
+            return
+        card = action.card
+        from_stack = None
+        for i, stack in enumerate(self.stacks[seat]):
+            if stack and stack[-1] is card:
+                from_stack = i
+        in_hand = self.hands[seat].index(card) if from_stack is None else -1
+        self._put_down(seat, card, from_stack, in_hand, None)
+
     def clone(self) -> SpizzichinoState:
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+        rng = copy_rng(self.rng)
         return SpizzichinoState(
             players=self.players,
             options=self.options,
@@ -559,7 +586,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         """Lay out the eight piles (``deck`` top first, else a fresh shuffle)."""
         cards = list(deck) if deck is not None else list(DECK)
         if deck is None:
-            self.rng.shuffle(cards)
+            shuffle(cards, self.rng)
         self.piles = [cards[i * PILE_SIZE : (i + 1) * PILE_SIZE] for i in range(PILES)]
         self.pile_choices = []
         self.hands = [[], []]
@@ -705,41 +732,54 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
                 raise IllegalAction(
                     f"You must follow suit: you have {led.title} in your hand or on a stack."
                 )
-        events: list[Event] = [CardPlayed(seat, card)]
+        events: list[Event] = []
+        self._put_down(seat, card, from_stack, in_hand, events)
+        return events
+
+    def _put_down(
+        self, seat: int, card: Card, from_stack: int | None, in_hand: int, events: list[Event] | None
+    ) -> None:
+        """Play ``card``, from stack ``from_stack`` or else from place ``in_hand`` of the
+        hand; events go to ``events`` unless it is None (the trusted path)."""
+        if events is not None:
+            events.append(CardPlayed(seat, card))
         if from_stack is None:
-            del hand[in_hand]
+            del self.hands[seat][in_hand]
         else:
-            stack = stacks[from_stack]
+            stack = self.stacks[seat][from_stack]
             stack.pop()
-            events.append(StackUncovered(seat, from_stack, stack[-1] if stack else None))
+            if events is not None:
+                events.append(StackUncovered(seat, from_stack, stack[-1] if stack else None))
         known = self.known[seat]
         if known and card in known:
             known.remove(card)
+        plays = self.trick.plays
         plays.append((seat, card))
         if len(plays) < self.players:
             self.turn = 1 - seat
-            return events
-        events.extend(self._finish_trick())
-        return events
+            return
+        self._finish_trick(events)
 
     def _can_follow(self, seat: int, led: Suit) -> bool:
         if any(c.suit is led for c in self.hands[seat]):
             return True
         return any(s and s[-1].suit is led for s in self.stacks[seat])
 
-    def _finish_trick(self) -> list[Event]:
+    def _finish_trick(self, events: list[Event] | None) -> None:
         trick = self.trick
         (first, a), (second, b) = trick.plays
         winner = second if b.suit is a.suit and STRENGTH[b] > STRENGTH[a] else first
         self.won_thirds[winner] += THIRDS[a] + THIRDS[b]
         self.tricks.append(TrickRecord(trick.leader, (trick.plays[0], trick.plays[1]), winner))
-        events: list[Event] = [TrickWon(winner, (a, b))]
+        if events is not None:
+            events.append(TrickWon(winner, (a, b)))
         if len(self.tricks) < TRICKS_PER_ROUND:
             self.trick = Trick(winner)
             self.turn = winner
-            return events
-        events.extend(self._score_round(winner))
-        return events
+            return
+        scored = self._score_round(winner)
+        if events is not None:
+            events.extend(scored)
 
     # -- scoring -------------------------------------------------------------------
 

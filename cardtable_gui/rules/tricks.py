@@ -7,8 +7,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 
-from cardtable_gui.cards import Card, Pack, Suit
+from cardtable_gui.cards import Card, Pack, Suit, shuffle
 
 
 @dataclass(slots=True)
@@ -37,11 +38,9 @@ class Trick:
 def follow_suit(hand: Iterable[Card], led_suit: Suit | None) -> list[Card]:
     """The cards of ``hand`` that may be played to a trick led with ``led_suit``: those of
     that suit if there are any, otherwise all of them (any card may lead)."""
-    cards = list(hand)
     if led_suit is None:
-        return cards
-    same = [c for c in cards if c.suit is led_suit]
-    return same or cards
+        return list(hand)
+    return [c for c in hand if c.suit is led_suit] or list(hand)
 
 
 def follow_suit_reason(suit: Suit) -> str:
@@ -59,13 +58,15 @@ def _a_card_of(suit: Suit) -> str:
 def lead_options(hand: Iterable[Card], closed_suits: Collection[Suit]) -> list[Card]:
     """The cards that may lead: any card not of a suit that may not be led yet, unless
     the hand holds nothing else (then it may lead that suit)."""
-    cards = list(hand)
-    open_cards = [c for c in cards if c.suit not in closed_suits]
-    return open_cards or cards
+    return [c for c in hand if c.suit not in closed_suits] or list(hand)
+
+
+by_rank: Callable[[Card], int] = attrgetter("rank")
+"""Cards ranked within a suit by their rank (a C function: trick_winner calls it often)."""
 
 
 def trick_winner(
-    trick: Trick, strength: Callable[[Card], int], trump: Suit | None = None
+    trick: Trick, strength: Callable[[Card], int] = by_rank, trump: Suit | None = None
 ) -> int:
     """The seat taking ``trick``: the highest trump if any was played, else the highest
     card of the led suit. ``strength`` ranks cards within a suit (higher wins)."""
@@ -86,8 +87,10 @@ def deal_round(
     ``cards_each`` defaults to the whole deck split evenly (leftovers stay undealt)."""
     each = len(deck) // players if cards_each is None else cards_each
     hands: list[list[Card]] = [[] for _ in range(players)]
-    for i in range(each * players):
-        hands[(first_seat + i) % players].append(deck[i])
+    for offset in range(players):
+        # Card i goes to seat first_seat + i: the seat ``offset`` places on gets every
+        # players-th card from ``offset``.
+        hands[(first_seat + offset) % players] = list(deck[offset : each * players : players])
     return hands
 
 
@@ -113,7 +116,7 @@ def deal_unseen(
     allowed = {s: (lambda c, s=s: c.suit not in voids.get(s, ())) for s in seats}
     for _ in range(50):
         cards = list(unseen)
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         hands: dict[int, list[Card]] = {}
         start = 0
         for seat in seats:

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from cardtable_gui.cards import Card, Rank
+from cardtable_gui.cards import BY_ORDER, Card, Rank, by_key, french_packs
 from cardtable_gui.rules.base import Action
 from cardtable_gui.rules.hand_and_foot.actions import (
     AnswerGoOut,
@@ -54,6 +54,8 @@ _COUNTS: tuple[tuple[int, ...], ...] = tuple(
 )
 """For n naturals of a rank held: how many of them a meld offers (all, all but one, one)."""
 
+_DISCARD_BY_KEY = by_key({card: Discard(card) for card in french_packs(1, 1)})
+
 
 def legal_actions(state: HandAndFootState) -> list[Action]:
     if state.phase is Phase.OVER:
@@ -66,15 +68,20 @@ def legal_actions(state: HandAndFootState) -> list[Action]:
     hand = state.hands[seat]
     actions: list[Action] = []
     if state.opened(state.team_of[seat]):
-        actions.extend(m for m in _melds(state, seat) if _keeps_enough(state, seat, m))
+        if state.stages[seat] == state.last_stage:
+            actions.extend(m for m in _melds(state, seat) if _keeps_enough(state, seat, m))
+        else:
+            actions.extend(_melds(state, seat))  # only the last stage must keep cards back
         actions.extend(_keep_legal(state, _wild_book_melds(state, seat)))
     else:
         actions.extend(_keep_legal(state, _openings(state, seat)))
     ask = AskToGoOut()
     if state.is_legal(ask):
         actions.append(ask)
-    for card in dict.fromkeys(sorted(hand, key=Card.sort_key)):
-        discard = Discard(card)
+    discards = _DISCARD_BY_KEY
+    for card in dict.fromkeys(sorted(hand, key=BY_ORDER)):
+        discard = discards[card.key]
+        assert discard is not None
         if len(hand) > 1 or state.is_legal(discard):
             actions.append(discard)
     return actions
@@ -102,7 +109,7 @@ def _keeps_enough(state: HandAndFootState, seat: int, meld: Meld) -> bool:
 
 def sorted_wilds(cards: Iterable[Card]) -> list[Card]:
     """The wild cards, cheapest first (twos, by suit, before jokers)."""
-    return sorted((c for c in cards if is_wild(c)), key=Card.sort_key)
+    return sorted((c for c in cards if is_wild(c)), key=BY_ORDER)
 
 
 def naturals_by_rank(cards: Iterable[Card]) -> dict[Rank, list[Card]]:
@@ -113,7 +120,7 @@ def naturals_by_rank(cards: Iterable[Card]) -> dict[Rank, list[Card]]:
         if rank in _BOOKABLE:
             by_rank.setdefault(rank, []).append(card)  # type: ignore[arg-type]
     return {
-        rank: sorted(by_rank[rank], key=Card.sort_key) for rank in BOOK_RANKS if rank in by_rank
+        rank: sorted(by_rank[rank], key=BY_ORDER) for rank in BOOK_RANKS if rank in by_rank
     }
 
 
@@ -269,7 +276,7 @@ def _takes(state: HandAndFootState, seat: int) -> list[Action]:
     if is_wild(top) or top.rank is Rank.THREE:
         return []
     hand = state.hands[seat]
-    naturals = sorted((c for c in hand if c.rank is top.rank), key=Card.sort_key)
+    naturals = sorted((c for c in hand if c.rank is top.rank), key=BY_ORDER)
     pairs: list[tuple[Card, Card]] = []
     if len(naturals) >= 2:
         pairs.append((naturals[0], naturals[1]))

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import ClassVar
 
-from cardtable_gui.cards import Card, french_packs
+from cardtable_gui.cards import BY_ORDER, Card, french_packs, shuffle
 from cardtable_gui.rules.base import Action, GameRules, GameView, new_seed
 from cardtable_gui.rules.hand_and_foot.actions import parse_action
 from cardtable_gui.rules.hand_and_foot.options import HandAndFootOptions
@@ -95,14 +95,14 @@ class HandAndFootRules(GameRules[HandAndFootState, HandAndFootOptions]):
         if view.discard_top is not None:
             seen[view.discard_top] += 1
         total = Counter(french_packs(view.packs + view.decks_added, options.jokers_per_deck))
-        unseen = sorted((total - seen).elements(), key=Card.sort_key)
-        rng.shuffle(unseen)
+        unseen = sorted((total - seen).elements(), key=BY_ORDER)
+        shuffle(unseen, rng)
         hand_slots = sum(n for s, n in enumerate(view.hand_counts) if s != view.seat)
         if options.red_threes:
             unseen.sort(key=is_red_three)
             rest = unseen[:hand_slots]
             tail_part = unseen[hand_slots:]
-            rng.shuffle(tail_part)
+            shuffle(tail_part, rng)
             unseen = rest + tail_part
         cursor = 0
 

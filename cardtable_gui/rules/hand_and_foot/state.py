@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, cast
 
-from cardtable_gui.cards import Card, Rank, french_deck, french_packs
+from cardtable_gui.cards import BY_ORDER, Card, Rank, french_deck, french_packs, shuffle
 from cardtable_gui.rules.base import (
     Action,
     Event,
@@ -25,6 +25,7 @@ from cardtable_gui.rules.base import (
     HandDealt,
     IllegalAction,
     RoundScored,
+    copy_rng,
 )
 from cardtable_gui.rules.hand_and_foot.actions import (
     AnswerGoOut,
@@ -251,8 +252,7 @@ class HandAndFootState(GameState[HandAndFootOptions]):
         return out
 
     def clone(self) -> HandAndFootState:
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+        rng = copy_rng(self.rng)
         return HandAndFootState(
             players=self.players,
             options=self.options,
@@ -282,7 +282,7 @@ class HandAndFootState(GameState[HandAndFootOptions]):
         )
 
     def view(self, seat: int | None) -> HandAndFootView:
-        hand = () if seat is None else tuple(sorted(self.hands[seat], key=Card.sort_key))
+        hand = () if seat is None else tuple(sorted(self.hands[seat], key=BY_ORDER))
         return HandAndFootView(
             seat=seat,
             players=self.players,
@@ -323,7 +323,7 @@ class HandAndFootState(GameState[HandAndFootOptions]):
         as the draw pile. ``deck`` stacks the cards, top first."""
         cards = list(deck) if deck is not None else french_packs(self.packs, self.options.jokers_per_deck)
         if deck is None:
-            self.rng.shuffle(cards)
+            shuffle(cards, self.rng)
         order = [(self.dealer + 1 + i) % self.players for i in range(self.players)]
         self.hands = [[] for _ in range(self.players)]
         self.feet = [[] for _ in range(self.players)]
@@ -625,7 +625,7 @@ class HandAndFootState(GameState[HandAndFootOptions]):
             if self.decks_added >= self.options.extra_decks:
                 raise _DrawPileDry
             deck = french_deck(self.options.jokers_per_deck)
-            self.rng.shuffle(deck)
+            shuffle(deck, self.rng)
             self.stock = deck
             self.decks_added += 1
             out.append(DeckAdded(self.decks_added))
