@@ -1,0 +1,171 @@
+"""What the tutorials need to know about each game: its pack, where the deal puts each
+card, and how to start a game part-way (a later round, running scores).
+
+The rules deal a stacked deck in their own order (one card at a time from the dealer's
+left, a dead hand after the players...). Rather than repeat each game's dealing here,
+``stack_deck`` deals the plain pack once with the lesson's seed and watches where every
+card lands; the lesson's cards are then put in those places of the deck.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable_gui.cards import Card, french_deck
+from cardtable_gui.rules import GameRules, GameState, RulesOptions, get_rules
+from cardtable_gui.rules.arizona_spaghetti import ArizonaSpaghettiState, deck_for
+from cardtable_gui.rules.spades import SpadesState
+from cardtable_gui.rules.spinado import DECK as SPINADO_DECK
+from cardtable_gui.rules.spinado import SpinadoState
+from cardtable_gui.tutorials.model import Deal, Lesson, LessonError, Position
+
+SEED_SEARCH = 200
+"""How many seeds to try for one where the learner moves first."""
+
+
+@dataclass(frozen=True, slots=True)
+class TutorialGame:
+    """One game as the tutorials see it."""
+
+    pack: Callable[[int], list[Card]]
+    """The cards dealt at a table of this many players, in a fixed order."""
+    places: Callable[[Any], dict[str, list[Card]]]
+    """Where each card of the first deal lies: ``hand 0``, ..., ``dead``."""
+    position: Callable[[Any, Position, Sequence[Card]], None] | None = None
+    """Moves a new game to ``Position`` and deals ``deck`` again there."""
+
+
+def _hands(state: Any) -> dict[str, list[Card]]:
+    return {f"hand {seat}": list(hand) for seat, hand in enumerate(state.hands)}
+
+
+def _spinado_places(state: SpinadoState) -> dict[str, list[Card]]:
+    return _hands(state) | {"dead": list(state.dead)}
+
+
+def _spades_position(state: SpadesState, position: Position, deck: Sequence[Card]) -> None:
+    if position.round is not None:
+        raise LessonError("position", "Spades has no rounds to start at; give scores instead.")
+    sides = len(state.side_scores)
+    for name, values in (("scores", position.scores), ("bags", position.bags)):
+        if values is not None and len(values) != sides:
+            raise LessonError("position", f"{name} needs {sides} figures, one per side.")
+    state.side_scores = list(position.scores or state.side_scores)
+    state.side_bags = list(position.bags or state.side_bags)
+    state.hand_number = 0
+    state.deal(deck)
+
+
+def _arizona_position(
+    state: ArizonaSpaghettiState, position: Position, deck: Sequence[Card]
+) -> None:
+    if position.bags is not None:
+        raise LessonError("position", "Arizona Spaghetti keeps no bags.")
+    number = position.round or 1
+    if number > 6:
+        raise LessonError("position", f"Arizona Spaghetti has 6 rounds, not {number}.")
+    if position.scores is not None and len(position.scores) != state.players:
+        raise LessonError("position", f"scores needs {state.players} figures, one per player.")
+    state.round_number = number
+    state.past_rounds = [(0,) * state.players] * (number - 1)
+    state.totals = list(position.scores or [0] * state.players)
+    state.deal(deck)
+
+
+GAMES: dict[str, TutorialGame] = {
+    "spades": TutorialGame(lambda players: french_deck(), _hands, _spades_position),
+    "arizona_spaghetti": TutorialGame(deck_for, _hands, _arizona_position),
+    "spinado": TutorialGame(lambda players: list(SPINADO_DECK), _spinado_places),
+}
+
+
+def tutorial_game(name: str) -> TutorialGame:
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise LessonError("game", f"there are no lessons for the game {name!r} yet.") from None
+
+
+def options_for(rules: GameRules[Any, Any], lesson: Lesson) -> RulesOptions:
+    """The lesson's house rules over the game's defaults."""
+    try:
+        return rules.Options(**lesson.options)
+    except ValueError as error:
+        first = str(error).splitlines()
+        raise LessonError("options", f"the house rules are not valid ({', '.join(first[:2])}).") from None
+
+
+def start(
+    game: str, lesson: Lesson, seed: int, deck: Sequence[Card]
+) -> GameState[Any]:
+    """The lesson's game with ``deck`` dealt, at the lesson's position."""
+    rules = get_rules(game)
+    if lesson.players not in rules.player_counts:
+        counts = ", ".join(str(n) for n in rules.player_counts)
+        raise LessonError("players", f"{rules.title} is played by {counts} players, not {lesson.players}.")
+    state = rules.new_game(lesson.players, options_for(rules, lesson), seed=seed, deck=list(deck))
+    position = lesson.position
+    if position != Position():
+        adapter = tutorial_game(game).position
+        if adapter is None:
+            raise LessonError("position", f"{rules.title} lessons cannot start part-way yet.")
+        adapter(state, position, deck)
+    return state
+
+
+def lesson_seed(game: str, lesson: Lesson) -> int:
+    """The lesson's own seed, or the smallest with which the learner moves first."""
+    if lesson.seed is not None:
+        return lesson.seed
+    pack = tutorial_game(game).pack(lesson.players)
+    for seed in range(SEED_SEARCH):
+        if start(game, lesson, seed, pack).to_move == lesson.seat:
+            return seed
+    raise LessonError("seed", "no seed lets the learner move first; give one.")
+
+
+def stack_deck(game: str, lesson: Lesson, seed: int) -> list[Card]:
+    """The deck, top card first, that deals the lesson's cards where it names them.
+
+    Cards the lesson does not name fill the remaining places in an order drawn from
+    ``seed``. Raises ``LessonError`` when the deal cannot be made: an unknown place, a
+    card not in the pack or named twice, more cards than a place holds.
+    """
+    adapter = tutorial_game(game)
+    pack = adapter.pack(lesson.players)
+    wanted = lesson.deal.places()
+    _check_cards_of(wanted, pack)
+    probe = start(game, lesson, seed, pack)
+    dealt = adapter.places(probe)
+    slot_of: dict[Card, str] = {card: place for place, cards in dealt.items() for card in cards}
+    for place, cards in wanted.items():
+        if place not in dealt:
+            known = ", ".join(dealt)
+            raise LessonError("deal", f"there is no {place} at this table (there are: {known}).")
+        if len(cards) > len(dealt[place]):
+            raise LessonError(
+                "deal", f"{place} is dealt {len(dealt[place])} cards, not {len(cards)}."
+            )
+    named = {card for cards in wanted.values() for card in cards}
+    rest = [card for card in pack if card not in named]
+    random.Random(seed).shuffle(rest)
+    queues = {place: list(cards) for place, cards in wanted.items()}
+    deck = []
+    for card in pack:
+        queue = queues.get(slot_of.get(card, ""))
+        deck.append(queue.pop(0) if queue else rest.pop(0))
+    return deck
+
+
+def _check_cards_of(wanted: dict[str, list[Card]], pack: list[Card]) -> None:
+    counts = Counter(card for cards in wanted.values() for card in cards)
+    in_pack = Counter(pack)
+    for card, count in counts.items():
+        if card not in in_pack:
+            raise LessonError("deal", f"{card} is not in the pack for this table.")
+        if count > in_pack[card]:
+            raise LessonError("deal", f"{card} is named {count} times; the pack has it once.")
