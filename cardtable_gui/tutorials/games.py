@@ -63,16 +63,14 @@ def _spades_position(state: SpadesState, position: Position, deck: Sequence[Card
 def _arizona_position(
     state: ArizonaSpaghettiState, position: Position, deck: Sequence[Card]
 ) -> None:
-    if position.bags is not None:
-        raise LessonError("position", "Arizona Spaghetti keeps no bags.")
+    if position.bags is not None or position.scores is not None:
+        raise LessonError("position", "an Arizona Spaghetti lesson starts a round with every total at 0.")
     number = position.round or 1
     if number > 6:
         raise LessonError("position", f"Arizona Spaghetti has 6 rounds, not {number}.")
-    if position.scores is not None and len(position.scores) != state.players:
-        raise LessonError("position", f"scores needs {state.players} figures, one per player.")
+    # The rounds before it were played and cost nobody anything.
     state.round_number = number
     state.past_rounds = [(0,) * state.players] * (number - 1)
-    state.totals = list(position.scores or [0] * state.players)
     state.deal(deck)
 
 

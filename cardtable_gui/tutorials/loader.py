@@ -102,8 +102,10 @@ def _validation_message(name: str, raw: dict[str, Any], error: ValidationError) 
             where.append(f"step {step + 1}" + (f" ({kind})" if kind else ""))
             location = location[3:] if kind else location[2:]
     field = ".".join(str(part) for part in location)
-    message = _plain(problem)
+    message = _plain(problem).rstrip(".")
     prefix = ", ".join(where[:2]) + "".join(f": {part}" for part in where[2:])
+    if field and problem["type"] in ("missing", "extra_forbidden"):
+        return f"{prefix}: {field!r} {message}."
     if field:
         return f"{prefix}: {field!r}: {message}."
     return f"{prefix}: {message}."
@@ -126,8 +128,10 @@ def _plain(problem: Any) -> str:
     if kind == "extra_forbidden":
         return "is not a field here"
     if kind == "union_tag_invalid":
-        expected = problem.get("ctx", {}).get("expected_tags", "")
-        return f"is not a kind of step (the kinds are {expected})"
+        context = problem.get("ctx", {})
+        return f"{context.get('tag')!r} is not a kind of step (the kinds are {context.get('expected_tags')})"
+    if kind == "string_pattern_mismatch":
+        return "should be lower-case letters and digits, words joined by hyphens"
     if kind == "union_tag_not_found":
         return "the step has no 'kind'"
     message = str(problem["msg"])

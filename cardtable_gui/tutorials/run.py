@@ -218,7 +218,8 @@ class LessonRun:
             action = self._read(text, "before")
             if action not in self.state.legal_actions():
                 raise LessonError(
-                    "before", f"{text!r} is not a legal move there ({_reason(self.state, action)})"
+                    "before",
+                    f"{text!r} is not a legal move there: {_reason(self.state, action, lower=True)}",
                 )
             self.state.apply(action)
         self._agents: dict[int, Agent] = {}
@@ -266,7 +267,7 @@ class LessonRun:
             if seat == self.lesson.seat:
                 raise self._error(f"{text!r} would be the learner's move; use a do step.")
             if action not in trial.legal_actions():
-                raise self._error(f"{text!r} is not a legal move there ({_reason(trial, action)})")
+                raise self._error(f"{text!r} is not a legal move there: {_reason(trial, action, lower=True)}")
             trial.apply(action)
             moves.append(Move(seat, action))
         return moves
@@ -303,7 +304,7 @@ class LessonRun:
             # The learner chose differently at an earlier free step, so this position
             # was never checked: let any legal move do rather than block the lesson.
             return None
-        raise self._error(f"{step.action!r} is not a legal move there ({_reason(trial, action)})")
+        raise self._error(f"{step.action!r} is not a legal move there: {_reason(trial, action, lower=True)}")
 
     def _skip_move(self) -> Action:
         level = self.lesson.auto or SKIP_LEVEL
@@ -332,10 +333,13 @@ class LessonRun:
         return LessonError(step_label(self.index, self.step), message)
 
 
-def _reason(state: GameState[Any], action: Action) -> str:
-    """The rules' own sentence for why ``action`` is not allowed in ``state``."""
+def _reason(state: GameState[Any], action: Action, lower: bool = False) -> str:
+    """The rules' own sentence for why ``action`` is not allowed in ``state``;
+    ``lower`` to go on a sentence of our own."""
     try:
         state.clone().apply(action)
     except IllegalAction as error:
-        return str(error)
-    return "That move is not allowed now."
+        reason = str(error)
+    else:
+        reason = "That move is not allowed now."
+    return reason[:1].lower() + reason[1:] if lower else reason
