@@ -21,6 +21,8 @@ from cardtable_gui.rules.arizona_spaghetti import ArizonaSpaghettiState, deck_fo
 from cardtable_gui.rules.spades import SpadesState
 from cardtable_gui.rules.spinado import DECK as SPINADO_DECK
 from cardtable_gui.rules.spinado import SpinadoState
+from cardtable_gui.rules.spizzichino import DECK as SPIZZICHINO_DECK
+from cardtable_gui.rules.spizzichino import SpizzichinoState
 from cardtable_gui.tutorials.model import Deal, Lesson, LessonError, Position
 
 SEED_SEARCH = 200
@@ -45,6 +47,10 @@ def _hands(state: Any) -> dict[str, list[Card]]:
 
 def _spinado_places(state: SpinadoState) -> dict[str, list[Card]]:
     return _hands(state) | {"dead": list(state.dead)}
+
+
+def _spizzichino_places(state: SpizzichinoState) -> dict[str, list[Card]]:
+    return {f"pile {index}": list(pile) for index, pile in enumerate(state.piles)}
 
 
 def _spades_position(state: SpadesState, position: Position, deck: Sequence[Card]) -> None:
@@ -78,6 +84,7 @@ GAMES: dict[str, TutorialGame] = {
     "spades": TutorialGame(lambda players: french_deck(), _hands, _spades_position),
     "arizona_spaghetti": TutorialGame(deck_for, _hands, _arizona_position),
     "spinado": TutorialGame(lambda players: list(SPINADO_DECK), _spinado_places),
+    "spizzichino": TutorialGame(lambda players: list(SPIZZICHINO_DECK), _spizzichino_places),
 }
 
 

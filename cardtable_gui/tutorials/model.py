@@ -155,13 +155,15 @@ class Deal(_Frozen):
 
     ``hands`` lists the seats' hands from seat 0; a hand may name only some of its
     cards (or none), and the cards nobody named fill the gaps in a fixed order drawn
-    from the lesson's seed. ``dead`` is Spinado's dead hand. Which places a game has is
-    the game's business (``games.py``)."""
+    from the lesson's seed. ``dead`` is Spinado's dead hand; ``piles`` are Spizzichino's
+    eight face-down piles, each listed top card first (a pile stood as a stack shows its
+    first card). Which places a game has is the game's business (``games.py``)."""
 
     hands: tuple[str, ...] = ()
     dead: str = ""
+    piles: tuple[str, ...] = ()
 
-    @field_validator("hands")
+    @field_validator("hands", "piles")
     @classmethod
     def _hands_in_notation(cls, hands: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(_check_cards(hand) for hand in hands)
@@ -172,10 +174,11 @@ class Deal(_Frozen):
         return _check_cards(dead)
 
     def places(self) -> dict[str, list[Card]]:
-        """Each named place and its cards: ``hand 0``, ``hand 1``, ..., ``dead``."""
+        """Each named place and its cards: ``hand 0``, ..., ``dead``, ``pile 0``, ..."""
         named = {f"hand {seat}": parse_cards(text) for seat, text in enumerate(self.hands)}
         if self.dead:
             named["dead"] = parse_cards(self.dead)
+        named |= {f"pile {index}": parse_cards(text) for index, text in enumerate(self.piles)}
         return named
 
 
