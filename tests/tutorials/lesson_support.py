@@ -17,18 +17,24 @@ LESSON_IDS = [f"{game}/{lesson.id}" for game, lesson in LESSONS]
 
 
 def learn(run: LessonRun) -> Iterator[int]:
-    """Play ``run`` to the end as a good learner: watch the other seats' moves, make each
-    step's move, answer each quiz right. Yields each step's index as it begins."""
+    """Play ``run`` to the end as a good learner. Yields each step's index as it begins;
+    the caller may look around (even go back and return) before the step is done."""
     while not run.done:
         yield run.index
-        run.play_pending()
-        step = run.step
-        if isinstance(step, Do):
-            outcome = run.attempt(run.parse(step.action))
-            assert outcome.accepted, outcome.text
-        elif isinstance(step, Free):
-            outcome = run.attempt(run.state.legal_actions()[0])
-            assert outcome.accepted, outcome.text
-        elif isinstance(step, Quiz):
-            assert run.answer(step.answer).accepted
+        finish_step(run)
         assert run.next()
+
+
+def finish_step(run: LessonRun) -> None:
+    """Do the current step as a good learner: watch the other seats' moves, make the
+    step's move (a free step: the first legal one), answer a quiz right."""
+    run.play_pending()
+    step = run.step
+    if isinstance(step, Do):
+        outcome = run.attempt(run.parse(step.action))
+        assert outcome.accepted, outcome.text
+    elif isinstance(step, Free):
+        outcome = run.attempt(run.state.legal_actions()[0])
+        assert outcome.accepted, outcome.text
+    elif isinstance(step, Quiz):
+        assert run.answer(step.answer).accepted

@@ -11,7 +11,7 @@ import pytest
 from cardtable_gui.rules import Action, GameState, IllegalAction
 from cardtable_gui.tutorials import Lesson, LessonRun
 from cardtable_gui.tutorials.model import Do, Quiz, Watch
-from tests.tutorials.lesson_support import LESSON_IDS, LESSONS, learn
+from tests.tutorials.lesson_support import LESSON_IDS, LESSONS, finish_step, learn
 
 
 def _why(state: GameState[Any], action: Action) -> str:
@@ -89,17 +89,24 @@ def test_cards_a_do_step_plays_are_in_the_learners_hand(game: str, lesson: Lesso
 
 @pytest.mark.parametrize(("game", "lesson"), LESSONS, ids=LESSON_IDS)
 def test_back_then_next_returns_to_the_same_position(game: str, lesson: Lesson) -> None:
-    forward = LessonRun(game, lesson)
-    for index in learn(forward):
+    run = LessonRun(game, lesson)
+    for index in learn(run):
         if index == 0:
             continue
-        digest = forward.state.digest()
-        pending = forward.pending_moves()
-        again = LessonRun(game, lesson, step=index)
-        assert again.back() and again.index == index - 1
-        again.skip()
-        assert again.index == index
-        assert again.state.digest() == digest and again.pending_moves() == pending
+        digest, pending = run.state.digest(), run.pending_moves()
+        assert run.back() and run.index == index - 1
+        finish_step(run)
+        assert run.next() and run.index == index
+        assert run.state.digest() == digest and run.pending_moves() == pending
+
+
+def test_a_lesson_resumed_at_a_step_shows_what_the_learner_saw_there() -> None:
+    game, lesson = LESSONS[0]
+    run = LessonRun(game, lesson)
+    for index in learn(run):
+        resumed = LessonRun(game, lesson, step=index)
+        assert resumed.state.digest() == run.state.digest()
+        assert resumed.pending_moves() == run.pending_moves()
 
 
 def test_a_quiz_keeps_asking_until_the_right_answer() -> None:
