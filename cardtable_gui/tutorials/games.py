@@ -4,7 +4,9 @@ card, and how to start a game part-way (a later round, running scores).
 The rules deal a stacked deck in their own order (one card at a time from the dealer's
 left, a dead hand after the players...). Rather than repeat each game's dealing here,
 ``stack_deck`` deals the plain pack once with the lesson's seed and watches where every
-card lands; the lesson's cards are then put in those places of the deck.
+card lands; the lesson's cards are then put in those places of the deck. Hand and Foot
+deals several packs, whose equal cards cannot be told apart, so its order of dealing is
+written out once here (``_hand_and_foot_slots``) and checked by the tests.
 """
 
 from __future__ import annotations
@@ -15,15 +17,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable_gui.cards import Card, french_deck
+from cardtable_gui.cards import Card, french_deck, french_packs
 from cardtable_gui.rules import GameRules, GameState, RulesOptions, get_rules
 from cardtable_gui.rules.arizona_spaghetti import ArizonaSpaghettiState, deck_for
+from cardtable_gui.rules.hand_and_foot.state import FOOT_SIZE, HAND_SIZE, HandAndFootState
 from cardtable_gui.rules.spades import SpadesState
 from cardtable_gui.rules.spinado import DECK as SPINADO_DECK
 from cardtable_gui.rules.spinado import SpinadoState
 from cardtable_gui.rules.spizzichino import DECK as SPIZZICHINO_DECK
 from cardtable_gui.rules.spizzichino import SpizzichinoState
-from cardtable_gui.tutorials.model import Deal, Lesson, LessonError, Position
+from cardtable_gui.tutorials.model import Lesson, LessonError, Position
 
 SEED_SEARCH = 200
 """How many seeds to try for one where the learner moves first."""
@@ -33,12 +36,16 @@ SEED_SEARCH = 200
 class TutorialGame:
     """One game as the tutorials see it."""
 
-    pack: Callable[[int], list[Card]]
-    """The cards dealt at a table of this many players, in a fixed order."""
+    pack: Callable[[int, Any], list[Card]]
+    """The cards dealt at a table of this many players with these house rules, in a
+    fixed order."""
     places: Callable[[Any], dict[str, list[Card]]]
     """Where each card of the first deal lies: ``hand 0``, ..., ``dead``."""
     position: Callable[[Any, Position, Sequence[Card]], None] | None = None
     """Moves a new game to ``Position`` and deals ``deck`` again there."""
+    slots: Callable[[Any], list[str]] | None = None
+    """The place each card of the deck goes to, top card first, for a pack whose equal
+    cards cannot be told apart; other games work it out from ``places``."""
 
 
 def _hands(state: Any) -> dict[str, list[Card]]:
@@ -51,6 +58,31 @@ def _spinado_places(state: SpinadoState) -> dict[str, list[Card]]:
 
 def _spizzichino_places(state: SpizzichinoState) -> dict[str, list[Card]]:
     return {f"pile {index}": list(pile) for index, pile in enumerate(state.piles)}
+
+
+def _hand_and_foot_places(state: HandAndFootState) -> dict[str, list[Card]]:
+    seats = range(state.players)
+    return (
+        _hands(state)
+        | {f"foot {seat}": list(state.feet[seat]) for seat in seats}
+        | {"discard": list(state.pile), "stock": state.stock[::-1]}
+    )
+
+
+def _hand_and_foot_slots(state: HandAndFootState) -> list[str]:
+    """Hands, then feet, one card at a time from the dealer's left; one card face up;
+    the rest is the draw pile, its top card first."""
+    order = [(state.dealer + 1 + i) % state.players for i in range(state.players)]
+    slots = [
+        f"{place} {seat}"
+        for place, size in (("hand", HAND_SIZE), ("foot", FOOT_SIZE))
+        for _ in range(size)
+        for seat in order
+    ]
+    slots.append("discard")
+    dealt = sum(map(len, state.hands)) + sum(map(len, state.feet))
+    total = dealt + len(state.pile) + len(state.stock)
+    return slots + ["stock"] * (total - len(slots))
 
 
 def _spades_position(state: SpadesState, position: Position, deck: Sequence[Card]) -> None:
@@ -81,10 +113,19 @@ def _arizona_position(
 
 
 GAMES: dict[str, TutorialGame] = {
-    "spades": TutorialGame(lambda players: french_deck(), _hands, _spades_position),
-    "arizona_spaghetti": TutorialGame(deck_for, _hands, _arizona_position),
-    "spinado": TutorialGame(lambda players: list(SPINADO_DECK), _spinado_places),
-    "spizzichino": TutorialGame(lambda players: list(SPIZZICHINO_DECK), _spizzichino_places),
+    "spades": TutorialGame(lambda players, options: french_deck(), _hands, _spades_position),
+    "arizona_spaghetti": TutorialGame(
+        lambda players, options: deck_for(players), _hands, _arizona_position
+    ),
+    "spinado": TutorialGame(lambda players, options: list(SPINADO_DECK), _spinado_places),
+    "spizzichino": TutorialGame(
+        lambda players, options: list(SPIZZICHINO_DECK), _spizzichino_places
+    ),
+    "hand_and_foot": TutorialGame(
+        lambda players, options: french_packs(options.packs(players), options.jokers_per_deck),
+        _hand_and_foot_places,
+        slots=_hand_and_foot_slots,
+    ),
 }
 
 
@@ -126,11 +167,17 @@ def lesson_seed(game: str, lesson: Lesson) -> int:
     """The lesson's own seed, or the smallest with which the learner moves first."""
     if lesson.seed is not None:
         return lesson.seed
-    pack = tutorial_game(game).pack(lesson.players)
+    pack = lesson_pack(game, lesson)
     for seed in range(SEED_SEARCH):
         if start(game, lesson, seed, pack).to_move == lesson.seat:
             return seed
     raise LessonError("seed", "no seed lets the learner move first; give one.")
+
+
+def lesson_pack(game: str, lesson: Lesson) -> list[Card]:
+    """The plain pack of the lesson's table, in a fixed order."""
+    options = options_for(get_rules(game), lesson)
+    return tutorial_game(game).pack(lesson.players, options)
 
 
 def stack_deck(game: str, lesson: Lesson, seed: int) -> list[Card]:
@@ -141,12 +188,11 @@ def stack_deck(game: str, lesson: Lesson, seed: int) -> list[Card]:
     card not in the pack or named twice, more cards than a place holds.
     """
     adapter = tutorial_game(game)
-    pack = adapter.pack(lesson.players)
+    pack = lesson_pack(game, lesson)
     wanted = lesson.deal.places()
     _check_cards_of(wanted, pack)
     probe = start(game, lesson, seed, pack)
     dealt = adapter.places(probe)
-    slot_of: dict[Card, str] = {card: place for place, cards in dealt.items() for card in cards}
     for place, cards in wanted.items():
         if place not in dealt:
             known = ", ".join(dealt)
@@ -155,14 +201,20 @@ def stack_deck(game: str, lesson: Lesson, seed: int) -> list[Card]:
             raise LessonError(
                 "deal", f"{place} is dealt {len(dealt[place])} cards, not {len(cards)}."
             )
-    named = {card for cards in wanted.values() for card in cards}
-    rest = [card for card in pack if card not in named]
-    random.Random(seed).shuffle(rest)
+    if adapter.slots is not None:
+        slots = adapter.slots(probe)
+    else:
+        slot_of = {card: place for place, cards in dealt.items() for card in cards}
+        slots = [slot_of.get(card, "") for card in pack]
+    rest = Counter(pack)
+    rest.subtract(card for cards in wanted.values() for card in cards)
+    filler = list(rest.elements())
+    random.Random(seed).shuffle(filler)
     queues = {place: list(cards) for place, cards in wanted.items()}
     deck = []
-    for card in pack:
-        queue = queues.get(slot_of.get(card, ""))
-        deck.append(queue.pop(0) if queue else rest.pop(0))
+    for place in slots:
+        queue = queues.get(place)
+        deck.append(queue.pop(0) if queue else filler.pop(0))
     return deck
 
 

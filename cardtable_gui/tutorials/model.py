@@ -157,28 +157,37 @@ class Deal(_Frozen):
     cards (or none), and the cards nobody named fill the gaps in a fixed order drawn
     from the lesson's seed. ``dead`` is Spinado's dead hand; ``piles`` are Spizzichino's
     eight face-down piles, each listed top card first (a pile stood as a stack shows its
-    first card). Which places a game has is the game's business (``games.py``)."""
+    first card); ``feet``, ``discard`` (the card turned up) and ``stock`` (the draw pile,
+    top card first) are Hand and Foot's. Which places a game has is the game's business
+    (``games.py``)."""
 
     hands: tuple[str, ...] = ()
+    feet: tuple[str, ...] = ()
     dead: str = ""
     piles: tuple[str, ...] = ()
+    discard: str = ""
+    stock: str = ""
 
-    @field_validator("hands", "piles")
+    @field_validator("hands", "feet", "piles")
     @classmethod
     def _hands_in_notation(cls, hands: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(_check_cards(hand) for hand in hands)
 
-    @field_validator("dead")
+    @field_validator("dead", "discard", "stock")
     @classmethod
-    def _dead_in_notation(cls, dead: str) -> str:
-        return _check_cards(dead)
+    def _cards_in_notation(cls, cards: str) -> str:
+        return _check_cards(cards)
 
     def places(self) -> dict[str, list[Card]]:
         """Each named place and its cards: ``hand 0``, ..., ``dead``, ``pile 0``, ..."""
         named = {f"hand {seat}": parse_cards(text) for seat, text in enumerate(self.hands)}
         if self.dead:
             named["dead"] = parse_cards(self.dead)
+        named |= {f"foot {seat}": parse_cards(text) for seat, text in enumerate(self.feet)}
         named |= {f"pile {index}": parse_cards(text) for index, text in enumerate(self.piles)}
+        for place, text in (("discard", self.discard), ("stock", self.stock)):
+            if text:
+                named[place] = parse_cards(text)
         return named
 
 

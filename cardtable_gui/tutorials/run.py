@@ -153,11 +153,14 @@ class LessonRun:
         A refused move changes nothing."""
         if not self.awaits_move:
             return Outcome(False, "It is not your move yet." if self._pending else "No move is wanted now.")
-        if action not in self.state.legal_actions():
+        if not self.state.is_legal(action):
             return Outcome(False, self._why_illegal(action))
         step = self.step
-        if isinstance(step, Do) and self._expected is not None and action != self._expected:
-            return Outcome(False, step.wrong)
+        if isinstance(step, Do) and self._expected is not None:
+            if not _same_move(self.state, action, self._expected):
+                return Outcome(False, step.wrong)
+            # The step's own move, however the learner put it together.
+            action = self._expected
         if isinstance(step, Free):
             self._choices[self.index] = action
         events = self.state.apply(action)
@@ -216,7 +219,7 @@ class LessonRun:
         self.state: GameState[Any] = start(self.game, self.lesson, self.seed, self._deck)
         for text in self.lesson.before:
             action = self._read(text, "before")
-            if action not in self.state.legal_actions():
+            if not self.state.is_legal(action):
                 raise LessonError(
                     "before",
                     f"{text!r} is not a legal move there: {_reason(self.state, action, lower=True)}",
@@ -266,7 +269,7 @@ class LessonRun:
                 raise self._error(f"the game is over before {text!r}.")
             if seat == self.lesson.seat:
                 raise self._error(f"{text!r} would be the learner's move; use a do step.")
-            if action not in trial.legal_actions():
+            if not trial.is_legal(action):
                 raise self._error(f"{text!r} is not a legal move there: {_reason(trial, action, lower=True)}")
             trial.apply(action)
             moves.append(Move(seat, action))
@@ -298,7 +301,7 @@ class LessonRun:
             trial.apply(move.action)
         if trial.to_move is None:
             raise self._error("the game is over; there is no move to make.")
-        if action in trial.legal_actions():
+        if trial.is_legal(action):
             return action
         if self._choices:
             # The learner chose differently at an earlier free step, so this position
@@ -331,6 +334,17 @@ class LessonRun:
 
     def _error(self, message: str) -> LessonError:
         return LessonError(step_label(self.index, self.step), message)
+
+
+def _same_move(state: GameState[Any], made: Action, wanted: Action) -> bool:
+    """Whether ``made`` does what ``wanted`` does: the same action, or one that leaves
+    the game in the same state (a meld whose cards were picked in another order)."""
+    if made == wanted:
+        return True
+    after_made, after_wanted = state.clone(), state.clone()
+    after_made.apply(made)
+    after_wanted.apply(wanted)
+    return after_made.digest() == after_wanted.digest()
 
 
 def _reason(state: GameState[Any], action: Action, lower: bool = False) -> str:

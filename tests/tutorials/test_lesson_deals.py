@@ -9,7 +9,14 @@ import pytest
 
 from cardtable_gui.rules import get_rules
 from cardtable_gui.tutorials import Lesson, LessonError
-from cardtable_gui.tutorials.games import lesson_seed, stack_deck, start, tutorial_game
+from cardtable_gui.tutorials.games import (
+    lesson_pack,
+    lesson_seed,
+    options_for,
+    stack_deck,
+    start,
+    tutorial_game,
+)
 from cardtable_gui.tutorials.model import Deal
 from tests.tutorials.lesson_support import LESSON_IDS, LESSONS
 
@@ -18,9 +25,10 @@ from tests.tutorials.lesson_support import LESSON_IDS, LESSONS
 def test_the_stacked_deck_is_the_games_pack(game: str, lesson: Lesson) -> None:
     seed = lesson_seed(game, lesson)
     deck = stack_deck(game, lesson, seed)
-    assert Counter(deck) == Counter(tutorial_game(game).pack(lesson.players))
+    assert Counter(deck) == Counter(lesson_pack(game, lesson))
     # The rules themselves accept it as a first deal.
-    get_rules(game).new_game(lesson.players, seed=seed, deck=deck)
+    rules = get_rules(game)
+    rules.new_game(lesson.players, options_for(rules, lesson), seed=seed, deck=deck)
 
 
 @pytest.mark.parametrize(("game", "lesson"), LESSONS, ids=LESSON_IDS)
