@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cardtable_gui.cards import Card, french_deck, french_packs
@@ -46,6 +46,9 @@ class TutorialGame:
     slots: Callable[[Any], list[str]] | None = None
     """The place each card of the deck goes to, top card first, for a pack whose equal
     cards cannot be told apart; other games work it out from ``places``."""
+    fingerprint: Callable[[Any], str] = GameState.digest
+    """The state, as far as a lesson cares: two moves that leave the same fingerprint
+    are the same move (the cards of a meld picked in another order)."""
 
 
 def _hands(state: Any) -> dict[str, list[Card]]:
@@ -83,6 +86,20 @@ def _hand_and_foot_slots(state: HandAndFootState) -> list[str]:
     dealt = sum(map(len, state.hands)) + sum(map(len, state.feet))
     total = dealt + len(state.pile) + len(state.stock)
     return slots + ["stock"] * (total - len(slots))
+
+
+def _hand_and_foot_fingerprint(state: HandAndFootState) -> str:
+    """The digest with every team's books in a fixed order, each book's cards sorted:
+    which book was laid first, and in what order its cards were picked, is no matter."""
+    settled = state.clone()
+    settled.books = [
+        sorted(
+            (replace(book, cards=tuple(sorted(book.cards, key=Card.sort_key))) for book in books),
+            key=lambda book: (book.rank or 0, [card.sort_key() for card in book.cards]),
+        )
+        for books in state.books
+    ]
+    return settled.digest()
 
 
 def _spades_position(state: SpadesState, position: Position, deck: Sequence[Card]) -> None:
@@ -125,6 +142,7 @@ GAMES: dict[str, TutorialGame] = {
         lambda players, options: french_packs(options.packs(players), options.jokers_per_deck),
         _hand_and_foot_places,
         slots=_hand_and_foot_slots,
+        fingerprint=_hand_and_foot_fingerprint,
     ),
 }
 

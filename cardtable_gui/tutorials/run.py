@@ -29,7 +29,7 @@ from cardtable_gui.rules import (
     get_rules,
 )
 from cardtable_gui.seats import AGENT_FOR_LEVEL, AILevel
-from cardtable_gui.tutorials.games import lesson_seed, stack_deck, start
+from cardtable_gui.tutorials.games import lesson_seed, stack_deck, start, tutorial_game
 from cardtable_gui.tutorials.model import (
     Do,
     Explain,
@@ -157,7 +157,7 @@ class LessonRun:
             return Outcome(False, self._why_illegal(action))
         step = self.step
         if isinstance(step, Do) and self._expected is not None:
-            if not _same_move(self.state, action, self._expected):
+            if not self._same_move(action, self._expected):
                 return Outcome(False, step.wrong)
             # The step's own move, however the learner put it together.
             action = self._expected
@@ -329,22 +329,22 @@ class LessonRun:
                 raise LessonError(field, str(error)) from None
             raise self._error(str(error)) from None
 
+    def _same_move(self, made: Action, wanted: Action) -> bool:
+        """Whether ``made`` does what ``wanted`` does: the same action, or one that leaves
+        the same position (a meld whose cards were picked in another order)."""
+        if made == wanted:
+            return True
+        fingerprint = tutorial_game(self.game).fingerprint
+        after_made, after_wanted = self.state.clone(), self.state.clone()
+        after_made.apply(made)
+        after_wanted.apply(wanted)
+        return fingerprint(after_made) == fingerprint(after_wanted)
+
     def _why_illegal(self, action: Action) -> str:
         return _reason(self.state, action)
 
     def _error(self, message: str) -> LessonError:
         return LessonError(step_label(self.index, self.step), message)
-
-
-def _same_move(state: GameState[Any], made: Action, wanted: Action) -> bool:
-    """Whether ``made`` does what ``wanted`` does: the same action, or one that leaves
-    the game in the same state (a meld whose cards were picked in another order)."""
-    if made == wanted:
-        return True
-    after_made, after_wanted = state.clone(), state.clone()
-    after_made.apply(made)
-    after_wanted.apply(wanted)
-    return after_made.digest() == after_wanted.digest()
 
 
 def _reason(state: GameState[Any], action: Action, lower: bool = False) -> str:

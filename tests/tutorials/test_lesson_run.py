@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from cardtable_gui.rules import Action, GameState, IllegalAction
-from cardtable_gui.tutorials import Lesson, LessonRun
+from cardtable_gui.tutorials import Lesson, LessonRun, load_course
 from cardtable_gui.tutorials.model import Do, Quiz, Watch
 from tests.tutorials.lesson_support import LESSON_IDS, LESSONS, finish_step, learn
 
@@ -146,3 +146,15 @@ def test_a_lesson_can_resume_at_a_saved_step_and_skip_to_the_end() -> None:
         run.skip()
     assert run.done and not run.highlight and not run.can_next
     assert run.back() and run.index == len(lesson.steps) - 1
+
+
+def test_a_meld_is_the_wanted_move_whatever_order_its_cards_were_picked_in() -> None:
+    lesson = load_course("hand_and_foot").lesson("foot")
+    run = LessonRun("hand_and_foot", lesson, step=1)
+    assert run.attempt(run.parse("draw")).accepted and run.next()
+    wanted = LessonRun("hand_and_foot", lesson, step=3).state.digest()
+    part = run.attempt(run.parse("meld new KS KD KH"))
+    assert not part.accepted and part.text == run.step.wrong  # type: ignore[union-attr]
+    shuffled = "meld new 4H 4C 4D; new KS KD KH; new QS QH QD; new JH JS JD"
+    assert run.attempt(run.parse(shuffled)).accepted
+    assert run.next() and run.state.digest() == wanted
