@@ -119,7 +119,9 @@ def _arizona_position(
     state: ArizonaSpaghettiState, position: Position, deck: Sequence[Card]
 ) -> None:
     if position.bags is not None or position.scores is not None:
-        raise LessonError("position", "an Arizona Spaghetti lesson starts a round with every total at 0.")
+        raise LessonError(
+            "position", "an Arizona Spaghetti lesson starts a round with every total at 0."
+        )
     number = position.round or 1
     if number > 6:
         raise LessonError("position", f"Arizona Spaghetti has 6 rounds, not {number}.")
@@ -160,7 +162,8 @@ def options_for(rules: GameRules[Any, Any], lesson: Lesson) -> RulesOptions:
         return rules.Options(**lesson.options)
     except ValueError as error:
         first = str(error).splitlines()
-        raise LessonError("options", f"the house rules are not valid ({', '.join(first[:2])}).") from None
+        problem = ", ".join(first[:2])
+        raise LessonError("options", f"the house rules are not valid ({problem}).") from None
 
 
 def start(
@@ -170,7 +173,9 @@ def start(
     rules = get_rules(game)
     if lesson.players not in rules.player_counts:
         counts = ", ".join(str(n) for n in rules.player_counts)
-        raise LessonError("players", f"{rules.title} is played by {counts} players, not {lesson.players}.")
+        raise LessonError(
+            "players", f"{rules.title} is played by {counts} players, not {lesson.players}."
+        )
     state = rules.new_game(lesson.players, options_for(rules, lesson), seed=seed, deck=list(deck))
     position = lesson.position
     if position != Position():

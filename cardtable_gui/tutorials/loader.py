@@ -17,9 +17,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from cardtable_gui.cards import Card
 from cardtable_gui.rules import GAMES
-from cardtable_gui.tutorials.model import Course, Lesson, LessonError
-from cardtable_gui.tutorials.run import LessonRun
+from cardtable_gui.tutorials.games import lesson_pack
+from cardtable_gui.tutorials.model import AREAS, Course, Lesson, LessonError
+from cardtable_gui.tutorials.run import LessonRun, step_label
 
 
 class LessonFileError(ValueError):
@@ -81,10 +83,20 @@ def parse_course(text: str, name: str) -> Course:
 
 def play_through(game: str, lesson: Lesson) -> LessonRun:
     """Play the lesson from start to end as its script says; raises ``LessonError``."""
+    _check_highlights(game, lesson)
     run = LessonRun(game, lesson)
     while not run.done:
         run.skip()
     return run
+
+
+def _check_highlights(game: str, lesson: Lesson) -> None:
+    """Every card a step points at is a card of the game's pack."""
+    pack = set(lesson_pack(game, lesson))
+    for index, step in enumerate(lesson.steps):
+        for item in step.highlight:
+            if item not in AREAS and Card.parse(item) not in pack:
+                raise LessonError(step_label(index, step), f"{item} is not a card of this pack.")
 
 
 def _validation_message(name: str, raw: dict[str, Any], error: ValidationError) -> str:
@@ -129,7 +141,8 @@ def _plain(problem: Any) -> str:
         return "is not a field here"
     if kind == "union_tag_invalid":
         context = problem.get("ctx", {})
-        return f"{context.get('tag')!r} is not a kind of step (the kinds are {context.get('expected_tags')})"
+        kinds = context.get("expected_tags")
+        return f"{context.get('tag')!r} is not a kind of step (the kinds are {kinds})"
     if kind == "string_pattern_mismatch":
         return "should be lower-case letters and digits, words joined by hyphens"
     if kind == "union_tag_not_found":

@@ -131,9 +131,8 @@ class Quiz(_Step):
     @model_validator(mode="after")
     def _answer_is_a_choice(self) -> Quiz:
         if self.answer >= len(self.choices):
-            raise ValueError(
-                f"answer {self.answer} is not one of the {len(self.choices)} choices (counted from 0)"
-            )
+            count = len(self.choices)
+            raise ValueError(f"answer {self.answer} is not one of the {count} choices (from 0)")
         return self
 
 

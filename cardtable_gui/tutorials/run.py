@@ -152,7 +152,8 @@ class LessonRun:
         is refused with the step's ``wrong`` text, an illegal one with the rules' reason.
         A refused move changes nothing."""
         if not self.awaits_move:
-            return Outcome(False, "It is not your move yet." if self._pending else "No move is wanted now.")
+            waiting = "It is not your move yet." if self._pending else "No move is wanted now."
+            return Outcome(False, waiting)
         if not self.state.is_legal(action):
             return Outcome(False, self._why_illegal(action))
         step = self.step
@@ -220,10 +221,7 @@ class LessonRun:
         for text in self.lesson.before:
             action = self._read(text, "before")
             if not self.state.is_legal(action):
-                raise LessonError(
-                    "before",
-                    f"{text!r} is not a legal move there: {_reason(self.state, action, lower=True)}",
-                )
+                raise LessonError("before", _not_legal(text, self.state, action))
             self.state.apply(action)
         self._agents: dict[int, Agent] = {}
         self._choices = {i: a for i, a in self._choices.items() if i < index}
@@ -270,7 +268,7 @@ class LessonRun:
             if seat == self.lesson.seat:
                 raise self._error(f"{text!r} would be the learner's move; use a do step.")
             if not trial.is_legal(action):
-                raise self._error(f"{text!r} is not a legal move there: {_reason(trial, action, lower=True)}")
+                raise self._error(_not_legal(text, trial, action))
             trial.apply(action)
             moves.append(Move(seat, action))
         return moves
@@ -307,7 +305,7 @@ class LessonRun:
             # The learner chose differently at an earlier free step, so this position
             # was never checked: let any legal move do rather than block the lesson.
             return None
-        raise self._error(f"{step.action!r} is not a legal move there: {_reason(trial, action, lower=True)}")
+        raise self._error(_not_legal(step.action, trial, action))
 
     def _skip_move(self) -> Action:
         level = self.lesson.auto or SKIP_LEVEL
@@ -347,13 +345,16 @@ class LessonRun:
         return LessonError(step_label(self.index, self.step), message)
 
 
-def _reason(state: GameState[Any], action: Action, lower: bool = False) -> str:
-    """The rules' own sentence for why ``action`` is not allowed in ``state``;
-    ``lower`` to go on a sentence of our own."""
+def _reason(state: GameState[Any], action: Action) -> str:
+    """The rules' own sentence for why ``action`` is not allowed in ``state``."""
     try:
         state.clone().apply(action)
     except IllegalAction as error:
-        reason = str(error)
-    else:
-        reason = "That move is not allowed now."
-    return reason[:1].lower() + reason[1:] if lower else reason
+        return str(error)
+    return "That move is not allowed now."
+
+
+def _not_legal(text: str, state: GameState[Any], action: Action) -> str:
+    """A lesson file's scripted move that the rules refuse, and their reason."""
+    reason = _reason(state, action)
+    return f"{text!r} is not a legal move there: {reason[:1].lower()}{reason[1:]}"

@@ -107,6 +107,10 @@ def test_a_good_file_loads(tmp_path: Path) -> None:
             ('before = ["bid 3", "bid 3", "bid 3", "bid 3"]', 'before = ["play AH"]'),
             "spades.toml, lesson 'lead': before: 'play AH' is not a legal move there",
         ),
+        (
+            ('highlight = ["hand", "AH"]', 'highlight = ["3Co"]'),
+            "spades.toml, lesson 'lead': step 1 (explain): 3Co is not a card of this pack.",
+        ),
     ],
     ids=[
         "bad card",
@@ -117,6 +121,7 @@ def test_a_good_file_loads(tmp_path: Path) -> None:
         "too many cards",
         "unknown area",
         "illegal opening move",
+        "card of another pack",
     ],
 )
 def test_a_malformed_file_names_file_lesson_and_field(
@@ -136,12 +141,11 @@ def test_a_file_that_is_not_toml_says_so(tmp_path: Path) -> None:
 
 
 def test_a_watch_move_by_the_learner_is_refused(tmp_path: Path) -> None:
-    text = GOOD.replace(
-        'kind = "do"\naction = "play AH"',
-        'kind = "watch"\ncaption = "Watch."\nmoves = ["play AH"]\n\n[[lessons.steps]]\nkind = "do"\naction = "play AH"',
-    )
-    with pytest.raises(LessonFileError, match="step 2 \\(watch\\): 'play AH' would be the learner's move"):
+    watch = 'kind = "watch"\ncaption = "Watch."\nmoves = ["play AH"]\n\n[[lessons.steps]]\n'
+    text = GOOD.replace('kind = "do"', watch + 'kind = "do"')
+    with pytest.raises(LessonFileError) as raised:
         load_course_file(_write(tmp_path, text))
+    assert "step 2 (watch): 'play AH' would be the learner's move" in str(raised.value)
 
 
 def test_a_move_nobody_scripted_is_refused(tmp_path: Path) -> None:
