@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from cardtable_gui.cards import Card
 from cardtable_gui.rules import GAMES
 from cardtable_gui.tutorials.games import lesson_pack
-from cardtable_gui.tutorials.model import AREAS, Course, Lesson, LessonError
+from cardtable_gui.tutorials.model import AREAS, Course, Do, Free, Lesson, LessonError, Watch
 from cardtable_gui.tutorials.run import LessonRun, step_label
 
 
@@ -84,6 +84,7 @@ def parse_course(text: str, name: str) -> Course:
 def play_through(game: str, lesson: Lesson) -> LessonRun:
     """Play the lesson from start to end as its script says; raises ``LessonError``."""
     _check_highlights(game, lesson)
+    _check_after_free_steps(lesson)
     run = LessonRun(game, lesson)
     while not run.done:
         run.skip()
@@ -97,6 +98,21 @@ def _check_highlights(game: str, lesson: Lesson) -> None:
         for item in step.highlight:
             if item not in AREAS and Card.parse(item) not in pack:
                 raise LessonError(step_label(index, step), f"{item} is not a card of this pack.")
+
+
+def _check_after_free_steps(lesson: Lesson) -> None:
+    """Once the learner has made a move of their own choice, the script cannot know the
+    position: later moves must come from the ``auto`` player, never from a list."""
+    free = False
+    for index, step in enumerate(lesson.steps):
+        scripted = isinstance(step, Do) or (isinstance(step, Watch) and step.moves)
+        if free and scripted:
+            raise LessonError(
+                step_label(index, step),
+                "after a free step only the auto player can move for the others, "
+                "and no do step may follow.",
+            )
+        free = free or isinstance(step, Free)
 
 
 def _validation_message(name: str, raw: dict[str, Any], error: ValidationError) -> str:

@@ -292,20 +292,16 @@ class LessonRun:
             moves.append(Move(seat, action))
         return moves
 
-    def _expected_move(self, step: Do) -> Action | None:
+    def _expected_move(self, step: Do) -> Action:
         action = self._read(step.action)
         trial = self.state.clone()
         for move in self._pending:
             trial.apply(move.action)
         if trial.to_move is None:
             raise self._error("the game is over; there is no move to make.")
-        if trial.is_legal(action):
-            return action
-        if self._choices:
-            # The learner chose differently at an earlier free step, so this position
-            # was never checked: let any legal move do rather than block the lesson.
-            return None
-        raise self._error(_not_legal(step.action, trial, action))
+        if not trial.is_legal(action):
+            raise self._error(_not_legal(step.action, trial, action))
+        return action
 
     def _skip_move(self) -> Action:
         level = self.lesson.auto or SKIP_LEVEL

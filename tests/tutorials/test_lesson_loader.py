@@ -152,3 +152,11 @@ def test_a_move_nobody_scripted_is_refused(tmp_path: Path) -> None:
     text = GOOD + '\n[[lessons.steps]]\nkind = "free"\nprompt = "Play on."\n'
     with pytest.raises(LessonFileError, match="step 3 \\(free\\): it is seat 1's move"):
         load_course_file(_write(tmp_path, text))
+
+
+def test_nothing_is_scripted_after_a_free_step(tmp_path: Path) -> None:
+    free = 'kind = "free"\nprompt = "Lead anything."\n\n[[lessons.steps]]\n'
+    text = GOOD.replace('kind = "do"', free + 'kind = "do"')
+    with pytest.raises(LessonFileError) as raised:
+        load_course_file(_write(tmp_path, text))
+    assert "step 3 (do): after a free step only the auto player" in str(raised.value)
