@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from pydantic import ValidationError
+
 from cardtable_gui.cards import Card, french_deck, french_packs
 from cardtable_gui.rules import GameRules, GameState, RulesOptions, get_rules
 from cardtable_gui.rules.arizona_spaghetti import ArizonaSpaghettiState, deck_for
@@ -160,10 +162,12 @@ def options_for(rules: GameRules[Any, Any], lesson: Lesson) -> RulesOptions:
     """The lesson's house rules over the game's defaults."""
     try:
         return rules.Options(**lesson.options)
-    except ValueError as error:
-        first = str(error).splitlines()
-        problem = ", ".join(first[:2])
-        raise LessonError("options", f"the house rules are not valid ({problem}).") from None
+    except ValidationError as error:
+        problem = error.errors()[0]
+        name = ".".join(str(part) for part in problem["loc"])
+        message = str(problem["msg"]).removeprefix("Value error, ")
+        message = message[:1].lower() + message[1:]
+        raise LessonError("options", f"house rule {name!r}: {message}.") from None
 
 
 def start(
