@@ -1,0 +1,83 @@
+"""How far the player got with the lessons, kept in ``lessons.json`` in the data
+directory: for each lesson, the step reached and whether it was finished.
+
+Progress is a convenience, never worth a crash: a damaged file gives empty progress
+and a message, and is renamed aside (``lessons.json.bad-<time>``) rather than deleted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from cardtable_gui.persistence.atomic import reason, set_aside, write_atomic
+
+PROGRESS_FILE = "lessons.json"
+
+
+class LessonProgress(BaseModel):
+    """One lesson: the step reached (counted from 0) and whether it was finished."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    step: int = Field(default=0, ge=0)
+    done: bool = False
+
+
+class Progress(BaseModel):
+    """Every lesson the player has started, keyed ``"<game>/<lesson id>"``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    version: int = 1
+    lessons: dict[str, LessonProgress] = Field(default_factory=dict)
+
+    def of(self, game: str, lesson_id: str) -> LessonProgress:
+        """The lesson's progress; a lesson never started is at step 0, not done."""
+        return self.lessons.get(_key(game, lesson_id), LessonProgress())
+
+    def reached(self, game: str, lesson_id: str, step: int) -> Progress:
+        """Progress with the lesson at ``step``; a finished lesson stays finished."""
+        done = self.of(game, lesson_id).done
+        return self._with(game, lesson_id, LessonProgress(step=step, done=done))
+
+    def finished(self, game: str, lesson_id: str) -> Progress:
+        """Progress with the lesson finished (and ready to start again from step 0)."""
+        return self._with(game, lesson_id, LessonProgress(step=0, done=True))
+
+    def _with(self, game: str, lesson_id: str, lesson: LessonProgress) -> Progress:
+        return self.model_copy(update={"lessons": self.lessons | {_key(game, lesson_id): lesson}})
+
+
+def _key(game: str, lesson_id: str) -> str:
+    return f"{game}/{lesson_id}"
+
+
+def load_progress(directory: str | os.PathLike[str]) -> tuple[Progress, str | None]:
+    """The saved progress and, when the file was damaged, a message for the player.
+    A missing file is no progress yet. Never raises for a bad file."""
+    path = Path(directory) / PROGRESS_FILE
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return Progress(), None
+    except OSError as error:
+        return Progress(), f"Your lesson progress could not be opened ({reason(error)})."
+    try:
+        return Progress.model_validate(json.loads(raw.decode("utf-8"))), None
+    except (UnicodeDecodeError, ValueError, RecursionError, ValidationError):
+        pass
+    message = "Your lesson progress was damaged, so every lesson starts afresh."
+    try:
+        kept = set_aside(path)
+    except OSError:
+        return Progress(), f"{message} The old file was left as it was."
+    return Progress(), f"{message} The old file was kept as {kept.name}."
+
+
+def save_progress(directory: str | os.PathLike[str], progress: Progress) -> None:
+    """Write the progress atomically; raises ``WriteFailed`` with a message if it cannot."""
+    write_atomic(Path(directory) / PROGRESS_FILE, progress.model_dump_json(indent=2).encode())
