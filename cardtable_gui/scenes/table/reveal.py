@@ -68,6 +68,11 @@ class Reveal:
         for turn in self.turns:
             animator.add(turn)
 
+    @property
+    def seconds(self) -> float:
+        """How long the turning takes, until the last card is face up."""
+        return (len(self.cards) - 1) * STAGGER + TURN_SECONDS if self.cards else 0.0
+
     def hide(self) -> None:
         self.visible = False
         self.cards = []

@@ -69,7 +69,7 @@ ANTE_FLIGHT = 0.3
 POT_FLIGHT = 0.55
 STOP_PAUSE = 1.0
 HAND_WON_PAUSE = 1.2
-REVEAL_PAUSE = 1.6
+REVEAL_PAUSE = 2.5
 BOARD_CARD_SHARE = 0.62
 """The board's cards are at most this share of the hand's: the hand stays the eye's first stop."""
 DEAD = -1
@@ -598,7 +598,8 @@ class SpinadoLayout(GameLayout):
         self.dead.pile.count = 0
         self.dead.hint = DEAD_SHOWN
         self.reveal.show(event.cards, "The dead hand", self.scene.animator)
-        self.scene.animator.wait(REVEAL_PAUSE)
+        # Time to read the cards once they are all up, before the summary covers them.
+        self.scene.animator.wait(self.reveal.seconds + REVEAL_PAUSE)
 
     def _penalty(self, event: SpinadoPenalty) -> None:
         self.chips.send(self.stacks[event.seat], self.stacks[event.winner], event.amount, POT_FLIGHT, delay=0.1, stagger=0.05)
@@ -645,9 +646,11 @@ class SpinadoLayout(GameLayout):
         if ledger.penalty is not None:
             penalty = ledger.penalty
             notes.append(
-                f"{name(penalty.seat)} was caught with the spinado and {cards_text(penalty.cards)}: "
+                f"{self._who(penalty.seat, 'were', 'was')} caught with the spinado and {cards_text(penalty.cards)}: "
                 f"{chips_text(penalty.amount)} to {name(penalty.winner)}."
             )
+        if self.reveal.cards:
+            notes.append(f"The dead hand held {' '.join(card.label for card in self.reveal.cards)}.")
         best = leaders(scored.totals)
         totals = tuple(
             TotalLine(name(seat), scored.totals[seat] - scored.points[seat], scored.totals[seat], seat in best)
