@@ -126,6 +126,15 @@ def test_the_menu_button_asks_before_leaving_as_esc_does(app) -> None:
     assert app.scenes.top is scene
 
 
+def test_menu_answers_a_click_during_the_deal(app) -> None:
+    scene = start_table(app, spades_config())
+    frames(app, 2)
+    assert scene.animator.busy
+    click(app, scene.menu_button.rect.center)
+    dialog = app.scenes.top
+    assert isinstance(dialog, Dialog) and "Leave" in dialog.title.text
+
+
 def test_leave_goes_to_the_menu_where_continue_has_the_focus(app) -> None:
     scene = bidding(app)
     place_bid(app, scene, "3")

@@ -228,7 +228,7 @@ class TableScene(Scene):
             return
         if self.animator.busy and (
             event.type == pygame.KEYDOWN
-            or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
+            or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self._on_a_button(event.pos))
         ):
             self.animator.skip()
             return
@@ -449,6 +449,12 @@ class TableScene(Scene):
         self._turn_shown = None
         self._settled_at = len(self.match.history)
         self.message = ""
+
+    def _on_a_button(self, pos: tuple[int, int]) -> bool:
+        """Whether ``pos`` is on a toolbar button: a click there is for the button
+        (Menu during a deal), not a wish to hurry the animation along."""
+        self._refresh_buttons()
+        return any(button.rect.collidepoint(pos) for button in self._buttons())
 
     def _escape(self) -> None:
         """Esc: close the game's own overlay if one is open, else offer to leave."""
