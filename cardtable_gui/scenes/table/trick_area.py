@@ -18,6 +18,7 @@ import pygame
 
 from cardtable_gui.cards import Card
 from cardtable_gui.scenes.table.card_sprites import CardSprites
+from cardtable_gui.scenes.table.grammar import with_verb
 from cardtable_gui.ui import theme as th
 
 _TILTS = (-3.0, 6.0, 2.0, -7.0, 4.0, -5.0, 3.0, -2.0)
@@ -59,7 +60,7 @@ def _spread(seats: int, card_size: tuple[int, int], label_h: int) -> tuple[float
 
 def takes_it(name: str) -> str:
     """ "Bruno takes it", but "You take it"."""
-    return f"{name} {'take' if name == 'You' else 'takes'} it"
+    return f"{with_verb(name, 'take', 'takes')} it"
 
 
 @dataclass(eq=False)

@@ -50,6 +50,7 @@ from cardtable_gui.scenes.table.banner import Banner
 from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.face_up_stack import FaceUpStack
 from cardtable_gui.scenes.table.game_over import ScoreSheet
+from cardtable_gui.scenes.table.grammar import with_verb
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
 from cardtable_gui.scenes.table.layouts.base import GameLayout
@@ -534,7 +535,7 @@ class SpizzichinoLayout(GameLayout):
         known = self.known[event.seat]
         known.extend(card for card in event.cards if card not in known)
         self._refresh_scores()
-        line = f"{self.scene.seat_name(event.seat)} declares {declaration.title}: {points_word(event.points)}"
+        line = f"{with_verb(self.scene.seat_name(event.seat), 'declare', 'declares')} {declaration.title}: {points_word(event.points)}"
         self.showcase = (line, event.cards)
         self.scene.animator.wait(DECLARE_SECONDS, on_done=self._end_showcase)
 
@@ -623,7 +624,7 @@ class SpizzichinoLayout(GameLayout):
         self.last_trick_seat = tally.last_trick
         self._refresh_scores()
         name = self.scene.seat_name(tally.last_trick)
-        self.banner.announce(f"{name} takes the last trick: 1 point more", LAST_TRICK_SECONDS)
+        self.banner.announce(f"{with_verb(name, 'take', 'takes')} the last trick: 1 point more", LAST_TRICK_SECONDS)
         self.scene.animator.wait(LAST_TRICK_SECONDS)
 
     # -- the end of a round --------------------------------------------------------------
@@ -925,7 +926,7 @@ class SpizzichinoLayout(GameLayout):
         self.trick.names = {position: self.scene.seat_name(self.seat_at(position)) for position in range(SEATS)}
         if not self.piles.active:
             waiting = self.to_move is not None and choosing and not self.scene.animator.busy
-            self.piles.prompt = f"{self.scene.seat_name(self.to_move)} is choosing piles" if waiting and self.to_move is not None else ""
+            self.piles.prompt = f"{with_verb(self.scene.seat_name(self.to_move), 'are', 'is')} choosing piles" if waiting and self.to_move is not None else ""
 
     def _plate_line(self, seat: int, choosing: bool) -> str:
         """During the choice, the piles taken so far; then the tricks and card points."""

@@ -39,6 +39,7 @@ from cardtable_gui.rules.hand_and_foot.state import FOOT_SIZE, HAND_SIZE, TAIL_S
 from cardtable_gui.scenes.table.animation import Animator
 from cardtable_gui.scenes.table.book_row import NEW_BOOK
 from cardtable_gui.scenes.table.dealing import deal_order
+from cardtable_gui.scenes.table.grammar import with_verb
 from cardtable_gui.scenes.table.layouts.hand_and_foot import words
 from cardtable_gui.scenes.table.layouts.hand_and_foot.staging import book_key
 from cardtable_gui.scenes.table.seat_panel import FULL_HAND
@@ -107,7 +108,7 @@ class EventShow:
         elif isinstance(event, GoOutAnswered):
             self._answered(event)
         elif isinstance(event, WentOut):
-            self._announce(f"{self.table.scene.seat_name(event.seat)} goes out!")
+            self._announce(f"{with_verb(self.table.scene.seat_name(event.seat), 'go', 'goes')} out!")
         elif isinstance(event, RoundBreakdown):
             self.pending_round = event
         elif isinstance(event, RoundScored) and self.pending_round is not None:

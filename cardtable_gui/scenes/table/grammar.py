@@ -1,0 +1,11 @@
+"""A seat's name with a verb that agrees with it: the person playing alone is called
+"You", and "You takes the trick" reads wrong."""
+
+from __future__ import annotations
+
+YOU = "You"
+
+
+def with_verb(name: str, you: str, other: str) -> str:
+    """ "You take" or "Ada takes": ``you`` is the verb's form after "You"."""
+    return f"{name} {you if name == YOU else other}"
