@@ -178,6 +178,15 @@ class App:
         only (on the command line); such a value is never saved."""
         return key in self._given and self._given[key] == value
 
+    def remember(self, **changes: Any) -> None:
+        """Keep small facts about the player's habits (the last game set up) with the
+        settings, without touching the window; a failed write only costs the memory."""
+        self.settings = self.settings.model_copy(update=changes)
+        try:
+            persistence.save_settings(self.data_dir, self._without_run_only(self.settings))
+        except OSError:
+            return
+
     def _without_run_only(self, settings: Any) -> Any:
         """``settings`` as they are to be saved: a window size or full-screen state
         still as the command line gave it is saved as it was before this run."""

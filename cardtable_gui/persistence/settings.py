@@ -57,6 +57,7 @@ class Settings(BaseModel):
     confirm_before_play: bool = Field(
         default=False, description="Ask before a chosen card or bid is played."
     )
+    last_game: str = Field(default="", description="The game the New game screen opens on.")
 
 
     @field_validator("window_size")

@@ -115,8 +115,8 @@ class SetupScene(Scene):
         super().__init__(app)
         self.games = list(GAMES)
         last: SetupChoices | None = getattr(app, "last_setup", None)
-        if game is None and last is not None:
-            game = last.game
+        if game is None:
+            game = last.game if last is not None else app.settings.last_game
         self.game = game if game in GAMES else self.games[0]
         self.title = Label("New game", 40, bold=True, align="center")
         self.back = Button("Back", self.app.scenes.pop, style="quiet")
@@ -233,6 +233,8 @@ class SetupScene(Scene):
     def leave(self) -> None:
         """Keep the choices for the session: Back and then New game finds them again."""
         self.app.last_setup = self.choices()
+        if self.app.settings.last_game != self.game:
+            self.app.remember(last_game=self.game)
         super().leave()
 
     def problem(self) -> str | None:

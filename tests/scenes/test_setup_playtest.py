@@ -104,6 +104,20 @@ def test_choices_are_remembered_when_coming_back(app: App) -> None:
     assert again.undo_toggle.value
 
 
+def test_the_last_game_chosen_is_offered_again_after_a_restart(app: App, tmp_path: Path) -> None:
+    scene = open_setup(app)
+    click(app, scene.game_buttons[scene.games.index("spinado")])
+    click(app, scene.back)
+    app.quit()
+    again = make_app(tmp_path)
+    try:
+        again.scenes.push(MenuScene(again))
+        frame(again)
+        assert open_setup(again).game == "spinado"
+    finally:
+        again.quit()
+
+
 def test_a_second_person_is_called_player_2_not_you(app: App) -> None:
     scene = open_setup(app)
     click(app, scene.game_buttons[scene.games.index("spades")])
