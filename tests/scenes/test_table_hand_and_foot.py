@@ -317,6 +317,8 @@ def test_a_whole_round_played_with_the_mouse_and_keys(app, players: int) -> None
     mine = table.rows[0]
     assert mine[0] == "Ana & Cleo" + (" & Eve" if players == 6 else "")
     assert mine[1] == "1: +500" and mine[-1].startswith("+")
+    assert table.headers[-2:] == ("Out", "Round") and mine[-2] == "+100"
+    assert all(row[-2] == "-" for row in table.rows[1:])
     assert table.notes[0] == f"Ana went out: 100 more to {mine[0]}."
     run_until(app, lambda: not scene.summary.counting)
     click(app, scene.summary.button.rect.center)

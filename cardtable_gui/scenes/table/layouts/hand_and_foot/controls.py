@@ -204,10 +204,15 @@ class TurnControls:
         playing = self.active and phase is Phase.PLAY and not self.sent
         staged = bool(self.staging) and self.active and not self.sent
         self.lay_down_button.visible = staged and phase is Phase.PLAY
+        short = False
         if self.lay_down_button.visible and not self._opened() and view is not None:
             self.lay_down_button.text = f"Lay down ({self.staging.points} of {view.minimum})"
+            short = self.staging.points < view.minimum
         else:
             self.lay_down_button.text = "Lay down"
+        # Below the opening minimum it still answers (with the reason), but does not
+        # look like the move to make.
+        self.lay_down_button.style = "quiet" if short else "primary"
         self.cancel_button.visible = staged
         self.discard_button.visible = playing and len(table.fan.chosen) == 1
         self.ask_button.visible = playing and any(isinstance(a, AskToGoOut) for a in self.legal) and view is not None and view.permission is None

@@ -102,7 +102,9 @@ def banner_lines(view: HandAndFootView, team: int | None, team_names: Sequence[s
     """The round's facts under the title: the books to go out, whether the
     player's team has opened, and the tail in the last round."""
     if team is not None:
-        opened = "Your team has opened" if view.opened(team) else "Your team has not opened yet"
+        # Heads-up, a side is one player: "your team" would be a team of one.
+        yours = "You have" if len(view.sides[team]) == 1 else "Your team has"
+        opened = f"{yours} opened" if view.opened(team) else f"{yours} not opened yet"
     else:
         done = [team_names[t] for t in range(len(view.sides)) if view.opened(t)]
         opened = "Opened: " + ", ".join(done) if done else "No team has opened yet"
@@ -168,7 +170,7 @@ def pile_need(view: HandAndFootView, seat: int) -> str:
         return f"The discard pile is blocked: {blocked}" if top is not None else "The discard pile is empty"
     team = view.team_of(seat)
     if view.options.pile_needs_down and not view.opened(team):
-        return "Your team must open before it takes the discard pile"
+        return "You must open before you take the discard pile" if len(view.sides[team]) == 1 else "Your team must open before it takes the discard pile"
     wanted = rank_name(top.rank)
     held = sum(1 for c in view.hand if c.rank is top.rank)
     if held >= 2 or (held == 1 and view.options.pile_wild_pair and any(is_wild(c) for c in view.hand)):
@@ -248,15 +250,16 @@ def summary_table(
 ) -> SummaryTable:
     """The round's summary: per team its clean and dirty books with their bonuses, the
     cards in its books, the cards left in hands, feet and tails (threes among them),
-    red threes where that rule is on, and the round's total, which holds the going-out
-    bonus the first note names; the running totals count up under it."""
+    red threes where that rule is on, the going-out bonus, and the round's total, so
+    each row adds up across; the running totals count up under it."""
     options = view.options
     reds = options.red_threes
     wild = options.wild_books
     headers = ["Team", "Clean", "Dirty", *(["Wild"] if wild else []), "Cards", "Left"]
     if reds:
         headers.append("Red 3s")
-    headers.append("Round")
+    headers += ["Out", "Round"]
+    out_team = view.team_of(breakdown.went_out) if breakdown.went_out is not None else None
     rows: list[tuple[str, ...]] = []
     for score in breakdown.teams:
         row = [
@@ -269,7 +272,7 @@ def summary_table(
         row += [f"{score.book_cards:+d}", f"{score.cards_left:+d}" if score.cards_left else "0"]
         if reds:
             row.append(f"{score.red_threes:+d}" if score.red_threes else "-")
-        row.append(f"{score.total:+d}")
+        row += [f"+{GOING_OUT_POINTS}" if score.team == out_team else "-", f"{score.total:+d}"]
         rows.append(tuple(row))
     notes = [_ending_note(breakdown, seat_name, names, view)]
     threes = "" if options.black_three_penalty == 5 else f"; black threes {options.black_three_penalty} each"
