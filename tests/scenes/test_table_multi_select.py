@@ -93,6 +93,18 @@ def test_the_keys_choose_as_the_mouse_does(fan) -> None:
     assert table.drops == [(parse_cards("4H 4S 4D"), None)]
 
 
+def test_home_and_end_jump_and_the_cursor_stays_after_a_meld(fan) -> None:
+    table = Table(fan)
+    table.key(pygame.K_END)
+    assert fan.selected_card == Card.parse("AH")
+    table.key(pygame.K_HOME)
+    for _ in range(3):
+        table.key(pygame.K_RIGHT)
+    assert fan.selected == 3
+    fan.set_hand([card for card in fan.cards if card != Card.parse("4H")], keep_order=True)
+    assert fan.selected == 3, "melding cards away keeps the keyboard cursor where it was"
+
+
 def test_dragging_a_chosen_card_carries_them_all(fan) -> None:
     table = Table(fan)
     for index in (5, 1):

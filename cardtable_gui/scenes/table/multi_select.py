@@ -50,10 +50,15 @@ class MultiSelectFan(HandFan):
     # -- content -----------------------------------------------------------------
 
     def set_hand(self, cards: Sequence[Card], hidden: int = 0, keep_order: bool = False) -> None:
-        """As ``HandFan.set_hand``; a chosen card still held stays chosen."""
+        """As ``HandFan.set_hand``; a chosen card still held stays chosen, and the
+        keyboard cursor stays where it was (after a meld it would otherwise vanish and
+        the next arrow start again from the end)."""
         kept = [self.slots[i] for i in sorted(self.chosen) if i < len(self.slots)]
+        cursor = self.selected
         super().set_hand(cards, hidden, keep_order)
         self.chosen = {i for i, slot in enumerate(self.slots) if any(slot is k for k in kept)}
+        if cursor is not None and self.slots and self.active:
+            self.selected = min(cursor, len(self.slots) - 1)
         self.marked = set()
         self.anchor = None
         self.group_drag = False
@@ -258,6 +263,9 @@ class GroupPlay(Generic[T]):
                 fan.chosen |= {fan.selected} | ({was} if was is not None else set())
                 fan.anchor = fan.selected
                 fan.select(fan.selected)
+            return True
+        if key in (pygame.K_HOME, pygame.K_END):
+            fan.select(len(fan.slots) - 1 if key == pygame.K_END else 0)
             return True
         if key == pygame.K_SPACE:
             if fan.selected is not None:
