@@ -355,3 +355,15 @@ def test_what_a_player_took_is_told_in_the_round_s_own_terms() -> None:
     assert took_text(ROUNDS[5], 1, cards, last_trick=True) == (
         "1 trick, 2 hearts, 1 queen, the king of spades, the last trick"
     )
+
+
+def test_a_key_pressed_as_the_summary_opens_does_not_close_it(app) -> None:
+    scene = start_table(app, config(players=3))
+    play_round(app, scene, by_keys=True)
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0)
+    frames(app)
+    assert scene.summary.visible, "an Enter meant for the last card must not skip the summary"
+    frames(app, 60)
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0)
+    frames(app)
+    assert not scene.summary.visible, "a moment later Enter goes on to the next round"

@@ -15,6 +15,9 @@ from cardtable_gui.ui.theme import Theme
 from cardtable_gui.ui.widgets import Button
 
 COUNT_SECONDS = 1.2
+KEY_GRACE_SECONDS = 0.6
+"""Keys pressed this soon after the summary opens are ignored: they were meant for the
+last move, and would otherwise close the summary before it is read."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +61,7 @@ class HandSummary:
         self.box = pygame.Rect(0, 0, 0, 0)
         self.button = Button("Next hand", self._continue, style="primary")
         self._counters: list[Tween] = []
+        self._open_for = 0.0
 
     @property
     def visible(self) -> bool:
@@ -67,6 +71,7 @@ class HandSummary:
         self.table = table
         self.button.text = button_text
         self.button.focused = True
+        self._open_for = 0.0
         self._counters = [
             Tween((float(t.before),), (float(t.after),), COUNT_SECONDS, ease_out_cubic, delay=0.3)
             for t in table.totals
@@ -87,6 +92,7 @@ class HandSummary:
         self.on_continue()
 
     def update(self, dt: float) -> None:
+        self._open_for += dt
         for counter in self._counters:
             counter.advance(dt * max(0.05, self.speed()))
 
@@ -112,6 +118,8 @@ class HandSummary:
         Esc then closes the summary like its button."""
         if not self.visible:
             return False
+        if event.type == pygame.KEYDOWN and self._open_for < KEY_GRACE_SECONDS:
+            return True
         if self.counting and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             for counter in self._counters:
                 counter.finish()
