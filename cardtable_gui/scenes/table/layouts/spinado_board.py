@@ -259,7 +259,7 @@ class PotTile:
     def draw(self, surface: pygame.Surface, theme: th.Theme) -> None:
         theme.draw_panel(surface, self.rect, radius=theme.px(12), fill=th.PANEL)
         self.stack.draw(surface, theme)
-        _draw_tile_text(surface, theme, self.rect, self.stack.body.right + theme.px(8), self.name, self.stack.count, self.hint)
+        _draw_tile_text(surface, theme, self.rect, self.stack.body.right + theme.px(8), self.name, str(max(0, self.stack.count)), self.hint)
 
 
 @dataclass(eq=False)
@@ -282,17 +282,26 @@ class DeadHandTile:
         self.pile.draw(surface, theme, sprites)
         body_w, _ = body_size(theme.px(9))
         left = self.rect.left + theme.px(16) + body_w
-        _draw_tile_text(surface, theme, self.rect, left, "Dead hand", self.pile.count, self.hint)
+        # Said in cards, and not in the pots' gold: a bare number here read as chips.
+        count = max(0, self.pile.count)
+        _draw_tile_text(surface, theme, self.rect, left, "Dead hand", "1 card" if count == 1 else f"{count} cards", self.hint, th.TEXT_DIM)
 
 
 def _draw_tile_text(
-    surface: pygame.Surface, theme: th.Theme, rect: pygame.Rect, left: int, name: str, count: int, hint: str
+    surface: pygame.Surface,
+    theme: th.Theme,
+    rect: pygame.Rect,
+    left: int,
+    name: str,
+    count: str,
+    hint: str,
+    colour: th.Colour = th.ACCENT,
 ) -> None:
     """A tile's name with its count at the right, and its hint under them."""
     right = rect.right - theme.px(10)
     name_size, hint_size = theme.text_px(19), theme.text_px(15)
     top = rect.centery - (name_size + theme.px(2) + hint_size) // 2
-    number = theme.text(str(max(0, count)), name_size, th.ACCENT, bold=True)
+    number = theme.text(count, name_size, colour, bold=True)
     surface.blit(number, number.get_rect(topright=(right, top)))
     room = right - number.get_width() - theme.px(8) - left
     shown, size = theme.fit(name, name_size, room, bold=True)
