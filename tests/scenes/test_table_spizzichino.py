@@ -259,7 +259,7 @@ def test_a_whole_round_played_through_the_screen(app) -> None:
     assert {"deal", "play", "trick", "your_turn"} <= set(app._sound.played)
     summary = scene.summary.table
     assert summary is not None and summary.title == "Round 1"
-    assert summary.headers == ("Player", "Cards", "Declared", "Last trick", "Exact", "Points")
+    assert summary.headers == ("Player", "Cards", "Declared", "Last trick", "Sum", "Rounded")
     assert [row[0] for row in summary.rows] == ["Ana", "Ben"]
     assert sum(1 for row in summary.rows if row[3] == "1") == 1, "one player took the last trick"
     assert [line.after for line in summary.totals] == list(state.scores)

@@ -647,8 +647,9 @@ class SpizzichinoLayout(GameLayout):
             ))
             totals.append(TotalLine(name, scored.totals[seat] - scored.points[seat], scored.totals[seat], seat in best))
         notes = [self._declared_note(seat) for seat in range(SEATS) if any(d.seat == seat for d in self.declarations)]
-        notes.append(f"Thirds are rounded down once, at the end of the round. The game ends after a round that brings someone to {self.target}.")
-        headers = ("Player", "Cards", "Declared", "Last trick", "Exact", "Points")
+        notes.append("Sum: the round's points in thirds. Rounded: the sum rounded down, once, at the round's end.")
+        notes.append(f"The game ends after a round that brings someone to {self.target}.")
+        headers = ("Player", "Cards", "Declared", "Last trick", "Sum", "Rounded")
         return SummaryTable(f"Round {self.round_number}", headers, tuple(rows), tuple(notes), tuple(totals))
 
     def _declared_note(self, seat: int) -> str:
