@@ -64,7 +64,8 @@ class MatchConfig(BaseModel):
     """Everything needed to start (or restart) a match: game, seats, house rules, seed,
     and an optional stacked deck (card notation, top first) for lessons and tests.
     ``undo_in_pass_and_play`` is the table's own rule that everyone at a shared screen
-    agreed to allow undo (against the computer undo is always allowed)."""
+    agreed to allow undo (against the computer undo is always allowed). ``coach`` marks
+    a practice game: the coach is at the table (``scenes.practice``)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -74,6 +75,7 @@ class MatchConfig(BaseModel):
     seed: int | None = None
     deck: tuple[str, ...] | None = None
     undo_in_pass_and_play: bool = False
+    coach: bool = False
 
     @property
     def players(self) -> int:

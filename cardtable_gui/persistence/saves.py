@@ -156,6 +156,7 @@ class SavedGame(BaseModel):
     saved_at: ShownTime
     summary: SaveSummary | None = None
     undo_in_pass_and_play: bool = False
+    coach: bool = False
 
     @model_validator(mode="after")
     def _summary_fits_seats(self) -> SavedGame:
@@ -193,6 +194,7 @@ class SavedGame(BaseModel):
             saved_at=datetime.now(UTC),
             summary=summarise(rules.title, config.seats, state),
             undo_in_pass_and_play=config.undo_in_pass_and_play,
+            coach=config.coach,
         )
 
     def to_bytes(self) -> bytes:
@@ -406,6 +408,7 @@ def rebuild(saved: SavedGame, path: Path | None = None) -> RestoredGame:
         seed=saved.seed,
         deck=saved.deck,
         undo_in_pass_and_play=saved.undo_in_pass_and_play,
+        coach=saved.coach,
     )
     # The summary is made afresh, so a save from an earlier version gets one and a
     # summary edited by hand is put right.

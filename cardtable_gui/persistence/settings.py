@@ -58,6 +58,10 @@ class Settings(BaseModel):
         default=False, description="Ask before a chosen card or bid is played."
     )
     last_game: str = Field(default="", description="The game the New game screen opens on.")
+    first_game_tips: bool = Field(
+        default=True,
+        description="In your first game of each kind, a short tip the first time something new comes up.",
+    )
 
 
     @field_validator("window_size")

@@ -168,6 +168,7 @@ class SettingsScene(Scene):
         scale_low, scale_high = field_range("card_scale")
         self.name = TextInput(s.player_name, self._name_typed, max_length=NAME_LIMIT, placeholder="Your name")
         self.confirm = Toggle(s.confirm_before_play, lambda v: self.change(confirm_before_play=v))
+        self.tips = Toggle(s.first_game_tips, lambda v: self.change(first_game_tips=v))
         self.speed = Stepper(
             s.animation_speed, speed_low, speed_high, 0.25,
             lambda v: self.change(animation_speed=v), fmt=lambda v: f"{v:g}\u00d7",
@@ -192,6 +193,7 @@ class SettingsScene(Scene):
             Section(Panel("You"), [
                 row("Your name", "Shown at your seat when you start a new game.", self.name),
                 row("Ask before playing", "Check with you before a chosen card goes to the table.", self.confirm),
+                row("First-game tips", "In your first game of each kind, a short tip when something new comes up.", self.tips),
             ]),
             Section(Panel("Pace"), [
                 row("Animation speed", "How quickly cards fly; 2\u00d7 is twice as fast.", self.speed),

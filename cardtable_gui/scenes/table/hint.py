@@ -37,52 +37,65 @@ def suggest(game: str, seat: int, view: GameView, legal: Sequence[Action]) -> Ad
 class HintPanel:
     """The reason, in a box above the hand, tagged Hint; and rings around the
     suggested move's target (a bid, a pile, a book, a button), wherever the layout
-    says it is now. Cards in the hand are outlined by the hand itself."""
+    says it is now. Cards in the hand are outlined by the hand itself.
 
-    def __init__(self) -> None:
+    The practice game's coach and the first-game tips show their words in the same
+    kind of box under a tag and colours of their own (``note``)."""
+
+    def __init__(self, tag: str = TAG, colour: tuple[int, int, int] = HINT, fill: tuple[int, ...] = HINT_FILL) -> None:
+        self.tag = tag
+        self.colour = colour
+        self.fill = fill
         self.advice: Advice | None = None
+        self.text: str | None = None
         self.box = pygame.Rect(0, 0, 0, 0)
         self._lines: list[str] = []
 
     @property
     def visible(self) -> bool:
-        return self.advice is not None
+        return self.text is not None
 
     def show(self, advice: Advice) -> None:
         self.advice = advice
+        self.text = advice.reason
+
+    def note(self, text: str) -> None:
+        """Show ``text`` alone, with no move to mark."""
+        self.advice = None
+        self.text = text
 
     def hide(self) -> None:
         self.advice = None
+        self.text = None
 
     def layout(
         self, size: tuple[int, int], theme: th.Theme, anchor: tuple[int, int], widest: int | None = None
     ) -> None:
         """The reason's box, its bottom centre at ``anchor`` (above the hand), no wider
         than ``widest`` or the window allows; long reasons wrap."""
-        if self.advice is None:
+        if self.text is None:
             return
         font = theme.font(theme.text_px(19))
         pad = theme.px(12)
         tag_w = self._tag_size(theme)[0]
         width = min(theme.px(720), size[0] - theme.px(24), widest or size[0])
-        self._lines = theme.wrap(self.advice.reason, font, width - pad * 3 - tag_w)
+        self._lines = theme.wrap(self.text, font, width - pad * 3 - tag_w)
         text_w = max(font.size(line)[0] for line in self._lines)
         height = len(self._lines) * font.get_linesize() + pad * 2
         self.box = pygame.Rect(0, 0, text_w + tag_w + pad * 3, max(height, self._tag_size(theme)[1] + pad * 2))
         self.box.midbottom = anchor
         self.box.clamp_ip(pygame.Rect((0, 0), size))
 
-    @staticmethod
-    def _tag_size(theme: th.Theme) -> tuple[int, int]:
-        w, h = theme.font(theme.text_px(16), True).size(TAG)
+    def _tag_size(self, theme: th.Theme) -> tuple[int, int]:
+        w, h = theme.font(theme.text_px(16), True).size(self.tag)
         return w + theme.px(14), h + theme.px(6)
 
     def draw(self, surface: pygame.Surface, theme: th.Theme, marks: Sequence[pygame.Rect]) -> None:
-        if self.advice is None:
+        if self.text is None:
             return
         for rect in marks:
             ring = rect.inflate(theme.px(10), theme.px(10))
-            pygame.draw.rect(surface, HINT, ring, width=max(2, theme.px(4)), border_radius=theme.px(10))
+            pygame.draw.rect(surface, self.colour, ring, width=max(2, theme.px(4)), border_radius=theme.px(10))
         if marks:
             # The tag sits on the top right corner of the first ring (the move's main
             # target), where it covers least of the move and its neighbours.
@@ -91,7 +104,7 @@ class HintPanel:
             tag.center = around.topright
             tag.clamp_ip(surface.get_rect())
             self._draw_tag(surface, theme, tag)
-        theme.draw_panel(surface, self.box, theme.px(10), HINT_FILL, HINT)
+        theme.draw_panel(surface, self.box, theme.px(10), self.fill, self.colour)
         pad = theme.px(12)
         tag = self._tag_rect(theme)
         tag.topleft = (self.box.x + pad, self.box.y + pad)
@@ -105,8 +118,7 @@ class HintPanel:
     def _tag_rect(self, theme: th.Theme) -> pygame.Rect:
         return pygame.Rect((0, 0), self._tag_size(theme))
 
-    @staticmethod
-    def _draw_tag(surface: pygame.Surface, theme: th.Theme, rect: pygame.Rect) -> None:
-        pygame.draw.rect(surface, HINT, rect, border_radius=rect.height // 2)
-        text = theme.text(TAG, theme.text_px(16), th.TEXT_DARK, bold=True)
+    def _draw_tag(self, surface: pygame.Surface, theme: th.Theme, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, self.colour, rect, border_radius=rect.height // 2)
+        text = theme.text(self.tag, theme.text_px(16), th.TEXT_DARK, bold=True)
         surface.blit(text, text.get_rect(center=rect.center))

@@ -14,7 +14,9 @@ The scene also owns the generic panels: the end-of-hand summary, the game-over p
 the rule's reason when a move is refused, and the Menu / Undo / Hint / Save / Rules
 buttons. Hint (H) asks the Medium player what it would do in the person's place and
 why, from their own view only, at any of their decisions; the hint is gone once they
-act or the turn passes.
+act or the turn passes. In a practice game (``config.coach``) the hint shows by itself
+and the coach remarks once per trick or turn; a player's first game of a kind gets
+first-game tips. Both speak in the note box, placed beside the hint.
 Esc closes whatever is open on top (a question, the last trick, the summary) before it
 offers to leave the table; at a shared screen every new hand starts behind the cover,
 so nobody's fresh cards show while everyone looks at the summary.
@@ -45,17 +47,21 @@ from cardtable_gui.persistence.saves import (
     describe_progress,
 )
 from cardtable_gui.rules import GAMES
-from cardtable_gui.rules.base import Action, IllegalAction, new_seed
+from cardtable_gui.rules.base import Action, Event, IllegalAction, new_seed
 from cardtable_gui.scenes.base import Scene
 from cardtable_gui.scenes.dialog import Answer, Dialog
 from cardtable_gui.scenes.table.animation import Animator
 from cardtable_gui.scenes.table.card_sprites import CardSprites
+from cardtable_gui.scenes.table.coach import STYLE as COACH_STYLE
+from cardtable_gui.scenes.table.coach import Coach
 from cardtable_gui.scenes.table.confirm import ConfirmPanel
 from cardtable_gui.scenes.table.game_over import GameOverPanel, standings
 from cardtable_gui.scenes.table.handoff import HandoffCover
 from cardtable_gui.scenes.table.hint import HintPanel, suggest
 from cardtable_gui.scenes.table.layouts import make_layout
 from cardtable_gui.scenes.table.summary import HandSummary, SummaryTable
+from cardtable_gui.scenes.table.tips import STYLE as TIP_STYLE
+from cardtable_gui.scenes.table.tips import FirstGameTips, Moment
 from cardtable_gui.seats import MatchConfig
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.widgets import Button
@@ -64,6 +70,8 @@ if TYPE_CHECKING:
     from cardtable_gui.app_window import App
 
 MESSAGE_SECONDS = 4.0
+COACHED_MESSAGE_SECONDS = 8.0
+"""In a practice game a refused move's reason stays longer: it is there to be read."""
 PREPARE_SECONDS = 0.002
 """Time each frame may spend making card pictures before they are first needed."""
 WATCH_SUMMARY_SECONDS = 2.5
@@ -125,6 +133,10 @@ class TableScene(Scene):
         self.undo_button = Button("Undo", self.undo, style="quiet")
         self.hint_button = Button("Hint", self.toggle_hint, style="quiet")
         self.hint = HintPanel()
+        self.coach = Coach(config.game) if config.coach and not watch else None
+        self.tips = None if watch else FirstGameTips.for_table(config, app.data_dir, app.settings.first_game_tips)
+        self.note = HintPanel(*(COACH_STYLE if self.coach is not None else TIP_STYLE))
+        """The coach's remark in a practice game, or a first-game tip."""
         self._deciding: int | None = None
         """The seat whose decision the table offers now (its choices are shown)."""
         self.save_button = Button("Save", self.ask_save_name, style="quiet")
@@ -168,12 +180,13 @@ class TableScene(Scene):
         self._end_turn()
         self._turn_shown = None
         self.message = ""
+        self._acted(action)
         return True
 
     def say(self, message: str, seconds: float = MESSAGE_SECONDS) -> None:
         """Show ``message`` above the hand for a while (a refused move's reason)."""
         self.message = message
-        self._message_left = seconds
+        self._message_left = max(seconds, COACHED_MESSAGE_SECONDS) if self.coach is not None else seconds
 
     def play_sound(self, name: str) -> None:
         self.app.sound.play(name)
@@ -206,6 +219,7 @@ class TableScene(Scene):
         self.game_over.layout(size, theme)
         self.confirm.layout(size, theme, self.table.message_anchor())
         self._layout_hint(size)
+        self._layout_note(size)
 
     def toolbar_end(self) -> int:
         """The x just right of the last of the scene's buttons shown (Menu, Undo,
@@ -216,6 +230,8 @@ class TableScene(Scene):
         if self.handoff.handle_event(event) or self.confirm.handle_event(event):
             return
         if self.game_over.handle_event(event) or self.summary.handle_event(event):
+            return
+        if self._dismisses_note(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._escape()
@@ -287,7 +303,9 @@ class TableScene(Scene):
         """Hand queued events to the layout one at a time, each after the previous
         one's animation; settle the turn once nothing is left to show."""
         while not self.animator.busy and not self.summary.visible and self.match.events:
-            self.table.on_event(self.match.events.popleft())
+            event = self.match.events.popleft()
+            self.table.on_event(event)
+            self._shown(event)
         if not self._busy():
             self._settle()
 
@@ -299,6 +317,8 @@ class TableScene(Scene):
             self._show_game_over()
             return
         seat = self.match.to_move
+        if self.coach is not None and seat != self.bottom and self.coach.turn_passed():
+            self._show_note(self.coach.remark)
         if seat is None or not self.match.is_human(seat) or self._turn_shown == len(self.match.history):
             return
         self._turn_shown = len(self.match.history)
@@ -320,6 +340,7 @@ class TableScene(Scene):
         self._deciding = seat
         self.table.begin_turn(self.match.legal_actions_for(seat))
         self.play_sound("your_turn")
+        self._guide(seat)
 
     def _end_turn(self) -> None:
         """Take the choices away, and with them any hint."""
@@ -406,6 +427,58 @@ class TableScene(Scene):
             self.hint.hide()
             self.table.show_hint(None)
 
+    # -- the coach and the first-game tips ---------------------------------------------
+
+    def _guide(self, seat: int) -> None:
+        """At the person's decision: in a practice game the hint shows by itself and the
+        coach hears its advice; in a first game, a tip may be due."""
+        if self.coach is not None and not self.hint.visible:
+            self.toggle_hint()
+            if self.hint.advice is not None:
+                self.coach.advise(self.hint.advice)
+        if self.tips is not None:
+            moment = Moment(seat, self.match.view_for(seat), tuple(self.match.legal_actions_for(seat)))
+            if self.tips.consider(moment):
+                self._show_note(self.tips.text)
+
+    def _acted(self, action: Action) -> None:
+        """The person's move was made: the coach notes it, and any move dismisses a tip."""
+        if self.coach is not None:
+            self.coach.played(action)
+        elif self.tips is not None and self.tips.text is not None:
+            self._show_note(None)
+
+    def _shown(self, event: Event) -> None:
+        """An event has just been shown: it may end the coach's trick, or bring a tip."""
+        if self.coach is not None and self.coach.on_event(event):
+            self._show_note(self.coach.remark)
+        if self.tips is not None and self.viewer is not None:
+            if self.tips.consider(Moment(self.viewer, self.match.view_for(self.viewer), event=event)):
+                self._show_note(self.tips.text)
+
+    def _show_note(self, text: str | None) -> None:
+        """Put ``text`` in the note box (None takes it down)."""
+        if text is None:
+            self.note.hide()
+            if self.coach is not None:
+                self.coach.dismiss()
+            if self.tips is not None:
+                self.tips.dismiss()
+            return
+        self.note.note(text)
+        self._layout_note(self.app.screen.get_size())
+
+    def _dismisses_note(self, event: pygame.event.Event) -> bool:
+        """Esc, or a click on the note, takes the note down (and does nothing else)."""
+        if not self.note.visible:
+            return False
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE) or (
+            event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.note.box.collidepoint(event.pos)
+        ):
+            self._show_note(None)
+            return True
+        return False
+
     def undo_refusal(self) -> str | None:
         """Why undo is not available now (a sentence for the player), or None."""
         if not self._offers_undo:
@@ -441,6 +514,9 @@ class TableScene(Scene):
             return
         self.animator.clear()
         self._end_turn()
+        if self.coach is not None:
+            self.coach.forget()
+        self._show_note(None)
         if self.pass_and_play:
             # Whoever decides again gets the cover first; until then nobody's hand shows.
             self.viewer = None
@@ -578,7 +654,7 @@ class TableScene(Scene):
     def _record_statistics(self) -> None:
         """Add the game to the player's statistics once it is over: once per game,
         never for a watched one. A write that fails is told and play goes on."""
-        if self.watch or self._recorded or not self.match.is_over:
+        if self.watch or self.match.config.coach or self._recorded or not self.match.is_over:
             return
         self._recorded = True
         try:
@@ -614,6 +690,9 @@ class TableScene(Scene):
         if self.hint.visible:
             self._layout_hint(surface.get_size())
             self.hint.draw(surface, theme, self.table.hint_rects())
+        if self.note.visible:
+            self._layout_note(surface.get_size())
+            self.note.draw(surface, theme, [])
         self.confirm.draw(surface, theme)
         self.summary.draw(surface, theme)
         self.game_over.draw(surface, theme)
@@ -664,18 +743,37 @@ class TableScene(Scene):
             rects.append(self.confirm.box)
         if self.hint.visible:
             rects.append(self.hint.box)
+        if self.note.visible:
+            rects.append(self.note.box)
         return rects
 
-    def _layout_hint(self, size: tuple[int, int]) -> None:
-        """The hint's reason goes where the game puts it (at the top of that area, as
-        wide as it), else above the hand; above a refused move's reason, never over it."""
+    def _layout_hint(self, size: tuple[int, int], panel: HintPanel | None = None) -> None:
+        """The hint's reason (or ``panel``'s text) goes where the game puts it (at the
+        top of that area, as wide as it), else above the hand; above a refused move's
+        reason, never over it."""
+        panel = panel or self.hint
         area = self.table.hint_area()
         if self.message:
-            self.hint.layout(size, self.app.theme, self.message_rect().midtop)
+            panel.layout(size, self.app.theme, self.message_rect().midtop)
         elif area is not None:
-            self.hint.layout(size, self.app.theme, area.midbottom, area.width)
-            box = self.hint.box
+            panel.layout(size, self.app.theme, area.midbottom, area.width)
+            box = panel.box
             box.width = max(box.width, area.width)
             box.midtop = area.midtop
         else:
-            self.hint.layout(size, self.app.theme, self.table.message_anchor())
+            panel.layout(size, self.app.theme, self.table.message_anchor())
+
+    def _layout_note(self, size: tuple[int, int]) -> None:
+        """The coach's remark or a tip goes where a hint would; with the hint showing,
+        just beside it: under it in the game's own hint area, else above it."""
+        if not self.note.visible:
+            return
+        self._layout_hint(size, self.note)
+        if not self.hint.visible:
+            return
+        gap = self.app.theme.px(8)
+        if self.table.hint_area() is not None and not self.message:
+            self.note.box.top = self.hint.box.bottom + gap
+        else:
+            self.note.box.bottom = self.hint.box.top - gap
+        self.note.box.clamp_ip(pygame.Rect((0, 0), size))
