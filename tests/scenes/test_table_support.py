@@ -34,6 +34,8 @@ def make_app(tmp_path: Path, size: tuple[int, int] = (1280, 800)) -> App:
     app = App(size=size, data_dir=tmp_path / "data")
     app.settings.animation_speed = 4.0
     app.settings.ai_pace = 0.0
+    # A returning player: first-game tips have tests of their own (test_table_tips).
+    app.settings.first_game_tips = False
     app._sound = SoundLog()
     return app
 

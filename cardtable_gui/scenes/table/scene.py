@@ -137,6 +137,8 @@ class TableScene(Scene):
         self.tips = None if watch else FirstGameTips.for_table(config, app.data_dir, app.settings.first_game_tips)
         self.note = HintPanel(*(COACH_STYLE if self.coach is not None else TIP_STYLE))
         """The coach's remark in a practice game, or a first-game tip."""
+        self._note_key: object = None
+        """What the note was last placed for; it moves only when that changes."""
         self._deciding: int | None = None
         """The seat whose decision the table offers now (its choices are shown)."""
         self.save_button = Button("Save", self.ask_save_name, style="quiet")
@@ -219,6 +221,7 @@ class TableScene(Scene):
         self.game_over.layout(size, theme)
         self.confirm.layout(size, theme, self.table.message_anchor())
         self._layout_hint(size)
+        self._note_key = None
         self._layout_note(size)
 
     def toolbar_end(self) -> int:
@@ -466,6 +469,7 @@ class TableScene(Scene):
                 self.tips.dismiss()
             return
         self.note.note(text)
+        self._note_key = None
         self._layout_note(self.app.screen.get_size())
 
     def _dismisses_note(self, event: pygame.event.Event) -> bool:
@@ -765,15 +769,40 @@ class TableScene(Scene):
 
     def _layout_note(self, size: tuple[int, int]) -> None:
         """The coach's remark or a tip goes where a hint would; with the hint showing,
-        just beside it: under it in the game's own hint area, else above it."""
-        if not self.note.visible:
+        just beside it (under it in the game's own hint area, else above it). Of a few
+        widths, the one covering least of the table is taken: a narrower box clears a
+        button beside the hand that a wide one would hide."""
+        note = self.note
+        if not note.visible:
             return
-        self._layout_hint(size, self.note)
-        if not self.hint.visible:
+        table = self.table.element_rects()
+        key = (size, note.text, tuple(self.hint.box) if self.hint.visible else None, self.message, [tuple(r) for r in table])
+        if key == self._note_key:
             return
-        gap = self.app.theme.px(8)
-        if self.table.hint_area() is not None and not self.message:
-            self.note.box.top = self.hint.box.bottom + gap
+        self._note_key = key
+        theme = self.app.theme
+        gap = theme.px(8)
+        self._layout_hint(size, note)
+        in_area = self.table.hint_area() is not None and not self.message
+        if self.hint.visible:
+            edge = self.hint.box.bottom + gap if in_area else self.hint.box.top - gap
         else:
-            self.note.box.bottom = self.hint.box.top - gap
-        self.note.box.clamp_ip(pygame.Rect((0, 0), size))
+            edge = note.box.top if in_area else note.box.bottom
+        centre, widest = note.box.centerx, note.box.width
+        obstacles = [*table, *(button.rect for button in self._buttons())]
+        if self.hint.visible:
+            obstacles += [self.hint.box, *self.table.hint_rects()]
+        if self.message:
+            obstacles.append(self.message_rect())
+        screen = pygame.Rect((0, 0), size)
+
+        def place(width: int) -> int:
+            note.layout(size, theme, (centre, edge), width)
+            if in_area:
+                note.box.top = edge
+            note.box.clamp_ip(screen)
+            return sum(note.box.clip(rect).width * note.box.clip(rect).height for rect in obstacles)
+
+        widths = [max(theme.px(280), widest * share // 100) for share in (100, 70, 50)]
+        costs = [(place(width), index) for index, width in enumerate(widths)]
+        place(widths[min(costs)[1]])
