@@ -125,9 +125,9 @@ def what_you_did(action: Action) -> str:
     if isinstance(card, Card):
         verb = text.split(" ", 1)[0]
         return f"You {PAST_TENSE.get(verb, 'chose')} the {card.name}."
-    if text.islower() and not any(ch.isdigit() for ch in text.replace("bid ", "")):
-        # Plain words ("draw", "bid 3", "ask to go out"); card notation and seat or
-        # pile numbers would mean nothing to the learner.
+    if text.islower() and (text.startswith("bid ") or not any(ch.isdigit() for ch in text)):
+        # Plain words ("draw", "bid 3", "ask to go out"); card notation and pile
+        # numbers would mean nothing to the learner.
         return f"You chose to {text}."
     return "You chose another move."
 
