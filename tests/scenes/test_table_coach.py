@@ -91,3 +91,13 @@ def test_moves_told_back_in_words_never_in_card_notation() -> None:
     from cardtable_gui.rules.spizzichino import TakePile
 
     assert what_you_did(TakePile(3)) == "You chose another move."
+
+
+def test_in_spinado_every_card_is_a_turn() -> None:
+    coach = Coach("spinado")
+    run = Advice(PlayCard(FOUR_H), "Start with the 4 of hearts: the run surely stops after it.", "run-stops")
+    coach.advise(run)
+    assert not coach.on_event(CardPlayed(1, SEVEN_S)), "another player's card, before the learner's move"
+    coach.played(PlayCard(SEVEN_S))
+    assert coach.on_event(CardPlayed(0, SEVEN_S))
+    assert coach.remark == "You played the seven of spades. I would start with the 4 of hearts: the run surely stops after it."

@@ -3,8 +3,9 @@
 At each of the learner's decisions the scene hands the coach the advice the Medium
 player gives from the learner's own view (the advice the table's Hint shows, so the
 coach never knows more than the learner); when the learner acts, the move they made.
-Once their trick is taken (games of tricks) or their turn has passed (Spinado, Hand and
-Foot), the coach says one thing about it: where the learner chose another move than
+Once their trick is taken (games of tricks), their card is down (Spinado, where every
+card is a turn of its own) or their turn has passed (Hand and Foot: a draw, melds and
+a discard), the coach says one thing about it: where the learner chose another move than
 the advice, the advised move and its reason; where they chose the same, now and then a
 word that they had the right idea. One remark at a time: it stays until the next
 trick or turn replaces it, or the learner dismisses it.
@@ -29,7 +30,9 @@ STYLE = (TAG, COLOUR, FILL)
 """How the scene's note box looks when the coach speaks."""
 
 TRICK_GAMES = frozenset({"spades", "arizona_spaghetti", "spizzichino"})
-"""Games whose remark waits for the trick to be taken; the others remark per turn."""
+"""Games whose remark waits for the trick to be taken."""
+CARD_GAMES = frozenset({"spinado"})
+"""Games where each card played is a turn: the remark follows the card."""
 
 NOTHING_TO_LEARN = frozenset({"only-card", "only move"})
 """Rules of thumb that speak when there is no choice: no remark is made on them."""
@@ -56,6 +59,7 @@ class Coach:
 
     def __init__(self, game: str) -> None:
         self.by_tricks = game in TRICK_GAMES
+        self.by_cards = game in CARD_GAMES
         self.remark: str | None = None
         self._open: Advice | None = None
         self._decisions: list[Decision] = []
@@ -73,16 +77,19 @@ class Coach:
             self._open = None
 
     def on_event(self, event: Event) -> bool:
-        """An event shown at the table; a taken trick ends the trick's decisions.
-        Returns whether the remark changed."""
+        """An event shown at the table: a taken trick ends the trick's decisions, and
+        in Spinado the learner's card going down ends its turn. Returns whether the
+        remark changed."""
         if self.by_tricks and isinstance(event, TrickWon):
+            return self._close()
+        if self.by_cards and self._open is None:
             return self._close()
         return False
 
     def turn_passed(self) -> bool:
         """Someone else is to move: in a game of turns, the learner's turn is over.
         Returns whether the remark changed."""
-        if self.by_tricks or self._open is not None:
+        if self.by_tricks or self.by_cards or self._open is not None:
             return False
         return self._close()
 
