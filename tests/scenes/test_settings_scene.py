@@ -100,6 +100,14 @@ def test_name_and_confirm_are_saved_and_an_empty_name_is_refused(app) -> None:
     assert saved(app)["player_name"] == "Mia" and saved(app)["confirm_before_play"] is True
 
 
+def test_first_game_tips_are_on_until_switched_off(app) -> None:
+    scene = open_settings(app)
+    assert app.settings.first_game_tips and scene.tips.value
+    click(app, scene.tips)
+    assert not app.settings.first_game_tips
+    assert saved(app)["first_game_tips"] is False
+
+
 def test_window_size_and_full_screen_apply_to_the_window(app) -> None:
     scene = open_settings(app)
     sizes = scene._window_sizes
@@ -128,7 +136,7 @@ def test_every_setting_survives_a_restart(tmp_path: Path) -> None:
     plus(app, scene.pace, 3)
     plus(app, scene.card_scale, 2)
     minus(app, scene.volume, 2)
-    for toggle in (scene.muted, scene.four_colour, scene.confirm):
+    for toggle in (scene.muted, scene.four_colour, scene.confirm, scene.tips):
         click(app, toggle)
     click(app, scene.name)
     type_text(app, " too")
