@@ -59,6 +59,7 @@ from cardtable_gui.scenes.table.game_over import GameOverPanel, standings
 from cardtable_gui.scenes.table.handoff import HandoffCover
 from cardtable_gui.scenes.table.hint import HintPanel, suggest
 from cardtable_gui.scenes.table.layouts import make_layout
+from cardtable_gui.scenes.table.note_place import place_note
 from cardtable_gui.scenes.table.summary import HandSummary, SummaryTable
 from cardtable_gui.scenes.table.tips import STYLE as TIP_STYLE
 from cardtable_gui.scenes.table.tips import FirstGameTips, Moment
@@ -769,11 +770,12 @@ class TableScene(Scene):
 
     def _layout_note(self, size: tuple[int, int]) -> None:
         """The coach's remark or a tip goes where a hint would; with the hint showing,
-        just beside it (under it in the game's own hint area, else above it). Of a few
-        widths, the one covering least of the table is taken: a narrower box clears a
-        button beside the hand that a wide one would hide."""
+        just beside it (under it in the game's own hint area, else above it). From
+        there it moves to the nearest spot clear of the hand, the trick, the buttons
+        and the hint, covering as little else as it can (``place_note``). It is placed
+        again when something on the table moves, but not in the middle of a move."""
         note = self.note
-        if not note.visible:
+        if not note.visible or (self.animator.busy and self._note_key is not None):
             return
         table = self.table.element_rects()
         key = (size, note.text, tuple(self.hint.box) if self.hint.visible else None, self.message, [tuple(r) for r in table])
@@ -783,26 +785,27 @@ class TableScene(Scene):
         theme = self.app.theme
         gap = theme.px(8)
         self._layout_hint(size, note)
-        in_area = self.table.hint_area() is not None and not self.message
+        natural = note.box.copy()
         if self.hint.visible:
-            edge = self.hint.box.bottom + gap if in_area else self.hint.box.top - gap
-        else:
-            edge = note.box.top if in_area else note.box.bottom
-        centre, widest = note.box.centerx, note.box.width
-        obstacles = [*table, *(button.rect for button in self._buttons())]
+            if self.table.hint_area() is not None and not self.message:
+                natural.top = self.hint.box.bottom + gap
+            else:
+                natural.bottom = self.hint.box.top - gap
+        keep_clear = [button.rect for button in self._buttons()]
+        for name in ("fan", "trick", "board"):
+            part = getattr(self.table, name, None)
+            if part is not None:
+                keep_clear.append(part.bounds() if name == "fan" else part.rect)
         if self.hint.visible:
-            obstacles += [self.hint.box, *self.table.hint_rects()]
+            keep_clear += [self.hint.box, *self.table.hint_rects()]
         if self.message:
-            obstacles.append(self.message_rect())
-        screen = pygame.Rect((0, 0), size)
+            keep_clear.append(self.message_rect())
 
-        def place(width: int) -> int:
-            note.layout(size, theme, (centre, edge), width)
-            if in_area:
-                note.box.top = edge
-            note.box.clamp_ip(screen)
-            return sum(note.box.clip(rect).width * note.box.clip(rect).height for rect in obstacles)
+        def sized(width: int) -> tuple[int, int]:
+            note.layout(size, theme, natural.midbottom, width)
+            return note.box.size
 
-        widths = [max(theme.px(280), widest * share // 100) for share in (100, 70, 50)]
-        costs = [(place(width), index) for index, width in enumerate(widths)]
-        place(widths[min(costs)[1]])
+        widths = [max(theme.px(280), natural.width * share // 100) for share in (100, 75, 55, 40)]
+        width, box = place_note(natural, sized, widths, pygame.Rect((0, 0), size), keep_clear, table, theme.px(24))
+        note.layout(size, theme, box.midbottom, width)
+        note.box = box

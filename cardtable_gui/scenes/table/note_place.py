@@ -1,0 +1,62 @@
+"""Where a note box goes: the spot nearest its natural place that hides least.
+
+The coach's remark and a first-game tip start where the table would put a hint. From
+there, boxes of a few widths are tried at positions over the table: a box must never
+cover what the player needs (the hand, the trick, the buttons, the hint: ``keep_clear``)
+and should cover as little of the rest (``rather_not``) as it can, nearer its natural
+place being better. Pure rectangle arithmetic, so it is quick and tested alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+NEVER = 1000
+"""How much worse a pixel over ``keep_clear`` is than one over ``rather_not``."""
+MOVE_COST = 0.25
+"""What each pixel of moving away from the natural place costs, per pixel of box width:
+moving 4 pixels weighs like covering one more row of the box."""
+
+
+def overlap(box: pygame.Rect, rects: Sequence[pygame.Rect]) -> int:
+    """The area of ``box`` over ``rects``, counted once per rect."""
+    total = 0
+    for rect in rects:
+        clip = box.clip(rect)
+        total += clip.width * clip.height
+    return total
+
+
+def place_note(
+    natural: pygame.Rect,
+    sized: Callable[[int], tuple[int, int]],
+    widths: Sequence[int],
+    screen: pygame.Rect,
+    keep_clear: Sequence[pygame.Rect],
+    rather_not: Sequence[pygame.Rect],
+    step: int,
+) -> tuple[int, pygame.Rect]:
+    """The width to lay the note out at and its box. ``natural`` is the box at its
+    natural place; ``sized(width)`` is the box's size when laid out at most ``width``
+    wide. Positions are tried across the screen at least ``step`` pixels apart (a
+    quarter of the box's width, half its height, when that is more)."""
+    best: tuple[float, int, pygame.Rect] | None = None
+    for width in widths:
+        w, h = sized(width)
+        for x in range(screen.left, screen.right - w + 1, max(step, w // 4)):
+            for y in range(screen.top, screen.bottom - h + 1, max(step, h // 2)):
+                box = pygame.Rect(x, y, w, h)
+                moved = abs(box.centerx - natural.centerx) + abs(box.centery - natural.centery)
+                cost = NEVER * overlap(box, keep_clear) + overlap(box, rather_not) + MOVE_COST * moved * w
+                if best is None or cost < best[0]:
+                    best = (cost, width, box)
+        box = pygame.Rect((0, 0), (w, h))
+        box.center = natural.center
+        box.clamp_ip(screen)
+        cost = NEVER * overlap(box, keep_clear) + overlap(box, rather_not)
+        if best is None or cost < best[0]:
+            best = (cost, width, box)
+    assert best is not None
+    return best[1], best[2]

@@ -1,0 +1,40 @@
+"""Placing the coach's remark or a tip: it stays at its natural place when that hides
+nothing the player needs, and otherwise moves (or narrows) to the nearest spot that is
+clear of the hand, the trick and the buttons."""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable_gui.scenes.table.note_place import overlap, place_note
+
+SCREEN = pygame.Rect(0, 0, 1024, 640)
+
+
+def fixed(width: int) -> tuple[int, int]:
+    """A note whose text wraps: half as wide means twice as tall."""
+    return (width, 40 * 400 // width)
+
+
+def test_the_natural_place_is_kept_when_it_is_clear() -> None:
+    natural = pygame.Rect(312, 400, 400, 40)
+    width, box = place_note(natural, fixed, [400, 300], SCREEN, [pygame.Rect(0, 460, 1024, 180)], [], 24)
+    assert width == 400 and box == natural
+
+
+def test_a_note_over_the_hand_moves_off_it_and_stays_near() -> None:
+    hand = pygame.Rect(200, 420, 624, 220)
+    natural = pygame.Rect(312, 400, 400, 40)
+    _, box = place_note(natural, fixed, [400, 300], SCREEN, [hand], [], 24)
+    assert overlap(box, [hand]) == 0
+    assert box.bottom <= hand.top and natural.top - box.top < 100
+
+
+def test_a_narrower_note_clears_a_button_beside_the_hand() -> None:
+    buttons = [pygame.Rect(300, 400, 130, 40), pygame.Rect(594, 400, 130, 40)]
+    hand = pygame.Rect(300, 450, 424, 190)
+    trick = pygame.Rect(300, 100, 424, 290)
+    natural = pygame.Rect(312, 400, 400, 40)
+    width, box = place_note(natural, fixed, [400, 280, 160], SCREEN, [*buttons, hand, trick], [], 16)
+    assert overlap(box, [*buttons, hand, trick]) == 0
+    assert width < 400
