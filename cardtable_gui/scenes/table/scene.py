@@ -695,12 +695,13 @@ class TableScene(Scene):
         if self.hint.visible:
             self._layout_hint(surface.get_size())
             self.hint.draw(surface, theme, self.table.hint_rects())
-        if self.note.visible:
-            self._layout_note(surface.get_size())
-            self.note.draw(surface, theme, [])
         self.confirm.draw(surface, theme)
         self.summary.draw(surface, theme)
         self.game_over.draw(surface, theme)
+        if self.note.visible:
+            # Over the summary's shade: a tip may be about the summary (bags).
+            self._layout_note(surface.get_size())
+            self.note.draw(surface, theme, [])
 
     def _draw_undo_reason(self, surface: pygame.Surface) -> None:
         """Under the greyed Undo button, while the pointer is on it: why."""
@@ -778,7 +779,8 @@ class TableScene(Scene):
         if not note.visible or (self.animator.busy and self._note_key is not None):
             return
         table = self.table.element_rects()
-        key = (size, note.text, tuple(self.hint.box) if self.hint.visible else None, self.message, [tuple(r) for r in table])
+        panels = [panel.box for panel in (self.summary, self.game_over, self.confirm) if panel.visible]
+        key = (size, note.text, tuple(self.hint.box) if self.hint.visible else None, self.message, [tuple(r) for r in table + panels])
         if key == self._note_key:
             return
         self._note_key = key
@@ -791,7 +793,7 @@ class TableScene(Scene):
                 natural.top = self.hint.box.bottom + gap
             else:
                 natural.bottom = self.hint.box.top - gap
-        keep_clear = [button.rect for button in self._buttons()]
+        keep_clear = [button.rect for button in self._buttons()] + panels
         for name in ("fan", "trick", "board"):
             part = getattr(self.table, name, None)
             if part is not None:
