@@ -25,6 +25,8 @@ from cardtable_gui.rules import GAMES
 from cardtable_gui.rules.base import Action
 from cardtable_gui.rules.hand_and_foot import Discard, DrawCards, Meld, TakePile
 from cardtable_gui.rules.spades import Bid
+from cardtable_gui.rules.spizzichino import StandPile
+from cardtable_gui.rules.spizzichino import TakePile as SpizzichinoTake
 from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table.book_row import NEW_BOOK
 from cardtable_gui.scenes.tutorial import TutorialScene
@@ -179,6 +181,13 @@ def make_move(app: App, scene: LessonTableScene, action: Action) -> None:
     if isinstance(action, Bid):
         bid(app, scene, action)
         return
+    if isinstance(action, SpizzichinoTake | StandPile):
+        piles: Any = scene.table.piles  # type: ignore[attr-defined]
+        click(app, piles.piles[action.pile].top_rect(scene.sprites).center)
+        to_hand = isinstance(action, SpizzichinoTake)
+        button = next(b for b, offered in zip(piles.buttons, piles.actions, strict=True) if offered.value is to_hand)
+        click(app, button.rect.center)
+        return
     lift = getattr(action, "stack", None)
     if lift is not None and not hasattr(action, "card"):
         click(app, scene.table.lift_buttons[lift].rect.center)  # type: ignore[attr-defined]
@@ -231,14 +240,15 @@ def refuse_a_wrong_move(app: App, scene: LessonTableScene, step: Do) -> None:
 
 
 def illegal_moves(scene: LessonTableScene, hand: tuple[Card, ...]) -> Iterator[Action]:
-    rules = scene.run.rules
-    for card in hand:
-        for text in (f"play {card}", f"discard {card}"):
-            try:
-                yield rules.parse_action(text)
-            except ValueError:
-                continue
-    yield rules.parse_action("draw") if scene.run.game == "hand_and_foot" else rules.parse_action("bid 1")
+    """Moves to try for one the rules refuse now: each card of the hand played or
+    discarded, a stack lifted, a draw, a bid."""
+    texts = [f"{verb} {card}" for card in hand for verb in ("play", "discard")]
+    texts += [f"lift stack {i}" for i in range(4)] + ["draw", "bid 1"]
+    for text in texts:
+        try:
+            yield scene.run.rules.parse_action(text)
+        except ValueError:
+            continue
 
 
 # -- a whole lesson ------------------------------------------------------------------------
@@ -419,4 +429,5 @@ def test_highlights_ring_the_cards_and_areas_named(app: App) -> None:
     scene.draw(surface)
     edge = ring.inflate(app.theme.px(10), app.theme.px(10))
     colours = {tuple(surface.get_at((x, edge.top + 1)))[:3] for x in range(edge.left + 20, edge.right - 20)}
-    assert any(sum(abs(a - b) for a, b in zip(c, HIGHLIGHT)) < 120 for c in colours)
+    # The ring pulses (its alpha changes), so it is told by its colour, blended or not.
+    assert any(sum(abs(a - b) for a, b in zip(c, HIGHLIGHT)) < 160 for c in colours)

@@ -228,6 +228,7 @@ class LessonTableScene(TableScene):
         """The table offers the learner's choices only when the step asks for a move."""
         if self.run.awaits_move:
             super()._begin_turn(seat)
+            self._place_panel()
 
     def _show_game_over(self) -> None:
         """The lesson's own end, not the game-over panel, closes a lesson."""
@@ -298,8 +299,9 @@ class LessonTableScene(TableScene):
         if self._advance_when_settled and not self._busy() and self.may_go_on:
             self.next_step()
         self._refresh_panel()
-        if not self._busy() and self._table_seen != self._table_now():
+        if not self._busy() and self._deciding is None and self._table_seen != self._table_now():
             # The table settled into a new picture: the panel finds its place again.
+            # Never while the learner is making a move: it would jump from under them.
             self._place_panel()
 
     def _table_now(self) -> tuple[tuple[int, int, int, int], ...]:
