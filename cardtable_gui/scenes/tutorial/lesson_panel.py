@@ -104,8 +104,8 @@ class LessonPanel:
         header_h = theme.px(34)
         self.leave_button.rect = pygame.Rect(0, 0, min(theme.px(170), inner // 2), header_h)
         self.leave_button.rect.topright = (box.right - pad, box.y + pad - theme.px(6))
-        y = box.y + pad + header_h + theme.px(4)
-        y += theme.scaled_font(15).get_linesize() + gap
+        y = box.y + pad + header_h + theme.px(6)
+        y += theme.scaled_font(21, True).get_linesize() + gap
         text_font = theme.scaled_font(self._text_size)
         y += len(self._text_lines(theme, box.width, self._text_size)) * text_font.get_linesize() + gap
         button_h = theme.px(38)
@@ -117,11 +117,14 @@ class LessonPanel:
         feedback = self._feedback_lines(theme, box.width)
         if feedback:
             y += len(feedback) * theme.scaled_font(self._text_size - 1).get_linesize() + theme.px(16) + gap
-        back_w = round(inner * 0.26)
-        skip_w = round(inner * 0.40)
-        next_w = inner - back_w - skip_w - gap * 2
+        # Each button as wide as its words need, so none is cut short in a narrow panel.
+        row = (self.back_button, self.skip_button, self.next_button)
+        font = theme.font(max(th.MIN_TEXT_PX, round(button_h * 0.46)), True)
+        needs = [font.size(button.text)[0] + theme.px(16) for button in row]
+        room = inner - gap * (len(row) - 1)
         x = box.x + pad
-        for button, width in ((self.back_button, back_w), (self.skip_button, skip_w), (self.next_button, next_w)):
+        for index, button in enumerate(row):
+            width = room * needs[index] // sum(needs) if index < len(row) - 1 else box.x + pad + inner - x
             button.rect = pygame.Rect(x, y, width, button_h)
             x += width + gap
         y += button_h + pad
@@ -139,12 +142,13 @@ class LessonPanel:
         box = self.box
         pad = theme.px(20)
         theme.draw_panel(surface, box, theme.px(14), (12, 30, 22, 240), th.PANEL_BORDER)
-        title_w = self.leave_button.rect.left - box.x - pad * 2
-        text, size = theme.fit(self.title, theme.text_px(21), title_w, bold=True)
-        surface.blit(theme.text(text, size, th.ACCENT, bold=True), (box.x + pad, box.y + pad - theme.px(2)))
-        y = box.y + pad + theme.px(38)
-        surface.blit(theme.text(self.counter, theme.text_px(15), th.TEXT_DIM), (box.x + pad, y))
-        y += theme.scaled_font(15).get_linesize() + theme.px(10)
+        header = pygame.Rect(box.x + pad, self.leave_button.rect.y, self.leave_button.rect.left - box.x - pad * 2, self.leave_button.rect.height)
+        counter = theme.text(self.counter, theme.text_px(15), th.TEXT_DIM, bold=True)
+        surface.blit(counter, counter.get_rect(midleft=header.midleft))
+        y = box.y + pad + header.height + theme.px(6)
+        text, size = theme.fit(self.title, theme.text_px(21), box.width - pad * 2, bold=True)
+        surface.blit(theme.text(text, size, th.ACCENT, bold=True), (box.x + pad, y))
+        y += theme.scaled_font(21, True).get_linesize() + theme.px(10)
         size_px = theme.text_px(self._text_size)
         line_h = theme.font(size_px).get_linesize()
         for line in self._text_lines(theme, box.width, self._text_size):
