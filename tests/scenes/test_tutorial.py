@@ -424,7 +424,9 @@ def test_highlights_ring_the_cards_and_areas_named(app: App) -> None:
     key(app, pygame.K_RETURN)
     assert scene.run.highlight == ("AH",)
     (ring,) = scene.highlight_rects()
-    assert ring == scene.table.fan.rects_of([Card.parse("AH")])[0]  # type: ignore[attr-defined]
+    card = scene.table.fan.rects_of([Card.parse("AH")])[0]  # type: ignore[attr-defined]
+    assert ring.topleft == card.topleft and ring.height == card.height
+    assert ring.width < card.width, "only the part of the card that shows is ringed"
     surface = app.screen.copy()
     scene.draw(surface)
     edge = ring.inflate(app.theme.px(10), app.theme.px(10))

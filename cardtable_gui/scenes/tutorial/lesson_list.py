@@ -100,13 +100,18 @@ class TutorialScene(Scene):
 
     def _rows(self, course: Course, progress: Progress) -> list[Row]:
         rows = []
+        suggested = False
         for index, lesson in enumerate(course.lessons):
             reached = progress.of(course.game, lesson.id)
             state, word = lesson_state(reached, len(lesson.steps))
-            button = Button(word, lambda i=index, s=reached.step: self.open_lesson(i, s), style="primary" if word != "Again" else "normal")
+            button = Button(word, lambda i=index, s=reached.step: self.open_lesson(i, s))
+            if word != "Again" and not suggested:
+                # The lesson to take next stands out; the rest wait their turn.
+                button.style, suggested = "primary", True
             rows.append(Row(f"{index + 1}. {lesson.title}", lesson.summary, state, button, index, reached.done))
         practice = course.practice
-        rows.append(Row(practice.title, practice.summary, "", Button("Play", self.open_practice), None))
+        play = Button("Play", self.open_practice, style="normal" if suggested else "primary")
+        rows.append(Row(practice.title, practice.summary, "", play, None))
         return rows
 
     def open_lesson(self, index: int, step: int) -> None:

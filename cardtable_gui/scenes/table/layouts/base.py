@@ -21,6 +21,7 @@ from cardtable_gui.ui import theme as th
 
 if TYPE_CHECKING:
     from cardtable_gui.scenes.table.card_sprites import CardSprites
+    from cardtable_gui.scenes.table.hand_fan import HandFan
     from cardtable_gui.scenes.table.scene import TableScene
     from cardtable_gui.scenes.table.trick_area import TrickArea
 
@@ -166,6 +167,20 @@ def trick_card_rects(trick: TrickArea, sprites: CardSprites, card: Card) -> list
             rect = pygame.Rect((0, 0), size)
             rect.center = (round(x), round(y))
             rects.append(rect)
+    return rects
+
+
+def hand_card_rects(fan: HandFan, card: Card) -> list[pygame.Rect]:
+    """The part of ``card`` that shows in the hand ``fan``: up to where the next card
+    covers it (a ring round the whole card would run over its neighbours)."""
+    rects = []
+    for index in fan.indices_of([card]):
+        rect = fan.card_rect(index)
+        if index + 1 < len(fan.slots):
+            following = fan.card_rect(index + 1)
+            if rect.left < following.left < rect.right:
+                rect.width = following.left - rect.left
+        rects.append(rect)
     return rects
 
 

@@ -36,7 +36,7 @@ from cardtable_gui.scenes.table.dealing import deal_order
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
-from cardtable_gui.scenes.table.layouts.base import GameLayout, shown, trick_card_rects
+from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown, trick_card_rects
 from cardtable_gui.scenes.table.pile import Pile
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow
 from cardtable_gui.scenes.table.seat_panel import SeatPanel, Side, plate_height
@@ -236,7 +236,7 @@ class SpadesLayout(GameLayout):
         return shown(areas.get(name))
 
     def card_rects(self, card: Card) -> list[pygame.Rect]:
-        return self.fan.rects_of([card]) + trick_card_rects(self.trick, self.sprites, card)
+        return hand_card_rects(self.fan, card) + trick_card_rects(self.trick, self.sprites, card)
 
     # -- the picture of the table --------------------------------------------------------
 

@@ -49,7 +49,7 @@ from cardtable_gui.scenes.table.chips import ChipMover, ChipStack, body_size
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
-from cardtable_gui.scenes.table.layouts.base import GameLayout, shown
+from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown
 from cardtable_gui.scenes.table.layouts.spinado_board import DeadHandTile, PotTile, SequenceBoard
 from cardtable_gui.scenes.table.oval import place_seats, ring_sizes, seat_spots
 from cardtable_gui.scenes.table.reveal import Reveal
@@ -378,7 +378,7 @@ class SpinadoLayout(GameLayout):
         return shown(areas.get(name))
 
     def card_rects(self, card: Card) -> list[pygame.Rect]:
-        rects = self.fan.rects_of([card])
+        rects = hand_card_rects(self.fan, card)
         if card in self.board.played:
             rect = pygame.Rect((0, 0), self.sprites.size(self.board.card_width))
             x, y = self.board.slot(card, self.sprites)

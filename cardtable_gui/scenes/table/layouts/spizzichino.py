@@ -53,7 +53,7 @@ from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.grammar import with_verb
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
-from cardtable_gui.scenes.table.layouts.base import GameLayout, shown, trick_card_rects
+from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown, trick_card_rects
 from cardtable_gui.scenes.table.pile_choice import PileAction, PileChoice
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow, leaders
 from cardtable_gui.scenes.table.seat_panel import SeatPanel, fan_extent, plate_height
@@ -361,7 +361,7 @@ class SpizzichinoLayout(GameLayout):
             for stack in seat_stacks
             if stack.count and stack.top == card
         ]
-        return self.fan.rects_of([card]) + trick_card_rects(self.trick, self.sprites, card) + on_stacks
+        return hand_card_rects(self.fan, card) + trick_card_rects(self.trick, self.sprites, card) + on_stacks
 
     # -- the picture of the table ------------------------------------------------------
 

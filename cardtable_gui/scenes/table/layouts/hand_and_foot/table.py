@@ -34,7 +34,7 @@ from cardtable_gui.scenes.table.banner import Banner
 from cardtable_gui.scenes.table.book_row import BookRow
 from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.game_over import ScoreSheet
-from cardtable_gui.scenes.table.layouts.base import GameLayout, shown
+from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown
 from cardtable_gui.scenes.table.layouts.hand_and_foot import hinting, words
 from cardtable_gui.scenes.table.layouts.hand_and_foot.controls import TurnControls
 from cardtable_gui.scenes.table.layouts.hand_and_foot.motion import EventShow
@@ -317,7 +317,7 @@ class HandAndFootLayout(GameLayout):
         return shown(areas.get(name))
 
     def card_rects(self, card: Card) -> list[pygame.Rect]:
-        rects = self.fan.rects_of([card])
+        rects = hand_card_rects(self.fan, card)
         if self.discard.count and self.discard.top == card:
             rects.append(self.sprites.rect(self.discard.top_center, self.discard.card_width))
         return rects
