@@ -37,6 +37,10 @@ if TYPE_CHECKING:
 
 HIGHLIGHT = (96, 206, 255)
 """The lessons' ring: sky blue, apart from the gold of a selected card and the Hint's pink."""
+RING_OUTSET = 10
+"""How much larger than the card or area its ring is drawn (design px, both sides)."""
+RING_ROOM = 40
+"""How far the panel keeps from a ringed thing (design px, both sides together)."""
 NO_HINT = "In a lesson the panel says what to do; Hint is for your own games."
 PANEL_WIDTHS = (400, 520)
 """The panel's widths tried, at the design size: narrow and tall, or wide and short."""
@@ -61,6 +65,9 @@ class LessonTableScene(TableScene):
         self.panel = LessonPanel(self.next_step, self.back_step, self.skip_step, self.leave)
         self._advance_when_settled = False
         self._table_seen: tuple[tuple[int, int, int, int], ...] = ()
+        """The table's picture when the panel was placed; ``_table_last`` the last
+        frame's (the panel moves only once the picture holds still)."""
+        self._table_last: tuple[tuple[int, int, int, int], ...] = ()
         config = lesson_config(self.run, app.settings.player_name, AI_NAMES)
         super().__init__(app, config)
         # A lesson is never continued from the menu: nothing to autosave.
@@ -299,13 +306,20 @@ class LessonTableScene(TableScene):
         if self._advance_when_settled and not self._busy() and self.may_go_on:
             self.next_step()
         self._refresh_panel()
-        if not self._busy() and self._deciding is None and self._table_seen != self._table_now():
-            # The table settled into a new picture: the panel finds its place again.
-            # Never while the learner is making a move: it would jump from under them.
-            self._place_panel()
+        now = self._table_now()
+        steady, self._table_last = now == self._table_last, now
+        if not self._busy() and steady and self._table_seen != now:
+            # The table settled into a new picture: the panel finds its place again,
+            # but not while the learner is making a move (it would jump from under
+            # them) unless it now covers what the step points at.
+            covers = any(self.panel.box.colliderect(rect) for rect in self.highlight_rects())
+            if self._deciding is None or covers:
+                self._place_panel()
+            else:
+                self._table_seen = now
 
     def _table_now(self) -> tuple[tuple[int, int, int, int], ...]:
-        return tuple(tuple(rect) for rect in self.table.element_rects())
+        return tuple(tuple(rect) for rect in self.table.element_rects() + self.highlight_rects())
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -335,7 +349,7 @@ class LessonTableScene(TableScene):
         width = max(2, theme.px(3))
         colour = (*HIGHLIGHT, round(150 + 105 * pulse))
         for rect in self.highlight_rects():
-            ring = rect.inflate(theme.px(10), theme.px(10))
+            ring = rect.inflate(theme.px(RING_OUTSET), theme.px(RING_OUTSET))
             layer = pygame.Surface(ring.size, pygame.SRCALPHA)
             pygame.draw.rect(layer, colour, layer.get_rect(), width=width, border_radius=theme.px(12))
             surface.blit(layer, ring)
@@ -347,15 +361,16 @@ class LessonTableScene(TableScene):
         width, height = self.app.screen.get_size()
         margin = theme.px(12)
         toolbar = max((button.rect.bottom for button in self._buttons()), default=0)
-        avoid = [(rect, 1000) for rect in self.highlight_rects()]
-        avoid += [(rect, 3) for rect in self.table.element_rects() if rect.width and rect.height]
+        # Clear of the rings drawn round them, and of a card rising as the turn comes.
+        pointed = [rect.inflate(theme.px(RING_ROOM), theme.px(RING_ROOM)) for rect in self.highlight_rects()]
+        avoid = [(rect, 3) for rect in self.table.element_rects() if rect.width and rect.height]
         avoid += [(button.rect, 50) for button in self._buttons()]
         if self.message:
             avoid.append((self.message_rect(), 200))
         fan = self.table.area_rect("hand")
         if fan is not None:
             avoid.append((fan, 30))
-        best: tuple[int, pygame.Rect] | None = None
+        best: tuple[tuple[int, int], pygame.Rect] | None = None
         for design_w in PANEL_WIDTHS:
             panel_w = min(theme.px(design_w), width // 2)
             panel_h = min(self.panel.measure(theme, panel_w), height)
@@ -365,7 +380,11 @@ class LessonTableScene(TableScene):
                 for j in range(GRID + 1):
                     box = pygame.Rect(left + (right - left) * i // GRID, top + (bottom - top) * j // GRID, panel_w, panel_h)
                     # A wider panel leaves less of the table in sight: it must earn its place.
-                    cost = sum(_overlap(box, rect) * weight for rect, weight in avoid) + panel_w * panel_h // 100
+                    # Covering what the step points at is worse than anything else.
+                    cost = (
+                        sum(_overlap(box, rect) for rect in pointed),
+                        sum(_overlap(box, rect) * weight for rect, weight in avoid) + panel_w * panel_h // 100,
+                    )
                     if best is None or cost < best[0]:
                         best = (cost, box)
         assert best is not None
