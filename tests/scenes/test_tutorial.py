@@ -364,6 +364,18 @@ def test_back_skip_and_leave_keep_the_place(app: App) -> None:
     assert app.scenes.top is listing
 
 
+def test_a_lesson_has_no_save_undo_or_hint_of_a_game(app: App) -> None:
+    scene = open_lesson(app, "spinado", 0)
+    settle(app, scene)
+    for code, mod in ((pygame.K_s, pygame.KMOD_CTRL), (pygame.K_z, pygame.KMOD_CTRL), (pygame.K_h, 0)):
+        post(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
+        frames(app)
+        assert app.scenes.top is scene, "no dialog opens over the lesson"
+        assert scene.message, "the table says why instead"
+    assert not (app.data_dir / "saves").exists() or not any((app.data_dir / "saves").iterdir())
+    assert [button.text for button in scene._buttons()] == ["Rules"]
+
+
 def test_a_finished_lesson_offers_the_next_one(app: App) -> None:
     scene = open_lesson(app, "arizona_spaghetti", 0)
     while not scene.run.done:

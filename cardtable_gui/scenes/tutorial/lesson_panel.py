@@ -52,14 +52,19 @@ class LessonPanel:
         self.leave_button = Button("Leave lesson (Esc)", on_leave, style="danger")
         self.choices: list[Button] = []
         """A quiz's answers, or the ways on from a finished lesson."""
+        self.numbered = False
+        """Whether the choices are a quiz's answers, shown with their keys (1-4)."""
         self.box = pygame.Rect(0, 0, 0, 0)
         self._text_size = TEXT_SIZES[0]
 
     # -- content ------------------------------------------------------------------
 
-    def show(self, title: str, counter: str, text: str, choices: list[Button] | None = None) -> None:
+    def show(
+        self, title: str, counter: str, text: str, choices: list[Button] | None = None, *, numbered: bool = False
+    ) -> None:
         self.title, self.counter, self.text = title, counter, text
         self.choices = choices or []
+        self.numbered = numbered
         self.feedback = None
 
     def say(self, text: str, good: bool) -> None:
@@ -156,7 +161,7 @@ class LessonPanel:
             y += line_h
         for number, button in enumerate(self.choices, start=1):
             button.draw(surface, theme)
-            if button.enabled and self.counter:
+            if button.enabled and self.numbered:
                 key = theme.text(str(number), theme.text_px(15), th.TEXT_DIM, bold=True)
                 surface.blit(key, key.get_rect(midleft=(button.rect.x + theme.px(10), button.rect.centery)))
         if self.feedback is not None:

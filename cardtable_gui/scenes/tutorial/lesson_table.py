@@ -28,9 +28,9 @@ from cardtable_gui.scenes.tutorial.lesson_match import LessonMatch, lesson_confi
 from cardtable_gui.scenes.tutorial.lesson_panel import LessonPanel
 from cardtable_gui.seats import MatchConfig
 from cardtable_gui.tutorials import Course, LessonRun
-from cardtable_gui.tutorials.model import AREAS, Do, Explain, Free, Quiz, Watch
+from cardtable_gui.tutorials.model import AREAS, Do, Explain, Free, Quiz
 from cardtable_gui.tutorials.progress import load_progress, save_progress
-from cardtable_gui.ui.widgets import Button, Widget
+from cardtable_gui.ui.widgets import Button
 
 if TYPE_CHECKING:
     from cardtable_gui.app_window import App
@@ -41,6 +41,7 @@ RING_OUTSET = 10
 """How much larger than the card or area its ring is drawn (design px, both sides)."""
 RING_ROOM = 40
 """How far the panel keeps from a ringed thing (design px, both sides together)."""
+NOTHING_TO_SAVE = "A lesson keeps your place by itself; there is nothing to save."
 NO_HINT = "In a lesson the panel says what to do; Hint is for your own games."
 PANEL_WIDTHS = (400, 520)
 """The panel's widths tried, at the design size: narrow and tall, or wide and short."""
@@ -188,7 +189,7 @@ class LessonTableScene(TableScene):
                 if isinstance(step, Quiz)
                 else []
             )
-            self.panel.show(lesson.title, f"Step {number} of {total}", text, choices)
+            self.panel.show(lesson.title, f"Step {number} of {total}", text, choices, numbered=bool(choices))
         self._refresh_panel()
         self._place_panel()
 
@@ -256,6 +257,9 @@ class LessonTableScene(TableScene):
 
     def ask_leave(self) -> None:
         self.leave()
+
+    def ask_save_name(self) -> None:
+        self.say(NOTHING_TO_SAVE)
 
     # -- the scene ------------------------------------------------------------------------
 
@@ -393,9 +397,6 @@ class LessonTableScene(TableScene):
 
     def element_rects(self) -> list[pygame.Rect]:
         return [*super().element_rects(), self.panel.box]
-
-    def panel_widgets(self) -> list[Widget]:
-        return list(self.panel.buttons())
 
 
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
