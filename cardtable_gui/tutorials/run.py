@@ -135,7 +135,7 @@ class LessonRun:
     def play_next(self) -> tuple[Move, list[Event]]:
         """Make the next pending move; ``IndexError`` when none is left."""
         move = self._pending.pop(0)
-        events = self.state.apply(move.action)
+        events = self._apply(move.action)
         if isinstance(self.step, Watch) and not self._pending:
             self._finished = True
         return move, events
@@ -164,7 +164,7 @@ class LessonRun:
             action = self._expected
         if isinstance(step, Free):
             self._choices[self.index] = action
-        events = self.state.apply(action)
+        events = self._apply(action)
         self._finished = True
         after = step.after if isinstance(step, Do | Free) else ""
         return Outcome(True, after, tuple(events))
@@ -216,13 +216,19 @@ class LessonRun:
 
     # Inside
 
+    def fresh_state(self) -> GameState[Any]:
+        """The lesson's game as dealt, before any move (``history`` replays from here)."""
+        return start(self.game, self.lesson, self.seed, self._deck)
+
     def _restart(self, index: int) -> None:
-        self.state: GameState[Any] = start(self.game, self.lesson, self.seed, self._deck)
+        self.state: GameState[Any] = self.fresh_state()
+        self.history: list[Move] = []
+        """Every move made since the deal, the ``before`` moves first."""
         for text in self.lesson.before:
             action = self._read(text, "before")
             if not self.state.is_legal(action):
                 raise LessonError("before", _not_legal(text, self.state, action))
-            self.state.apply(action)
+            self._apply(action)
         self._agents: dict[int, Agent] = {}
         self._choices = {i: a for i, a in self._choices.items() if i < index}
         self.index = 0
@@ -238,8 +244,14 @@ class LessonRun:
         step = self.step
         if isinstance(step, Do | Free) and not self._finished:
             action = self._choices.get(self.index) or self._expected or self._skip_move()
-            events.extend(self.state.apply(action))
+            events.extend(self._apply(action))
         self._finished = True
+        return events
+
+    def _apply(self, action: Action) -> list[Event]:
+        seat = self.state.to_move
+        events = self.state.apply(action)
+        self.history.append(Move(-1 if seat is None else seat, action))
         return events
 
     def _enter(self) -> None:

@@ -112,15 +112,7 @@ class TableScene(Scene):
         self.autosaver = None if watch else Autosaver(self.saves)
         self._on_applied = on_applied
         self._save_problem: str | None = None
-        self.match = Match(
-            config,
-            on_applied=self._applied,
-            ai_pace=app.settings.ai_pace / pace,
-            undo_guard=self.table.may_undo_to,
-            resume=None
-            if resume is None
-            else Position(resume.state, resume.actions, resume.movers, resume.hand_start),
-        )
+        self.match = self.open_match(config, resume)
         humans = self.match.config.human_seats
         self.pass_and_play = len(humans) > 1
         self.bottom = humans[0] if humans else 0
@@ -153,6 +145,19 @@ class TableScene(Scene):
         self.table.reset(self.match.view_for(self.viewer), self.bottom)
         if not self.match.history:
             self.match.events.extend(self.table.opening_events(self.match.view_for(None)))
+
+    def open_match(self, config: MatchConfig, resume: RestoredGame | None) -> Match:
+        """The match this table plays: a new game, or one rebuilt from a save. A lesson's
+        table plays a match of its own kind here."""
+        return Match(
+            config,
+            on_applied=self._applied,
+            ai_pace=self.app.settings.ai_pace / self.pace,
+            undo_guard=self.table.may_undo_to,
+            resume=None
+            if resume is None
+            else Position(resume.state, resume.actions, resume.movers, resume.hand_start),
+        )
 
     # -- what the layout uses ------------------------------------------------------
 

@@ -35,7 +35,7 @@ from cardtable_gui.scenes.table.dealing import deal_order
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
-from cardtable_gui.scenes.table.layouts.base import GameLayout
+from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown, trick_card_rects
 from cardtable_gui.scenes.table.oval import place_seats, ring_sizes
 from cardtable_gui.scenes.table.pile import Pile
 from cardtable_gui.scenes.table.score_panel import leaders
@@ -267,6 +267,19 @@ class ArizonaSpaghettiLayout(GameLayout):
                 rects.append(panel.cards_rect(self.sprites))
         rects += [pile.rect(self.sprites) for pile in self.piles if pile.count]
         return rects
+
+    def area_rect(self, name: str) -> pygame.Rect | None:
+        areas = {
+            "hand": self.fan.bounds() if self.fan.slots else None,
+            "trick": self.trick.rect,
+            # The round, its point cards and the running totals are all on the banner.
+            "banner": self.banner.rect,
+            "scores": self.banner.rect,
+        }
+        return shown(areas.get(name))
+
+    def card_rects(self, card: Card) -> list[pygame.Rect]:
+        return hand_card_rects(self.fan, card) + trick_card_rects(self.trick, self.sprites, card)
 
     # -- the picture of the table ------------------------------------------------------
 

@@ -20,7 +20,10 @@ from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.ui import theme as th
 
 if TYPE_CHECKING:
+    from cardtable_gui.scenes.table.card_sprites import CardSprites
+    from cardtable_gui.scenes.table.hand_fan import HandFan
     from cardtable_gui.scenes.table.scene import TableScene
+    from cardtable_gui.scenes.table.trick_area import TrickArea
 
 
 class GameLayout(ABC):
@@ -104,6 +107,14 @@ class GameLayout(ABC):
         """Where the hinted move's cards and target are drawn now (the Hint rings them)."""
         return []
 
+    def area_rect(self, name: str) -> pygame.Rect | None:
+        """Where the table area ``name`` (a lesson's ``hand``, ``trick``, ``scores``...) is drawn now; None when not shown."""
+        return None
+
+    def card_rects(self, card: Card) -> list[pygame.Rect]:
+        """Where ``card`` is drawn face up now (hand, trick, board...), for a lesson to ring it."""
+        return []
+
     def opening_events(self, view: GameView) -> list[Event]:
         """Events that show how the game began (the first deal happens inside
         ``new_game``, before the match has any events); animated when a table opens on
@@ -144,3 +155,35 @@ class GameLayout(ABC):
         the table's font has no suit symbols."""
         card = getattr(action, "card", None)
         return f"Play the {card.name}?" if isinstance(card, Card) else None
+
+
+def trick_card_rects(trick: TrickArea, sprites: CardSprites, card: Card) -> list[pygame.Rect]:
+    """Where ``card`` lies in ``trick`` now (one rect, or none when it is not there)."""
+    size = sprites.size(trick.card_width)
+    rects = []
+    for position, played in trick.plays:
+        if played == card:
+            x, y = trick.slot(position, sprites)
+            rect = pygame.Rect((0, 0), size)
+            rect.center = (round(x), round(y))
+            rects.append(rect)
+    return rects
+
+
+def hand_card_rects(fan: HandFan, card: Card) -> list[pygame.Rect]:
+    """The part of ``card`` that shows in the hand ``fan``: up to where the next card
+    covers it (a ring round the whole card would run over its neighbours)."""
+    rects = []
+    for index in fan.indices_of([card]):
+        rect = fan.card_rect(index)
+        if index + 1 < len(fan.slots):
+            following = fan.card_rect(index + 1)
+            if rect.left < following.left < rect.right:
+                rect.width = following.left - rect.left
+        rects.append(rect)
+    return rects
+
+
+def shown(rect: pygame.Rect | None) -> pygame.Rect | None:
+    """``rect``, or None when it has no size (an area not drawn now)."""
+    return rect if rect is not None and rect.width > 0 and rect.height > 0 else None

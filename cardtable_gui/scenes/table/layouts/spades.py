@@ -36,7 +36,7 @@ from cardtable_gui.scenes.table.dealing import deal_order
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
-from cardtable_gui.scenes.table.layouts.base import GameLayout
+from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown, trick_card_rects
 from cardtable_gui.scenes.table.pile import Pile
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow
 from cardtable_gui.scenes.table.seat_panel import SeatPanel, Side, plate_height
@@ -224,6 +224,19 @@ class SpadesLayout(GameLayout):
         if self.bidding.visible:
             rects.append(self.bidding.box)
         return rects
+
+    def area_rect(self, name: str) -> pygame.Rect | None:
+        areas = {
+            "hand": self.fan.bounds() if self.fan.slots else None,
+            "trick": self.trick.rect,
+            "scores": self.scores.rect,
+            # Spades has no banner: the bids are made on the bid panel, and kept on the scores.
+            "banner": self.bidding.box if self.bidding.visible else self.scores.rect,
+        }
+        return shown(areas.get(name))
+
+    def card_rects(self, card: Card) -> list[pygame.Rect]:
+        return hand_card_rects(self.fan, card) + trick_card_rects(self.trick, self.sprites, card)
 
     # -- the picture of the table --------------------------------------------------------
 

@@ -49,7 +49,7 @@ from cardtable_gui.scenes.table.chips import ChipMover, ChipStack, body_size
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
-from cardtable_gui.scenes.table.layouts.base import GameLayout
+from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown
 from cardtable_gui.scenes.table.layouts.spinado_board import DeadHandTile, PotTile, SequenceBoard
 from cardtable_gui.scenes.table.oval import place_seats, ring_sizes, seat_spots
 from cardtable_gui.scenes.table.reveal import Reveal
@@ -362,6 +362,28 @@ class SpinadoLayout(GameLayout):
             rects.append(self.spinado_button.rect)
         if self.reveal.visible:
             rects.append(self.reveal.rect)
+        return rects
+
+    def area_rect(self, name: str) -> pygame.Rect | None:
+        pots = [tile.rect for tile in self.tiles.values()]
+        areas = {
+            "hand": self.fan.bounds() if self.fan.slots else None,
+            "board": self.board.rect,
+            "trick": self.board.rect,
+            "dead": self.dead.rect,
+            "pots": pots[0].unionall(pots[1:]) if pots else None,
+            "banner": self.banner.rect,
+            "scores": self.scores.rect,
+        }
+        return shown(areas.get(name))
+
+    def card_rects(self, card: Card) -> list[pygame.Rect]:
+        rects = hand_card_rects(self.fan, card)
+        if card in self.board.played:
+            rect = pygame.Rect((0, 0), self.sprites.size(self.board.card_width))
+            x, y = self.board.slot(card, self.sprites)
+            rect.center = (round(x), round(y))
+            rects.append(rect)
         return rects
 
     # -- the picture of the table --------------------------------------------------------

@@ -53,7 +53,7 @@ from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.grammar import with_verb
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
-from cardtable_gui.scenes.table.layouts.base import GameLayout
+from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown, trick_card_rects
 from cardtable_gui.scenes.table.pile_choice import PileAction, PileChoice
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow, leaders
 from cardtable_gui.scenes.table.seat_panel import SeatPanel, fan_extent, plate_height
@@ -339,6 +339,29 @@ class SpizzichinoLayout(GameLayout):
         if self.known[self.top_seat]:
             rects.append(self.known_rect())
         return rects
+
+    def area_rect(self, name: str) -> pygame.Rect | None:
+        t = self.theme
+        stacks = [stack.rect(t, self.sprites) for stack in self.stacks[self.bottom]]
+        piles = self.piles.rects(t, self.sprites) if self.piles.visible else []
+        areas = {
+            "hand": self.fan.bounds() if self.fan.slots else None,
+            "trick": self.trick.rect,
+            "stacks": stacks[0].unionall(stacks[1:]) if stacks else None,
+            "pile": piles[0].unionall(piles[1:]) if piles else None,
+            "scores": self.scores.rect,
+            "banner": self.banner.rect,
+        }
+        return shown(areas.get(name))
+
+    def card_rects(self, card: Card) -> list[pygame.Rect]:
+        on_stacks = [
+            stack.top_rect(self.sprites)
+            for seat_stacks in self.stacks
+            for stack in seat_stacks
+            if stack.count and stack.top == card
+        ]
+        return hand_card_rects(self.fan, card) + trick_card_rects(self.trick, self.sprites, card) + on_stacks
 
     # -- the picture of the table ------------------------------------------------------
 

@@ -34,7 +34,7 @@ from cardtable_gui.scenes.table.banner import Banner
 from cardtable_gui.scenes.table.book_row import BookRow
 from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.game_over import ScoreSheet
-from cardtable_gui.scenes.table.layouts.base import GameLayout
+from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown
 from cardtable_gui.scenes.table.layouts.hand_and_foot import hinting, words
 from cardtable_gui.scenes.table.layouts.hand_and_foot.controls import TurnControls
 from cardtable_gui.scenes.table.layouts.hand_and_foot.motion import EventShow
@@ -299,6 +299,27 @@ class HandAndFootLayout(GameLayout):
         rects += self.controls.element_rects()
         if self.banner.callout:
             rects.append(self.banner.callout_box)
+        return rects
+
+    def area_rect(self, name: str) -> pygame.Rect | None:
+        stock, discard = self.pile_bounds(self.stock), self.pile_bounds(self.discard)
+        foot = self.feet[0]
+        areas = {
+            "hand": self.fan.bounds() if self.fan.slots else None,
+            # "The pile" is where a turn starts: the draw pile and the discard pile beside it.
+            "pile": stock.union(discard),
+            "discard": discard,
+            "books": self.rows[0].rect if self.rows else None,
+            "foot": self.pile_bounds(foot) if foot.count else None,
+            "scores": self.scores.rect,
+            "banner": self.banner.rect,
+        }
+        return shown(areas.get(name))
+
+    def card_rects(self, card: Card) -> list[pygame.Rect]:
+        rects = hand_card_rects(self.fan, card)
+        if self.discard.count and self.discard.top == card:
+            rects.append(self.sprites.rect(self.discard.top_center, self.discard.card_width))
         return rects
 
     # -- the picture of the table -------------------------------------------------------

@@ -1,0 +1,404 @@
+"""A lesson played on the real table of its game.
+
+``LessonTableScene`` is the table scene with a ``LessonMatch`` in place of a match, so
+the lesson shows the game's own layout, cards, animations and controls. On top of the
+table it adds the instruction panel (placed in the table's free space, clear of what
+the step points at) and rings around the step's highlighted cards and areas.
+
+What a lesson has not: saves, statistics, undo (Back does that), hints (the panel says
+what to do) and the game-over panel. Leaving keeps the step reached; finishing marks
+the lesson done and offers the next one.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cardtable_gui.cards import Card
+from cardtable_gui.match import Match
+from cardtable_gui.persistence.atomic import WriteFailed
+from cardtable_gui.persistence.saves import RestoredGame
+from cardtable_gui.rules.base import Action
+from cardtable_gui.scenes.setup import AI_NAMES
+from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.tutorial.lesson_match import LessonMatch, lesson_config
+from cardtable_gui.scenes.tutorial.lesson_panel import LessonPanel
+from cardtable_gui.seats import MatchConfig
+from cardtable_gui.tutorials import Course, LessonRun
+from cardtable_gui.tutorials.model import AREAS, Do, Explain, Free, Quiz
+from cardtable_gui.tutorials.progress import load_progress, save_progress
+from cardtable_gui.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from cardtable_gui.app_window import App
+
+HIGHLIGHT = (96, 206, 255)
+"""The lessons' ring: sky blue, apart from the gold of a selected card and the Hint's pink."""
+RING_OUTSET = 10
+"""How much larger than the card or area its ring is drawn (design px, both sides)."""
+RING_ROOM = 40
+"""How far the panel keeps from a ringed thing (design px, both sides together)."""
+NOTHING_TO_SAVE = "A lesson keeps your place by itself; there is nothing to save."
+NO_HINT = "In a lesson the panel says what to do; Hint is for your own games."
+PANEL_WIDTHS = (400, 520)
+"""The panel's widths tried, at the design size: narrow and tall, or wide and short."""
+GRID = 10
+"""The panel's places tried: a grid of this many steps each way over the window."""
+
+NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_RIGHT)
+BACK_KEYS = (pygame.K_LEFT, pygame.K_BACKSPACE)
+SKIP_KEY = pygame.K_k
+"""K: no table uses it (S is Spinado's spinado, T and L Spizzichino's, H the Hint)."""
+ANSWER_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
+
+
+class LessonTableScene(TableScene):
+    """``course``'s lesson ``index`` at its table, from step ``step``."""
+
+    def __init__(self, app: App, course: Course, index: int, step: int = 0) -> None:
+        self.course = course
+        self.lesson_index = index
+        lesson = course.lessons[index]
+        self.run = LessonRun(course.game, lesson, step)
+        self.panel = LessonPanel(self.next_step, self.back_step, self.skip_step, self.leave)
+        self._advance_when_settled = False
+        self._table_seen: tuple[tuple[int, int, int, int], ...] = ()
+        """The table's picture when the panel was placed; ``_table_last`` the last
+        frame's (the panel moves only once the picture holds still)."""
+        self._table_last: tuple[tuple[int, int, int, int], ...] = ()
+        config = lesson_config(self.run, app.settings.player_name, AI_NAMES)
+        super().__init__(app, config)
+        # A lesson is never continued from the menu: nothing to autosave.
+        self.autosaver = None
+        if self.run.history or self.run.index:
+            # The deal's animation is for a lesson starting from the deal.
+            self.match.events.clear()
+        self._show_step()
+
+    @property
+    def lesson_match(self) -> LessonMatch:
+        assert isinstance(self.match, LessonMatch)
+        return self.match
+
+    def open_match(self, config: MatchConfig, resume: RestoredGame | None) -> Match:
+        return LessonMatch(self.run, config, ai_pace=self.app.settings.ai_pace / self.pace)
+
+    # -- the steps --------------------------------------------------------------------
+
+    @property
+    def may_go_on(self) -> bool:
+        """Whether Next is offered: the step is finished and its moves were all played."""
+        return self.run.can_next and not self.run.pending_moves()
+
+    def next_step(self) -> None:
+        if self.run.done:
+            self.next_lesson()
+            return
+        if not self.may_go_on:
+            return
+        self._advance_when_settled = False
+        self.run.next()
+        self._keep_progress()
+        self._show_step()
+
+    def back_step(self) -> None:
+        if self.run.done:
+            self.leave()
+            return
+        if self.run.back():
+            self._rebuild()
+
+    def skip_step(self) -> None:
+        if self.run.done:
+            return
+        self.run.skip()
+        self._rebuild()
+
+    def answer(self, choice: int) -> None:
+        """The learner's answer to the quiz: its explanation, and on the right one, Next."""
+        step = self.run.step
+        if not isinstance(step, Quiz) or self.run.can_next or choice >= len(step.choices):
+            return
+        outcome = self.run.answer(choice)
+        self.panel.say(outcome.text, outcome.accepted)
+        if outcome.accepted:
+            for button in self.panel.choices:
+                button.enabled = False
+            self.panel.choices[choice].style = "primary"
+        else:
+            self.panel.choices[choice].enabled = False
+        self._refresh_panel()
+        self._place_panel()
+
+    def leave(self) -> None:
+        """Back to the lesson list, keeping the step reached (nothing is asked)."""
+        if not self.run.done:
+            self._keep_progress()
+        if self.app.scenes.top is self:
+            self.app.scenes.pop()
+
+    def next_lesson(self) -> None:
+        if self.lesson_index + 1 < len(self.course.lessons):
+            self.app.scenes.replace(LessonTableScene(self.app, self.course, self.lesson_index + 1))
+        else:
+            self.leave()
+
+    def _rebuild(self) -> None:
+        """Show the position the run rebuilt, as Undo does: no animation."""
+        self.animator.clear()
+        self._end_turn()
+        self.summary.hide()
+        self.finished = False
+        self._advance_when_settled = False
+        self.lesson_match.rebuilt()
+        self.table.reset(self.match.view_for(self.viewer), self.bottom)
+        self.table.layout(self.app.screen.get_size())
+        self._turn_shown = None
+        self._settled_at = len(self.match.history)
+        self.message = ""
+        self._keep_progress()
+        self._show_step()
+
+    def _show_step(self) -> None:
+        """Fill the panel for the step the run is at (or the lesson's end)."""
+        run = self.run
+        self._turn_shown = None
+        lesson = run.lesson
+        if run.done:
+            ways = [Button("Back to lessons", self.leave, style="quiet")]
+            if self.lesson_index + 1 < len(self.course.lessons):
+                following = self.course.lessons[self.lesson_index + 1].title
+                ways.insert(0, Button(f"Next lesson: {following}", self.next_lesson, style="primary"))
+            self.panel.show(lesson.title, "Lesson complete", "Well done: that is the whole lesson.", ways)
+        else:
+            step = run.step
+            number, total = run.progress
+            if isinstance(step, Explain):
+                text = step.text
+            elif isinstance(step, Do | Free):
+                text = step.prompt
+            elif isinstance(step, Quiz):
+                text = step.question
+            else:
+                text = step.caption
+            choices = (
+                [Button(choice.text, lambda i=i: self.answer(i)) for i, choice in enumerate(step.choices)]
+                if isinstance(step, Quiz)
+                else []
+            )
+            self.panel.show(lesson.title, f"Step {number} of {total}", text, choices, numbered=bool(choices))
+        self._refresh_panel()
+        self._place_panel()
+
+    def _refresh_panel(self) -> None:
+        panel, run = self.panel, self.run
+        done = run.done
+        panel.next_button.text = "Next lesson" if done else "Next (Enter)"
+        panel.next_button.visible = not done
+        panel.skip_button.visible = panel.back_button.visible = not done
+        panel.next_button.enabled = self.may_go_on
+        panel.back_button.enabled = run.index > 0
+        panel.skip_button.enabled = not done
+
+    def _keep_progress(self) -> None:
+        """Write the step reached (or the lesson done) to the progress file."""
+        game, lesson_id = self.course.game, self.run.lesson.id
+        progress, _ = load_progress(self.app.data_dir)
+        if self.run.done:
+            progress = progress.finished(game, lesson_id)
+        else:
+            progress = progress.reached(game, lesson_id, self.run.index)
+        try:
+            save_progress(self.app.data_dir, progress)
+        except WriteFailed as error:
+            self.app.toast(f"Your lesson progress could not be saved. {error}", 6.0, topic="lessons")
+
+    # -- the table's moves --------------------------------------------------------------
+
+    def _submit_now(self, action: Action) -> bool:
+        accepted = super()._submit_now(action)
+        if not accepted:
+            self.panel.say(self.message, False)
+        else:
+            outcome = self.lesson_match.outcome
+            after = outcome.text if outcome is not None else ""
+            self.panel.say(after, True)
+            # With nothing to say after the move, the lesson goes on by itself.
+            self._advance_when_settled = not after
+        self._refresh_panel()
+        self._place_panel()
+        return accepted
+
+    def _begin_turn(self, seat: int) -> None:
+        """The table offers the learner's choices only when the step asks for a move."""
+        if self.run.awaits_move:
+            super()._begin_turn(seat)
+            self._place_panel()
+
+    def _show_game_over(self) -> None:
+        """The lesson's own end, not the game-over panel, closes a lesson."""
+        self.finished = True
+        self._end_turn()
+
+    def _record_statistics(self) -> None:
+        """A lesson is no game for the statistics."""
+
+    def _applied(self, match: Match) -> None:
+        """A lesson is never saved."""
+
+    def _buttons(self) -> list[Button]:
+        return [self.rules_button]
+
+    def hint_refusal(self) -> str | None:
+        return NO_HINT
+
+    def ask_leave(self) -> None:
+        self.leave()
+
+    def ask_save_name(self) -> None:
+        self.say(NOTHING_TO_SAVE)
+
+    # -- the scene ------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        self._place_panel()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self._modal_up():
+            super().handle_event(event)
+            return
+        if self.panel.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and self._key(event.key):
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and self.panel.contains(event.pos):
+            return
+        super().handle_event(event)
+
+    def _modal_up(self) -> bool:
+        return self.summary.visible or self.confirm.visible or self.app.scenes.top is not self
+
+    def _key(self, key: int) -> bool:
+        """The lesson's keys; while the table waits for the learner's move, the table's
+        own keys (arrows, Enter, Backspace) are left to it."""
+        if key == SKIP_KEY:
+            self.skip_step()
+            return True
+        step = None if self.run.done else self.run.step
+        if isinstance(step, Quiz) and key in ANSWER_KEYS:
+            self.answer(ANSWER_KEYS.index(key))
+            return True
+        if self.run.awaits_move:
+            return False
+        if key in NEXT_KEYS:
+            if self.run.done:
+                self.next_lesson()
+            else:
+                self.next_step()
+            return True
+        if key in BACK_KEYS:
+            self.back_step()
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self._advance_when_settled and not self._busy() and self.may_go_on:
+            self.next_step()
+        self._refresh_panel()
+        now = self._table_now()
+        steady, self._table_last = now == self._table_last, now
+        if not self._busy() and steady and self._table_seen != now:
+            # The table settled into a new picture: the panel finds its place again,
+            # but not while the learner is making a move (it would jump from under
+            # them) unless it now covers what the step points at.
+            covers = any(self.panel.box.colliderect(rect) for rect in self.highlight_rects())
+            if self._deciding is None or covers:
+                self._place_panel()
+            else:
+                self._table_seen = now
+
+    def _table_now(self) -> tuple[tuple[int, int, int, int], ...]:
+        return tuple(tuple(rect) for rect in self.table.element_rects() + self.highlight_rects())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.summary.visible:
+            # The summary has the table's attention; the lesson goes on once it is closed.
+            return
+        self._draw_highlights(surface)
+        self.panel.draw(surface, self.app.theme)
+
+    # -- highlights and the panel's place ------------------------------------------------
+
+    def highlight_rects(self) -> list[pygame.Rect]:
+        """Where the step's highlighted cards and areas are drawn now."""
+        rects: list[pygame.Rect] = []
+        for item in self.run.highlight:
+            if item in AREAS:
+                area = self.table.area_rect(item)
+                if area is not None:
+                    rects.append(area)
+            else:
+                rects.extend(self.table.card_rects(Card.parse(item)))
+        return rects
+
+    def _draw_highlights(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 260)
+        width = max(2, theme.px(3))
+        colour = (*HIGHLIGHT, round(150 + 105 * pulse))
+        for rect in self.highlight_rects():
+            ring = rect.inflate(theme.px(RING_OUTSET), theme.px(RING_OUTSET))
+            layer = pygame.Surface(ring.size, pygame.SRCALPHA)
+            pygame.draw.rect(layer, colour, layer.get_rect(), width=width, border_radius=theme.px(12))
+            surface.blit(layer, ring)
+
+    def _place_panel(self) -> None:
+        """Put the panel where it covers the least: never a highlighted thing if there
+        is any room, then as little of the table as can be (the hand least of all)."""
+        theme = self.app.theme
+        width, height = self.app.screen.get_size()
+        margin = theme.px(12)
+        toolbar = max((button.rect.bottom for button in self._buttons()), default=0)
+        # Clear of the rings drawn round them, and of a card rising as the turn comes.
+        pointed = [rect.inflate(theme.px(RING_ROOM), theme.px(RING_ROOM)) for rect in self.highlight_rects()]
+        avoid = [(rect, 3) for rect in self.table.element_rects() if rect.width and rect.height]
+        avoid += [(button.rect, 50) for button in self._buttons()]
+        if self.message:
+            avoid.append((self.message_rect(), 200))
+        fan = self.table.area_rect("hand")
+        if fan is not None:
+            avoid.append((fan, 30))
+        best: tuple[tuple[int, int], pygame.Rect] | None = None
+        for design_w in PANEL_WIDTHS:
+            panel_w = min(theme.px(design_w), width // 2)
+            panel_h = min(self.panel.measure(theme, panel_w), height)
+            left, right = margin, width - panel_w - margin
+            top, bottom = toolbar + margin, max(toolbar + margin, height - panel_h - margin)
+            for i in range(GRID + 1):
+                for j in range(GRID + 1):
+                    box = pygame.Rect(left + (right - left) * i // GRID, top + (bottom - top) * j // GRID, panel_w, panel_h)
+                    # A wider panel leaves less of the table in sight: it must earn its place.
+                    # Covering what the step points at is worse than anything else.
+                    cost = (
+                        sum(_overlap(box, rect) for rect in pointed),
+                        sum(_overlap(box, rect) * weight for rect, weight in avoid) + panel_w * panel_h // 100,
+                    )
+                    if best is None or cost < best[0]:
+                        best = (cost, box)
+        assert best is not None
+        self.panel.place(theme, best[1])
+        self._table_seen = self._table_now()
+
+    def element_rects(self) -> list[pygame.Rect]:
+        return [*super().element_rects(), self.panel.box]
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    clipped = a.clip(b)
+    return clipped.width * clipped.height

@@ -1,0 +1,456 @@
+"""Learn to play, through the real App with real pygame events.
+
+Every lesson of every course is played from the menu to its end as a learner would:
+"Learn to play", the game, the lesson's Start; Next by click or key; quizzes answered
+by clicking (one wrong answer first in each lesson); each move made on the table with
+the mouse or the game's own controls. Every ``do`` step is first offered a wrong move,
+which must be refused with a message on the screen and nothing moved. A lesson that
+cannot be completed fails here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+from test_table_support import click, drag, frames, make_app, post, run_until
+
+from cardtable_gui.app_window import App
+from cardtable_gui.cards import Card
+from cardtable_gui.rules import GAMES
+from cardtable_gui.rules.base import Action
+from cardtable_gui.rules.hand_and_foot import Discard, DrawCards, Meld, TakePile
+from cardtable_gui.rules.spades import Bid
+from cardtable_gui.rules.spizzichino import StandPile
+from cardtable_gui.rules.spizzichino import TakePile as SpizzichinoTake
+from cardtable_gui.scenes.menu import MenuScene
+from cardtable_gui.scenes.table.book_row import NEW_BOOK
+from cardtable_gui.scenes.tutorial import TutorialScene
+from cardtable_gui.scenes.tutorial.lesson_table import HIGHLIGHT, LessonTableScene
+from cardtable_gui.tutorials import has_course, load_course
+from cardtable_gui.tutorials.model import Do, Explain, Free, Quiz, Watch
+from cardtable_gui.tutorials.progress import load_progress
+
+COURSES = [game for game in GAMES if has_course(game)]
+LESSONS = [(game, index) for game in COURSES for index in range(len(load_course(game).lessons))]
+LESSON_IDS = [f"{game}/{load_course(game).lessons[index].id}" for game, index in LESSONS]
+PACE = 4.0
+SIZES = ((1024, 640), (1280, 800), (1920, 1080))
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    app = make_app(tmp_path)
+    yield app
+    app.quit()
+
+
+def key(app: App, code: int) -> None:
+    post(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
+    post(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0)
+    frames(app)
+
+
+# -- getting to a lesson --------------------------------------------------------------
+
+
+def open_course(app: App, game: str) -> TutorialScene:
+    """From the menu: "Learn to play", then the game."""
+    app.scenes.push(MenuScene(app))
+    frames(app)
+    menu = app.scenes.top
+    assert isinstance(menu, MenuScene)
+    click(app, next(b for b in menu.buttons if b.text == "Learn to play").rect.center)
+    scene = app.scenes.top
+    assert isinstance(scene, TutorialScene)
+    click(app, scene.game_buttons[scene.games.index(game)].rect.center)
+    assert scene.game == game
+    return scene
+
+
+def open_lesson(app: App, game: str, index: int) -> LessonTableScene:
+    listing = open_course(app, game)
+    click(app, listing.rows[index].button.rect.center)
+    scene = app.scenes.top
+    assert isinstance(scene, LessonTableScene)
+    assert scene.run.lesson == load_course(game).lessons[index]
+    hurry(scene)
+    return scene
+
+
+def hurry(scene: LessonTableScene) -> None:
+    """Cards fly faster than any setting allows: the tests have many lessons to play."""
+    scene.pace = PACE
+
+
+def settle(app: App, scene: LessonTableScene) -> None:
+    """Until the step's other moves are played and shown (a summary is closed)."""
+
+    def still() -> bool:
+        if scene.summary.visible:
+            click(app, scene.summary.button.rect.center)
+            return False
+        return not scene._busy() and not scene.run.pending_moves()
+
+    run_until(app, still)
+    # Cards glide into place after the last animation, and the panel then finds its
+    # place: wait until the picture holds still.
+    before: list[pygame.Rect] = []
+    while (now := scene.element_rects()) != before:
+        before = now
+        frames(app, 2)
+
+
+# -- making moves on the table ----------------------------------------------------------
+
+
+def fan_grip(scene: LessonTableScene, card: Card) -> tuple[int, int]:
+    index = scene.table.fan.index_of(card)
+    assert index is not None, f"{card} is not in the hand"
+    rect = scene.table.fan.card_rect(index)
+    return (rect.left + max(4, rect.width // 8), rect.top + rect.height // 4)
+
+
+def play_card(app: App, scene: LessonTableScene, card: Card, spinado: bool = False) -> None:
+    """Drag ``card`` from the hand (or a Spizzichino stack) to where cards are played."""
+    table: Any = scene.table
+    game = scene.run.game
+    if spinado:
+        click(app, table.spinado_button.rect.center)
+    target = table.board.rect.center if game == "spinado" else table.trick.rect.center
+    if table.fan.index_of(card) is not None:
+        drag(app, fan_grip(scene, card), target)
+        return
+    stack = next(s for s in table.stacks[scene.bottom] if s.count and s.top == card)
+    drag(app, stack.top_rect(scene.sprites).center, target)
+
+
+def bid(app: App, scene: LessonTableScene, action: Bid) -> None:
+    panel: Any = scene.table.bidding
+    label = "Bid blind nil" if action.blind else "Nil" if action.tricks == 0 else str(action.tricks)
+    click(app, next(b for b in panel.buttons if b.text == label).rect.center)
+    if panel.visible and panel.confirm_label is not None:
+        click(app, panel.confirm_button.rect.center)
+
+
+def choose_cards(app: App, scene: LessonTableScene, cards: tuple[Card, ...]) -> None:
+    fan: Any = scene.table.fan
+    wanted = list(cards)
+    found = []
+    for index, slot in enumerate(fan.slots):
+        if slot.card in wanted:
+            wanted.remove(slot.card)
+            found.append(index)
+    assert not wanted, f"the hand lacks {wanted}"
+    for index in sorted(found, reverse=True):
+        rect = fan.card_rect(index)
+        click(app, (rect.left + max(4, rect.width // 8), rect.top + rect.height // 4))
+    frames(app, 3)
+    assert Counter(fan.chosen_cards) == Counter(cards)
+
+
+def hand_and_foot_move(app: App, scene: LessonTableScene, action: Action) -> None:
+    table: Any = scene.table
+    controls = table.controls
+    if isinstance(action, DrawCards):
+        click(app, table.stock.rect(scene.sprites).center)
+    elif isinstance(action, Discard):
+        drag(app, fan_grip(scene, action.card), table.discard.rect(scene.sprites).center)
+    elif isinstance(action, TakePile):
+        take = next(t for t in controls.takes if Counter(t.pair) == Counter(action.pair))
+        click(app, controls.take_buttons[controls.takes.index(take)].rect.center)
+    elif isinstance(action, Meld):
+        for group in action.groups:
+            choose_cards(app, scene, group.cards)
+            place = NEW_BOOK if group.book is None else ("book", group.book)
+            target = table.rows[0].place_rect(place)
+            assert target is not None, f"no place {place} on your row"
+            first = min(table.fan.chosen)
+            rect = table.fan.card_rect(first)
+            drag(app, (rect.left + max(4, rect.width // 8), rect.top + rect.height // 4), target.center)
+            frames(app, 3)
+        click(app, controls.lay_down_button.rect.center)
+    else:
+        raise AssertionError(f"no way to make {action} on the screen")
+
+
+def make_move(app: App, scene: LessonTableScene, action: Action) -> None:
+    """Make ``action`` with the game's own controls, as a player would."""
+    if scene.run.game == "hand_and_foot":
+        hand_and_foot_move(app, scene, action)
+        return
+    if isinstance(action, Bid):
+        bid(app, scene, action)
+        return
+    if isinstance(action, SpizzichinoTake | StandPile):
+        piles: Any = scene.table.piles  # type: ignore[attr-defined]
+        click(app, piles.piles[action.pile].top_rect(scene.sprites).center)
+        to_hand = isinstance(action, SpizzichinoTake)
+        button = next(b for b, offered in zip(piles.buttons, piles.actions, strict=True) if offered.value is to_hand)
+        click(app, button.rect.center)
+        return
+    lift = getattr(action, "stack", None)
+    if lift is not None and not hasattr(action, "card"):
+        click(app, scene.table.lift_buttons[lift].rect.center)  # type: ignore[attr-defined]
+        return
+    card = getattr(action, "card", None)
+    assert isinstance(card, Card), f"no way to make {action} on the screen"
+    play_card(app, scene, card, bool(getattr(action, "spinado", False)))
+
+
+def same_kind_alternative(scene: LessonTableScene, wanted: Action) -> Action | None:
+    """A legal move like ``wanted`` (another card, another bid) that the step does not want."""
+    run = scene.run
+    for action in run.state.legal_actions():
+        if type(action) is not type(wanted) or run._same_move(action, wanted):
+            continue
+        if isinstance(action, Meld | TakePile):
+            continue
+        if getattr(action, "spinado", False) or (isinstance(action, Bid) and action.tricks == 0):
+            # Kept simple: a nil or a spinado asks a question first.
+            continue
+        card = getattr(action, "card", None)
+        if card is not None and scene.table.fan.index_of(card) is None:  # type: ignore[attr-defined]
+            continue
+        return action
+    return None
+
+
+def refuse_a_wrong_move(app: App, scene: LessonTableScene, step: Do) -> None:
+    """Offer a move the step does not want: refused, said on screen, nothing moved."""
+    run = scene.run
+    wanted = run.parse(step.action)
+    before = (run.state.digest(), len(scene.match.history))
+    other = same_kind_alternative(scene, wanted)
+    if other is not None:
+        make_move(app, scene, other)
+        expected = step.wrong
+    else:
+        # No other move of the kind is allowed: a card out of place, by the same path
+        # the table's controls take, is refused with the rule's reason.
+        hand = run.view.hand  # type: ignore[attr-defined]
+        other = next(a for a in illegal_moves(scene, hand) if not run.state.is_legal(a))
+        scene.submit(other)
+        frames(app)
+        expected = scene.message
+    assert (run.state.digest(), len(scene.match.history)) == before, "a refused move changed the table"
+    assert scene.message == expected and expected
+    assert scene.panel.feedback is not None and not scene.panel.feedback.good
+    assert scene.panel.feedback.text == expected
+    assert run.awaits_move
+
+
+def illegal_moves(scene: LessonTableScene, hand: tuple[Card, ...]) -> Iterator[Action]:
+    """Moves to try for one the rules refuse now: each card of the hand played or
+    discarded, a stack lifted, a draw, a bid."""
+    texts = [f"{verb} {card}" for card in hand for verb in ("play", "discard")]
+    texts += [f"lift stack {i}" for i in range(4)] + ["draw", "bid 1"]
+    for text in texts:
+        try:
+            yield scene.run.rules.parse_action(text)
+        except ValueError:
+            continue
+
+
+# -- a whole lesson ------------------------------------------------------------------------
+
+
+def play_lesson(app: App, scene: LessonTableScene, *, wrong_answer: bool = True) -> int:
+    """Play ``scene``'s lesson to its end; returns how many wrong moves were refused."""
+    run = scene.run
+    refused = 0
+    by_key = False
+    while not run.done:
+        settle(app, scene)
+        index, step = run.index, run.step
+        if isinstance(step, Explain | Watch):
+            assert scene.panel.next_button.enabled
+        elif isinstance(step, Quiz):
+            if wrong_answer:
+                wrong = next(i for i in range(len(step.choices)) if i != step.answer)
+                click(app, scene.panel.choices[wrong].rect.center)
+                assert scene.panel.feedback == type(scene.panel.feedback)(step.choices[wrong].explanation, False)
+                assert not scene.panel.next_button.enabled
+                wrong_answer = False
+            if by_key:
+                key(app, pygame.K_1 + step.answer)
+            else:
+                click(app, scene.panel.choices[step.answer].rect.center)
+            assert scene.panel.feedback is not None and scene.panel.feedback.good
+            assert scene.panel.feedback.text == step.choices[step.answer].explanation
+        elif isinstance(step, Do):
+            run_until(app, lambda: scene._deciding is not None)
+            frames(app, 4)
+            refuse_a_wrong_move(app, scene, step)
+            refused += 1
+            make_move(app, scene, run.parse(step.action))
+        elif isinstance(step, Free):
+            run_until(app, lambda: scene._deciding is not None)
+            frames(app, 4)
+            make_move(app, scene, playable(scene))
+        if run.index == index and not run.done:
+            assert run.can_next, f"step {index + 1} ({step.kind}) was not finished"
+            settle(app, scene)
+            if run.index == index:
+                if by_key:
+                    key(app, pygame.K_RETURN)
+                else:
+                    click(app, scene.panel.next_button.rect.center)
+        by_key = not by_key
+        run_until(app, lambda: run.index > index or run.done, limit=20)
+    return refused
+
+
+def playable(scene: LessonTableScene) -> Action:
+    """A legal move the screen can make for a free step."""
+    for action in scene.run.state.legal_actions():
+        card = getattr(action, "card", None)
+        if isinstance(action, Meld | TakePile) or getattr(action, "spinado", False):
+            continue
+        if card is None or scene.table.fan.index_of(card) is not None:  # type: ignore[attr-defined]
+            return action
+    raise AssertionError("no move the screen can make")
+
+
+@pytest.mark.parametrize(("game", "index"), LESSONS, ids=LESSON_IDS)
+def test_every_lesson_plays_to_the_end_through_the_screen(app: App, game: str, index: int) -> None:
+    scene = open_lesson(app, game, index)
+    lesson = scene.run.lesson
+    dos = sum(isinstance(step, Do) for step in lesson.steps)
+    assert play_lesson(app, scene) == dos
+    assert scene.panel.counter == "Lesson complete"
+    assert load_progress(app.data_dir)[0].of(game, lesson.id).done
+    back = next(b for b in scene.panel.choices if b.text == "Back to lessons")
+    click(app, back.rect.center)
+    listing = app.scenes.top
+    assert isinstance(listing, TutorialScene)
+    assert listing.rows[index].state == "Done" and listing.rows[index].button.text == "Again"
+
+
+# -- the way through a lesson ------------------------------------------------------------
+
+
+def test_back_skip_and_leave_keep_the_place(app: App) -> None:
+    scene = open_lesson(app, "spades", 0)
+    run = scene.run
+    assert scene.panel.counter == f"Step 1 of {run.total}"
+    assert not scene.panel.back_button.enabled
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RIGHT)
+    assert run.index == 2 and isinstance(run.step, Do)
+    hand = len(scene.table.fan.slots)  # type: ignore[attr-defined]
+    click(app, scene.panel.skip_button.rect.center)
+    assert run.index == 3, "Skip makes the step's move and goes on"
+    assert len(scene.table.fan.slots) == hand - 1, "the table shows the card gone"  # type: ignore[attr-defined]
+    click(app, scene.panel.back_button.rect.center)
+    assert run.index == 2 and len(scene.table.fan.slots) == hand, "Back shows the card back in the hand"  # type: ignore[attr-defined]
+    key(app, pygame.K_k)
+    settle(app, scene)
+    assert run.index == 3
+    assert load_progress(app.data_dir)[0].of("spades", run.lesson.id).step == 3
+    key(app, pygame.K_ESCAPE)
+    listing = app.scenes.top
+    assert isinstance(listing, TutorialScene), "Esc leaves at once, asking nothing"
+    row = listing.rows[0]
+    assert row.state == f"Step 4 of {run.total}" and row.button.text == "Continue"
+    click(app, row.button.rect.center)
+    again = app.scenes.top
+    assert isinstance(again, LessonTableScene) and again.run.index == 3
+    click(app, again.panel.leave_button.rect.center)
+    assert app.scenes.top is listing
+
+
+def test_a_lesson_has_no_save_undo_or_hint_of_a_game(app: App) -> None:
+    scene = open_lesson(app, "spinado", 0)
+    settle(app, scene)
+    for code, mod in ((pygame.K_s, pygame.KMOD_CTRL), (pygame.K_z, pygame.KMOD_CTRL), (pygame.K_h, 0)):
+        post(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
+        frames(app)
+        assert app.scenes.top is scene, "no dialog opens over the lesson"
+        assert scene.message, "the table says why instead"
+    assert not (app.data_dir / "saves").exists() or not any((app.data_dir / "saves").iterdir())
+    assert [button.text for button in scene._buttons()] == ["Rules"]
+
+
+def test_a_finished_lesson_offers_the_next_one(app: App) -> None:
+    scene = open_lesson(app, "arizona_spaghetti", 0)
+    while not scene.run.done:
+        key(app, pygame.K_k)
+    assert scene.panel.counter == "Lesson complete"
+    following = load_course("arizona_spaghetti").lessons[1]
+    click(app, scene.panel.choices[0].rect.center)
+    nxt = app.scenes.top
+    assert isinstance(nxt, LessonTableScene) and nxt.run.lesson == following
+
+
+def test_the_list_shows_each_lesson_and_ends_with_the_practice_game(app: App) -> None:
+    for game in COURSES:
+        listing = open_course(app, game)
+        course = load_course(game)
+        assert [row.title for row in listing.rows[:-1]] == [f"{i + 1}. {l.title}" for i, l in enumerate(course.lessons)]
+        assert all(row.state == "Not started" and row.button.text == "Start" for row in listing.rows[:-1])
+        assert listing.rows[-1].title == course.practice.title == "Practice game with the coach"
+        app.scenes.clear()
+
+
+def test_the_practice_entry_starts_a_game_against_easy_players(app: App) -> None:
+    from cardtable_gui.scenes.table import TableScene
+
+    listing = open_course(app, "spinado")
+    click(app, listing.rows[-1].button.rect.center)
+    table = app.scenes.top
+    assert isinstance(table, TableScene) and not isinstance(table, LessonTableScene)
+    assert table.match.config.game == "spinado"
+    assert [seat.is_human for seat in table.match.config.seats].count(True) == 1
+
+
+# -- the panel on the table ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("game", COURSES)
+def test_the_panel_never_covers_what_the_step_points_at(tmp_path: Path, game: str, size: tuple[int, int]) -> None:
+    """At every step of every lesson: inside the window, its buttons inside it, and
+    clear of every card and area the step rings."""
+    app = make_app(tmp_path, size)
+    window = app.screen.get_rect()
+    for index in range(len(load_course(game).lessons)):
+        scene = LessonTableScene(app, load_course(game), index)
+        hurry(scene)
+        app.scenes.push(scene)
+        while not scene.run.done:
+            settle(app, scene)
+            where = f"{scene.run.lesson.id} step {scene.run.index + 1}"
+            box = scene.panel.box
+            assert window.contains(box), f"{where}: the panel leaves the window"
+            for rect in scene.highlight_rects():
+                assert not box.colliderect(rect), f"{where}: the panel covers {rect}"
+            for button in scene.panel.buttons():
+                assert box.contains(button.rect), f"{where}: {button.text!r} sticks out"
+            scene.skip_step()
+        app.scenes.clear()
+    app.quit()
+
+
+def test_highlights_ring_the_cards_and_areas_named(app: App) -> None:
+    scene = open_lesson(app, "spades", 0)
+    settle(app, scene)
+    assert scene.run.highlight == ("hand",)
+    assert scene.highlight_rects() == [scene.table.area_rect("hand")]
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    assert scene.run.highlight == ("AH",)
+    (ring,) = scene.highlight_rects()
+    card = scene.table.fan.rects_of([Card.parse("AH")])[0]  # type: ignore[attr-defined]
+    assert ring.topleft == card.topleft and ring.height == card.height
+    assert ring.width < card.width, "only the part of the card that shows is ringed"
+    surface = app.screen.copy()
+    scene.draw(surface)
+    edge = ring.inflate(app.theme.px(10), app.theme.px(10))
+    colours = {tuple(surface.get_at((x, edge.top + 1)))[:3] for x in range(edge.left + 20, edge.right - 20)}
+    # The ring pulses (its alpha changes), so it is told by its colour, blended or not.
+    assert any(sum(abs(a - b) for a, b in zip(c, HIGHLIGHT)) < 160 for c in colours)
