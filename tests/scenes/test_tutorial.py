@@ -454,3 +454,20 @@ def test_highlights_ring_the_cards_and_areas_named(app: App) -> None:
     colours = {tuple(surface.get_at((x, edge.top + 1)))[:3] for x in range(edge.left + 20, edge.right - 20)}
     # The ring pulses (its alpha changes), so it is told by its colour, blended or not.
     assert any(sum(abs(a - b) for a, b in zip(c, HIGHLIGHT)) < 160 for c in colours)
+
+
+def test_the_panel_leaves_every_player_in_sight_in_a_crowded_hand_and_foot(tmp_path: Path) -> None:
+    """At 1024 x 640 the Hand and Foot table has little free room: the panel takes a strip
+    of a wide book row rather than a whole seat plate (it used to hide the left player);
+    at most a corner of a plate."""
+    app = make_app(tmp_path, (1024, 640))
+    scene = LessonTableScene(app, load_course("hand_and_foot"), 0)
+    hurry(scene)
+    app.scenes.push(scene)
+    settle(app, scene)
+    scene.skip_step()
+    settle(app, scene)
+    for panel in scene.table.panels:  # type: ignore[attr-defined]
+        hidden = scene.panel.box.clip(panel.plate)
+        assert hidden.width * hidden.height < panel.plate.width * panel.plate.height / 4, f"the plate at {panel.plate} is hidden"
+    app.quit()

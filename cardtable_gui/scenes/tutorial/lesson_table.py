@@ -360,21 +360,25 @@ class LessonTableScene(TableScene):
 
     def _place_panel(self) -> None:
         """Put the panel where it covers the least: never a highlighted thing if there
-        is any room, then as little of the table as can be (the hand least of all)."""
+        is any room, then as little of the table as can be. Cost counts the share of each
+        element hidden, not its pixels: a whole seat plate hidden is worse than a strip of
+        a wide, mostly empty book row (the hand and the buttons weigh most of all)."""
         theme = self.app.theme
         width, height = self.app.screen.get_size()
         margin = theme.px(12)
         toolbar = max((button.rect.bottom for button in self._buttons()), default=0)
         # Clear of the rings drawn round them, and of a card rising as the turn comes.
         pointed = [rect.inflate(theme.px(RING_ROOM), theme.px(RING_ROOM)) for rect in self.highlight_rects()]
-        avoid = [(rect, 3) for rect in self.table.element_rects() if rect.width and rect.height]
+        avoid = [(rect, 10) for rect in self.table.element_rects()]
         avoid += [(button.rect, 50) for button in self._buttons()]
         if self.message:
             avoid.append((self.message_rect(), 200))
         fan = self.table.area_rect("hand")
         if fan is not None:
             avoid.append((fan, 30))
-        best: tuple[tuple[int, int], pygame.Rect] | None = None
+        avoid = [(rect, weight) for rect, weight in avoid if rect.width and rect.height]
+        window = width * height
+        best: tuple[tuple[int, float], pygame.Rect] | None = None
         for design_w in PANEL_WIDTHS:
             panel_w = min(theme.px(design_w), width // 2)
             panel_h = min(self.panel.measure(theme, panel_w), height)
@@ -387,7 +391,8 @@ class LessonTableScene(TableScene):
                     # Covering what the step points at is worse than anything else.
                     cost = (
                         sum(_overlap(box, rect) for rect in pointed),
-                        sum(_overlap(box, rect) * weight for rect, weight in avoid) + panel_w * panel_h // 100,
+                        sum(weight * _overlap(box, rect) / rect.width / rect.height for rect, weight in avoid)
+                        + panel_w * panel_h / window,
                     )
                     if best is None or cost < best[0]:
                         best = (cost, box)
