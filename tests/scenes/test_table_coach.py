@@ -7,7 +7,7 @@ from __future__ import annotations
 from cardtable_gui.ai.advice import Advice
 from cardtable_gui.cards import Card
 from cardtable_gui.rules.base import CardPlayed, HandDealt, TrickWon
-from cardtable_gui.rules.hand_and_foot import Discard, DrawCards
+from cardtable_gui.rules.hand_and_foot import Discard, DrawCards, TakePile
 from cardtable_gui.rules.spades import Bid, PlayCard
 from cardtable_gui.scenes.table.coach import Coach, Decision, remark_on, what_you_did
 
@@ -101,3 +101,12 @@ def test_in_spinado_every_card_is_a_turn() -> None:
     coach.played(PlayCard(SEVEN_S))
     assert coach.on_event(CardPlayed(0, SEVEN_S))
     assert coach.remark == "You played the seven of spades. I would start with the 4 of hearts: the run surely stops after it."
+
+
+def test_a_pile_taken_with_the_advised_pair_picked_the_other_way_round_is_the_advised_move() -> None:
+    """Seen in play: the learner took the pile as hinted, and the coach said it would
+    have taken the pile (the two cards of the pair were picked in the other order)."""
+    ten_hearts, ten_spades = Card.parse("10H"), Card.parse("10S")
+    advice = Advice(TakePile((ten_hearts, ten_spades)), "Take the pile: it starts a book of tens", "take pile")
+    assert Decision(advice, TakePile((ten_spades, ten_hearts))).followed
+    assert not Decision(advice, Discard(ten_spades)).followed

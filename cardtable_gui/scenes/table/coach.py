@@ -16,6 +16,7 @@ Nothing here draws; the scene shows ``remark`` in a note box.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from cardtable_gui.ai.advice import Advice
@@ -50,7 +51,19 @@ class Decision:
 
     @property
     def followed(self) -> bool:
-        return self.played == self.advice.action
+        return same_move(self.played, self.advice.action)
+
+
+def same_move(made: Action, advised: Action) -> bool:
+    """Whether ``made`` is the advised move, with its cards perhaps picked in another
+    order (a pile taken with the 10 of hearts and 10 of spades either way round)."""
+    if made == advised:
+        return True
+    return type(made) is type(advised) and Counter(words(made)) == Counter(words(advised))
+
+
+def words(action: Action) -> list[str]:
+    return str(action).replace(";", " ").replace(",", " ").split()
 
 
 class Coach:
