@@ -471,3 +471,19 @@ def test_the_panel_leaves_every_player_in_sight_in_a_crowded_hand_and_foot(tmp_p
         hidden = scene.panel.box.clip(panel.plate)
         assert hidden.width * hidden.height < panel.plate.width * panel.plate.height / 4, f"the plate at {panel.plate} is hidden"
     app.quit()
+
+
+def test_a_lesson_shows_no_first_game_tips_and_spends_none(tmp_path: Path) -> None:
+    """Seen in play: tips drew behind the lesson's panel, and each one shown there
+    would never appear in the player's first real game."""
+    app = make_app(tmp_path)
+    app.settings.first_game_tips = True
+    scene = LessonTableScene(app, load_course("spinado"), 0)
+    hurry(scene)
+    app.scenes.push(scene)
+    for _ in range(4):
+        settle(app, scene)
+        assert not scene.note.visible
+        scene.skip_step()
+    assert not (app.data_dir / "tips.json").exists()
+    app.quit()

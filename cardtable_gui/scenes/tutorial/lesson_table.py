@@ -73,6 +73,9 @@ class LessonTableScene(TableScene):
         super().__init__(app, config)
         # A lesson is never continued from the menu: nothing to autosave.
         self.autosaver = None
+        # The panel does the teaching here: a first-game tip would talk over it, and
+        # would be spent before the player's first real game.
+        self.tips = None
         if self.run.history or self.run.index:
             # The deal's animation is for a lesson starting from the deal.
             self.match.events.clear()
