@@ -319,16 +319,17 @@ class SpadesState(GameState[SpadesOptions]):
                 return list(_BLIND_OR_LOOK)
             return list(_BIDS_WITH_NIL if self.options.nil_allowed else _BIDS_WITHOUT_NIL)
         hand = self.hands[seat]
-        trick = self.trick.plays
-        if trick:
-            cards = follow_suit(hand, trick[0][1].suit)
-        elif self.spades_broken:
-            cards = hand
-        else:
-            # No exception for the first trick: it too waits for spades to be broken.
-            cards = lead_options(hand, _CLOSED_UNTIL_BROKEN)
         plays = _PLAY_BY_KEY
-        return [plays[card.key] for card in cards]  # type: ignore[misc]
+        trick = self.trick.plays
+        # follow_suit and lead_options inlined, each one pass straight to the actions:
+        # this is the hottest call of random play and search.
+        if trick:
+            led = trick[0][1].suit
+            return [plays[c.key] for c in hand if c.suit is led] or [plays[c.key] for c in hand]  # type: ignore[misc]
+        if not self.spades_broken:
+            # No exception for the first trick: it too waits for spades to be broken.
+            return [plays[c.key] for c in hand if c.suit is not _SPADES] or [plays[c.key] for c in hand]  # type: ignore[misc]
+        return [plays[c.key] for c in hand]  # type: ignore[misc]
 
     def apply(self, action: Action) -> list[Event]:
         if self.phase is _OVER or self.current is None:
@@ -351,7 +352,17 @@ class SpadesState(GameState[SpadesOptions]):
         seat = self.current
         assert seat is not None
         if type(action) is PlayCard:
-            self._play(seat, action.card, None)
+            # The play that does not end a trick, inlined from _play: three in four plays.
+            card = action.card
+            plays = self.trick.plays
+            if len(plays) < PLAYERS - 1:
+                self.hands[seat].remove(card)
+                plays.append((seat, card))
+                if card.suit is _SPADES:
+                    self.spades_broken = True
+                self.current = (seat + 1) % PLAYERS
+            else:
+                self._play(seat, card, None)
         elif type(action) is Bid:
             self._bid(seat, action, None)
         else:
