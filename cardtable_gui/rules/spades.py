@@ -38,10 +38,7 @@ from cardtable_gui.rules.tricks import (
     Trick,
     deal_round,
     deal_unseen,
-    follow_suit,
     follow_suit_reason,
-    lead_options,
-    trick_winner,
 )
 
 PLAYERS = 4
@@ -352,17 +349,17 @@ class SpadesState(GameState[SpadesOptions]):
         seat = self.current
         assert seat is not None
         if type(action) is PlayCard:
-            # The play that does not end a trick, inlined from _play: three in four plays.
+            # _play inlined: the most frequent move of random play and search.
             card = action.card
             plays = self.trick.plays
-            if len(plays) < PLAYERS - 1:
-                self.hands[seat].remove(card)
-                plays.append((seat, card))
-                if card.suit is _SPADES:
-                    self.spades_broken = True
+            self.hands[seat].remove(card)
+            plays.append((seat, card))
+            if card.suit is _SPADES:
+                self.spades_broken = True
+            if len(plays) < PLAYERS:
                 self.current = (seat + 1) % PLAYERS
             else:
-                self._play(seat, card, None)
+                self._end_trick(self.trick, None)
         elif type(action) is Bid:
             self._bid(seat, action, None)
         else:
@@ -528,15 +525,30 @@ class SpadesState(GameState[SpadesOptions]):
             self.spades_broken = True
             if events is not None:
                 events.append(SpadesBroken(seat))
-        if len(trick.plays) < self.players:
-            self.current = (seat + 1) % self.players
-            return
-        winner = trick_winner(trick, trump=_SPADES)
+        if len(trick.plays) < PLAYERS:
+            self.current = (seat + 1) % PLAYERS
+        else:
+            self._end_trick(trick, events)
+
+    def _end_trick(self, trick: Trick, events: list[Event] | None) -> None:
+        """The fourth card is down: the trick goes to its winner, who leads the next."""
+        plays = trick.plays
+        # trick_winner inlined: spades trump, else the highest card of the suit led.
+        winner, best = plays[0]
+        for seat, card in plays[1:]:
+            if card.suit is best.suit:
+                if card.rank > best.rank:
+                    winner, best = seat, card
+            elif card.suit is _SPADES:
+                winner, best = seat, card
         self.tricks_won[winner] += 1
-        self.completed.append(CompletedTrick(trick.leader, trick.frozen(), winner))
+        done = tuple(plays)
+        self.completed.append(CompletedTrick(trick.leader, done, winner))
         if events is not None:
-            events.append(TrickWon(winner, trick.cards))
-        self.trick = Trick(winner)
+            events.append(TrickWon(winner, tuple(card for _, card in done)))
+        # The finished trick lives on in ``completed``; its object starts the next one.
+        trick.leader = winner
+        trick.plays = []
         self.current = winner
         if len(self.completed) == TRICKS_PER_HAND:
             hand_events = self._end_hand()
