@@ -196,6 +196,8 @@ class Phase(Enum):
 # a global's); the moves, done millions of times by search, read these instead.
 _BIDDING, _PLAYING, _OVER = Phase.BIDDING, Phase.PLAYING, Phase.OVER
 _SPADES = Suit.SPADES
+_PARTNER_SIDES = ((0, 2), (1, 3))
+_SINGLE_SIDES = tuple((seat,) for seat in range(PLAYERS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,9 +280,7 @@ class SpadesState(GameState[SpadesOptions]):
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        if self.options.partnerships:
-            return ((0, 2), (1, 3))
-        return tuple((seat,) for seat in range(self.players))
+        return _PARTNER_SIDES if self.options.partnerships else _SINGLE_SIDES
 
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
