@@ -276,6 +276,13 @@ class SpadesState(GameState[SpadesOptions]):
     last_hand: HandScored | None = None
     winning_seats: tuple[int, ...] = ()
 
+    # A plain attribute (GameState's contract has a property): the loop of search and
+    # simulation asks it after every move. It changes only with the phase.
+    is_over = False
+
+    def __post_init__(self) -> None:
+        self.is_over = self.phase is _OVER
+
     # Sides
 
     @property
@@ -296,10 +303,6 @@ class SpadesState(GameState[SpadesOptions]):
         return self.current
 
     @property
-    def is_over(self) -> bool:
-        return self.phase is _OVER
-
-    @property
     def scores(self) -> tuple[int, ...]:
         return tuple(self.side_scores[self.side_of(seat)] for seat in range(self.players))
 
@@ -311,7 +314,7 @@ class SpadesState(GameState[SpadesOptions]):
         seat = self.current
         if seat is None:
             return []
-        if self.phase is _BIDDING:
+        if self.phase is not _PLAYING:
             if not self.looked[seat]:
                 return list(_BLIND_OR_LOOK)
             return list(_BIDS_WITH_NIL if self.options.nil_allowed else _BIDS_WITHOUT_NIL)
@@ -593,6 +596,7 @@ class SpadesState(GameState[SpadesOptions]):
         if winning_sides is not None:
             winners = self._seats_of(winning_sides)
             self.phase = Phase.OVER
+            self.is_over = True
             self.current = None
             self.winning_seats = winners
             events.append(GameOver(winners))
