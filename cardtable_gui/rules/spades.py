@@ -12,7 +12,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, cast
 
 from pydantic import Field
 
@@ -554,44 +554,31 @@ class SpadesState(GameState[SpadesOptions]):
         trick.plays = []
         self.current = winner
         if len(self.completed) == TRICKS_PER_HAND:
-            hand_events = self._end_hand()
-            if events is not None:
-                events.extend(hand_events)
+            self._end_hand(events)
 
     # Scoring
 
-    def _end_hand(self) -> list[Event]:
-        bids = [b for b in self.bids if b is not None]
-        points = [0] * len(self.sides)
-        results = []
-        for index, side in enumerate(self.sides):
-            result = score_side(
-                side,
-                bids,
-                self.tricks_won,
-                self.side_scores[index],
-                self.side_bags[index],
-                bag_penalty=self.options.bag_penalty,
-            )
+    def _end_hand(self, events: list[Event] | None) -> None:
+        """Score the hand into ``last_hand`` and the totals, then end the game or deal
+        the next hand. Events are built only when ``events`` collects them."""
+        bids = cast(list[Bid], self.bids)  # every seat has bid once a trick is played
+        tricks = self.tricks_won
+        sides = self.sides
+        bag_penalty = self.options.bag_penalty
+        results = tuple(
+            score_side(side, bids, tricks, self.side_scores[index], self.side_bags[index], bag_penalty)
+            for index, side in enumerate(sides)
+        )
+        for index, result in enumerate(results):
             self.side_scores[index] = result.total
             self.side_bags[index] = result.bags_total
-            points[index] = result.points
-            results.append(result)
         nils = tuple(
-            NilResult(seat, bids[seat].blind, self.tricks_won[seat])
-            for seat in range(self.players)
-            if bids[seat].is_nil
+            NilResult(seat, bid.blind, tricks[seat]) for seat, bid in enumerate(bids) if bid.tricks == 0
         )
-        scored = HandScored(
-            self.hand_number, tuple(bids), tuple(self.tricks_won), nils, tuple(results)
-        )
-        self.last_hand = scored
-        events: list[Event] = [
-            scored,
-            RoundScored(
-                tuple(points[self.side_of(s)] for s in range(self.players)), self.scores
-            ),
-        ]
+        self.last_hand = HandScored(self.hand_number, tuple(bids), tuple(tricks), nils, results)
+        if events is not None:
+            points = [results[self.side_of(seat)].points for seat in range(self.players)]
+            events += (self.last_hand, RoundScored(tuple(points), self.scores))
         winning_sides = winning_sides_after_hand(self.side_scores, self.options)
         if winning_sides is not None:
             winners = self._seats_of(winning_sides)
@@ -599,11 +586,13 @@ class SpadesState(GameState[SpadesOptions]):
             self.is_over = True
             self.current = None
             self.winning_seats = winners
-            events.append(GameOver(winners))
-            return events
+            if events is not None:
+                events.append(GameOver(winners))
+            return
         self.dealer = (self.dealer + 1) % self.players
-        events.extend(self.deal())
-        return events
+        dealt = self.deal()
+        if events is not None:
+            events += dealt
 
     def _seats_of(self, side_indexes: Iterable[int]) -> tuple[int, ...]:
         chosen = set(side_indexes)
@@ -651,13 +640,15 @@ def score_side(
     (each overtrick a bag); missed: minus 10 per trick bid. Nil scores 50 (blind 100)
     made or lost. Each time the bag count reaches 10 it costs 100 and drops by 10.
     """
-    contract = sum(bids[s].tricks for s in side)
-    contract_tricks = sum(tricks[s] for s in side if not bids[s].is_nil)
-    nil_tricks = sum(tricks[s] for s in side if bids[s].is_nil)
-    nil_points = 0
+    contract = contract_tricks = nil_tricks = nil_points = 0
     for seat in side:
-        if bids[seat].is_nil:
-            bonus = BLIND_NIL_BONUS if bids[seat].blind else NIL_BONUS
+        bid = bids[seat]
+        if bid.tricks:
+            contract += bid.tricks
+            contract_tricks += tricks[seat]
+        else:
+            nil_tricks += tricks[seat]
+            bonus = BLIND_NIL_BONUS if bid.blind else NIL_BONUS
             nil_points += bonus if tricks[seat] == 0 else -bonus
     if contract == 0:
         contract_points, overtricks = 0, contract_tricks
