@@ -12,7 +12,8 @@ among ``legal_actions()`` applied to the state. The same measurement runs, in on
 - OpenSpiel's C++ Spades driven from Python, when ``pyspiel`` imports (install the
   ``openspiel`` extra). OpenSpiel's game is one hand: it deals card by card as chance
   moves (chosen at random here from its legal list), takes four bids and plays 13 tricks,
-  which is what one of our Spades hands does.
+  which is what one of our Spades hands does. It takes its turns with the Spades sides,
+  in a process of its own like them, so a busy moment of the machine falls on it too.
 
 Random choices come from the same seeds on every side, so (the rules giving the same
 results) every side plays exactly the same games. Each figure is the best of several runs.
@@ -113,9 +114,21 @@ def openspiel_hand(game: Any) -> Callable[[random.Random], None]:
     return play
 
 
+OPENSPIEL = "openspiel"
+"""The ``--measure`` name of OpenSpiel's side."""
+
+
 def measure(workload: str, trusted: bool, scale: float, runs: int) -> float | None:
     """Run in the measuring process: one workload's rate, or None when this side lacks
-    the trusted path."""
+    the trusted path (or, for OpenSpiel, when it is not installed)."""
+    if workload == OPENSPIEL:
+        try:
+            import pyspiel
+        except ImportError:
+            return None
+        count = round(WORKLOADS["spades"][1] * scale * 8)
+        return best_rate(openspiel_hand(pyspiel.load_game("spades")), count, runs)
+
     from cardtable_gui.rules import GAMES
 
     if trusted and not hasattr(GAMES["spades"].new_game(4, seed=1), "apply_trusted"):
@@ -176,18 +189,21 @@ def main() -> None:
     header = f"{'':18} {'unit':>6} {'reference':>10} {'apply':>10} {'ratio':>7} {'trusted':>10} {'ratio':>7}"
     print(header)
     rows: dict[str, tuple[float | None, float | None, float | None]] = {}
+    openspiel_rate: float | None = None
     with tempfile.TemporaryDirectory() as tmp:
         reference = export_reference(args.reference, Path(tmp))
         for name, (unit, _, _) in WORKLOADS.items():
             if args.only and name not in args.only.split(","):
                 continue
             # The sides take turns, so a busy moment of the machine falls on all of them.
-            figures: list[list[float | None]] = [[], [], []]
+            figures: list[list[float | None]] = [[], [], [], []]
             for _ in range(args.rounds):
                 figures[0].append(run_side(reference, name, False, args.scale, args.runs))
                 figures[1].append(run_side(REPO, name, False, args.scale, args.runs))
                 figures[2].append(run_side(REPO, name, True, args.scale, args.runs))
-            theirs, checked, trusted = (_best(side) for side in figures)
+                if name == "spades":
+                    figures[3].append(run_side(REPO, OPENSPIEL, False, args.scale, args.runs))
+            theirs, checked, trusted, openspiel = (_best(side) for side in figures)
             rows[name] = (theirs, checked, trusted)
             print(
                 f"{name:18} {unit:>6} {_figure(theirs):>10} {_figure(checked):>10} "
@@ -195,16 +211,15 @@ def main() -> None:
                 flush=True,
             )
 
-    try:
-        import pyspiel
-    except ImportError:
-        print("OpenSpiel Spades: open_spiel not installed (pip install '.[openspiel]')")
-        return
+            if name == "spades":
+                openspiel_rate = openspiel
+
     if "spades" not in rows:
         return
-    game = pyspiel.load_game("spades")
-    count = round(WORKLOADS["spades"][1] * args.scale * 8)
-    theirs = best_rate(openspiel_hand(game), count, args.runs * args.rounds)
+    if openspiel_rate is None:
+        print("OpenSpiel Spades: open_spiel not installed (pip install '.[openspiel]')")
+        return
+    theirs = openspiel_rate
     _, checked, trusted = rows["spades"]
     print(
         f"OpenSpiel Spades: {theirs:,.0f} hands/s; ours/OpenSpiel: apply {_ratio(checked, theirs)}, "

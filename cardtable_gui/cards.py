@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
+from functools import cache
 from operator import attrgetter
 from typing import TypeVar
 
@@ -300,17 +301,22 @@ def italian_deck() -> list[Card]:
 
 def shuffle(cards: list[Card], rng: random.Random) -> None:
     """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does (the same draws,
-    so the same deals and saves), without its method call per card: deals are frequent
+    so the same deals and saves), without its method calls per card: deals are frequent
     in simulation and search."""
     getrandbits = rng.getrandbits
-    for i in reversed(range(1, len(cards))):
+    for i, below, bits in _shuffle_steps(len(cards)):
         # random.Random._randbelow_with_getrandbits(i + 1), inlined.
-        below = i + 1
-        bits = below.bit_length()
         j = getrandbits(bits)
         while j >= below:
             j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+@cache
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """For each position ``rng.shuffle`` fills, top down: the position, how many cards
+    it may take from, and the bits drawn for that (a deck has few sizes, so kept)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
 
 
 def by_key(values: Mapping[Card, V]) -> list[V | None]:

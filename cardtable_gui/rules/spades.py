@@ -12,7 +12,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, cast
 
 from pydantic import Field
 
@@ -38,10 +38,7 @@ from cardtable_gui.rules.tricks import (
     Trick,
     deal_round,
     deal_unseen,
-    follow_suit,
     follow_suit_reason,
-    lead_options,
-    trick_winner,
 )
 
 PLAYERS = 4
@@ -199,6 +196,8 @@ class Phase(Enum):
 # a global's); the moves, done millions of times by search, read these instead.
 _BIDDING, _PLAYING, _OVER = Phase.BIDDING, Phase.PLAYING, Phase.OVER
 _SPADES = Suit.SPADES
+_PARTNER_SIDES = ((0, 2), (1, 3))
+_SINGLE_SIDES = tuple((seat,) for seat in range(PLAYERS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,13 +276,18 @@ class SpadesState(GameState[SpadesOptions]):
     last_hand: HandScored | None = None
     winning_seats: tuple[int, ...] = ()
 
+    # A plain attribute (GameState's contract has a property): the loop of search and
+    # simulation asks it after every move. It changes only with the phase.
+    is_over = False
+
+    def __post_init__(self) -> None:
+        self.is_over = self.phase is _OVER
+
     # Sides
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        if self.options.partnerships:
-            return ((0, 2), (1, 3))
-        return tuple((seat,) for seat in range(self.players))
+        return _PARTNER_SIDES if self.options.partnerships else _SINGLE_SIDES
 
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
@@ -299,10 +303,6 @@ class SpadesState(GameState[SpadesOptions]):
         return self.current
 
     @property
-    def is_over(self) -> bool:
-        return self.phase is _OVER
-
-    @property
     def scores(self) -> tuple[int, ...]:
         return tuple(self.side_scores[self.side_of(seat)] for seat in range(self.players))
 
@@ -314,21 +314,22 @@ class SpadesState(GameState[SpadesOptions]):
         seat = self.current
         if seat is None:
             return []
-        if self.phase is _BIDDING:
+        if self.phase is not _PLAYING:
             if not self.looked[seat]:
                 return list(_BLIND_OR_LOOK)
             return list(_BIDS_WITH_NIL if self.options.nil_allowed else _BIDS_WITHOUT_NIL)
         hand = self.hands[seat]
-        trick = self.trick.plays
-        if trick:
-            cards = follow_suit(hand, trick[0][1].suit)
-        elif self.spades_broken:
-            cards = hand
-        else:
-            # No exception for the first trick: it too waits for spades to be broken.
-            cards = lead_options(hand, _CLOSED_UNTIL_BROKEN)
         plays = _PLAY_BY_KEY
-        return [plays[card.key] for card in cards]  # type: ignore[misc]
+        trick = self.trick.plays
+        # follow_suit and lead_options inlined, each one pass straight to the actions:
+        # this is the hottest call of random play and search.
+        if trick:
+            led = trick[0][1].suit
+            return [plays[c.key] for c in hand if c.suit is led] or [plays[c.key] for c in hand]  # type: ignore[misc]
+        if not self.spades_broken:
+            # No exception for the first trick: it too waits for spades to be broken.
+            return [plays[c.key] for c in hand if c.suit is not _SPADES] or [plays[c.key] for c in hand]  # type: ignore[misc]
+        return [plays[c.key] for c in hand]  # type: ignore[misc]
 
     def apply(self, action: Action) -> list[Event]:
         if self.phase is _OVER or self.current is None:
@@ -351,7 +352,17 @@ class SpadesState(GameState[SpadesOptions]):
         seat = self.current
         assert seat is not None
         if type(action) is PlayCard:
-            self._play(seat, action.card, None)
+            # _play inlined: the most frequent move of random play and search.
+            card = action.card
+            plays = self.trick.plays
+            self.hands[seat].remove(card)
+            plays.append((seat, card))
+            if card.suit is _SPADES:
+                self.spades_broken = True
+            if len(plays) < PLAYERS:
+                self.current = (seat + 1) % PLAYERS
+            else:
+                self._end_trick(self.trick, None)
         elif type(action) is Bid:
             self._bid(seat, action, None)
         else:
@@ -517,66 +528,71 @@ class SpadesState(GameState[SpadesOptions]):
             self.spades_broken = True
             if events is not None:
                 events.append(SpadesBroken(seat))
-        if len(trick.plays) < self.players:
-            self.current = (seat + 1) % self.players
-            return
-        winner = trick_winner(trick, trump=_SPADES)
+        if len(trick.plays) < PLAYERS:
+            self.current = (seat + 1) % PLAYERS
+        else:
+            self._end_trick(trick, events)
+
+    def _end_trick(self, trick: Trick, events: list[Event] | None) -> None:
+        """The fourth card is down: the trick goes to its winner, who leads the next."""
+        plays = trick.plays
+        # trick_winner inlined: spades trump, else the highest card of the suit led.
+        winner, best = plays[0]
+        for seat, card in plays[1:]:
+            if card.suit is best.suit:
+                if card.rank > best.rank:
+                    winner, best = seat, card
+            elif card.suit is _SPADES:
+                winner, best = seat, card
         self.tricks_won[winner] += 1
-        self.completed.append(CompletedTrick(trick.leader, trick.frozen(), winner))
+        done = tuple(plays)
+        self.completed.append(CompletedTrick(trick.leader, done, winner))
         if events is not None:
-            events.append(TrickWon(winner, trick.cards))
-        self.trick = Trick(winner)
+            events.append(TrickWon(winner, tuple(card for _, card in done)))
+        # The finished trick lives on in ``completed``; its object starts the next one.
+        trick.leader = winner
+        trick.plays = []
         self.current = winner
         if len(self.completed) == TRICKS_PER_HAND:
-            hand_events = self._end_hand()
-            if events is not None:
-                events.extend(hand_events)
+            self._end_hand(events)
 
     # Scoring
 
-    def _end_hand(self) -> list[Event]:
-        bids = [b for b in self.bids if b is not None]
-        points = [0] * len(self.sides)
-        results = []
-        for index, side in enumerate(self.sides):
-            result = score_side(
-                side,
-                bids,
-                self.tricks_won,
-                self.side_scores[index],
-                self.side_bags[index],
-                bag_penalty=self.options.bag_penalty,
-            )
+    def _end_hand(self, events: list[Event] | None) -> None:
+        """Score the hand into ``last_hand`` and the totals, then end the game or deal
+        the next hand. Events are built only when ``events`` collects them."""
+        bids = cast(list[Bid], self.bids)  # every seat has bid once a trick is played
+        tricks = self.tricks_won
+        sides = self.sides
+        bag_penalty = self.options.bag_penalty
+        results = tuple(
+            score_side(side, bids, tricks, self.side_scores[index], self.side_bags[index], bag_penalty)
+            for index, side in enumerate(sides)
+        )
+        for index, result in enumerate(results):
             self.side_scores[index] = result.total
             self.side_bags[index] = result.bags_total
-            points[index] = result.points
-            results.append(result)
         nils = tuple(
-            NilResult(seat, bids[seat].blind, self.tricks_won[seat])
-            for seat in range(self.players)
-            if bids[seat].is_nil
+            NilResult(seat, bid.blind, tricks[seat]) for seat, bid in enumerate(bids) if bid.tricks == 0
         )
-        scored = HandScored(
-            self.hand_number, tuple(bids), tuple(self.tricks_won), nils, tuple(results)
-        )
-        self.last_hand = scored
-        events: list[Event] = [
-            scored,
-            RoundScored(
-                tuple(points[self.side_of(s)] for s in range(self.players)), self.scores
-            ),
-        ]
+        self.last_hand = HandScored(self.hand_number, tuple(bids), tuple(tricks), nils, results)
+        if events is not None:
+            points = [results[self.side_of(seat)].points for seat in range(self.players)]
+            events += (self.last_hand, RoundScored(tuple(points), self.scores))
         winning_sides = winning_sides_after_hand(self.side_scores, self.options)
         if winning_sides is not None:
             winners = self._seats_of(winning_sides)
             self.phase = Phase.OVER
+            self.is_over = True
             self.current = None
             self.winning_seats = winners
-            events.append(GameOver(winners))
-            return events
+            if events is not None:
+                events.append(GameOver(winners))
+            return
         self.dealer = (self.dealer + 1) % self.players
-        events.extend(self.deal())
-        return events
+        dealt = self.deal()
+        if events is not None:
+            events += dealt
 
     def _seats_of(self, side_indexes: Iterable[int]) -> tuple[int, ...]:
         chosen = set(side_indexes)
@@ -624,13 +640,15 @@ def score_side(
     (each overtrick a bag); missed: minus 10 per trick bid. Nil scores 50 (blind 100)
     made or lost. Each time the bag count reaches 10 it costs 100 and drops by 10.
     """
-    contract = sum(bids[s].tricks for s in side)
-    contract_tricks = sum(tricks[s] for s in side if not bids[s].is_nil)
-    nil_tricks = sum(tricks[s] for s in side if bids[s].is_nil)
-    nil_points = 0
+    contract = contract_tricks = nil_tricks = nil_points = 0
     for seat in side:
-        if bids[seat].is_nil:
-            bonus = BLIND_NIL_BONUS if bids[seat].blind else NIL_BONUS
+        bid = bids[seat]
+        if bid.tricks:
+            contract += bid.tricks
+            contract_tricks += tricks[seat]
+        else:
+            nil_tricks += tricks[seat]
+            bonus = BLIND_NIL_BONUS if bid.blind else NIL_BONUS
             nil_points += bonus if tricks[seat] == 0 else -bonus
     if contract == 0:
         contract_points, overtricks = 0, contract_tricks
