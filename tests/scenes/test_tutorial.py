@@ -94,7 +94,7 @@ def settle(app: App, scene: LessonTableScene) -> None:
         if scene.summary.visible:
             click(app, scene.summary.button.rect.center)
             return False
-        return not scene._busy() and not scene.run.pending_moves()
+        return scene.settled and not scene.run.pending_moves()
 
     run_until(app, still)
     # Cards glide into place after the last animation, and the panel then finds its
@@ -487,3 +487,19 @@ def test_a_lesson_shows_no_first_game_tips_and_spends_none(tmp_path: Path) -> No
         scene.skip_step()
     assert not (app.data_dir / "tips.json").exists()
     app.quit()
+
+
+def test_a_watched_trick_stays_on_the_table_until_the_learner_goes_on(app: App) -> None:
+    """Seen in play: the trick a step talked about was taken in before it could be read,
+    and the quiz after it asked who took a trick no longer on the table."""
+    scene = open_lesson(app, "spades", 0)
+    while not (isinstance(scene.run.step, Watch) and any(True for _ in scene.run.step.moves)):
+        scene.skip_step()
+        settle(app, scene)
+    settle(app, scene)
+    frames(app, 30)
+    assert len(scene.table.trick.plays) == 4, "the trick was taken in while the step talks about it"
+    while not scene.run.awaits_move:
+        scene.next_step() if scene.may_go_on else scene.skip_step()
+        settle(app, scene)
+    run_until(app, lambda: not scene.table.trick.plays)

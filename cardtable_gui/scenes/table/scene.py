@@ -312,11 +312,18 @@ class TableScene(Scene):
         """Hand queued events to the layout one at a time, each after the previous
         one's animation; settle the turn once nothing is left to show."""
         while not self.animator.busy and not self.summary.visible and self.match.events:
+            if self.holds(self.match.events[0]):
+                return
             event = self.match.events.popleft()
             self.table.on_event(event)
             self._shown(event)
         if not self._busy():
             self._settle()
+
+    def holds(self, event: Event) -> bool:
+        """Whether ``event`` waits before it is shown; a lesson holds a finished trick
+        on the table while the learner reads about it."""
+        return False
 
     def _settle(self) -> None:
         if self._settled_at != len(self.match.history):

@@ -21,7 +21,7 @@ from cardtable_gui.cards import Card
 from cardtable_gui.match import Match
 from cardtable_gui.persistence.atomic import WriteFailed
 from cardtable_gui.persistence.saves import RestoredGame
-from cardtable_gui.rules.base import Action
+from cardtable_gui.rules.base import Action, Event, TrickWon
 from cardtable_gui.scenes.setup import AI_NAMES
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.tutorial.lesson_match import LessonMatch, lesson_config
@@ -106,6 +106,23 @@ class LessonTableScene(TableScene):
         self.run.next()
         self._keep_progress()
         self._show_step()
+
+    def holds(self, event: Event) -> bool:
+        """A finished trick stays on the table while a step talks or asks about it; it is
+        taken in once the learner goes on to a move, or the step's moves go on."""
+        return (
+            isinstance(event, TrickWon)
+            and not self.run.done
+            and not self.run.awaits_move
+            and not self.run.pending_moves()
+        )
+
+    @property
+    def settled(self) -> bool:
+        """Nothing is left to show but a trick held for the learner to look at."""
+        events = self.match.events
+        held = bool(events) and self.holds(events[0]) and not self.animator.busy
+        return not self._busy() or (held and not self.summary.visible and not self.handoff.visible)
 
     def back_step(self) -> None:
         if self.run.done:
@@ -310,12 +327,12 @@ class LessonTableScene(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self._advance_when_settled and not self._busy() and self.may_go_on:
+        if self._advance_when_settled and self.settled and self.may_go_on:
             self.next_step()
         self._refresh_panel()
         now = self._table_now()
         steady, self._table_last = now == self._table_last, now
-        if not self._busy() and steady and self._table_seen != now:
+        if self.settled and steady and self._table_seen != now:
             # The table settled into a new picture: the panel finds its place again,
             # but not while the learner is making a move (it would jump from under
             # them) unless it now covers what the step points at.
