@@ -503,3 +503,28 @@ def test_a_watched_trick_stays_on_the_table_until_the_learner_goes_on(app: App) 
         scene.next_step() if scene.may_go_on else scene.skip_step()
         settle(app, scene)
     run_until(app, lambda: not scene.table.trick.plays)
+
+
+def test_esc_leaves_the_lesson_even_with_the_round_summary_up(app: App) -> None:
+    """Seen in play: Esc closed the round's summary instead, and the table dealt the next
+    round while the panel still taught the last one."""
+    scene = open_lesson(app, "arizona_spaghetti", 2)
+    run = scene.run
+    for _ in range(60):
+        run_until(app, lambda: scene.summary.visible or (scene.settled and not run.pending_moves()))
+        if scene.summary.visible or run.done:
+            break
+        step = run.step
+        if isinstance(step, Do):
+            run_until(app, lambda: scene._deciding is not None)
+            make_move(app, scene, run.parse(step.action))
+        elif isinstance(step, Quiz):
+            scene.answer(step.answer)
+        elif not run.can_next:
+            scene.skip_step()
+        run_until(app, lambda: scene.summary.visible or (scene.settled and not run.pending_moves()))
+        if scene.may_go_on and not scene.summary.visible:
+            scene.next_step()
+    assert scene.summary.visible, "the lesson's round ends early and shows its summary"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, TutorialScene)

@@ -288,6 +288,11 @@ class LessonTableScene(TableScene):
         self._place_panel()
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.app.scenes.top is self:
+            # The button says Esc leaves the lesson: a summary or a question on the table
+            # does not take the key first.
+            self.leave()
+            return
         if self._modal_up():
             super().handle_event(event)
             return
