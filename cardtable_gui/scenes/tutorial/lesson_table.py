@@ -55,6 +55,11 @@ SKIP_KEY = pygame.K_k
 ANSWER_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
 
 
+MOVE_COST = 2.0
+"""What moving the panel costs, in hidden table (a fifth of a seat plate): a panel that
+jumps from corner to corner between steps is hard to follow."""
+
+
 class LessonTableScene(TableScene):
     """``course``'s lesson ``index`` at its table, from step ``step``."""
 
@@ -400,7 +405,7 @@ class LessonTableScene(TableScene):
             avoid.append((self.message_rect(), 200))
         fan = self.table.area_rect("hand")
         if fan is not None:
-            avoid.append((fan, 30))
+            avoid.append((fan, 80))
         avoid = [(rect, weight) for rect, weight in avoid if rect.width and rect.height]
         window = width * height
         best: tuple[tuple[int, float], pygame.Rect] | None = None
@@ -417,7 +422,8 @@ class LessonTableScene(TableScene):
                     cost = (
                         sum(_overlap(box, rect) for rect in pointed),
                         sum(weight * _overlap(box, rect) / rect.width / rect.height for rect, weight in avoid)
-                        + panel_w * panel_h / window,
+                        + panel_w * panel_h / window
+                        + (0 if box.topleft == self.panel.box.topleft else MOVE_COST),
                     )
                     if best is None or cost < best[0]:
                         best = (cost, box)

@@ -296,6 +296,9 @@ class HandAndFootLayout(GameLayout):
                 if pile.count:
                     rects.append(self.pile_bounds(pile))
         rects += [row.rect for row in self.rows]
+        for row in self.rows:
+            # Each book and the new-book place too: a panel over a row should leave them in sight.
+            rects += row.visible_rects()
         rects += self.controls.element_rects()
         if self.banner.callout:
             rects.append(self.banner.callout_box)
