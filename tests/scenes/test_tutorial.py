@@ -29,6 +29,7 @@ from cardtable_gui.rules.spizzichino import StandPile
 from cardtable_gui.rules.spizzichino import TakePile as SpizzichinoTake
 from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table.book_row import NEW_BOOK
+from cardtable_gui.scenes.table.hand_fan import HINT, SELECTED
 from cardtable_gui.scenes.tutorial import TutorialScene
 from cardtable_gui.scenes.tutorial.lesson_table import HIGHLIGHT, LessonTableScene
 from cardtable_gui.tutorials import has_course, load_course
@@ -454,6 +455,12 @@ def test_highlights_ring_the_cards_and_areas_named(app: App) -> None:
     colours = {tuple(surface.get_at((x, edge.top + 1)))[:3] for x in range(edge.left + 20, edge.right - 20)}
     # The ring pulses (its alpha changes), so it is told by its colour, blended or not.
     assert any(sum(abs(a - b) for a, b in zip(c, HIGHLIGHT)) < 160 for c in colours)
+
+
+def test_the_lesson_ring_is_told_apart_from_chosen_cards_and_the_hint() -> None:
+    """Seen in play: in Hand and Foot the ringed kings and the chosen 9s had the same blue."""
+    for other in (SELECTED, HINT):
+        assert sum(abs(a - b) for a, b in zip(HIGHLIGHT, other)) > 200
 
 
 def test_the_panel_leaves_every_player_in_sight_in_a_crowded_hand_and_foot(tmp_path: Path) -> None:

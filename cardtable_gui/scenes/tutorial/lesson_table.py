@@ -35,8 +35,9 @@ from cardtable_gui.ui.widgets import Button
 if TYPE_CHECKING:
     from cardtable_gui.app_window import App
 
-HIGHLIGHT = (96, 206, 255)
-"""The lessons' ring: sky blue, apart from the gold of a selected card and the Hint's pink."""
+HIGHLIGHT = (255, 150, 0)
+"""The lessons' ring: orange, apart from the light blue of chosen cards, the gold of the
+seat to play and the Hint's pink."""
 RING_OUTSET = 10
 """How much larger than the card or area its ring is drawn (design px, both sides)."""
 RING_ROOM = 40
