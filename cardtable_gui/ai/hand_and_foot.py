@@ -234,7 +234,9 @@ class HandAndFootHeuristic:
 
     def _explain_take(self, view: HandAndFootView, take: TakePile) -> Advice:
         top = view.discard_top
-        cards = _count_cards(view.discard_count, "")
+        # The top card goes to the book with the pair; only the cards under it come to hand.
+        brought = min(view.options.pile_take, view.discard_count - 1)
+        cards = _count_cards(brought, "") if brought else "no other card"
         if top is not None and not is_wild(top):
             rank = rank_name(top.rank)
             team = view.team_of(self.seat)

@@ -55,7 +55,9 @@ def test_taking_a_pile_that_pays_and_drawing_past_a_small_one() -> None:
     assert isinstance(take.action, TakePile)
     assert take.rule == "take-pile"
     assert take.reason.startswith("Take the pile: the nine of diamonds and your pair start a book of nines")
-    assert "5 cards" in take.reason
+    # The nine goes to the book with the pair: the 4 cards under it come to hand (a
+    # playtester's hint once counted the top card too).
+    assert "bring 4 cards into your hand" in take.reason
     draw = advice(position("9S 9H 5C", phase=Phase.DRAW, books={0: ["QS QH QD"]}, pile="9D"))
     assert draw.action == DrawCards()
     assert draw.rule == "draw"
