@@ -535,3 +535,12 @@ def test_esc_leaves_the_lesson_even_with_the_round_summary_up(app: App) -> None:
     assert scene.summary.visible, "the lesson's round ends early and shows its summary"
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scenes.top, TutorialScene)
+
+
+def test_the_list_opens_on_the_game_last_chosen(app: App) -> None:
+    """Seen in play: the list always opened on Spades, whatever the learner was learning."""
+    open_course(app, "spinado")
+    app.scenes.clear()
+    app.scenes.push(TutorialScene(app))
+    listing = app.scenes.top
+    assert isinstance(listing, TutorialScene) and listing.game == "spinado"

@@ -57,7 +57,10 @@ class TutorialScene(Scene):
     def __init__(self, app: App, game: str | None = None) -> None:
         super().__init__(app)
         self.games = games_with_lessons()
-        self.game = game if game in self.games else (self.games[0] if self.games else None)
+        if game not in self.games:
+            # The game last chosen here or on the New game screen: a learner comes back to it.
+            game = app.settings.last_game if app.settings.last_game in self.games else None
+        self.game = game if game is not None else (self.games[0] if self.games else None)
         self.title = Label("Learn to play", 40, bold=True, align="center")
         self.back = Button("Back", self.app.scenes.pop, style="quiet")
         self.list_panel = Panel("Games")
@@ -75,6 +78,7 @@ class TutorialScene(Scene):
     def show(self, game: str) -> None:
         """List ``game``'s lessons."""
         self.game = game
+        self.app.remember(last_game=game)
         self._fill()
         self.layout(self.app.screen.get_size())
 
