@@ -42,6 +42,7 @@ AREAS: frozenset[str] = frozenset(
         "discard",
         "dead",
         "foot",
+        "spinado",
     }
 )
 """The named table areas a step may highlight; every other highlight is a card."""

@@ -414,21 +414,23 @@ def test_the_practice_entry_starts_a_game_against_easy_players(app: App) -> None
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("game", COURSES)
-def test_the_panel_never_covers_what_the_step_points_at(tmp_path: Path, game: str, size: tuple[int, int]) -> None:
-    """At every step of every lesson: inside the window, its buttons inside it, and
-    clear of every card and area the step rings."""
+def test_the_panel_covers_nothing_and_stays_put(tmp_path: Path, game: str, size: tuple[int, int]) -> None:
+    """At every step of every lesson: inside the window, its buttons inside it, clear of
+    everything the table shows (what the step rings above all), and in one place."""
     app = make_app(tmp_path, size)
     window = app.screen.get_rect()
     for index in range(len(load_course(game).lessons)):
         scene = LessonTableScene(app, load_course(game), index)
         hurry(scene)
         app.scenes.push(scene)
+        place = scene.panel.box.topleft
         while not scene.run.done:
             settle(app, scene)
             where = f"{scene.run.lesson.id} step {scene.run.index + 1}"
             box = scene.panel.box
             assert window.contains(box), f"{where}: the panel leaves the window"
-            for rect in scene.highlight_rects():
+            assert box.topleft == place, f"{where}: the panel moved"
+            for rect in scene.highlight_rects() + scene.table.element_rects():
                 assert not box.colliderect(rect), f"{where}: the panel covers {rect}"
             for button in scene.panel.buttons():
                 assert box.contains(button.rect), f"{where}: {button.text!r} sticks out"
@@ -452,7 +454,7 @@ def test_highlights_ring_the_cards_and_areas_named(app: App) -> None:
     surface = app.screen.copy()
     scene.draw(surface)
     edge = ring.inflate(app.theme.px(10), app.theme.px(10))
-    colours = {tuple(surface.get_at((x, edge.top + 1)))[:3] for x in range(edge.left + 20, edge.right - 20)}
+    colours = {tuple(surface.get_at((x, edge.top + 1)))[:3] for x in range(edge.centerx - 2, edge.centerx + 3)}
     # The ring pulses (its alpha changes), so it is told by its colour, blended or not.
     assert any(sum(abs(a - b) for a, b in zip(c, HIGHLIGHT)) < 160 for c in colours)
 
@@ -463,21 +465,19 @@ def test_the_lesson_ring_is_told_apart_from_chosen_cards_and_the_hint() -> None:
         assert sum(abs(a - b) for a, b in zip(HIGHLIGHT, other)) > 200
 
 
-def test_the_panel_leaves_every_player_in_sight_in_a_crowded_hand_and_foot(tmp_path: Path) -> None:
-    """At 1024 x 640 the Hand and Foot table has little free room: the panel takes a strip
-    of a wide book row rather than a whole seat plate (it used to hide the left player);
-    at most a corner of a plate."""
-    app = make_app(tmp_path, (1024, 640))
-    scene = LessonTableScene(app, load_course("hand_and_foot"), 0)
-    hurry(scene)
-    app.scenes.push(scene)
+def test_the_rings_go_once_the_move_is_made(app: App) -> None:
+    """Seen in play: the clubs stayed ringed after the club was played."""
+    scene = open_lesson(app, "spades", 0)
+    run = scene.run
+    while not isinstance(run.step, Do):
+        settle(app, scene)
+        scene.skip_step()
     settle(app, scene)
-    scene.skip_step()
-    settle(app, scene)
-    for panel in scene.table.panels:  # type: ignore[attr-defined]
-        hidden = scene.panel.box.clip(panel.plate)
-        assert hidden.width * hidden.height < panel.plate.width * panel.plate.height / 4, f"the plate at {panel.plate} is hidden"
-    app.quit()
+    run_until(app, lambda: scene._deciding is not None)
+    assert scene.highlight_rects(), "the step rings what to play"
+    make_move(app, scene, run.parse(run.step.action))
+    if run.can_next and isinstance(run.step, Do):
+        assert scene.highlight_rects() == []
 
 
 def test_a_lesson_shows_no_first_game_tips_and_spends_none(tmp_path: Path) -> None:
@@ -512,10 +512,9 @@ def test_a_watched_trick_stays_on_the_table_until_the_learner_goes_on(app: App) 
     run_until(app, lambda: not scene.table.trick.plays)
 
 
-def test_esc_leaves_the_lesson_even_with_the_round_summary_up(app: App) -> None:
-    """Seen in play: Esc closed the round's summary instead, and the table dealt the next
-    round while the panel still taught the last one."""
-    scene = open_lesson(app, "arizona_spaghetti", 2)
+def play_to_the_round_summary(app: App, scene: LessonTableScene) -> None:
+    """Play ``scene``'s lesson until a round's summary comes up (the learner's moves as
+    scripted, questions answered right, the rest skipped)."""
     run = scene.run
     for _ in range(60):
         run_until(app, lambda: scene.summary.visible or (scene.settled and not run.pending_moves()))
@@ -533,8 +532,32 @@ def test_esc_leaves_the_lesson_even_with_the_round_summary_up(app: App) -> None:
         if scene.may_go_on and not scene.summary.visible:
             scene.next_step()
     assert scene.summary.visible, "the lesson's round ends early and shows its summary"
+
+
+def test_esc_leaves_the_lesson_even_with_the_round_summary_up(app: App) -> None:
+    """Seen in play: Esc closed the round's summary instead, and the table dealt the next
+    round while the panel still taught the last one."""
+    scene = open_lesson(app, "arizona_spaghetti", 2)
+    play_to_the_round_summary(app, scene)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scenes.top, TutorialScene)
+
+
+def test_the_summary_at_a_lessons_end_leaves_the_panel_in_sight_and_working(app: App) -> None:
+    """Seen in play: the round's summary covered "Lesson complete" and offered a next
+    round that the lesson does not have."""
+    scene = open_lesson(app, "arizona_spaghetti", 2)
+    play_to_the_round_summary(app, scene)
+    assert scene.run.done
+    assert not scene.summary.box.colliderect(scene.panel.box)
+    assert scene.summary.button.text == "Close"
+    while scene.summary.visible:
+        click(app, scene.summary.button.rect.center)
+    frames(app, 60)
+    assert scene._deciding is None, "the table offers no move of a round the lesson has not"
+    click(app, scene.panel.choices[0].rect.center)
+    following = app.scenes.top
+    assert isinstance(following, LessonTableScene) and following.lesson_index == 3
 
 
 def test_the_list_opens_on_the_game_last_chosen(app: App) -> None:

@@ -207,7 +207,7 @@ class TableScene(Scene):
             # cover must come up for them too, before their new cards are drawn.
             self.viewer = None
         self.summary.show(table, button)
-        self.summary.layout(self.app.screen.get_size(), self.app.theme)
+        self.summary.layout(self.table_size(self.app.screen.get_size()), self.app.theme)
         self._summary_left = WATCH_SUMMARY_SECONDS / self.pace
 
     # -- scene -----------------------------------------------------------------------
@@ -221,14 +221,19 @@ class TableScene(Scene):
         for button in self._buttons():
             button.rect = pygame.Rect(x, pad, theme.px(92), h)
             x = button.rect.right + theme.px(8)
-        self.table.layout(size)
+        self.table.layout(self.table_size(size))
         self.handoff.layout(size, theme)
-        self.summary.layout(size, theme)
+        self.summary.layout(self.table_size(size), theme)
         self.game_over.layout(size, theme)
         self.confirm.layout(size, theme, self.table.message_anchor())
         self._layout_hint(size)
         self._note_key = None
         self._layout_note(size)
+
+    def table_size(self, size: tuple[int, int]) -> tuple[int, int]:
+        """The part of a window of ``size`` the game's table is laid out in (from the
+        top left): all of it, unless a scene keeps a side of the window for itself."""
+        return size
 
     def toolbar_end(self) -> int:
         """The x just right of the last of the scene's buttons shown (Menu, Undo,
@@ -348,7 +353,7 @@ class TableScene(Scene):
         self.viewer = seat
         self.bottom = seat
         self.table.reset(self.match.view_for(seat), seat)
-        self.table.layout(self.app.screen.get_size())
+        self.table.layout(self.table_size(self.app.screen.get_size()))
         self._begin_turn(seat)
 
     def _begin_turn(self, seat: int) -> None:
@@ -538,7 +543,7 @@ class TableScene(Scene):
             # Whoever decides again gets the cover first; until then nobody's hand shows.
             self.viewer = None
         self.table.reset(self.match.view_for(self.viewer), self.bottom)
-        self.table.layout(self.app.screen.get_size())
+        self.table.layout(self.table_size(self.app.screen.get_size()))
         self._turn_shown = None
         self._settled_at = len(self.match.history)
         self.message = ""

@@ -124,6 +124,8 @@ class LessonPanel:
             y += len(feedback) * theme.scaled_font(self._text_size - 1).get_linesize() + theme.px(16) + gap
         # Each button as wide as its words need, so none is cut short in a narrow panel.
         row = (self.back_button, self.skip_button, self.next_button)
+        if not any(button.visible for button in row):
+            return y - gap + pad - box.y
         font = theme.font(max(th.MIN_TEXT_PX, round(button_h * 0.46)), True)
         needs = [font.size(button.text)[0] + theme.px(16) for button in row]
         room = inner - gap * (len(row) - 1)

@@ -1,9 +1,9 @@
 """A lesson played on the real table of its game.
 
 ``LessonTableScene`` is the table scene with a ``LessonMatch`` in place of a match, so
-the lesson shows the game's own layout, cards, animations and controls. On top of the
-table it adds the instruction panel (placed in the table's free space, clear of what
-the step points at) and rings around the step's highlighted cards and areas.
+the lesson shows the game's own layout, cards, animations and controls. The table is
+laid out left of a column kept for the instruction panel (so the panel covers nothing
+and stays put from step to step), and the step's highlighted cards and areas are ringed.
 
 What a lesson has not: saves, statistics, undo (Back does that), hints (the panel says
 what to do) and the game-over panel. Leaving keeps the step reached; finishing marks
@@ -24,6 +24,7 @@ from cardtable_gui.persistence.saves import RestoredGame
 from cardtable_gui.rules.base import Action, Event, TrickWon
 from cardtable_gui.scenes.setup import AI_NAMES
 from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.table.summary import SummaryTable
 from cardtable_gui.scenes.tutorial.lesson_match import LessonMatch, lesson_config
 from cardtable_gui.scenes.tutorial.lesson_panel import LessonPanel
 from cardtable_gui.seats import MatchConfig
@@ -40,25 +41,18 @@ HIGHLIGHT = (255, 150, 0)
 seat to play and the Hint's pink."""
 RING_OUTSET = 10
 """How much larger than the card or area its ring is drawn (design px, both sides)."""
-RING_ROOM = 40
-"""How far the panel keeps from a ringed thing (design px, both sides together)."""
 NOTHING_TO_SAVE = "A lesson keeps your place by itself; there is nothing to save."
 NO_HINT = "In a lesson the panel says what to do; Hint is for your own games."
-PANEL_WIDTHS = (400, 520)
-"""The panel's widths tried, at the design size: narrow and tall, or wide and short."""
-GRID = 10
-"""The panel's places tried: a grid of this many steps each way over the window."""
+PANEL_WIDTH = 400
+"""The panel's width at the design size: the column the table leaves it."""
+MARGIN = 12
+"""The space round the panel in its column (design px)."""
 
 NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_RIGHT)
 BACK_KEYS = (pygame.K_LEFT, pygame.K_BACKSPACE)
 SKIP_KEY = pygame.K_k
 """K: no table uses it (S is Spinado's spinado, T and L Spizzichino's, H the Hint)."""
 ANSWER_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
-
-
-MOVE_COST = 2.0
-"""What moving the panel costs, in hidden table (a fifth of a seat plate): a panel that
-jumps from corner to corner between steps is hard to follow."""
 
 
 class LessonTableScene(TableScene):
@@ -71,10 +65,6 @@ class LessonTableScene(TableScene):
         self.run = LessonRun(course.game, lesson, step)
         self.panel = LessonPanel(self.next_step, self.back_step, self.skip_step, self.leave)
         self._advance_when_settled = False
-        self._table_seen: tuple[tuple[int, int, int, int], ...] = ()
-        """The table's picture when the panel was placed; ``_table_last`` the last
-        frame's (the panel moves only once the picture holds still)."""
-        self._table_last: tuple[tuple[int, int, int, int], ...] = ()
         config = lesson_config(self.run, app.settings.player_name, AI_NAMES)
         super().__init__(app, config)
         # A lesson is never continued from the menu: nothing to autosave.
@@ -181,7 +171,7 @@ class LessonTableScene(TableScene):
         self._advance_when_settled = False
         self.lesson_match.rebuilt()
         self.table.reset(self.match.view_for(self.viewer), self.bottom)
-        self.table.layout(self.app.screen.get_size())
+        self.table.layout(self.table_size(self.app.screen.get_size()))
         self._turn_shown = None
         self._settled_at = len(self.match.history)
         self.message = ""
@@ -199,6 +189,7 @@ class LessonTableScene(TableScene):
                 following = self.course.lessons[self.lesson_index + 1].title
                 ways.insert(0, Button(f"Next lesson: {following}", self.next_lesson, style="primary"))
             self.panel.show(lesson.title, "Lesson complete", "Well done: that is the whole lesson.", ways)
+            self._end_summary()
         else:
             step = run.step
             number, total = run.progress
@@ -225,7 +216,8 @@ class LessonTableScene(TableScene):
         panel.next_button.text = "Next lesson" if done else "Next (Enter)"
         panel.next_button.visible = not done
         panel.skip_button.visible = panel.back_button.visible = not done
-        panel.next_button.enabled = self.may_go_on
+        # While a round's summary is up, closing it comes first.
+        panel.next_button.enabled = self.may_go_on and (done or not self.summary.visible)
         panel.back_button.enabled = run.index > 0
         panel.skip_button.enabled = not done
 
@@ -264,6 +256,16 @@ class LessonTableScene(TableScene):
             super()._begin_turn(seat)
             self._place_panel()
 
+    def show_summary(self, table: SummaryTable) -> None:
+        super().show_summary(table)
+        self._end_summary()
+
+    def _end_summary(self) -> None:
+        """A round summary shown once the lesson is over offers no next round: the
+        lesson has none to play."""
+        if self.run.done and self.summary.visible:
+            self.summary.button.text = "Close"
+
     def _show_game_over(self) -> None:
         """The lesson's own end, not the game-over panel, closes a lesson."""
         self.finished = True
@@ -299,6 +301,10 @@ class LessonTableScene(TableScene):
             # does not take the key first.
             self.leave()
             return
+        if self.summary.visible and self._on_panel(event):
+            # The summary covers the table only: the panel beside it still answers.
+            self.panel.handle_event(event)
+            return
         if self._modal_up():
             super().handle_event(event)
             return
@@ -309,6 +315,10 @@ class LessonTableScene(TableScene):
         if event.type == pygame.MOUSEBUTTONDOWN and self.panel.contains(event.pos):
             return
         super().handle_event(event)
+
+    def _on_panel(self, event: pygame.event.Event) -> bool:
+        pointer = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+        return event.type in pointer and self.app.scenes.top is self and self.panel.contains(event.pos)
 
     def _modal_up(self) -> bool:
         return self.summary.visible or self.confirm.visible or self.app.scenes.top is not self
@@ -341,34 +351,22 @@ class LessonTableScene(TableScene):
         if self._advance_when_settled and self.settled and self.may_go_on:
             self.next_step()
         self._refresh_panel()
-        now = self._table_now()
-        steady, self._table_last = now == self._table_last, now
-        if self.settled and steady and self._table_seen != now:
-            # The table settled into a new picture: the panel finds its place again,
-            # but not while the learner is making a move (it would jump from under
-            # them) unless it now covers what the step points at.
-            covers = any(self.panel.box.colliderect(rect) for rect in self.highlight_rects())
-            if self._deciding is None or covers:
-                self._place_panel()
-            else:
-                self._table_seen = now
-
-    def _table_now(self) -> tuple[tuple[int, int, int, int], ...]:
-        return tuple(tuple(rect) for rect in self.table.element_rects() + self.highlight_rects())
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        if self.summary.visible:
-            # The summary has the table's attention; the lesson goes on once it is closed.
-            return
-        self._draw_highlights(surface)
+        if not self.summary.visible:
+            self._draw_highlights(surface)
         self.panel.draw(surface, self.app.theme)
 
     # -- highlights and the panel's place ------------------------------------------------
 
     def highlight_rects(self) -> list[pygame.Rect]:
-        """Where the step's highlighted cards and areas are drawn now."""
+        """Where the step's highlighted cards and areas are drawn now; a step that asks
+        for a move points at nothing once the move is made."""
         rects: list[pygame.Rect] = []
+        step = None if self.run.done else self.run.step
+        if isinstance(step, Do | Free) and self.run.can_next:
+            return rects
         for item in self.run.highlight:
             if item in AREAS:
                 area = self.table.area_rect(item)
@@ -389,53 +387,24 @@ class LessonTableScene(TableScene):
             pygame.draw.rect(layer, colour, layer.get_rect(), width=width, border_radius=theme.px(12))
             surface.blit(layer, ring)
 
-    def _place_panel(self) -> None:
-        """Put the panel where it covers the least: never a highlighted thing if there
-        is any room, then as little of the table as can be. Cost counts the share of each
-        element hidden, not its pixels: a whole seat plate hidden is worse than a strip of
-        a wide, mostly empty book row (the hand and the buttons weigh most of all)."""
+    def table_size(self, size: tuple[int, int]) -> tuple[int, int]:
+        """The table keeps to the left of the panel's column, so the panel never covers
+        what a step talks about and stays in one place from step to step."""
+        width, height = size
+        return max(1, width - self._column_width()), height
+
+    def _column_width(self) -> int:
         theme = self.app.theme
-        width, height = self.app.screen.get_size()
-        margin = theme.px(12)
-        toolbar = max((button.rect.bottom for button in self._buttons()), default=0)
-        # Clear of the rings drawn round them, and of a card rising as the turn comes.
-        pointed = [rect.inflate(theme.px(RING_ROOM), theme.px(RING_ROOM)) for rect in self.highlight_rects()]
-        avoid = [(rect, 10) for rect in self.table.element_rects()]
-        avoid += [(button.rect, 50) for button in self._buttons()]
-        if self.message:
-            avoid.append((self.message_rect(), 200))
-        fan = self.table.area_rect("hand")
-        if fan is not None:
-            avoid.append((fan, 80))
-        avoid = [(rect, weight) for rect, weight in avoid if rect.width and rect.height]
-        window = width * height
-        best: tuple[tuple[int, float], pygame.Rect] | None = None
-        for design_w in PANEL_WIDTHS:
-            panel_w = min(theme.px(design_w), width // 2)
-            panel_h = min(self.panel.measure(theme, panel_w), height)
-            left, right = margin, width - panel_w - margin
-            top, bottom = toolbar + margin, max(toolbar + margin, height - panel_h - margin)
-            for i in range(GRID + 1):
-                for j in range(GRID + 1):
-                    box = pygame.Rect(left + (right - left) * i // GRID, top + (bottom - top) * j // GRID, panel_w, panel_h)
-                    # A wider panel leaves less of the table in sight: it must earn its place.
-                    # Covering what the step points at is worse than anything else.
-                    cost = (
-                        sum(_overlap(box, rect) for rect in pointed),
-                        sum(weight * _overlap(box, rect) / rect.width / rect.height for rect, weight in avoid)
-                        + panel_w * panel_h / window
-                        + (0 if box.topleft == self.panel.box.topleft else MOVE_COST),
-                    )
-                    if best is None or cost < best[0]:
-                        best = (cost, box)
-        assert best is not None
-        self.panel.place(theme, best[1])
-        self._table_seen = self._table_now()
+        return theme.px(PANEL_WIDTH) + 2 * theme.px(MARGIN)
+
+    def _place_panel(self) -> None:
+        """Put the panel at the top of its column, right of the table."""
+        theme = self.app.theme
+        width = self.app.screen.get_width()
+        margin = theme.px(MARGIN)
+        panel_w = theme.px(PANEL_WIDTH)
+        self.panel.place(theme, pygame.Rect(width - panel_w - margin, margin, panel_w, 0))
 
     def element_rects(self) -> list[pygame.Rect]:
         return [*super().element_rects(), self.panel.box]
 
-
-def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
-    clipped = a.clip(b)
-    return clipped.width * clipped.height

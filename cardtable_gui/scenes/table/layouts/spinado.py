@@ -374,6 +374,7 @@ class SpinadoLayout(GameLayout):
             "pots": pots[0].unionall(pots[1:]) if pots else None,
             "banner": self.banner.rect,
             "scores": self.scores.rect,
+            "spinado": self.spinado_button.rect if self.spinado_offered else None,
         }
         return shown(areas.get(name))
 

@@ -223,13 +223,20 @@ class SpizzichinoLayout(GameLayout):
         top_center = (width / 2, margin + small_h / 2)
         fan_w = fan_extent(self.sprites.size(self.small_width), 180.0)[0]
         them.layout(pygame.Rect(0, 0, plate_w, plate_h), top_center, self.small_width)
-        them.plate.midleft = (round(width / 2 + fan_w / 2 + gap), round(max(top_center[1], margin / 2 + plate_h / 2)))
         score_w = t.px(290)
         self.scores.layout(pygame.Rect(width - margin - score_w, margin, score_w, ScorePanel.height_for(t, SEATS, lines=True)))
+        plate_y = round(max(top_center[1], margin / 2 + plate_h / 2))
+        them.plate.midleft = (round(width / 2 + fan_w / 2 + gap), plate_y)
+        free_left = width / 2 - fan_w / 2 - gap
+        if them.plate.right + gap > self.scores.rect.left:
+            # A narrow table (a lesson keeps a column for its panel) has no room between
+            # the backs and the scores: the plate goes to the backs' left instead.
+            them.plate.midright = (round(free_left), plate_y)
+            free_left = them.plate.left - gap
 
         button_h = t.px(38)
         after = self.scene.toolbar_end() + t.px(8)
-        if after + t.px(120) <= width / 2 - fan_w / 2 - gap:
+        if after + t.px(120) <= free_left:
             self.last_trick_button.rect = pygame.Rect(after, t.px(12), t.px(120), button_h)
         else:
             self.last_trick_button.rect = pygame.Rect(t.px(12), t.px(12) + button_h + t.px(8), t.px(120), button_h)
