@@ -38,3 +38,15 @@ def test_a_narrower_note_clears_a_button_beside_the_hand() -> None:
     width, box = place_note(natural, fixed, [400, 280, 160], SCREEN, [*buttons, hand, trick], [], 16)
     assert overlap(box, [*buttons, hand, trick]) == 0
     assert width < 400
+
+
+def test_a_note_hides_a_strip_of_a_wide_row_rather_than_half_a_seat_plate() -> None:
+    """Seen in a practice game: the coach's remark sat over the learner's own plate while
+    the empty end of their row of books was free."""
+    plate = pygame.Rect(10, 560, 160, 70)
+    books = pygame.Rect(10, 330, 1000, 130)
+    hand = pygame.Rect(200, 470, 624, 170)
+    natural = pygame.Rect(100, 520, 400, 60)
+    _, box = place_note(natural, fixed, [400], SCREEN, [hand], [plate, books], 24)
+    assert not box.colliderect(plate)
+    assert box.colliderect(books)

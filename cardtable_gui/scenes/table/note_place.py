@@ -3,8 +3,8 @@
 The coach's remark and a first-game tip start where the table would put a hint. From
 there, boxes of a few widths are tried at positions over the table: a box must never
 cover what the player needs (the hand, the trick, the buttons, the hint: ``keep_clear``)
-and should cover as little of the rest (``rather_not``) as it can, nearer its natural
-place being better. Pure rectangle arithmetic, so it is quick and tested alone.
+and should hide as little of the rest (``rather_not``, each thing by the share of it
+hidden) as it can, nearer its natural place being better. Pure rectangle arithmetic, so it is quick and tested alone.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import pygame
 
 NEVER = 1000
 """How much worse a pixel over ``keep_clear`` is than one over ``rather_not``."""
-MOVE_COST = 0.25
+MOVE_COST = 0.05
 """What each pixel of moving away from the natural place costs, per pixel of box width:
-moving 4 pixels weighs like covering one more row of the box."""
+moving across the window weighs about like hiding half a seat plate."""
 
 
 def overlap(box: pygame.Rect, rects: Sequence[pygame.Rect]) -> int:
@@ -27,6 +27,18 @@ def overlap(box: pygame.Rect, rects: Sequence[pygame.Rect]) -> int:
         clip = box.clip(rect)
         total += clip.width * clip.height
     return total
+
+
+def hidden(box: pygame.Rect, rects: Sequence[pygame.Rect]) -> float:
+    """How much of ``rects`` the box hides, as the share of each one hidden, weighed by
+    the box's own area: half a seat plate hidden is worse than a strip of a wide,
+    mostly empty row of books."""
+    shares = 0.0
+    for rect in rects:
+        if rect.width and rect.height:
+            clip = box.clip(rect)
+            shares += clip.width * clip.height / (rect.width * rect.height)
+    return shares * box.width * box.height
 
 
 def place_note(
@@ -49,13 +61,13 @@ def place_note(
             for y in range(screen.top, screen.bottom - h + 1, max(step, h // 2)):
                 box = pygame.Rect(x, y, w, h)
                 moved = abs(box.centerx - natural.centerx) + abs(box.centery - natural.centery)
-                cost = NEVER * overlap(box, keep_clear) + overlap(box, rather_not) + MOVE_COST * moved * w
+                cost = NEVER * overlap(box, keep_clear) + hidden(box, rather_not) + MOVE_COST * moved * w
                 if best is None or cost < best[0]:
                     best = (cost, width, box)
         box = pygame.Rect((0, 0), (w, h))
         box.center = natural.center
         box.clamp_ip(screen)
-        cost = NEVER * overlap(box, keep_clear) + overlap(box, rather_not)
+        cost = NEVER * overlap(box, keep_clear) + hidden(box, rather_not)
         if best is None or cost < best[0]:
             best = (cost, width, box)
     assert best is not None
