@@ -512,6 +512,25 @@ def test_a_watched_trick_stays_on_the_table_until_the_learner_goes_on(app: App) 
     run_until(app, lambda: not scene.table.trick.plays)
 
 
+def test_a_move_the_tables_controls_refuse_is_explained_in_the_panel(app: App) -> None:
+    """Seen in play: in Hand and Foot, a discard before drawing was refused only in the
+    table's message line, while the learner was reading the panel."""
+    scene = open_lesson(app, "hand_and_foot", 0)
+    run = scene.run
+    while not isinstance(run.step, Do):
+        settle(app, scene)
+        scene.skip_step()
+    settle(app, scene)
+    run_until(app, lambda: scene._deciding is not None)
+    frames(app, 4)
+    table: Any = scene.table
+    card = table.fan.cards[0]
+    drag(app, fan_grip(scene, card), table.discard.rect(scene.sprites).center)
+    assert scene.message and scene.panel.feedback is not None
+    assert scene.panel.feedback == type(scene.panel.feedback)(scene.message, False)
+    assert not run.can_next
+
+
 def play_to_the_round_summary(app: App, scene: LessonTableScene) -> None:
     """Play ``scene``'s lesson until a round's summary comes up (the learner's moves as
     scripted, questions answered right, the rest skipped)."""

@@ -24,6 +24,7 @@ from cardtable_gui.persistence.saves import RestoredGame
 from cardtable_gui.rules.base import Action, Event, TrickWon
 from cardtable_gui.scenes.setup import AI_NAMES
 from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.table.scene import MESSAGE_SECONDS
 from cardtable_gui.scenes.table.summary import SummaryTable
 from cardtable_gui.scenes.tutorial.lesson_match import LessonMatch, lesson_config
 from cardtable_gui.scenes.tutorial.lesson_panel import LessonPanel
@@ -249,6 +250,14 @@ class LessonTableScene(TableScene):
         self._refresh_panel()
         self._place_panel()
         return accepted
+
+    def say(self, message: str, seconds: float = MESSAGE_SECONDS) -> None:
+        """A move refused by the table's own controls (a meld that is no book, a
+        discard before drawing) is explained in the panel too, where the learner reads."""
+        super().say(message, seconds)
+        if self.run.awaits_move and message:
+            self.panel.say(message, False)
+            self._place_panel()
 
     def _begin_turn(self, seat: int) -> None:
         """The table offers the learner's choices only when the step asks for a move."""

@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 
 DISCARD_PILE = ("discard",)
 """Where a card dropped to be discarded lands."""
+DRAW_FIRST = "Draw first: click the draw pile, or take the discard pile."
 
 
 class TurnControls:
@@ -336,7 +337,7 @@ class TurnControls:
             return
         if not self._can_stage():
             if view.phase is Phase.DRAW:
-                self.scene.say("Draw first: click the draw pile, or take the discard pile.")
+                self.scene.say(DRAW_FIRST)
             return
         try:
             self.staging.add(cards, place, self._books(), view.options.wild_books, self._pile_book())
@@ -400,7 +401,11 @@ class TurnControls:
 
     def discard(self, card: Card) -> None:
         """Discard ``card``, laying any staged meld down first."""
-        if not self.active or self._phase() is not Phase.PLAY:
+        if not self.active:
+            return
+        if self._phase() is not Phase.PLAY:
+            if self._phase() is Phase.DRAW:
+                self.scene.say(DRAW_FIRST)
             return
         if self.staging and not self._send(self.staging.meld(len(self._books())), laying=True):
             return
