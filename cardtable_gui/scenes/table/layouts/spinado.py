@@ -50,7 +50,7 @@ from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown
-from cardtable_gui.scenes.table.layouts.spinado_board import DeadHandTile, PotTile, SequenceBoard
+from cardtable_gui.scenes.table.layouts.spinado_board import DeadHandTile, PotTile, SequenceBoard, dead_hint
 from cardtable_gui.scenes.table.oval import place_seats, ring_sizes, seat_spots
 from cardtable_gui.scenes.table.reveal import Reveal
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow, leaders
@@ -80,8 +80,8 @@ POT_HINTS = {
     Pot.INTRIGUE: "Q and J of diamonds",
     Pot.GAME: "First out of cards",
 }
-DEAD_UNSEEN = "Seen by nobody"
-DEAD_SHOWN = "Turned face up"
+DEAD_UNSEEN = "Unseen"
+DEAD_SHOWN = "Face up"
 _PAIRS = {
     Pot.MATRIMONY: (Card.parse("KD"), Card.parse("QD")),
     Pot.INTRIGUE: (Card.parse("QD"), Card.parse("JD")),
@@ -315,7 +315,7 @@ class SpinadoLayout(GameLayout):
         self.reveal.layout(reveal, board_card, t)
 
     def _tile_size(self) -> tuple[int, int]:
-        return PotTile.size_for(self.theme, [*POT_HINTS.values(), DEAD_UNSEEN, DEAD_SHOWN])
+        return PotTile.size_for(self.theme, [*POT_HINTS.values(), *(dead_hint(40, hint) for hint in (DEAD_UNSEEN, DEAD_SHOWN))])
 
     def _block_size(self, arrangement: str, board_card: int) -> tuple[int, int]:
         """The room the board with cards ``board_card`` wide and the tiles take."""

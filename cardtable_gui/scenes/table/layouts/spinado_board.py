@@ -282,9 +282,16 @@ class DeadHandTile:
         self.pile.draw(surface, theme, sprites)
         body_w, _ = body_size(theme.px(9))
         left = self.rect.left + theme.px(16) + body_w
-        # Said in cards, and not in the pots' gold: a bare number here read as chips.
-        count = max(0, self.pile.count)
-        _draw_tile_text(surface, theme, self.rect, left, "Dead hand", "1 card" if count == 1 else f"{count} cards", self.hint, th.TEXT_DIM)
+        # Said in cards, and not in the pots' gold: a bare number here read as chips. It
+        # goes under the name, which a narrow tile would otherwise cut to "Dead h...".
+        hint = dead_hint(max(0, self.pile.count), self.hint)
+        _draw_tile_text(surface, theme, self.rect, left, "Dead hand", "", hint, th.TEXT_DIM)
+
+
+def dead_hint(count: int, state: str) -> str:
+    """The dead hand tile's second line: how many cards, and whether they show."""
+    cards = "1 card" if count == 1 else f"{count} cards"
+    return f"{cards}, {state.lower()}"
 
 
 def _draw_tile_text(
