@@ -43,6 +43,7 @@ AREAS: frozenset[str] = frozenset(
         "dead",
         "foot",
         "spinado",
+        "stock",
     }
 )
 """The named table areas a step may highlight; every other highlight is a card."""

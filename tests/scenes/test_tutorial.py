@@ -407,6 +407,11 @@ def test_the_practice_entry_starts_a_game_against_easy_players(app: App) -> None
     assert isinstance(table, TableScene) and not isinstance(table, LessonTableScene)
     assert table.match.config.game == "spinado"
     assert [seat.is_human for seat in table.match.config.seats].count(True) == 1
+    # Seen in play: leaving the practice game went to the main menu, away from the lessons.
+    key(app, pygame.K_ESCAPE)
+    dialog = app.scenes.top
+    click(app, next(b for b in dialog.buttons if b.text == "Leave").rect.center)  # type: ignore[attr-defined]
+    assert app.scenes.top is listing
 
 
 # -- the panel on the table ------------------------------------------------------------------
@@ -465,15 +470,22 @@ def test_the_lesson_ring_is_told_apart_from_chosen_cards_and_the_hint() -> None:
         assert sum(abs(a - b) for a, b in zip(HIGHLIGHT, other)) > 200
 
 
+def skip_to(app: App, scene: LessonTableScene, kind: type) -> None:
+    """Skip the lesson's steps up to its next step of ``kind``; a move step waits until
+    the table offers the learner's choices."""
+    while not isinstance(scene.run.step, kind):
+        settle(app, scene)
+        scene.skip_step()
+    settle(app, scene)
+    if kind in (Do, Free):
+        run_until(app, lambda: scene._deciding is not None)
+
+
 def test_the_rings_go_once_the_move_is_made(app: App) -> None:
     """Seen in play: the clubs stayed ringed after the club was played."""
     scene = open_lesson(app, "spades", 0)
     run = scene.run
-    while not isinstance(run.step, Do):
-        settle(app, scene)
-        scene.skip_step()
-    settle(app, scene)
-    run_until(app, lambda: scene._deciding is not None)
+    skip_to(app, scene, Do)
     assert scene.highlight_rects(), "the step rings what to play"
     make_move(app, scene, run.parse(run.step.action))
     if run.can_next and isinstance(run.step, Do):
@@ -517,11 +529,7 @@ def test_a_move_the_tables_controls_refuse_is_explained_in_the_panel(app: App) -
     table's message line, while the learner was reading the panel."""
     scene = open_lesson(app, "hand_and_foot", 0)
     run = scene.run
-    while not isinstance(run.step, Do):
-        settle(app, scene)
-        scene.skip_step()
-    settle(app, scene)
-    run_until(app, lambda: scene._deciding is not None)
+    skip_to(app, scene, Do)
     frames(app, 4)
     table: Any = scene.table
     card = table.fan.cards[0]
@@ -529,6 +537,19 @@ def test_a_move_the_tables_controls_refuse_is_explained_in_the_panel(app: App) -
     assert scene.message and scene.panel.feedback is not None
     assert scene.panel.feedback == type(scene.panel.feedback)(scene.message, False)
     assert not run.can_next
+
+
+def test_the_panel_offers_only_keys_that_work_and_marks_the_right_answer(app: App) -> None:
+    """Seen in play: Left picked up a card on a move step while Back said "(\u2190)", and a
+    right answer was greyed like the wrong ones."""
+    scene = open_lesson(app, "spades", 0)
+    run = scene.run
+    skip_to(app, scene, Do)
+    assert scene.panel.back_button.text == "Back"
+    skip_to(app, scene, Quiz)
+    assert scene.panel.back_button.text == "Back (\u2190)"
+    click(app, scene.panel.choices[run.step.answer].rect.center)
+    assert [button.enabled for button in scene.panel.choices] == [i == run.step.answer for i in range(len(run.step.choices))]
 
 
 def play_to_the_round_summary(app: App, scene: LessonTableScene) -> None:

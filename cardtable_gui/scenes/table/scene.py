@@ -589,8 +589,13 @@ class TableScene(Scene):
         self.app.scenes.replace(TableScene(self.app, config, watch=self.watch, pace=self.pace))
 
     def _main_menu(self) -> None:
+        """Leave the table: a practice game goes back to where it was opened from (the
+        lesson list), any other table to the main menu."""
         from cardtable_gui.scenes.menu import MenuScene
 
+        if self.match.config.coach and len(self.app.scenes) > 1:
+            self.app.scenes.pop()
+            return
         self.app.scenes.replace(MenuScene(self.app))
 
     def enter(self) -> None:

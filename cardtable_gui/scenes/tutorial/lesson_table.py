@@ -48,6 +48,8 @@ PANEL_WIDTH = 400
 """The panel's width at the design size: the column the table leaves it."""
 MARGIN = 12
 """The space round the panel in its column (design px)."""
+REFUSAL_SECONDS = 8.0
+"""How long a refused move's reason shows, on the table and in the panel."""
 
 NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_RIGHT)
 BACK_KEYS = (pygame.K_LEFT, pygame.K_BACKSPACE)
@@ -142,8 +144,10 @@ class LessonTableScene(TableScene):
         outcome = self.run.answer(choice)
         self.panel.say(outcome.text, outcome.accepted)
         if outcome.accepted:
-            for button in self.panel.choices:
-                button.enabled = False
+            # The right answer stays lit (answering is over: a second click does
+            # nothing), the others are greyed.
+            for index, button in enumerate(self.panel.choices):
+                button.enabled = index == choice
             self.panel.choices[choice].style = "primary"
         else:
             self.panel.choices[choice].enabled = False
@@ -220,7 +224,15 @@ class LessonTableScene(TableScene):
         # While a round's summary is up, closing it comes first.
         panel.next_button.enabled = self.may_go_on and (done or not self.summary.visible)
         panel.back_button.enabled = run.index > 0
+        # While the table waits for a move, the arrow keys move through the hand, so
+        # the button offers no key then.
+        panel.back_button.text = "Back" if run.awaits_move else "Back (\u2190)"
         panel.skip_button.enabled = not done
+        if run.awaits_move and panel.feedback is not None and not panel.feedback.good and not self.message:
+            # A refusal is told as long as the table shows it: once the learner goes
+            # on (the three kings chosen after a two-card try), it no longer applies.
+            panel.say("", False)
+            self._place_panel()
 
     def _keep_progress(self) -> None:
         """Write the step reached (or the lesson done) to the progress file."""
@@ -254,7 +266,8 @@ class LessonTableScene(TableScene):
     def say(self, message: str, seconds: float = MESSAGE_SECONDS) -> None:
         """A move refused by the table's own controls (a meld that is no book, a
         discard before drawing) is explained in the panel too, where the learner reads."""
-        super().say(message, seconds)
+        # Long enough to read twice: the panel's copy of it goes when the table's does.
+        super().say(message, max(seconds, REFUSAL_SECONDS))
         if self.run.awaits_move and message:
             self.panel.say(message, False)
             self._place_panel()

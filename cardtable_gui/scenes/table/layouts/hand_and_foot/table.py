@@ -311,6 +311,7 @@ class HandAndFootLayout(GameLayout):
             "hand": self.fan.bounds() if self.fan.slots else None,
             # "The pile" is where a turn starts: the draw pile and the discard pile beside it.
             "pile": stock.union(discard),
+            "stock": stock,
             "discard": discard,
             "books": self.rows[0].rect if self.rows else None,
             "foot": self.pile_bounds(foot) if foot.count else None,
