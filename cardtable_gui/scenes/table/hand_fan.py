@@ -46,6 +46,7 @@ class HandFan:
     def __init__(self, sprites: CardSprites) -> None:
         self.sprites = sprites
         self.area = pygame.Rect(0, 0, 0, 0)
+        self.spill = 0
         self.card_width = 80
         self.slots: list[_Slot] = []
         self.legal: frozenset[Card] = frozenset()
@@ -135,8 +136,12 @@ class HandFan:
 
     # -- layout ------------------------------------------------------------------
 
-    def layout(self, area: pygame.Rect, card_width: int) -> None:
+    def layout(self, area: pygame.Rect, card_width: int, spill: int = 0) -> None:
+        """Fan the hand centred in ``area``; a hand too long for it may also take up to
+        ``spill`` pixels more at the right (free room a narrow table has there) rather
+        than squeeze its cards."""
         self.area = pygame.Rect(area)
+        self.spill = spill
         self.card_width = card_width
         self._place()
         for slot in self.slots:
@@ -147,9 +152,11 @@ class HandFan:
         if not n:
             return
         w, h = self.sprites.size(self.card_width)
-        step = min(w * 0.62, (self.area.width - w) / max(1, n - 1)) if n > 1 else 0
+        room = pygame.Rect(self.area)
+        room.width += max(0, min(self.spill, round(w + w * 0.62 * (n - 1)) - room.width))
+        step = min(w * 0.62, (room.width - w) / max(1, n - 1)) if n > 1 else 0
         total = step * (n - 1)
-        left = self.area.centerx - total / 2
+        left = room.centerx - total / 2
         # The outermost cards sit lowest and are turned furthest, which pushes a corner
         # further down: the whole face of every card stays above the area's bottom.
         tilt = math.radians(_ARC_DEGREES / 2) if n > 1 else 0.0

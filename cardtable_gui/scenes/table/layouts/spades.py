@@ -147,9 +147,11 @@ class SpadesLayout(GameLayout):
         small_h = self.sprites.size(self.small_width)[1]
         hand_h = round(card_h * 1.25)
         self.hand_top = height - hand_h
-        # The hand keeps clear of your plate at its left, and stays centred.
+        # The hand keeps clear of your plate at its left, and stays centred unless a
+        # narrow table (a lesson's) would squeeze it: then it takes the free room at
+        # its right too.
         beside = margin + plate_w + gap
-        self.fan.layout(pygame.Rect(beside, self.hand_top, width - beside * 2, hand_h), self.card_width)
+        self.fan.layout(pygame.Rect(beside, self.hand_top, width - beside * 2, hand_h), self.card_width, spill=beside - margin)
         self.fan.spawn = (width / 2, height + card_h)
         fan_len = self.small_width * (1 + 0.16 * 12)
         clear_of_bottom = self.hand_top - 2 * gap - plate_h - fan_len / 2

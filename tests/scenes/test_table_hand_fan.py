@@ -1,0 +1,36 @@
+"""The fanned hand: centred in its area, and a hand too long for a narrow area takes the
+free room offered at its right before it squeezes its cards."""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable_gui.card_art import CardArt
+from cardtable_gui.cards import Card
+from cardtable_gui.scenes.table.card_sprites import CardSprites
+from cardtable_gui.scenes.table.hand_fan import HandFan
+
+HAND = [Card.parse(text) for text in "2C 6C QC 5D 8D JD 3H 4H 10H AH 4S 7S 9S".split()]
+
+
+def fanned(area: pygame.Rect, spill: int) -> list[pygame.Rect]:
+    fan = HandFan(CardSprites(CardArt()))
+    fan.set_hand(HAND)
+    fan.layout(area, 90, spill=spill)
+    return fan.rects_of(HAND)
+
+
+def test_a_hand_with_room_stays_centred_and_leaves_the_spare_room_alone() -> None:
+    area = pygame.Rect(200, 600, 900, 200)
+    rects = fanned(area, spill=0)
+    assert fanned(area, spill=200) == rects
+    middle = (rects[0].left + rects[-1].right) / 2
+    assert abs(middle - area.centerx) < 2
+
+
+def test_a_squeezed_hand_takes_the_room_at_its_right() -> None:
+    area = pygame.Rect(200, 600, 480, 200)
+    squeezed = fanned(area, spill=0)
+    spread = fanned(area, spill=200)
+    assert spread[1].left - spread[0].left > squeezed[1].left - squeezed[0].left
+    assert spread[0].left >= area.left and spread[-1].right <= area.right + 200 + 10
