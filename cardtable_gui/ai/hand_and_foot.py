@@ -276,7 +276,9 @@ class HandAndFootHeuristic:
                 books.append(new)
             else:
                 books[group.book] = new
-        laid = _count_cards(len(meld.cards), "this card" if len(meld.cards) == 1 else "these")
+        # One card is named: "this card" meant nothing once the move was made (the coach
+        # quotes the reason after the turn, when nothing is ringed any more).
+        laid = f"the {meld.cards[0].name}" if len(meld.cards) == 1 else _count_cards(len(meld.cards), "these")
         it = "it" if len(meld.cards) == 1 else "they"
         if closes:
             book = closes[0]
@@ -398,8 +400,6 @@ def _ordinal(number: int) -> str:
 
 
 def _count_cards(count: int, these: str) -> str:
-    """"1 card", "these 3 cards", "this card"."""
-    if count == 1 and these == "this card":
-        return these
+    """"1 card", "these 3 cards"."""
     words = f"{count} card" + ("" if count == 1 else "s")
     return f"{these} {words}" if these else words

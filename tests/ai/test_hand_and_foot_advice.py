@@ -47,7 +47,7 @@ def test_closing_a_book_in_the_foot_names_the_book_and_its_bonus() -> None:
     books = {0: ["QS QH QD QC QS QH"], 1: ["8S 8H 8D"]}
     said = advice(position("2S 9H 6C 7D", books=books, stage=1))
     assert said.rule == "close-book"
-    assert said.reason == "Lay down this card: it closes a dirty book of queens, worth 300."
+    assert said.reason == "Lay down the two of spades: it closes a dirty book of queens, worth 300."
 
 
 def test_taking_a_pile_that_pays_and_drawing_past_a_small_one() -> None:
