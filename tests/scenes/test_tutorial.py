@@ -31,7 +31,7 @@ from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table.book_row import NEW_BOOK
 from cardtable_gui.scenes.table.hand_fan import HINT, SELECTED
 from cardtable_gui.scenes.tutorial import TutorialScene
-from cardtable_gui.scenes.tutorial.lesson_table import HIGHLIGHT, LessonTableScene
+from cardtable_gui.scenes.tutorial.lesson_table import ANSWER_FIRST, HIGHLIGHT, READ_FIRST, LessonTableScene
 from cardtable_gui.tutorials import has_course, load_course
 from cardtable_gui.tutorials.model import Do, Explain, Free, Quiz, Watch
 from cardtable_gui.tutorials.progress import load_progress
@@ -550,6 +550,20 @@ def test_the_panel_offers_only_keys_that_work_and_marks_the_right_answer(app: Ap
     assert scene.panel.back_button.text == "Back (\u2190)"
     click(app, scene.panel.choices[run.step.answer].rect.center)
     assert [button.enabled for button in scene.panel.choices] == [i == run.step.answer for i in range(len(run.step.choices))]
+
+
+def test_a_card_picked_up_while_the_step_only_talks_says_what_the_step_wants(app: App) -> None:
+    """Seen in play: during a step to read, a dragged card snapped back without a word."""
+    scene = open_lesson(app, "arizona_spaghetti", 0)
+    settle(app, scene)
+    assert isinstance(scene.run.step, Explain)
+    hand = scene.table.area_rect("hand")
+    assert hand is not None
+    click(app, (hand.left + 10, hand.centery))
+    assert scene.message == READ_FIRST
+    skip_to(app, scene, Quiz)
+    click(app, (hand.left + 10, hand.centery))
+    assert scene.message == ANSWER_FIRST
 
 
 def play_to_the_round_summary(app: App, scene: LessonTableScene) -> None:

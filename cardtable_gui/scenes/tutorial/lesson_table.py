@@ -44,6 +44,8 @@ RING_OUTSET = 10
 """How much larger than the card or area its ring is drawn (design px, both sides)."""
 NOTHING_TO_SAVE = "A lesson keeps your place by itself; there is nothing to save."
 NO_HINT = "In a lesson the panel says what to do; Hint is for your own games."
+READ_FIRST = "Nothing to play yet: read the step, then press Next."
+ANSWER_FIRST = "Answer the question in the panel first."
 PANEL_WIDTH = 400
 """The panel's width at the design size: the column the table leaves it."""
 MARGIN = 12
@@ -336,7 +338,21 @@ class LessonTableScene(TableScene):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and self.panel.contains(event.pos):
             return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._explain_idle_hand(event.pos)
         super().handle_event(event)
+
+    def _explain_idle_hand(self, pos: tuple[int, int]) -> None:
+        """A card picked up while the step asks for no move would only snap back: say
+        what the step wants instead."""
+        hand = self.table.area_rect("hand")
+        if self.run.done or self.run.awaits_move or hand is None or not hand.collidepoint(pos):
+            return
+        step = self.run.step
+        if isinstance(step, Quiz) and not self.run.can_next:
+            self.say(ANSWER_FIRST)
+        elif not isinstance(step, Do | Free):
+            self.say(READ_FIRST)
 
     def _on_panel(self, event: pygame.event.Event) -> bool:
         pointer = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
