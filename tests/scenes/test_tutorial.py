@@ -566,6 +566,22 @@ def test_a_card_picked_up_while_the_step_only_talks_says_what_the_step_wants(app
     assert scene.message == ANSWER_FIRST
 
 
+def test_the_bid_panel_leaves_the_bids_made_in_sight_on_a_lessons_narrow_table(tmp_path: Path) -> None:
+    """Seen in play: at 1024 x 640 the nil lesson's bid panel hid the side players' bids
+    while it asked for a bid around them."""
+    app = make_app(tmp_path, (1024, 640))
+    scene = LessonTableScene(app, load_course("spades"), 3)
+    hurry(scene)
+    app.scenes.push(scene)
+    skip_to(app, scene, Do)
+    table: Any = scene.table
+    assert table.bidding.visible
+    for panel in table.panels:
+        assert not table.bidding.box.colliderect(panel.plate)
+    assert all(button.rect.width >= app.theme.px(48) for button in table.bidding.buttons)
+    app.quit()
+
+
 def play_to_the_round_summary(app: App, scene: LessonTableScene) -> None:
     """Play ``scene``'s lesson until a round's summary comes up (the learner's moves as
     scripted, questions answered right, the rest skipped)."""

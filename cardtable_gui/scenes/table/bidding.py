@@ -28,6 +28,8 @@ T = TypeVar("T")
 TYPE_OR_ARROWS = "Type a number or use the arrows, then Enter to bid"
 ARROWS = "Use the arrows and Enter"
 QUESTION_KEYS = "Left and Right choose, Enter answers, Esc goes back"
+MIN_COLUMNS = 4
+"""The fewest buttons a row of bids is cut to when the table is narrow."""
 _PICK_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
@@ -60,6 +62,7 @@ class BidPanel(Generic[T]):
         self.asking: BidChoice[T] | None = None
         self.question_buttons: list[Button] = []
         self.columns = 7
+        self._wanted_columns = 7
         self.box = pygame.Rect(0, 0, 0, 0)
         self.visible = False
         self.highlight: int | None = None
@@ -85,7 +88,7 @@ class BidPanel(Generic[T]):
         first arrow press highlights."""
         self.prompt = prompt
         self.hint = hint
-        self.columns = max(1, min(columns, len(choices)))
+        self.columns = self._wanted_columns = max(1, min(columns, len(choices)))
         self.choices = list(choices)
         self.confirm_label = confirm
         self.buttons = [
@@ -167,12 +170,17 @@ class BidPanel(Generic[T]):
         if self.asking is not None:
             self._layout_question(area, theme)
             return
-        rows = -(-len(self.choices) // self.columns)
-        wide = self.columns <= 2
+        wide = self._wanted_columns <= 2
         button_w = theme.px(200 if wide else 62)
         button_h = theme.px(56 if wide else 48)
         gap = theme.px(10)
         pad = theme.px(22)
+        # A narrow area (a lesson's table beside its panel) gets more rows of the same
+        # buttons rather than buttons too small to read, down to rows of four.
+        self.columns = self._wanted_columns
+        while self.columns > MIN_COLUMNS and self.columns * (button_w + gap) - gap + pad * 2 > area.width:
+            self.columns -= 1
+        rows = -(-len(self.choices) // self.columns)
         grid_w = self.columns * button_w + (self.columns - 1) * gap
         width = min(area.width, max(grid_w + pad * 2, theme.px(420)))
         if grid_w + pad * 2 > width:

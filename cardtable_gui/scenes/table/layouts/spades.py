@@ -125,6 +125,16 @@ class SpadesLayout(GameLayout):
 
     # -- geometry ----------------------------------------------------------------------
 
+    def _bid_area(self) -> pygame.Rect:
+        """Where the bid panel is centred: the middle of the table between the side
+        seats' plates, so every bid made so far stays in sight while you bid."""
+        left, right = (self.panels[SIDES.index(side)] for side in (Side.LEFT, Side.RIGHT))
+        gap = self.theme.px(10)
+        width = right.plate.left - left.plate.right - 2 * gap
+        if width <= 0:
+            return self.panel_area
+        return pygame.Rect(left.plate.right + gap, self.panel_area.top, width, self.panel_area.height)
+
     def side_of(self, seat: int) -> Side:
         return SIDES[self.position_of(seat)]
 
@@ -191,7 +201,7 @@ class SpadesLayout(GameLayout):
             trick_w, trick_h = TrickArea.size_for(self.sprites.size(trick_card), label_h)
         self.trick.layout(pygame.Rect(0, 0, min(trick_w, self.panel_area.width), trick_h), trick_card)
         self.trick.rect.center = self.panel_area.center
-        self.bidding.layout(self.panel_area, t)
+        self.bidding.layout(self._bid_area(), t)
         self.deck.layout(self.seat_anchor(self.dealer), self.small_width)
         self._prepare_pictures()
 
@@ -463,7 +473,7 @@ class SpadesLayout(GameLayout):
             cards = [a.card for a in legal if isinstance(a, PlayCard)]
             self.fan.set_legal(cards, True)
             self.trick.caption = "Your turn: drag a card here"
-        self.bidding.layout(self.panel_area, self.theme)
+        self.bidding.layout(self._bid_area(), self.theme)
 
     @staticmethod
     def _bid_choice(bid: Bid) -> BidChoice[Action]:
