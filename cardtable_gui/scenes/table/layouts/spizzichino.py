@@ -247,7 +247,9 @@ class SpizzichinoLayout(GameLayout):
         label_h = t.px(26)
         hint_h = t.text_px(17) + t.px(8)
         lift_h = t.px(40)
-        self.hint_rect = pygame.Rect(beside, band_bottom - hint_h, width - 2 * beside, hint_h)
+        # The keys line runs above the hand and your plate, so it may use the whole width
+        # (a narrow lesson table cut it short of "L lifts ...").
+        self.hint_rect = pygame.Rect(margin, band_bottom - hint_h, width - 2 * margin, hint_h)
         # Each player's stacks stand in front of them: the other player's along the top
         # of the table, yours above your hand with room for the Lift buttons below.
         extent = self._stack_extent()
