@@ -155,6 +155,18 @@ def test_spizzichino_hints_the_blind_piles_and_the_play(app: App) -> None:
     assert kinds.get("PlayCard", 0) + kinds.get("LiftCard", 0) >= 2
 
 
+def test_the_reason_for_a_lift_leaves_the_lift_button_in_sight(app: App) -> None:
+    """Seen in play: the reason sat over the Lift button it told the player to press."""
+    scene = start_table(app, config("spizzichino", 2, seed=4))
+    for _ in range(6):
+        assert wait_for_decision(app, scene)
+        advice = ask_for_hint(app, scene, by_click=False)
+        if type(advice.action).__name__ == "LiftCard":
+            return
+        play(app, scene, advice.action)
+    pytest.fail("no lift was hinted in this deal")
+
+
 def test_spinado_hints_every_card(app: App) -> None:
     scene = start_table(app, config("spinado", 3))
     assert hint_through_a_game(app, scene, 6).get("Play")

@@ -790,6 +790,32 @@ class TableScene(Scene):
             box.midtop = area.midtop
         else:
             panel.layout(size, self.app.theme, self.table.message_anchor())
+        if panel is self.hint:
+            self._clear_hinted_move(size)
+
+    def _clear_hinted_move(self, size: tuple[int, int]) -> None:
+        """The hint's reason never hides the move it suggests (a Lift button just above
+        the hand was covered): when it would, it moves to the nearest place clear of the
+        move, the hand and the buttons."""
+        marks = self.table.hint_rects()
+        hint = self.hint
+        if not any(hint.box.colliderect(rect) for rect in marks):
+            return
+        theme = self.app.theme
+        natural = hint.box.copy()
+        keep_clear = [*marks, *(button.rect for button in self._buttons())]
+        fan = getattr(self.table, "fan", None)
+        if fan is not None:
+            keep_clear.append(fan.bounds())
+
+        def sized(width: int) -> tuple[int, int]:
+            hint.layout(size, theme, natural.midbottom, width)
+            return hint.box.size
+
+        widths = [natural.width * share // 100 for share in (100, 75, 55)]
+        width, box = place_note(natural, sized, widths, pygame.Rect((0, 0), size), keep_clear, self.table.element_rects(), theme.px(24))
+        hint.layout(size, theme, box.midbottom, width)
+        hint.box = box
 
     def _layout_note(self, size: tuple[int, int]) -> None:
         """The coach's remark or a tip goes where a hint would; with the hint showing,
