@@ -9,6 +9,8 @@ from cardtable_gui.cards import Card
 from cardtable_gui.rules.base import CardPlayed, HandDealt, TrickWon
 from cardtable_gui.rules.hand_and_foot import Discard, DrawCards, TakePile
 from cardtable_gui.rules.spades import Bid, PlayCard
+from cardtable_gui.rules.spizzichino import StandPile
+from cardtable_gui.rules.spizzichino import TakePile as TakeSpizzichinoPile
 from cardtable_gui.scenes.table.coach import Coach, Decision, remark_on, what_you_did
 
 FOUR_H = Card.parse("4H")
@@ -45,6 +47,15 @@ def test_the_same_move_is_praised_once_per_idea() -> None:
 def test_a_forced_move_gets_no_remark() -> None:
     only = Advice(PlayCard(FOUR_H), "Play the 4 of hearts: it is the only card you may play.", "only-card")
     assert remark_on([Decision(only, PlayCard(FOUR_H))], set()) is None
+
+
+def test_a_choice_where_every_move_is_as_good_gets_no_remark_and_the_card_played_does() -> None:
+    """Seen in play: after a Spizzichino trick the coach faulted the blind pile choice it
+    calls as good as any other, and said nothing of the card the learner changed."""
+    blind = Advice(StandPile(3), "Stand pile 4 face up as a stack: the piles lie face down, so no pile is better than another.", "blind-pile")
+    decisions = [Decision(blind, TakeSpizzichinoPile(0)), Decision(DUCK, PlayCard(SEVEN_S))]
+    remark = remark_on(decisions, set())
+    assert remark is not None and "pile" not in remark and "4 of hearts" in remark
 
 
 def test_of_a_bid_and_a_card_in_one_trick_the_first_difference_is_told() -> None:

@@ -35,8 +35,9 @@ TRICK_GAMES = frozenset({"spades", "arizona_spaghetti", "spizzichino"})
 CARD_GAMES = frozenset({"spinado"})
 """Games where each card played is a turn: the remark follows the card."""
 
-NOTHING_TO_LEARN = frozenset({"only-card", "only move"})
-"""Rules of thumb that speak when there is no choice: no remark is made on them."""
+NOTHING_TO_LEARN = frozenset({"only-card", "only move", "blind-pile", "any"})
+"""Rules of thumb that speak when there is no choice, or when every choice is as good
+(Spizzichino's face-down piles): no remark is made on them."""
 
 PAST_TENSE = {"play": "played", "discard": "discarded"}
 """How a card move is told afterwards ("You discarded the 7 of hearts")."""

@@ -163,7 +163,9 @@ class LessonPanel:
             y += line_h
         for number, button in enumerate(self.choices, start=1):
             button.draw(surface, theme)
-            if button.enabled and self.numbered:
+            # A number only where its key still answers: not on a greyed wrong answer,
+            # nor on the right one, lit once it is given.
+            if button.enabled and self.numbered and button.style != "primary":
                 key = theme.text(str(number), theme.text_px(15), th.TEXT_DIM, bold=True)
                 surface.blit(key, key.get_rect(midleft=(button.rect.x + theme.px(10), button.rect.centery)))
         if self.feedback is not None:
