@@ -34,7 +34,7 @@ from cardtable_gui.scenes.tutorial import TutorialScene
 from cardtable_gui.scenes.tutorial.lesson_table import ANSWER_FIRST, HIGHLIGHT, READ_FIRST, LessonTableScene
 from cardtable_gui.tutorials import has_course, load_course
 from cardtable_gui.tutorials.model import Do, Explain, Free, Quiz, Watch
-from cardtable_gui.tutorials.progress import load_progress
+from cardtable_gui.tutorials.progress import load_progress, save_progress
 
 COURSES = [game for game in GAMES if has_course(game)]
 LESSONS = [(game, index) for game in COURSES for index in range(len(load_course(game).lessons))]
@@ -396,6 +396,18 @@ def test_the_list_shows_each_lesson_and_ends_with_the_practice_game(app: App) ->
         assert all(row.state == "Not started" and row.button.text == "Start" for row in listing.rows[:-1])
         assert listing.rows[-1].title == course.practice.title == "Practice game with the coach"
         app.scenes.clear()
+
+
+def test_the_lesson_left_half_way_is_the_one_the_list_puts_forward(app: App) -> None:
+    """Seen in play: after leaving a lesson half way, the list put forward an earlier
+    lesson's Start instead of Continue."""
+    course = load_course("spizzichino")
+    progress, _ = load_progress(app.data_dir)
+    save_progress(app.data_dir, progress.reached("spizzichino", course.lessons[2].id, 3))
+    listing = open_course(app, "spizzichino")
+    styles = [row.button.style for row in listing.rows]
+    assert listing.rows[2].button.text == "Continue"
+    assert styles.index("primary") == 2 and styles.count("primary") == 1
 
 
 def test_the_practice_entry_starts_a_game_against_easy_players(app: App) -> None:

@@ -104,17 +104,20 @@ class TutorialScene(Scene):
 
     def _rows(self, course: Course, progress: Progress) -> list[Row]:
         rows = []
-        suggested = False
         for index, lesson in enumerate(course.lessons):
             reached = progress.of(course.game, lesson.id)
             state, word = lesson_state(reached, len(lesson.steps))
             button = Button(word, lambda i=index, s=reached.step: self.open_lesson(i, s))
-            if word != "Again" and not suggested:
-                # The lesson to take next stands out; the rest wait their turn.
-                button.style, suggested = "primary", True
             rows.append(Row(f"{index + 1}. {lesson.title}", lesson.summary, state, button, index, reached.done))
+        # The lesson to take next stands out: one left half way, else the first not done.
+        words = [row.button.text for row in rows]
+        wanted = next((i for i, word in enumerate(words) if word == "Continue"), None)
+        if wanted is None:
+            wanted = next((i for i, word in enumerate(words) if word != "Again"), None)
+        if wanted is not None:
+            rows[wanted].button.style = "primary"
         practice = course.practice
-        play = Button("Play", self.open_practice, style="normal" if suggested else "primary")
+        play = Button("Play", self.open_practice, style="normal" if wanted is not None else "primary")
         rows.append(Row(practice.title, practice.summary, "", play, None))
         return rows
 
