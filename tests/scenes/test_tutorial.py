@@ -594,6 +594,25 @@ def test_the_bid_panel_leaves_the_bids_made_in_sight_on_a_lessons_narrow_table(t
     app.quit()
 
 
+def test_hand_and_foot_chosen_cards_are_laid_down_without_dragging(app: App) -> None:
+    """New players took long over choose, drag to New book, Lay down: Lay down with the
+    kings chosen is the whole meld."""
+    scene = open_lesson(app, "hand_and_foot", 0)
+    run = scene.run
+    while not (isinstance(run.step, Do) and run.step.action.startswith("meld")):
+        settle(app, scene)
+        scene.skip_step()
+    skip_to(app, scene, Do)
+    table: Any = scene.table
+    meld = run.parse(run.step.action)
+    assert isinstance(meld, Meld)
+    choose_cards(app, scene, meld.groups[0].cards)
+    assert table.controls.lay_down_button.visible
+    click(app, table.controls.lay_down_button.rect.center)
+    run_until(app, lambda: run.can_next)
+    assert scene.match.history[-1] == meld
+
+
 def play_to_the_round_summary(app: App, scene: LessonTableScene) -> None:
     """Play ``scene``'s lesson until a round's summary comes up (the learner's moves as
     scripted, questions answered right, the rest skipped)."""

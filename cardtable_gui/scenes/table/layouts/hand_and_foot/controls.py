@@ -7,7 +7,8 @@
 - Meld: choose cards (click, shift-click for a range, or the arrows with Space and
   Shift), drop them on a book or on New book (Enter puts them where they fit). They
   are staged, with the running count of an opening, until Lay down (L); Cancel or Esc
-  returns them, Backspace takes back the last drop.
+  returns them, Backspace takes back the last drop. Lay down with cards chosen and none
+  staged puts them where Enter would, then lays them down.
 - Discard: drop one card on the discard pile, or choose it and press X (Discard).
   Discarding with a meld staged lays the meld down first.
 - Going out: Ask to go out (A) puts the question to the partners; a partner at the same
@@ -204,9 +205,10 @@ class TurnControls:
         phase = self._phase()
         playing = self.active and phase is Phase.PLAY and not self.sent
         staged = bool(self.staging) and self.active and not self.sent
-        self.lay_down_button.visible = staged and phase is Phase.PLAY
+        chosen = playing and bool(table.fan.chosen)
+        self.lay_down_button.visible = (staged or chosen) and phase is Phase.PLAY
         short = False
-        if self.lay_down_button.visible and not self._opened() and view is not None:
+        if staged and self.lay_down_button.visible and not self._opened() and view is not None:
             self.lay_down_button.text = f"Lay down ({self.staging.points} of {view.minimum})"
             short = self.staging.points < view.minimum
         else:
@@ -378,8 +380,15 @@ class TurnControls:
         return False
 
     def lay_down(self) -> None:
+        """Lay the staged cards down; with none staged, the chosen cards go where Enter
+        would put them first, so choosing three kings and Lay down is a whole meld."""
         view = self.view
-        if not self.active or not self.staging or self.sent or view is None:
+        if not self.active or self.sent or view is None:
+            return
+        chosen = self.table.fan.chosen_cards
+        if not self.staging and chosen and view.phase is Phase.PLAY:
+            self.stage(chosen, self._smart_place(chosen))
+        if not self.staging:
             return
         if view.phase is Phase.DRAW:
             self.take(self.take_choice)

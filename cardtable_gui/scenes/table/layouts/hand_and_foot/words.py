@@ -227,7 +227,7 @@ def hint(
     if view.permission is False:
         return f"{partner} says not yet: play on and discard"
     if not opened:
-        return f"Open with {view.minimum}: choose cards, drop them on New book, then Lay down"
+        return f"Open with {view.minimum}: choose cards, then Lay down (or drop them on New book first)"
     if can_ask:
         return "Build your books, ask to go out when ready, or discard"
     return "Choose cards and drop them on a book or New book; then discard"
