@@ -230,6 +230,10 @@ class TableScene(Scene):
         self._note_key = None
         self._layout_note(size)
 
+    def _layout_table(self) -> None:
+        """Lay the game's table out again in its part of the window, as it is now."""
+        self.table.layout(self.table_size(self.app.screen.get_size()))
+
     def table_size(self, size: tuple[int, int]) -> tuple[int, int]:
         """The part of a window of ``size`` the game's table is laid out in (from the
         top left): all of it, unless a scene keeps a side of the window for itself."""
@@ -353,7 +357,7 @@ class TableScene(Scene):
         self.viewer = seat
         self.bottom = seat
         self.table.reset(self.match.view_for(seat), seat)
-        self.table.layout(self.table_size(self.app.screen.get_size()))
+        self._layout_table()
         self._begin_turn(seat)
 
     def _begin_turn(self, seat: int) -> None:
@@ -543,7 +547,7 @@ class TableScene(Scene):
             # Whoever decides again gets the cover first; until then nobody's hand shows.
             self.viewer = None
         self.table.reset(self.match.view_for(self.viewer), self.bottom)
-        self.table.layout(self.table_size(self.app.screen.get_size()))
+        self._layout_table()
         self._turn_shown = None
         self._settled_at = len(self.match.history)
         self.message = ""
@@ -801,21 +805,27 @@ class TableScene(Scene):
         hint = self.hint
         if not any(hint.box.colliderect(rect) for rect in marks):
             return
-        theme = self.app.theme
-        natural = hint.box.copy()
         keep_clear = [*marks, *(button.rect for button in self._buttons())]
         fan = getattr(self.table, "fan", None)
         if fan is not None:
             keep_clear.append(fan.bounds())
+        natural = hint.box.copy()
+        self._move_clear(hint, natural, size, [natural.width * share // 100 for share in (100, 75, 55)], keep_clear)
+
+    def _move_clear(
+        self, panel: HintPanel, natural: pygame.Rect, size: tuple[int, int], widths: list[int], keep_clear: list[pygame.Rect]
+    ) -> None:
+        """Lay ``panel`` out at the spot nearest ``natural`` (at one of ``widths``) that
+        is clear of ``keep_clear`` and hides least of the table (``place_note``)."""
+        theme = self.app.theme
 
         def sized(width: int) -> tuple[int, int]:
-            hint.layout(size, theme, natural.midbottom, width)
-            return hint.box.size
+            panel.layout(size, theme, natural.midbottom, width)
+            return panel.box.size
 
-        widths = [natural.width * share // 100 for share in (100, 75, 55)]
         width, box = place_note(natural, sized, widths, pygame.Rect((0, 0), size), keep_clear, self.table.element_rects(), theme.px(24))
-        hint.layout(size, theme, box.midbottom, width)
-        hint.box = box
+        panel.layout(size, theme, box.midbottom, width)
+        panel.box = box
 
     def _layout_note(self, size: tuple[int, int]) -> None:
         """The coach's remark or a tip goes where a hint would; with the hint showing,
@@ -850,12 +860,5 @@ class TableScene(Scene):
             keep_clear += [self.hint.box, *self.table.hint_rects()]
         if self.message:
             keep_clear.append(self.message_rect())
-
-        def sized(width: int) -> tuple[int, int]:
-            note.layout(size, theme, natural.midbottom, width)
-            return note.box.size
-
         widths = [max(theme.px(280), natural.width * share // 100) for share in (100, 75, 55, 40)]
-        width, box = place_note(natural, sized, widths, pygame.Rect((0, 0), size), keep_clear, table, theme.px(24))
-        note.layout(size, theme, box.midbottom, width)
-        note.box = box
+        self._move_clear(note, natural, size, widths, keep_clear)

@@ -178,7 +178,7 @@ class LessonTableScene(TableScene):
         self._advance_when_settled = False
         self.lesson_match.rebuilt()
         self.table.reset(self.match.view_for(self.viewer), self.bottom)
-        self.table.layout(self.table_size(self.app.screen.get_size()))
+        self._layout_table()
         self._turn_shown = None
         self._settled_at = len(self.match.history)
         self.message = ""
@@ -228,7 +228,11 @@ class LessonTableScene(TableScene):
         panel.back_button.enabled = run.index > 0
         # While the table waits for a move, the arrow keys move through the hand, so
         # the button offers no key then.
-        panel.back_button.text = "Back" if run.awaits_move else "Back (\u2190)"
+        back = "Back" if run.awaits_move else "Back (\u2190)"
+        if panel.back_button.text != back:
+            # The buttons of the row are as wide as their words.
+            panel.back_button.text = back
+            self._place_panel()
         panel.skip_button.enabled = not done
         if run.awaits_move and panel.feedback is not None and not panel.feedback.good and not self.message:
             # A refusal is told as long as the table shows it: once the learner goes
@@ -278,7 +282,6 @@ class LessonTableScene(TableScene):
         """The table offers the learner's choices only when the step asks for a move."""
         if self.run.awaits_move:
             super()._begin_turn(seat)
-            self._place_panel()
 
     def show_summary(self, table: SummaryTable) -> None:
         super().show_summary(table)
