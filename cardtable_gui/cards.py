@@ -177,7 +177,8 @@ class Card:
     suit: Suit | None
     key: int = field(repr=False)
     """A small number naming the card (below ``CARD_KEYS``): tables indexed by it find a
-    card's value without hashing the card, which costs a Python call."""
+    card's value without hashing the card, which costs a Python call. Its remainder by 16
+    is the card's ``suit_number``."""
     order: int = field(repr=False)
     """``sort_key()`` kept as a field, so that ``sorted(cards, key=BY_ORDER)`` makes no
     Python call per card."""
@@ -267,6 +268,13 @@ class Card:
 
 
 JOKER = Card(Rank.JOKER, None)
+
+
+def suit_number(suit: Suit) -> int:
+    """A small number for ``suit`` (below 16), equal to ``card.key % 16`` for its cards:
+    lists indexed by it sort cards by suit without hashing the suit, which costs a
+    Python call."""
+    return _SUIT_ORDER[suit]
 
 BY_ORDER: Callable[[Card], int] = attrgetter("order")
 """The sort key arranging a hand (``Card.sort_key``), as a C function."""

@@ -263,6 +263,10 @@ def canonical(value: object) -> str:
             f"{f.name}={canonical(getattr(value, f.name))}" for f in dataclasses.fields(value)
         )
         return f"{type(value).__name__}({fields})"
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        # A named tuple reads like a dataclass: a value class that chose a tuple for speed.
+        fields = ",".join(f"{name}={canonical(getattr(value, name))}" for name in value._fields)
+        return f"{type(value).__name__}({fields})"
     if isinstance(value, dict):
         items = sorted((canonical(k), canonical(v)) for k, v in value.items())
         return "{" + ",".join(f"{k}:{v}" for k, v in items) + "}"

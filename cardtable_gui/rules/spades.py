@@ -12,11 +12,11 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import ClassVar, Literal, cast
+from typing import ClassVar, Literal, NamedTuple, cast
 
 from pydantic import Field
 
-from cardtable_gui.cards import BY_ORDER, Card, Suit, by_key, french_deck, shuffle
+from cardtable_gui.cards import BY_ORDER, Card, Suit, by_key, french_deck, shuffle, suit_number
 from cardtable_gui.rules.base import (
     Action,
     ActionParseError,
@@ -103,12 +103,37 @@ class LookAtCards(Action):
         return "look"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class PlayCard(Action):
+    """Play ``card`` to the trick.
+
+    Interned like cards: ``PlayCard(card)`` always returns the one move for that card,
+    so two moves are equal exactly when they are the same object. Hands keep lists of
+    these moves, and taking one out of a list then costs no Python call per comparison.
+    """
+
     card: Card
+
+    def __new__(cls, card: Card) -> PlayCard:
+        play = _PLAY_BY_KEY[card.key]
+        if play is None:
+            raise ValueError(f"{card} is not a card of the Spades pack.")
+        return play
+
+    def __hash__(self) -> int:
+        return self.card.key
+
+    def __reduce__(self) -> tuple[type[PlayCard], tuple[Card]]:
+        return PlayCard, (self.card,)
 
     def __str__(self) -> str:
         return f"play {self.card}"
+
+
+def _new_play(card: Card) -> PlayCard:
+    play = object.__new__(PlayCard)
+    object.__setattr__(play, "card", card)
+    return play
 
 
 BLIND_NIL = Bid(0, blind=True)
@@ -117,8 +142,7 @@ _BIDS = {n: Bid(n) for n in range(TRICKS_PER_HAND + 1)}
 _BIDS_WITH_NIL: tuple[Action, ...] = tuple(_BIDS.values())
 _BIDS_WITHOUT_NIL: tuple[Action, ...] = _BIDS_WITH_NIL[1:]
 _BLIND_OR_LOOK: tuple[Action, ...] = (BLIND_NIL, LOOK)
-_PLAYS = {card: PlayCard(card) for card in french_deck()}
-_PLAY_BY_KEY = by_key(_PLAYS)
+_PLAY_BY_KEY = by_key({card: _new_play(card) for card in french_deck()})
 
 
 # Events
@@ -144,9 +168,9 @@ class SpadesBroken(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class SideResult:
-    """How one side scored a hand, for the end-of-hand summary."""
+class SideResult(NamedTuple):
+    """How one side scored a hand, for the end-of-hand summary. (Named tuples here and
+    below, not frozen dataclasses: a simulated hand builds them at a fifth of the cost.)"""
 
     seats: tuple[int, ...]
     contract: int
@@ -164,8 +188,7 @@ class SideResult:
         return self.tricks >= self.contract
 
 
-@dataclass(frozen=True, slots=True)
-class NilResult:
+class NilResult(NamedTuple):
     seat: int
     blind: bool
     tricks: int
@@ -196,15 +219,24 @@ class Phase(Enum):
 # a global's); the moves, done millions of times by search, read these instead.
 _BIDDING, _PLAYING, _OVER = Phase.BIDDING, Phase.PLAYING, Phase.OVER
 _SPADES = Suit.SPADES
+_SPADE_NUMBER = suit_number(Suit.SPADES)
 _PARTNER_SIDES = ((0, 2), (1, 3))
 _SINGLE_SIDES = tuple((seat,) for seat in range(PLAYERS))
 
 
-@dataclass(frozen=True, slots=True)
-class CompletedTrick:
+class CompletedTrick(NamedTuple):
+    """A finished trick: who led, the plays in order, and who took it.
+
+    A named tuple rather than a frozen dataclass: random play and search finish a trick
+    every four moves, and the rules build a tuple at a third of the cost
+    (``_new_tuple(CompletedTrick, ...)``, skipping even the Python ``__new__``)."""
+
     leader: int
     plays: tuple[tuple[int, Card], ...]
     winner: int
+
+
+_new_tuple = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,13 +307,29 @@ class SpadesState(GameState[SpadesOptions]):
     current: int | None = None
     last_hand: HandScored | None = None
     winning_seats: tuple[int, ...] = ()
-
     # A plain attribute (GameState's contract has a property): the loop of search and
     # simulation asks it after every move. It changes only with the phase.
     is_over = False
 
     def __post_init__(self) -> None:
         self.is_over = self.phase is _OVER
+        self._hold_moves()
+
+    def _hold_moves(self) -> None:
+        """Derive from ``hands`` the moves each seat's hand offers, all of them and by
+        suit number, in the hand's order: legal_actions copies one of these lists
+        instead of building one card by card (it is the hottest call of random play and
+        search). Every play keeps them in step; they are not part of the state's value."""
+        plays = _PLAY_BY_KEY
+        self.held: list[list[PlayCard]] = []
+        self.held_by_suit: list[list[list[PlayCard]]] = []
+        for hand in self.hands:
+            moves: list[PlayCard] = [plays[c.key] for c in hand]  # type: ignore[misc]
+            by_suit: list[list[PlayCard]] = [[], [], [], []]
+            for move in moves:
+                by_suit[move.card.key & 15].append(move)
+            self.held.append(moves)
+            self.held_by_suit.append(by_suit)
 
     # Sides
 
@@ -318,18 +366,19 @@ class SpadesState(GameState[SpadesOptions]):
             if not self.looked[seat]:
                 return list(_BLIND_OR_LOOK)
             return list(_BIDS_WITH_NIL if self.options.nil_allowed else _BIDS_WITHOUT_NIL)
-        hand = self.hands[seat]
-        plays = _PLAY_BY_KEY
+        # follow_suit and lead_options, read off the moves held by suit.
         trick = self.trick.plays
-        # follow_suit and lead_options inlined, each one pass straight to the actions:
-        # this is the hottest call of random play and search.
         if trick:
-            led = trick[0][1].suit
-            return [plays[c.key] for c in hand if c.suit is led] or [plays[c.key] for c in hand]  # type: ignore[misc]
-        if not self.spades_broken:
-            # No exception for the first trick: it too waits for spades to be broken.
-            return [plays[c.key] for c in hand if c.suit is not _SPADES] or [plays[c.key] for c in hand]  # type: ignore[misc]
-        return [plays[c.key] for c in hand]  # type: ignore[misc]
+            same_suit = self.held_by_suit[seat][trick[0][1].key & 15]
+            return same_suit[:] if same_suit else self.held[seat][:]  # type: ignore[return-value]
+        held = self.held[seat]
+        if self.spades_broken:
+            return held[:]  # type: ignore[return-value]
+        # No exception for the first trick: it too waits for spades to be broken.
+        spades = len(self.held_by_suit[seat][_SPADE_NUMBER])
+        if spades == 0 or spades == len(held):
+            return held[:]  # type: ignore[return-value]
+        return [play for play in held if play.card.suit is not _SPADES]
 
     def apply(self, action: Action) -> list[Event]:
         if self.phase is _OVER or self.current is None:
@@ -355,7 +404,11 @@ class SpadesState(GameState[SpadesOptions]):
             # _play inlined: the most frequent move of random play and search.
             card = action.card
             plays = self.trick.plays
-            self.hands[seat].remove(card)
+            hand = self.hands[seat]
+            # One search of the hand serves both lists: ``held`` is in the hand's order.
+            at = hand.index(card)
+            del hand[at], self.held[seat][at]
+            self.held_by_suit[seat][card.key & 15].remove(action)
             plays.append((seat, card))
             if card.suit is _SPADES:
                 self.spades_broken = True
@@ -422,24 +475,33 @@ class SpadesState(GameState[SpadesOptions]):
 
     def deal(self, deck: Sequence[Card] | None = None) -> list[Event]:
         """Start a new hand: shuffle (unless ``deck`` is stacked) and deal all 52."""
+        events: list[Event] = []
+        self._deal(deck, events)
+        return events
+
+    def _deal(self, deck: Sequence[Card] | None, events: list[Event] | None) -> None:
         self.hand_number += 1
         cards = list(deck) if deck is not None else french_deck()
         if deck is None:
             shuffle(cards, self.rng)
         first = (self.dealer + 1) % self.players
         self.hands = deal_round(cards, self.players, first)
+        self._hold_moves()
         if max(self.side_scores) - min(self.side_scores) < BLIND_NIL_DEFICIT:
             self.looked = [True] * self.players  # no side is far enough behind for blind nil
         else:
             self.looked = [not self.may_bid_blind_nil(seat) for seat in range(self.players)]
         self.bids = [None] * self.players
         self.tricks_won = [0] * self.players
-        self.trick = Trick(first)
+        # The trick object goes on from hand to hand, like the one from trick to trick.
+        self.trick.leader = first
+        self.trick.plays = []
         self.completed = []
         self.spades_broken = False
-        self.phase = Phase.BIDDING
+        self.phase = _BIDDING
         self.current = first
-        return [HandDealt(self.dealer, tuple(len(h) for h in self.hands), self.hand_number)]
+        if events is not None:
+            events.append(HandDealt(self.dealer, tuple(len(h) for h in self.hands), self.hand_number))
 
     def may_bid_blind_nil(self, seat: int) -> bool:
         """Blind nil needs the option, and the seat's side 100 or more points behind the
@@ -519,7 +581,10 @@ class SpadesState(GameState[SpadesOptions]):
             )
 
     def _play(self, seat: int, card: Card, events: list[Event] | None) -> None:
-        self.hands[seat].remove(card)
+        hand = self.hands[seat]
+        at = hand.index(card)
+        del hand[at], self.held[seat][at]
+        self.held_by_suit[seat][card.key & 15].remove(PlayCard(card))
         trick = self.trick
         trick.plays.append((seat, card))
         if events is not None:
@@ -546,14 +611,15 @@ class SpadesState(GameState[SpadesOptions]):
                 winner, best = seat, card
         self.tricks_won[winner] += 1
         done = tuple(plays)
-        self.completed.append(CompletedTrick(trick.leader, done, winner))
+        completed = self.completed
+        completed.append(_new_tuple(CompletedTrick, (trick.leader, done, winner)))
         if events is not None:
             events.append(TrickWon(winner, tuple(card for _, card in done)))
         # The finished trick lives on in ``completed``; its object starts the next one.
         trick.leader = winner
         trick.plays = []
         self.current = winner
-        if len(self.completed) == TRICKS_PER_HAND:
+        if len(completed) == TRICKS_PER_HAND:
             self._end_hand(events)
 
     # Scoring
@@ -590,9 +656,7 @@ class SpadesState(GameState[SpadesOptions]):
                 events.append(GameOver(winners))
             return
         self.dealer = (self.dealer + 1) % self.players
-        dealt = self.deal()
-        if events is not None:
-            events += dealt
+        self._deal(None, events)
 
     def _seats_of(self, side_indexes: Iterable[int]) -> tuple[int, ...]:
         chosen = set(side_indexes)
@@ -611,18 +675,16 @@ def winning_sides_after_hand(
     Otherwise the game ends when a side has reached the target with a score higher than
     every other side's; a tie at the top means one more hand.
     """
-    everyone = range(len(scores))
-    if options.losing_score_enabled:
-        losing = {i for i in everyone if scores[i] <= options.losing_score}
-        if losing:
-            standing = [i for i in everyone if i not in losing] or list(everyone)
-            top = max(scores[i] for i in standing)
-            return [i for i in standing if scores[i] == top]
+    if options.losing_score_enabled and min(scores) <= options.losing_score:
+        everyone = range(len(scores))
+        standing = [i for i in everyone if scores[i] > options.losing_score] or list(everyone)
+        top = max(scores[i] for i in standing)
+        return [i for i in standing if scores[i] == top]
     best = max(scores)
-    leaders = [i for i in everyone if scores[i] == best]
-    if best >= options.target and len(leaders) == 1:
-        return leaders
-    return None
+    if best < options.target:
+        return None
+    leaders = [i for i, score in enumerate(scores) if score == best]
+    return leaders if len(leaders) == 1 else None
 
 
 def score_side(

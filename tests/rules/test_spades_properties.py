@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardtable_gui.cards import Card, Suit, french_deck
+from cardtable_gui.cards import JOKER, Card, Suit, french_deck
 from cardtable_gui.rules import IllegalAction
 from cardtable_gui.rules.spades import (
     BLIND_NIL,
@@ -56,6 +57,23 @@ def check_card_was_legal(state: SpadesState, action: PlayCard) -> None:
             assert card.suit is led
     elif state.completed and not state.spades_broken and card.suit is Suit.SPADES:
         assert all(c.suit is Suit.SPADES for c in hand)
+
+
+def legal_by_the_rules(state: SpadesState) -> list[PlayCard]:
+    """The cards the seat to move may play, re-derived here from RULINGS.md, in the order
+    of its hand: follow the suit led if you can; lead anything but a spade until spades
+    are broken, unless you hold nothing else."""
+    seat = state.to_move
+    assert seat is not None
+    hand = state.hands[seat]
+    if state.trick.plays:
+        led = state.trick.plays[0][1].suit
+        allowed = [c for c in hand if c.suit is led] or hand
+    elif not state.spades_broken:
+        allowed = [c for c in hand if c.suit is not Suit.SPADES] or hand
+    else:
+        allowed = hand
+    return [PlayCard(c) for c in allowed]
 
 
 def check_view_hides_what_it_should(state: SpadesState) -> None:
@@ -117,6 +135,8 @@ def play_random_game(seed: int, options: SpadesOptions, deep: bool) -> tuple[Spa
             )
         legal = state.legal_actions()
         assert legal and len(set(legal)) == len(legal)
+        if state.phase is Phase.PLAYING:
+            assert legal == legal_by_the_rules(state)
         action = rng.choice(legal)
         if isinstance(action, PlayCard):
             check_card_was_legal(state, action)
@@ -186,3 +206,37 @@ def test_determinize_honours_a_void_shown_earlier() -> None:
         assert isinstance(view, SpadesView)
         for _ in range(5):
             check_determinize(state, rng)
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), options=options_strategy)
+def test_the_trusted_path_offers_exactly_the_legal_cards(seed: int, options: SpadesOptions) -> None:
+    """Search plays with ``apply_trusted``, on clones and on determinized samples: the
+    moves it is offered must stay exactly the legal ones there too."""
+    rng = random.Random(seed)
+    state = RULES.new_game(4, options, seed=seed)
+    while not state.is_over:
+        if state.phase is Phase.PLAYING:
+            assert state.legal_actions() == legal_by_the_rules(state)
+            if rng.random() < 0.05:
+                state = state.clone() if rng.random() < 0.5 else RULES.determinize(
+                    state.view(state.to_move), rng
+                )
+                assert state.legal_actions() == legal_by_the_rules(state)
+        state.apply_trusted(rng.choice(state.legal_actions()))
+
+
+def test_a_play_is_one_object_per_card() -> None:
+    """Moves are interned like cards: equal exactly when they are the same object, also
+    after a copy or a trip through pickle."""
+    import copy
+    import pickle
+
+    queen = Card.parse("QS")
+    assert PlayCard(queen) is PlayCard(Card.parse("QS"))
+    assert PlayCard(queen) != PlayCard(Card.parse("KS"))
+    assert pickle.loads(pickle.dumps(PlayCard(queen))) is PlayCard(queen)
+    assert copy.deepcopy(PlayCard(queen)) is PlayCard(queen)
+    assert hash(PlayCard(queen)) == hash(PlayCard(Card.parse("QS")))
+    with pytest.raises(ValueError):
+        PlayCard(JOKER)
