@@ -220,6 +220,7 @@ class Phase(Enum):
 _BIDDING, _PLAYING, _OVER = Phase.BIDDING, Phase.PLAYING, Phase.OVER
 _SPADES = Suit.SPADES
 _SPADE_NUMBER = suit_number(Suit.SPADES)
+_NEXT_SEAT = (1, 2, 3, 0)
 _PARTNER_SIDES = ((0, 2), (1, 3))
 _SINGLE_SIDES = tuple((seat,) for seat in range(PLAYERS))
 
@@ -398,8 +399,7 @@ class SpadesState(GameState[SpadesOptions]):
         return events
 
     def apply_trusted(self, action: Action) -> None:
-        seat = self.current
-        assert seat is not None
+        seat: int = self.current  # type: ignore[assignment]  # a move is only asked of a seat to move
         if type(action) is PlayCard:
             # _play inlined: the most frequent move of random play and search.
             card = action.card
@@ -413,7 +413,7 @@ class SpadesState(GameState[SpadesOptions]):
             if card.suit is _SPADES:
                 self.spades_broken = True
             if len(plays) < PLAYERS:
-                self.current = (seat + 1) % PLAYERS
+                self.current = _NEXT_SEAT[seat]
             else:
                 self._end_trick(self.trick, None)
         elif type(action) is Bid:

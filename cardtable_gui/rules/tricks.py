@@ -85,13 +85,10 @@ def deal_round(
 ) -> list[list[Card]]:
     """Deal one card at a time clockwise from ``first_seat``, top of ``deck`` first.
     ``cards_each`` defaults to the whole deck split evenly (leftovers stay undealt)."""
-    each = len(deck) // players if cards_each is None else cards_each
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    for offset in range(players):
-        # Card i goes to seat first_seat + i: the seat ``offset`` places on gets every
-        # players-th card from ``offset``.
-        hands[(first_seat + offset) % players] = list(deck[offset : each * players : players])
-    return hands
+    end = players * (len(deck) // players if cards_each is None else cards_each)
+    # Card i goes to seat first_seat + i: a seat ``offset`` places after the first one
+    # gets every players-th card from ``offset``.
+    return [list(deck[(seat - first_seat) % players : end : players]) for seat in range(players)]
 
 
 class DealImpossible(ValueError):
