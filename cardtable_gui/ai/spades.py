@@ -35,7 +35,15 @@ class SpadesHeuristic:
         self.rng = rng
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
-        return self.advise(view, legal).action
+        # The same choice as ``advise`` without the words: search asks this for every
+        # move of every rollout, where a reason would be built and thrown away.
+        assert isinstance(view, SpadesView)
+        if LOOK in legal or isinstance(legal[0], Bid):
+            return self.advise(view, legal).action
+        cards = [a.card for a in legal if isinstance(a, PlayCard)]
+        if len(cards) == 1:
+            return PlayCard(cards[0])
+        return PlayCard(Play(view, self.seat).choose(cards))
 
     def advise(self, view: GameView, legal: Sequence[Action]) -> Advice:
         """The bid or card, and why in the hand's terms (contract, nil, bags)."""

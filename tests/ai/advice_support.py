@@ -1,5 +1,6 @@
-"""Shared checks for the heuristics' advice: it names a legal move, and a seeded game
-played through ``advise`` makes the very moves ``choose`` made before advice existed."""
+"""Shared checks for the heuristics' advice: it names a legal move, ``choose`` picks
+the same move, and a seeded game played through ``advise`` makes the very moves
+``choose`` made before advice existed."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ def advise_through_a_game(game: str, players: int, seed: int) -> tuple[str, set[
     a legal move, a reason in words, a rule id."""
     state = get_rules(game).new_game(players, seed=seed)
     agents = [make_agent("heuristic", game, s, random.Random(seed * 10 + s)) for s in range(players)]
+    # Twins asked only to choose (as search does, without the words) must choose alike.
+    twins = [make_agent("heuristic", game, s, random.Random(seed * 10 + s)) for s in range(players)]
     digest = hashlib.sha256()
     rules: set[str] = set()
     while not state.is_over:
@@ -26,6 +29,7 @@ def advise_through_a_game(game: str, players: int, seed: int) -> tuple[str, set[
         advice = agents[seat].advise(state.view(seat), legal)  # type: ignore[attr-defined]
         assert isinstance(advice, Advice)
         assert advice.action in legal
+        assert twins[seat].choose(state.view(seat), legal) == advice.action
         assert advice.rule and advice.reason.endswith(".")
         rules.add(advice.rule)
         digest.update(str(advice.action).encode())
