@@ -54,7 +54,11 @@ class ArizonaSpaghettiHeuristic:
         self.rng = rng
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
-        return self.advise(view, legal).action
+        # The same choice as ``advise`` without the words: search asks this for every
+        # move of every rollout, where a reason would be built and thrown away.
+        if len(legal) == 1 or not isinstance(view, ArizonaSpaghettiView):
+            return legal[0]
+        return self._weigh(view, legal)[0]
 
     def advise(self, view: GameView, legal: Sequence[Action]) -> Advice:
         """The card to play, and why in the round's own terms."""
@@ -63,6 +67,13 @@ class ArizonaSpaghettiHeuristic:
             card = getattr(action, "card", None)
             named = f"the {card.name}" if isinstance(card, Card) else "it"
             return Advice(action, f"Play {named}: it is the only card you may play.", "only-card")
+        chosen, reading, cards = self._weigh(view, legal)
+        return reading.explain(chosen, cards)
+
+    def _weigh(
+        self, view: ArizonaSpaghettiView, legal: Sequence[Action]
+    ) -> tuple[PlayCard, _Reading, list[Card]]:
+        """The cheapest card to play, the reading that costed it, and the cards weighed."""
         reading = _Reading(view)
         costs = [
             (reading.cost(action.card), action) for action in legal if isinstance(action, PlayCard)
@@ -71,7 +82,7 @@ class ArizonaSpaghettiHeuristic:
         # Among equally good cards, the higher one: keeping low cards keeps ducking easy.
         choices = [action for cost, action in costs if cost <= best + 1e-9]
         chosen = max(choices, key=lambda action: action.card.rank)
-        return reading.explain(chosen, [action.card for _, action in costs])
+        return chosen, reading, [action.card for _, action in costs]
 
 
 class _Reading:

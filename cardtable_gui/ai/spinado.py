@@ -117,7 +117,13 @@ class SpinadoHeuristic:
         self.rng = rng
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
-        return self.advise(view, legal).action
+        # The same choice as ``advise`` without the words: search asks this for every
+        # move of every rollout, where a reason would be built and thrown away.
+        assert isinstance(view, SpinadoView)
+        plays = [action for action in legal if isinstance(action, Play)]
+        if len(plays) == 1:
+            return plays[0]
+        return self._decide(view, plays, Knowledge(view))
 
     def advise(self, view: GameView, legal: Sequence[Action]) -> Advice:
         """The card to play (with or without the spinado), and why."""
@@ -128,15 +134,12 @@ class SpinadoHeuristic:
             named = "the spinado" if only.card == SPINADO else f"the {only.card.name}"
             return Advice(only, f"Play {named}: it is the only card you can play.", "only-card")
         know = Knowledge(view)
+        chosen = self._decide(view, plays, know)
+        card = chosen.card
+        if chosen.spinado:
+            return self._explain_spinado(know, chosen)
         if view.starting:
-            card = self._best_start(know)
-        else:
-            card = plays[0].card
-        with_spinado = Play(card, True)
-        if card != SPINADO and with_spinado in plays and self._use_spinado(know, card):
-            return self._explain_spinado(know, with_spinado)
-        if view.starting:
-            return self._explain_start(know, Play(card))
+            return self._explain_start(know, chosen)
         following = next_in_run(card)
         reason = (
             f"Play the {card.name} and keep the spinado: the {following.name} is yours, so the run comes back to you anyway."
@@ -144,6 +147,14 @@ class SpinadoHeuristic:
             else f"Play the {card.name} and keep the spinado: the run stops after it anyway."
         )
         return Advice(Play(card), reason, "keep-spinado")
+
+    def _decide(self, view: SpinadoView, plays: list[Play], know: Knowledge) -> Play:
+        """The card to play and whether the spinado goes down with it."""
+        card = self._best_start(know) if view.starting else plays[0].card
+        with_spinado = Play(card, True)
+        if card != SPINADO and with_spinado in plays and self._use_spinado(know, card):
+            return with_spinado
+        return Play(card)
 
     def _best_start(self, know: Knowledge) -> Card:
         """The card to start a sequence with."""
