@@ -354,6 +354,12 @@ def _sort_hand(cards: list[Card]) -> list[Card]:
     return sorted(cards, key=BY_ORDER)
 
 
+def _point_cards(hands: list[list[Card]], round_number: int) -> int:
+    """How many of round ``round_number``'s point cards ``hands`` hold."""
+    points = _POINTS_BY_KEY[round_number - 1]
+    return len([card for hand in hands for card in hand if points[card.key]])
+
+
 # The game state.
 
 
@@ -460,12 +466,30 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
         return events
 
     def apply_trusted(self, action: Action) -> None:
-        trick = self.trick
-        self._play((trick.leader + len(trick.plays)) % self.players, action, None)  # type: ignore[arg-type]
+        # _play inlined: the only move, made in every step of random play and search.
+        plays = self.trick.plays
+        seat = (self.trick.leader + len(plays)) % self.players
+        card: Card = action.card  # type: ignore[attr-defined]
+        hand = self.hands[seat]
+        # One search of the hand serves both lists: ``held`` is in the hand's order.
+        at = hand.index(card)
+        del hand[at], self.held[seat][at]
+        self.held_by_suit[seat][card.key & 15].remove(action)
+        if plays and not self.broken:
+            led = plays[0][1].suit
+            if card.suit is not led and card.suit is ROUNDS[self.round_number - 1].restricted:
+                self.broken = True
+        plays.append((seat, card))
+        if _POINTS_BY_KEY[self.round_number - 1][card.key]:
+            self.point_cards_left -= 1
+        if len(plays) == self.players:
+            self._finish_trick(None)
 
-    # The moves append their events to ``events`` unless it is None (the trusted path).
+    # The steps after a play append their events to ``events`` unless it is None (the
+    # trusted path).
 
-    def _play(self, seat: int, action: PlayCard, events: list[Event] | None) -> None:
+    def _play(self, seat: int, action: PlayCard, events: list[Event]) -> None:
+        """``apply_trusted``'s play, telling what happens in ``events``."""
         card = action.card
         hand = self.hands[seat]
         # One search of the hand serves both lists: ``held`` is in the hand's order.
@@ -475,13 +499,11 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
         plays = self.trick.plays
         led = plays[0][1].suit if plays else None
         plays.append((seat, card))
-        if events is not None:
-            events.append(CardPlayed(seat, card))
+        events.append(CardPlayed(seat, card))
         if led is not None and card.suit is not led and not self.broken:
             if card.suit is self.round_rule.restricted:
                 self.broken = True
-                if events is not None:
-                    events.append(SuitBroken(seat, card.suit))
+                events.append(SuitBroken(seat, card.suit))
         if _POINTS_BY_KEY[self.round_number - 1][card.key]:
             self.point_cards_left -= 1
         if len(plays) == self.players:
@@ -576,8 +598,7 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
         self.tricks = []
         self.broken = False
         self.round_points = [0] * self.players
-        card_points = CARD_POINTS[self.round_number - 1]
-        self.point_cards_left = sum(1 for hand in hands for c in hand if card_points[c])
+        self.point_cards_left = _point_cards(hands, self.round_number)
 
     def hand_counts(self) -> tuple[int, ...]:
         return tuple(map(len, self.hands))
@@ -682,7 +703,6 @@ class ArizonaSpaghettiRules(GameRules[ArizonaSpaghettiState, ArizonaSpaghettiOpt
         dealt = deal_unseen(view.unseen_cards(), sizes, view.known_voids(), rng)
         dealt[view.seat] = list(view.hand)
         hands = [_sort_hand(dealt[seat]) for seat in range(view.players)]
-        card_points = CARD_POINTS[view.round_number - 1]
         seed = rng.getrandbits(32)
         trick = Trick(view.trick_leader, list(view.trick))
         return ArizonaSpaghettiState(
@@ -696,7 +716,7 @@ class ArizonaSpaghettiRules(GameRules[ArizonaSpaghettiState, ArizonaSpaghettiOpt
             trick=trick,
             tricks=list(view.tricks),
             broken=view.broken,
-            point_cards_left=sum(1 for hand in hands for c in hand if card_points[c]),
+            point_cards_left=_point_cards(hands, view.round_number),
             round_points=list(view.round_points),
             past_rounds=list(view.past_rounds),
             totals=list(view.totals),
