@@ -22,6 +22,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from itertools import repeat
 from typing import ClassVar
 
 from pydantic import Field
@@ -90,6 +91,11 @@ _PREVIOUS: dict[Card, Card | None] = {card: None for card in DECK} | {
     following: card for card, following in _NEXT.items() if following in _DECK_SET
 }
 
+# The same, as lists indexed by ``card.key``: a card's hash is a Python call, and the
+# moves, done millions of times by search, look these up at every play.
+_NEXT_BY_KEY = by_key(_NEXT)
+_IN_PACK_BY_KEY = by_key(dict.fromkeys(DECK, True))
+
 
 def next_in_run(card: Card) -> Card | None:
     """The card that follows ``card`` in its suit's run, ``None`` after a king or an ace.
@@ -135,12 +141,19 @@ class Pot(Enum):
 
 POTS: tuple[Pot, ...] = tuple(Pot)
 _POT_INDEX = {pot: index for index, pot in enumerate(POTS)}
+# Pots by their index: an enum member's hash is a Python call.
+_MATRIMONY, _INTRIGUE, _GAME = (_POT_INDEX[pot] for pot in (Pot.MATRIMONY, Pot.INTRIGUE, Pot.GAME))
 
 _PAIR_PARTNERS: dict[Card, tuple[tuple[Card, Pot], ...]] = {
     KING_OF_DIAMONDS: ((QUEEN_OF_DIAMONDS, Pot.MATRIMONY),),
     QUEEN_OF_DIAMONDS: ((KING_OF_DIAMONDS, Pot.MATRIMONY), (JACK_OF_DIAMONDS, Pot.INTRIGUE)),
     JACK_OF_DIAMONDS: ((QUEEN_OF_DIAMONDS, Pot.INTRIGUE),),
 }
+_PAIR_PARTNERS_BY_KEY = by_key(
+    {card: tuple((partner, _POT_INDEX[pot]) for partner, pot in pairs)
+     for card, pairs in _PAIR_PARTNERS.items()}
+)
+"""``_PAIR_PARTNERS`` by ``card.key``, each pot given by its index."""
 
 
 class StopReason(Enum):
@@ -174,6 +187,9 @@ _BY_KING, _BY_ACE, _BY_SPINADO = StopReason.KING, StopReason.ACE, StopReason.SPI
 _OUT_OF_PACK, _ALREADY_PLAYED = StopReason.OUT_OF_PACK, StopReason.ALREADY_PLAYED
 _IN_DEAD_HAND = StopReason.DEAD_HAND
 _KING = Rank.KING
+
+_ANTES: tuple[tuple[int, int, int], ...] = ((0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, 1))
+"""What a player with 0, 1, 2 or more chips puts in each pot as an ante."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,11 +401,10 @@ class SpinadoState(GameState[SpinadoOptions]):
             return []
         has_spinado = self.holder.get(SPINADO) == seat
         if self.last_card is not None:
-            need = _NEXT[self.last_card]
-            assert need is not None
+            need: int = _NEXT_BY_KEY[self.last_card.key].key  # type: ignore[union-attr]
             if has_spinado:
-                return [_PLAY[need], _PLAY_WITH_SPINADO[need]]
-            return [_PLAY[need]]
+                return [_PLAY_BY_KEY[need], _PLAY_WITH_SPINADO_BY_KEY[need]]  # type: ignore[list-item]
+            return [_PLAY_BY_KEY[need]]  # type: ignore[list-item]
         hand = self.hands[seat]
         plays = _PLAY_BY_KEY
         actions: list[Action] = [plays[card.key] for card in hand]  # type: ignore[misc]
@@ -407,28 +422,57 @@ class SpinadoState(GameState[SpinadoOptions]):
         return events
 
     def apply_trusted(self, action: Action) -> None:
-        assert self.turn is not None
-        self._play(self.turn, action.card, action.spinado, None)  # type: ignore[attr-defined]
+        # _play inlined without its events: the only move, made in every step of random
+        # play and search.
+        seat: int = self.turn  # type: ignore[assignment]  # a move is only asked of a seat to move
+        card: Card = action.card  # type: ignore[attr-defined]
+        hand = self.hands[seat]
+        hand.remove(card)
+        holder = self.holder
+        del holder[card]
+        if action.spinado:  # type: ignore[attr-defined]
+            hand.remove(SPINADO)
+            del holder[SPINADO]
+            self.plays = self.plays + ((seat, card), (seat, SPINADO))
+        else:
+            self.plays = self.plays + ((seat, card),)
+        pairs = _PAIR_PARTNERS_BY_KEY[card.key]
+        if pairs is not None:
+            self._pay_pairs(seat, pairs, None)
+        if not hand:
+            self._end_hand(seat, None)
+            return
+        following = _NEXT_BY_KEY[card.key]
+        if action.spinado or card is SPINADO or following is None:  # type: ignore[attr-defined]
+            self.last_card = None
+            return
+        where = holder.get(following) if _IN_PACK_BY_KEY[following.key] else None
+        if where is None:
+            self.last_card = None
+        elif where == DEAD:
+            self.known_dead = self.known_dead + (following,)
+            self.last_card = None
+        else:
+            self.last_card = card
+            self.turn = where
 
-    # -- what a move does: events are appended to ``events`` unless it is None (the
-    # trusted path) --
+    # -- what a move does --
 
-    def _play(self, seat: int, card: Card, spinado: bool, events: list[Event] | None) -> None:
+    def _play(self, seat: int, card: Card, spinado: bool, events: list[Event]) -> None:
+        """``apply_trusted``'s move, telling what happens in ``events``."""
         self._take_from_hand(seat, card)
         if card is SPINADO:
-            if events is not None:
-                events.append(SpinadoPlayed(seat, SPINADO, None))
+            events.append(SpinadoPlayed(seat, SPINADO, None))
         else:
-            if events is not None:
-                events.append(CardPlayed(seat, card))
-            if card in _PAIR_PARTNERS:
-                self._pay_pairs(seat, card, events)
+            events.append(CardPlayed(seat, card))
+            pairs = _PAIR_PARTNERS_BY_KEY[card.key]
+            if pairs is not None:
+                self._pay_pairs(seat, pairs, events)
         if spinado:
             self._take_from_hand(seat, SPINADO)
-            if events is not None:
-                events.append(SpinadoPlayed(seat, SPINADO, card))
+            events.append(SpinadoPlayed(seat, SPINADO, card))
         if not self.hands[seat]:
-            self._end_hand(seat, [] if events is None else events)
+            self._end_hand(seat, events)
             return
         if spinado or card is SPINADO:
             self._stop(seat, SPINADO, _BY_SPINADO, events)
@@ -533,57 +577,67 @@ class SpinadoState(GameState[SpinadoOptions]):
         del self.holder[card]
         self.plays = self.plays + ((seat, card),)
 
-    def _pay_pairs(self, seat: int, card: Card, events: list[Event] | None) -> None:
-        for partner, pot in _PAIR_PARTNERS[card]:
+    def _pay_pairs(
+        self, seat: int, pairs: tuple[tuple[Card, int], ...], events: list[Event] | None
+    ) -> None:
+        """Pay ``seat`` each pot of ``pairs`` (a card's partners, each with its pot's
+        index) whose partner card it has played this hand."""
+        for partner, pot in pairs:
             if (seat, partner) in self.plays:
                 self._pay_pot(pot, seat, events)
 
-    def _pay_pot(self, pot: Pot, seat: int, events: list[Event] | None) -> None:
-        index = _POT_INDEX[pot]
+    def _pay_pot(self, index: int, seat: int, events: list[Event] | None) -> None:
+        """Pay ``seat`` the pot at ``index`` of ``POTS``."""
         amount = self.pots[index]
         self.pots[index] = 0
         self.chips[seat] += amount
         if events is not None:
-            events.append(PotWon(pot, seat, amount))
+            events.append(PotWon(POTS[index], seat, amount))
 
-    def _stop(self, seat: int, card: Card, reason: StopReason, events: list[Event] | None) -> None:
+    def _stop(self, seat: int, card: Card, reason: StopReason, events: list[Event]) -> None:
         self.last_card = None
         self.turn = seat
-        if events is not None:
-            events.append(SequenceStopped(seat, card, reason))
+        events.append(SequenceStopped(seat, card, reason))
 
-    def _end_hand(self, winner: int, events: list[Event]) -> None:
-        events.append(HandWon(winner))
-        self._pay_pot(Pot.GAME, winner, events)
+    # The steps of a hand's end append their events to ``events`` unless it is None
+    # (the trusted path).
+
+    def _end_hand(self, winner: int, events: list[Event] | None) -> None:
+        if events is not None:
+            events.append(HandWon(winner))
+        self._pay_pot(_GAME, winner, events)
         caught = self.holder.get(SPINADO)
         if caught is not None and caught != DEAD:
             cards = len(self.hands[caught])
             amount = min(2 * cards, self.chips[caught])
             self.chips[caught] -= amount
             self.chips[winner] += amount
-            events.append(SpinadoPenalty(caught, winner, cards, amount))
-        self.last_dead_hand = tuple(sorted(self.dead, key=hand_order))
-        events.append(DeadHandRevealed(self.last_dead_hand))
-        points = tuple(now - before for now, before in zip(self.chips, self.chips_at_deal))
-        events.append(RoundScored(points, tuple(self.chips)))
+            if events is not None:
+                events.append(SpinadoPenalty(caught, winner, cards, amount))
+        self.last_dead_hand = tuple(sorted(self.dead, key=_ORDER.__getitem__))
+        if events is not None:
+            events.append(DeadHandRevealed(self.last_dead_hand))
+            points = tuple(now - before for now, before in zip(self.chips, self.chips_at_deal))
+            events.append(RoundScored(points, tuple(self.chips)))
         self.previous_winner = winner
         self._start_hand(events, None)
 
-    def _start_hand(self, events: list[Event], deck: Sequence[Card] | None) -> None:
+    def _start_hand(self, events: list[Event] | None, deck: Sequence[Card] | None) -> None:
         """Ante, pick the dealer and deal the next hand, or end the game when the hands
         are all played or fewer than two players have chips left."""
-        with_chips = [seat for seat in range(self.players) if self.chips[seat] > 0]
+        chips = self.chips
+        with_chips = [seat for seat in range(self.players) if chips[seat] > 0]
         if self.hand_number >= self.total_hands or len(with_chips) < 2:
             self._finish(events)
             return
         self.hand_number += 1
-        self.sitting_out = tuple(seat for seat in range(self.players) if self.chips[seat] == 0)
+        self.sitting_out = tuple(seat for seat in range(self.players) if chips[seat] == 0)
         if self.hand_number > 1:
             self.dealer = self._left_of(self.dealer)
-        self.chips_at_deal = list(self.chips)
+        self.chips_at_deal = list(chips)
         for seat in with_chips:
             if seat != self.previous_winner:
-                events.append(self._ante(seat))
+                self._ante(seat, events)
         order = [self._left_of(self.dealer)]
         while len(order) < len(with_chips):
             order.append(self._left_of(order[-1]))
@@ -595,8 +649,9 @@ class SpinadoState(GameState[SpinadoOptions]):
         self.known_dead = ()
         self.last_card = None
         self.turn = order[0]
-        counts = tuple(len(hand) for hand in self.hands)
-        events.append(HandDealt(self.dealer, counts, self.hand_number))
+        if events is not None:
+            counts = tuple(len(hand) for hand in self.hands)
+            events.append(HandDealt(self.dealer, counts, self.hand_number))
 
     def _left_of(self, seat: int) -> int:
         """The next seat clockwise that is not sitting out this hand."""
@@ -605,14 +660,16 @@ class SpinadoState(GameState[SpinadoOptions]):
             nxt = (nxt + 1) % self.players
         return nxt
 
-    def _ante(self, seat: int) -> AntePaid:
-        amounts = [0, 0, 0]
-        for index in range(3):
-            if self.chips[seat] > 0:
-                self.chips[seat] -= 1
-                self.pots[index] += 1
-                amounts[index] = 1
-        return AntePaid(seat, (amounts[0], amounts[1], amounts[2]))
+    def _ante(self, seat: int, events: list[Event] | None) -> None:
+        """``seat`` puts a chip in each pot, in order, while it has chips."""
+        chips = self.chips
+        pots = self.pots
+        paid = min(chips[seat], 3)
+        chips[seat] -= paid
+        for index in range(paid):
+            pots[index] += 1
+        if events is not None:
+            events.append(AntePaid(seat, _ANTES[paid]))
 
     def _deal(self, cards: list[Card], order: list[int]) -> None:
         """One card at a time round the players in ``order`` and then the dead hand;
@@ -629,15 +686,16 @@ class SpinadoState(GameState[SpinadoOptions]):
             hand.sort(key=_ORDER.__getitem__)
         self.hands = hands
         self.dead = dead
-        self.holder = {card: DEAD for card in dead}
+        holder = dict.fromkeys(dead, DEAD)
         for seat in order:
-            for card in hands[seat]:
-                self.holder[card] = seat
+            holder.update(zip(hands[seat], repeat(seat)))
+        self.holder = holder
 
-    def _finish(self, events: list[Event]) -> None:
+    def _finish(self, events: list[Event] | None) -> None:
         self.turn = None
         self.last_card = None
-        events.append(GameOver(self.winners))
+        if events is not None:
+            events.append(GameOver(self.winners))
 
 
 _SPOKEN_RANKS = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
