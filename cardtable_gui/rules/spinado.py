@@ -22,12 +22,20 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from itertools import repeat
 from typing import ClassVar
 
 from pydantic import Field
 
-from cardtable_gui.cards import FRENCH_SUITS, Card, Rank, Suit, by_key, french_deck, shuffle
+from cardtable_gui.cards import (
+    CARD_KEYS,
+    FRENCH_SUITS,
+    Card,
+    Rank,
+    Suit,
+    by_key,
+    french_deck,
+    shuffle,
+)
 from cardtable_gui.rules.base import (
     Action,
     ActionParseError,
@@ -73,7 +81,17 @@ def hand_order(card: Card) -> int:
     return card.sort_key() // 64 * 64 + run_value(card)
 
 
-_ORDER: dict[Card, int] = {card: hand_order(card) for card in DECK}
+_IN_HAND_ORDER: tuple[Card, ...] = tuple(sorted(DECK, key=hand_order))
+_PLACE_BY_KEY = by_key({card: place for place, card in enumerate(_IN_HAND_ORDER)})
+"""Each card's place in ``_IN_HAND_ORDER``: hands are sorted by these small numbers,
+which compare in C, where a sort key of the card hashes it in Python."""
+
+
+def _sort_cards(cards: Sequence[Card]) -> list[Card]:
+    """``cards`` in hand order (``sorted(cards, key=hand_order)``, faster)."""
+    places: list[int] = [_PLACE_BY_KEY[card.key] for card in cards]  # type: ignore[misc]
+    places.sort()
+    return [_IN_HAND_ORDER[place] for place in places]
 
 
 def _successor(card: Card) -> Card | None:
@@ -94,7 +112,7 @@ _PREVIOUS: dict[Card, Card | None] = {card: None for card in DECK} | {
 # The same, as lists indexed by ``card.key``: a card's hash is a Python call, and the
 # moves, done millions of times by search, look these up at every play.
 _NEXT_BY_KEY = by_key(_NEXT)
-_IN_PACK_BY_KEY = by_key(dict.fromkeys(DECK, True))
+_SPINADO_KEY = SPINADO.key
 
 
 def next_in_run(card: Card) -> Card | None:
@@ -374,6 +392,40 @@ class SpinadoState(GameState[SpinadoOptions]):
     previous_winner: int | None
     last_dead_hand: tuple[Card, ...]
 
+    # ``holder`` is kept as ``_seat_of``, a list indexed by ``card.key`` (None: played), and
+    # made a dict only when asked for: a card's hash is a Python call, and the dict cost
+    # one per card dealt and per card played. The dict handed out (or assigned) is the
+    # state's value until the next move, so changing it in place, as tests set hands up,
+    # still counts; ``_seat_of`` is then derived from it again (``_places``). Of the two
+    # attributes at least one is set: ``_holder`` is None once the list has moved on,
+    # ``_seat_of`` None while the dict may have been changed.
+
+    def _get_holder(self) -> dict[Card, int]:
+        holder = self._holder
+        if holder is None:
+            seat_of: list[int | None] = self._seat_of  # type: ignore[assignment]
+            holder = {
+                card: seat for card in DECK if (seat := seat_of[card.key]) is not None
+            }
+            self._holder = holder
+        self._seat_of = None
+        return holder
+
+    def _set_holder(self, holder: dict[Card, int]) -> None:
+        self._holder: dict[Card, int] | None = holder
+        self._seat_of: list[int | None] | None = None
+
+    def _places(self) -> list[int | None]:
+        """``holder`` as ``_seat_of``, derived from the dict first if need be. A move
+        changing it must set ``_holder`` to None."""
+        seat_of = self._seat_of
+        if seat_of is None:
+            seat_of = [None] * CARD_KEYS
+            for card, seat in self._holder.items():  # type: ignore[union-attr]
+                seat_of[card.key] = seat
+            self._seat_of = seat_of
+        return seat_of
+
     # -- the contract --
 
     @property
@@ -399,7 +451,8 @@ class SpinadoState(GameState[SpinadoOptions]):
         seat = self.turn
         if seat is None:
             return []
-        has_spinado = self.holder.get(SPINADO) == seat
+        seat_of = self._seat_of or self._places()
+        has_spinado = seat_of[_SPINADO_KEY] == seat
         if self.last_card is not None:
             need: int = _NEXT_BY_KEY[self.last_card.key].key  # type: ignore[union-attr]
             if has_spinado:
@@ -428,11 +481,12 @@ class SpinadoState(GameState[SpinadoOptions]):
         card: Card = action.card  # type: ignore[attr-defined]
         hand = self.hands[seat]
         hand.remove(card)
-        holder = self.holder
-        del holder[card]
+        seat_of = self._seat_of or self._places()
+        self._holder = None
+        seat_of[card.key] = None
         if action.spinado:  # type: ignore[attr-defined]
             hand.remove(SPINADO)
-            del holder[SPINADO]
+            seat_of[_SPINADO_KEY] = None
             self.plays = self.plays + ((seat, card), (seat, SPINADO))
         else:
             self.plays = self.plays + ((seat, card),)
@@ -446,7 +500,7 @@ class SpinadoState(GameState[SpinadoOptions]):
         if action.spinado or card is SPINADO or following is None:  # type: ignore[attr-defined]
             self.last_card = None
             return
-        where = holder.get(following) if _IN_PACK_BY_KEY[following.key] else None
+        where = seat_of[following.key]
         if where is None:
             self.last_card = None
         elif where == DEAD:
@@ -482,7 +536,7 @@ class SpinadoState(GameState[SpinadoOptions]):
             reason = _BY_KING if card.rank is _KING else _BY_ACE
             self._stop(seat, card, reason, events)
             return
-        where = self.holder.get(following)
+        where = self._places()[following.key]
         if following not in _DECK_SET:
             self._stop(seat, card, _OUT_OF_PACK, events)
         elif where is None:
@@ -496,7 +550,7 @@ class SpinadoState(GameState[SpinadoOptions]):
 
     def clone(self) -> SpinadoState:
         rng = copy_rng(self.rng)
-        return SpinadoState(
+        twin = SpinadoState(
             players=self.players,
             options=self.options,
             seed=self.seed,
@@ -510,7 +564,7 @@ class SpinadoState(GameState[SpinadoOptions]):
             sitting_out=self.sitting_out,
             hands=[list(hand) for hand in self.hands],
             dead=list(self.dead),
-            holder=dict(self.holder),
+            holder={},  # replaced below by a copy of the list it is kept as
             plays=self.plays,
             known_dead=self.known_dead,
             last_card=self.last_card,
@@ -518,6 +572,9 @@ class SpinadoState(GameState[SpinadoOptions]):
             previous_winner=self.previous_winner,
             last_dead_hand=self.last_dead_hand,
         )
+        twin._seat_of = self._places()[:]
+        twin._holder = None
+        return twin
 
     def view(self, seat: int | None) -> SpinadoView:
         return SpinadoView(
@@ -558,9 +615,10 @@ class SpinadoState(GameState[SpinadoOptions]):
             raise IllegalAction(f"There is no {card.name} in the Spinado pack.")
         if action.spinado and card is SPINADO:
             raise IllegalAction("The spinado goes down with another card, not with itself.")
-        if self.holder.get(card) != seat:
+        seat_of = self._places()
+        if seat_of[card.key] != seat:
             raise IllegalAction(f"You do not hold {_the(card)}.")
-        if action.spinado and self.holder.get(SPINADO) != seat:
+        if action.spinado and seat_of[_SPINADO_KEY] != seat:
             raise IllegalAction("You do not hold the spinado.")
         if self.last_card is None:
             return card
@@ -574,7 +632,8 @@ class SpinadoState(GameState[SpinadoOptions]):
 
     def _take_from_hand(self, seat: int, card: Card) -> None:
         self.hands[seat].remove(card)
-        del self.holder[card]
+        self._places()[card.key] = None
+        self._holder = None
         self.plays = self.plays + ((seat, card),)
 
     def _pay_pairs(
@@ -606,7 +665,7 @@ class SpinadoState(GameState[SpinadoOptions]):
         if events is not None:
             events.append(HandWon(winner))
         self._pay_pot(_GAME, winner, events)
-        caught = self.holder.get(SPINADO)
+        caught = self._places()[_SPINADO_KEY]
         if caught is not None and caught != DEAD:
             cards = len(self.hands[caught])
             amount = min(2 * cards, self.chips[caught])
@@ -614,7 +673,7 @@ class SpinadoState(GameState[SpinadoOptions]):
             self.chips[winner] += amount
             if events is not None:
                 events.append(SpinadoPenalty(caught, winner, cards, amount))
-        self.last_dead_hand = tuple(sorted(self.dead, key=_ORDER.__getitem__))
+        self.last_dead_hand = tuple(_sort_cards(self.dead))
         if events is not None:
             events.append(DeadHandRevealed(self.last_dead_hand))
             points = tuple(now - before for now, before in zip(self.chips, self.chips_at_deal))
@@ -682,14 +741,17 @@ class SpinadoState(GameState[SpinadoOptions]):
             # Card i goes to pile i % len(piles): this pile takes every len(piles)-th card.
             pile.extend(cards[offset : each * len(piles) : len(piles)])
         dead.extend(cards[each * len(piles) :])
-        for hand in hands:
-            hand.sort(key=_ORDER.__getitem__)
+        hands = [_sort_cards(hand) for hand in hands]
         self.hands = hands
         self.dead = dead
-        holder = dict.fromkeys(dead, DEAD)
+        seat_of: list[int | None] = [None] * CARD_KEYS
+        for card in dead:
+            seat_of[card.key] = DEAD
         for seat in order:
-            holder.update(zip(hands[seat], repeat(seat)))
-        self.holder = holder
+            for card in hands[seat]:
+                seat_of[card.key] = seat
+        self._seat_of = seat_of
+        self._holder = None
 
     def _finish(self, events: list[Event] | None) -> None:
         self.turn = None
@@ -697,6 +759,14 @@ class SpinadoState(GameState[SpinadoOptions]):
         if events is not None:
             events.append(GameOver(self.winners))
 
+
+# ``holder`` is a property over the dataclass field, set once the class is made so that
+# the dataclass does not take it for the field's default (see ``SpinadoState._get_holder``).
+SpinadoState.holder = property(  # type: ignore[assignment]
+    SpinadoState._get_holder,
+    SpinadoState._set_holder,
+    doc="Every card not yet played this hand, and the seat holding it or ``DEAD``.",
+)
 
 _SPOKEN_RANKS = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
 
