@@ -391,6 +391,13 @@ class SpinadoState(GameState[SpinadoOptions]):
     turn: int | None
     previous_winner: int | None
     last_dead_hand: tuple[Card, ...]
+    # A plain attribute (GameState's contract has a property): the loop of search and
+    # simulation asks it after every move. It is ``turn is None``, which changes only
+    # when a hand is dealt or the game ends.
+    is_over = False
+
+    def __post_init__(self) -> None:
+        self.is_over = self.turn is None
 
     # ``holder`` is kept as ``_seat_of``, a list indexed by ``card.key`` (None: played), and
     # made a dict only when asked for: a card's hash is a Python call, and the dict cost
@@ -431,10 +438,6 @@ class SpinadoState(GameState[SpinadoOptions]):
     @property
     def to_move(self) -> int | None:
         return self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.turn is None
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -708,6 +711,7 @@ class SpinadoState(GameState[SpinadoOptions]):
         self.known_dead = ()
         self.last_card = None
         self.turn = order[0]
+        self.is_over = False
         if events is not None:
             counts = tuple(len(hand) for hand in self.hands)
             events.append(HandDealt(self.dealer, counts, self.hand_number))
@@ -744,7 +748,8 @@ class SpinadoState(GameState[SpinadoOptions]):
         hands = [_sort_cards(hand) for hand in hands]
         self.hands = hands
         self.dead = dead
-        seat_of: list[int | None] = [None] * CARD_KEYS
+        # Every card of the pack is placed again, so the list of the hand before serves.
+        seat_of = self._seat_of or [None] * CARD_KEYS
         for card in dead:
             seat_of[card.key] = DEAD
         for seat in order:
@@ -755,6 +760,7 @@ class SpinadoState(GameState[SpinadoOptions]):
 
     def _finish(self, events: list[Event] | None) -> None:
         self.turn = None
+        self.is_over = True
         self.last_card = None
         if events is not None:
             events.append(GameOver(self.winners))
