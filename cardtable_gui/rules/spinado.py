@@ -87,6 +87,9 @@ _PLACE_BY_KEY = by_key({card: place for place, card in enumerate(_IN_HAND_ORDER)
 which compare in C, where a sort key of the card hashes it in Python."""
 
 
+_DECK_PLACES: tuple[int, ...] = tuple(_PLACE_BY_KEY[card.key] for card in DECK)  # type: ignore[misc]
+
+
 def _sort_cards(cards: Sequence[Card]) -> list[Card]:
     """``cards`` in hand order (``sorted(cards, key=hand_order)``, faster)."""
     places: list[int] = [_PLACE_BY_KEY[card.key] for card in cards]  # type: ignore[misc]
@@ -703,10 +706,13 @@ class SpinadoState(GameState[SpinadoOptions]):
         order = [self._left_of(self.dealer)]
         while len(order) < len(with_chips):
             order.append(self._left_of(order[-1]))
-        cards = list(DECK) if deck is None else list(deck)
         if deck is None:
-            shuffle(cards, self.rng)
-        self._deal(cards, order)
+            places = list(_DECK_PLACES)
+            # shuffle permutes a list of places exactly as it would the cards.
+            shuffle(places, self.rng)  # type: ignore[arg-type]
+        else:
+            places = [_PLACE_BY_KEY[card.key] for card in deck]  # type: ignore[misc]
+        self._deal(places, order)
         self.plays = ()
         self.known_dead = ()
         self.last_card = None
@@ -734,27 +740,29 @@ class SpinadoState(GameState[SpinadoOptions]):
         if events is not None:
             events.append(AntePaid(seat, _ANTES[paid]))
 
-    def _deal(self, cards: list[Card], order: list[int]) -> None:
+    def _deal(self, places: list[int], order: list[int]) -> None:
         """One card at a time round the players in ``order`` and then the dead hand;
-        the dead hand also takes the cards left over."""
+        the dead hand also takes the cards left over. The cards come as their places in
+        hand order (``_IN_HAND_ORDER``), top first, so that a hand is sorted in C."""
+        in_order = _IN_HAND_ORDER
         hands: list[list[Card]] = [[] for _ in range(self.players)]
-        dead: list[Card] = []
-        piles = [hands[seat] for seat in order] + [dead]
-        each = len(cards) // len(piles)
-        for offset, pile in enumerate(piles):
-            # Card i goes to pile i % len(piles): this pile takes every len(piles)-th card.
-            pile.extend(cards[offset : each * len(piles) : len(piles)])
-        dead.extend(cards[each * len(piles) :])
-        hands = [_sort_cards(hand) for hand in hands]
-        self.hands = hands
-        self.dead = dead
+        piles = len(order) + 1
+        end = len(places) // piles * piles
         # Every card of the pack is placed again, so the list of the hand before serves.
         seat_of = self._seat_of or [None] * CARD_KEYS
+        for offset, seat in enumerate(order):
+            # Card i goes to pile i % piles: this pile takes every piles-th card.
+            pile = places[offset:end:piles]
+            pile.sort()
+            hand = [in_order[place] for place in pile]
+            for card in hand:
+                seat_of[card.key] = seat
+            hands[seat] = hand
+        dead = [in_order[place] for place in places[len(order) : end : piles] + places[end:]]
         for card in dead:
             seat_of[card.key] = DEAD
-        for seat in order:
-            for card in hands[seat]:
-                seat_of[card.key] = seat
+        self.hands = hands
+        self.dead = dead
         self._seat_of = seat_of
         self._holder = None
 
