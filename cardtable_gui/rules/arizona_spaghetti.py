@@ -16,7 +16,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, Self
+from typing import ClassVar, NamedTuple, Self
 
 from pydantic import Field
 
@@ -31,6 +31,7 @@ from cardtable_gui.cards import (
     french_deck,
     parse_cards,
     shuffle,
+    suit_number,
 )
 from cardtable_gui.rules.base import (
     Action,
@@ -53,10 +54,7 @@ from cardtable_gui.rules.tricks import (
     Trick,
     deal_round,
     deal_unseen,
-    follow_suit,
     follow_suit_reason,
-    lead_options,
-    trick_winner,
 )
 
 ROUNDS_PER_GAME = 6
@@ -181,6 +179,10 @@ CARD_POINTS: tuple[dict[Card, int], ...] = tuple(
 )
 """Each round's ``card_points`` for every card, looked up rather than worked out."""
 _POINTS_BY_KEY = tuple(by_key(points) for points in CARD_POINTS)
+_CLOSED_NUMBER: tuple[int | None, ...] = tuple(
+    None if rule.restricted is None else suit_number(rule.restricted) for rule in ROUNDS
+)
+"""Each round's suit that may not be led until broken, as its suit number."""
 
 
 class ArizonaSpaghettiOptions(RulesOptions):
@@ -195,17 +197,40 @@ class ArizonaSpaghettiOptions(RulesOptions):
 # Actions and events.
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class PlayCard(Action):
-    """Play ``card`` to the current trick."""
+    """Play ``card`` to the current trick.
+
+    Interned like cards: ``PlayCard(card)`` always returns the one move for that card,
+    so two moves are equal exactly when they are the same object. Hands keep lists of
+    these moves, and taking one out of a list then costs no Python call per comparison.
+    """
 
     card: Card
+
+    def __new__(cls, card: Card) -> PlayCard:
+        play = _PLAY_BY_KEY[card.key]
+        if play is None:
+            raise ValueError(f"{card} is not a card of the French pack.")
+        return play
+
+    def __hash__(self) -> int:
+        return self.card.key
+
+    def __reduce__(self) -> tuple[type[PlayCard], tuple[Card]]:
+        return PlayCard, (self.card,)
 
     def __str__(self) -> str:
         return f"play {self.card}"
 
 
-_PLAY: dict[Card, PlayCard] = {card: PlayCard(card) for card in _FULL_PACK}
+def _new_play(card: Card) -> PlayCard:
+    play = object.__new__(PlayCard)
+    object.__setattr__(play, "card", card)
+    return play
+
+
+_PLAY: dict[Card, PlayCard] = {card: _new_play(card) for card in _FULL_PACK}
 _PLAY_BY_KEY = by_key(_PLAY)
 
 
@@ -238,15 +263,21 @@ class RoundEndedEarly(Event):
 # Public history and views.
 
 
-@dataclass(frozen=True, slots=True)
-class CompletedTrick:
+class CompletedTrick(NamedTuple):
     """A finished trick of the current round: who led, the plays in order, who took it
-    and what it cost them."""
+    and what it cost them.
+
+    A named tuple rather than a frozen dataclass: random play and search finish a trick
+    every few moves, and the rules build a tuple at a third of the cost
+    (``_new_tuple(CompletedTrick, ...)``, skipping even the Python ``__new__``)."""
 
     leader: int
     plays: tuple[tuple[int, Card], ...]
     winner: int
     points: int
+
+
+_new_tuple = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,6 +354,12 @@ def _sort_hand(cards: list[Card]) -> list[Card]:
     return sorted(cards, key=BY_ORDER)
 
 
+def _point_cards(hands: list[list[Card]], round_number: int) -> int:
+    """How many of round ``round_number``'s point cards ``hands`` hold."""
+    points = _POINTS_BY_KEY[round_number - 1]
+    return len([card for hand in hands for card in hand if points[card.key]])
+
+
 # The game state.
 
 
@@ -352,6 +389,29 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
     past_rounds: list[tuple[int, ...]] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
     finished: bool = False
+    # A plain attribute (GameState's contract has a property): the loop of search and
+    # simulation asks it after every move. It changes only with ``finished``.
+    is_over = False
+
+    def __post_init__(self) -> None:
+        self.is_over = self.finished
+        self._hold_moves()
+
+    def _hold_moves(self) -> None:
+        """Derive from ``hands`` the moves each seat's hand offers, all of them and by
+        suit number, in the hand's order: legal_actions copies one of these lists
+        instead of building one card by card (it is the hottest call of random play and
+        search). Every play keeps them in step; they are not part of the state's value."""
+        plays = _PLAY_BY_KEY
+        self.held: list[list[PlayCard]] = []
+        self.held_by_suit: list[list[list[PlayCard]]] = []
+        for hand in self.hands:
+            moves: list[PlayCard] = [plays[c.key] for c in hand]  # type: ignore[misc]
+            by_suit: list[list[PlayCard]] = [[], [], [], []]
+            for move in moves:
+                by_suit[move.card.key & 15].append(move)
+            self.held.append(moves)
+            self.held_by_suit.append(by_suit)
 
     @property
     def round_rule(self) -> RoundRule:
@@ -362,10 +422,6 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
         if self.finished:
             return None
         return (self.trick.leader + len(self.trick.plays)) % self.players
-
-    @property
-    def is_over(self) -> bool:
-        return self.finished
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -379,15 +435,23 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
         return tuple(seat for seat, total in enumerate(self.totals) if total == best)
 
     def legal_actions(self) -> list[Action]:
-        if self.finished:
+        if self.is_over:
             return []
-        hand = self.hands[(self.trick.leader + len(self.trick.plays)) % self.players]
-        if self.trick.plays:
-            cards = follow_suit(hand, self.trick.plays[0][1].suit)
-        else:
-            cards = lead_options(hand, self._closed_suits())
-        plays = _PLAY_BY_KEY
-        return [plays[card.key] for card in cards]  # type: ignore[misc]
+        # follow_suit and lead_options, read off the moves held by suit.
+        trick = self.trick
+        plays = trick.plays
+        seat = (trick.leader + len(plays)) % self.players
+        if plays:
+            same_suit = self.held_by_suit[seat][plays[0][1].key & 15]
+            return same_suit[:] if same_suit else self.held[seat][:]  # type: ignore[return-value]
+        held = self.held[seat]
+        closed = _CLOSED_NUMBER[self.round_number - 1]
+        if closed is None or self.broken:
+            return held[:]  # type: ignore[return-value]
+        count = len(self.held_by_suit[seat][closed])
+        if count == 0 or count == len(held):
+            return held[:]  # type: ignore[return-value]
+        return [play for play in held if play.card.key & 15 != closed]
 
     def _closed_suits(self) -> tuple[Suit, ...]:
         restricted = self.round_rule.restricted
@@ -396,38 +460,58 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
         return (restricted,)
 
     def apply(self, action: Action) -> list[Event]:
-        seat, index = self._check(action)
+        seat = self._check(action)
         events: list[Event] = []
-        self._play(seat, index, events)
+        self._play(seat, action, events)  # type: ignore[arg-type]  # _check saw a PlayCard
         return events
 
     def apply_trusted(self, action: Action) -> None:
-        seat = (self.trick.leader + len(self.trick.plays)) % self.players
-        self._play(seat, self.hands[seat].index(action.card), None)  # type: ignore[attr-defined]
+        # _play inlined: the only move, made in every step of random play and search.
+        plays = self.trick.plays
+        seat = (self.trick.leader + len(plays)) % self.players
+        card: Card = action.card  # type: ignore[attr-defined]
+        hand = self.hands[seat]
+        # One search of the hand serves both lists: ``held`` is in the hand's order.
+        at = hand.index(card)
+        del hand[at], self.held[seat][at]
+        self.held_by_suit[seat][card.key & 15].remove(action)
+        if plays and not self.broken:
+            led = plays[0][1].suit
+            if card.suit is not led and card.suit is ROUNDS[self.round_number - 1].restricted:
+                self.broken = True
+        plays.append((seat, card))
+        if _POINTS_BY_KEY[self.round_number - 1][card.key]:
+            self.point_cards_left -= 1
+        if len(plays) == self.players:
+            self._finish_trick(None)
 
-    # The moves append their events to ``events`` unless it is None (the trusted path).
+    # The steps after a play append their events to ``events`` unless it is None (the
+    # trusted path).
 
-    def _play(self, seat: int, index: int, events: list[Event] | None) -> None:
-        card = self.hands[seat].pop(index)
-        trick = self.trick
-        plays = trick.plays
+    def _play(self, seat: int, action: PlayCard, events: list[Event]) -> None:
+        """``apply_trusted``'s play, telling what happens in ``events``."""
+        card = action.card
+        hand = self.hands[seat]
+        # One search of the hand serves both lists: ``held`` is in the hand's order.
+        at = hand.index(card)
+        del hand[at], self.held[seat][at]
+        self.held_by_suit[seat][card.key & 15].remove(action)
+        plays = self.trick.plays
         led = plays[0][1].suit if plays else None
         plays.append((seat, card))
-        if events is not None:
-            events.append(CardPlayed(seat, card))
+        events.append(CardPlayed(seat, card))
         if led is not None and card.suit is not led and not self.broken:
             if card.suit is self.round_rule.restricted:
                 self.broken = True
-                if events is not None:
-                    events.append(SuitBroken(seat, card.suit))
+                events.append(SuitBroken(seat, card.suit))
         if _POINTS_BY_KEY[self.round_number - 1][card.key]:
             self.point_cards_left -= 1
         if len(plays) == self.players:
             self._finish_trick(events)
 
-    def _check(self, action: Action) -> tuple[int, int]:
-        """The seat to move and where the card lies in its hand, once ``action`` is known
-        to be legal; otherwise raise ``IllegalAction`` saying why."""
+    def _check(self, action: Action) -> int:
+        """The seat to move, once ``action`` is known to be legal; otherwise raise
+        ``IllegalAction`` saying why."""
         if self.finished:
             raise IllegalAction("The game is over; no more cards can be played.")
         if not isinstance(action, PlayCard):
@@ -444,21 +528,28 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
         elif card.suit in self._closed_suits() and any(c.suit is not card.suit for c in hand):
             name = card.suit.title.capitalize()  # type: ignore[union-attr]
             raise IllegalAction(f"{name} may not be led until they are broken.")
-        return seat, hand.index(card)
+        return seat
 
     def _finish_trick(self, events: list[Event] | None) -> None:
         rule = self.round_rule
         trick = self.trick
-        winner = trick_winner(trick)
         card_points = _POINTS_BY_KEY[self.round_number - 1]
-        taken = sum(card_points[card.key] for _, card in trick.plays)  # type: ignore[misc]
+        # trick_winner (no trumps) and the points taken, in one pass. Within a suit a
+        # card's key orders it as its rank does.
+        winner, best = trick.plays[0]
+        led = best.suit
+        taken: int = card_points[best.key]  # type: ignore[assignment]
+        for seat, card in trick.plays[1:]:
+            taken += card_points[card.key]  # type: ignore[operator]
+            if card.suit is led and card.key > best.key:
+                winner, best = seat, card
         points = rule.per_trick + taken
         last = not self.hands[winner]
         if last:
             points += rule.last_trick
         self.round_points[winner] += points
         plays = tuple(trick.plays)
-        self.tricks.append(CompletedTrick(trick.leader, plays, winner, points))
+        self.tricks.append(_new_tuple(CompletedTrick, (trick.leader, plays, winner, points)))
         if events is not None:
             events.append(TrickTaken(winner, tuple(card for _, card in plays), points))
         early = (
@@ -484,7 +575,7 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
         if events is not None:
             events.append(RoundScored(points, tuple(self.totals)))
         if self.round_number == ROUNDS_PER_GAME:
-            self.finished = True
+            self.finished = self.is_over = True
             if events is not None:
                 events.append(GameOver(self.winners))
             return
@@ -502,12 +593,12 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
         first = (self.dealer + 1) % self.players
         hands = deal_round(deck, self.players, first, DECK_SETUP[self.players].hand_size)
         self.hands = [_sort_hand(hand) for hand in hands]
+        self._hold_moves()
         self.trick = Trick(first)
         self.tricks = []
         self.broken = False
         self.round_points = [0] * self.players
-        card_points = CARD_POINTS[self.round_number - 1]
-        self.point_cards_left = sum(1 for hand in hands for c in hand if card_points[c])
+        self.point_cards_left = _point_cards(hands, self.round_number)
 
     def hand_counts(self) -> tuple[int, ...]:
         return tuple(map(len, self.hands))
@@ -612,7 +703,6 @@ class ArizonaSpaghettiRules(GameRules[ArizonaSpaghettiState, ArizonaSpaghettiOpt
         dealt = deal_unseen(view.unseen_cards(), sizes, view.known_voids(), rng)
         dealt[view.seat] = list(view.hand)
         hands = [_sort_hand(dealt[seat]) for seat in range(view.players)]
-        card_points = CARD_POINTS[view.round_number - 1]
         seed = rng.getrandbits(32)
         trick = Trick(view.trick_leader, list(view.trick))
         return ArizonaSpaghettiState(
@@ -626,7 +716,7 @@ class ArizonaSpaghettiRules(GameRules[ArizonaSpaghettiState, ArizonaSpaghettiOpt
             trick=trick,
             tricks=list(view.tricks),
             broken=view.broken,
-            point_cards_left=sum(1 for hand in hands for c in hand if card_points[c]),
+            point_cards_left=_point_cards(hands, view.round_number),
             round_points=list(view.round_points),
             past_rounds=list(view.past_rounds),
             totals=list(view.totals),

@@ -26,7 +26,16 @@ from typing import ClassVar
 
 from pydantic import Field
 
-from cardtable_gui.cards import FRENCH_SUITS, Card, Rank, Suit, by_key, french_deck, shuffle
+from cardtable_gui.cards import (
+    CARD_KEYS,
+    FRENCH_SUITS,
+    Card,
+    Rank,
+    Suit,
+    by_key,
+    french_deck,
+    shuffle,
+)
 from cardtable_gui.rules.base import (
     Action,
     ActionParseError,
@@ -72,7 +81,20 @@ def hand_order(card: Card) -> int:
     return card.sort_key() // 64 * 64 + run_value(card)
 
 
-_ORDER: dict[Card, int] = {card: hand_order(card) for card in DECK}
+_IN_HAND_ORDER: tuple[Card, ...] = tuple(sorted(DECK, key=hand_order))
+_PLACE_BY_KEY = by_key({card: place for place, card in enumerate(_IN_HAND_ORDER)})
+"""Each card's place in ``_IN_HAND_ORDER``: hands are sorted by these small numbers,
+which compare in C, where a sort key of the card hashes it in Python."""
+
+
+_DECK_PLACES: tuple[int, ...] = tuple(_PLACE_BY_KEY[card.key] for card in DECK)  # type: ignore[misc]
+
+
+def _sort_cards(cards: Sequence[Card]) -> list[Card]:
+    """``cards`` in hand order (``sorted(cards, key=hand_order)``, faster)."""
+    places: list[int] = [_PLACE_BY_KEY[card.key] for card in cards]  # type: ignore[misc]
+    places.sort()
+    return [_IN_HAND_ORDER[place] for place in places]
 
 
 def _successor(card: Card) -> Card | None:
@@ -89,6 +111,11 @@ _NEXT: dict[Card, Card | None] = {card: _successor(card) for card in DECK}
 _PREVIOUS: dict[Card, Card | None] = {card: None for card in DECK} | {
     following: card for card, following in _NEXT.items() if following in _DECK_SET
 }
+
+# The same, as lists indexed by ``card.key``: a card's hash is a Python call, and the
+# moves, done millions of times by search, look these up at every play.
+_NEXT_BY_KEY = by_key(_NEXT)
+_SPINADO_KEY = SPINADO.key
 
 
 def next_in_run(card: Card) -> Card | None:
@@ -135,12 +162,19 @@ class Pot(Enum):
 
 POTS: tuple[Pot, ...] = tuple(Pot)
 _POT_INDEX = {pot: index for index, pot in enumerate(POTS)}
+# Pots by their index: an enum member's hash is a Python call.
+_MATRIMONY, _INTRIGUE, _GAME = (_POT_INDEX[pot] for pot in (Pot.MATRIMONY, Pot.INTRIGUE, Pot.GAME))
 
 _PAIR_PARTNERS: dict[Card, tuple[tuple[Card, Pot], ...]] = {
     KING_OF_DIAMONDS: ((QUEEN_OF_DIAMONDS, Pot.MATRIMONY),),
     QUEEN_OF_DIAMONDS: ((KING_OF_DIAMONDS, Pot.MATRIMONY), (JACK_OF_DIAMONDS, Pot.INTRIGUE)),
     JACK_OF_DIAMONDS: ((QUEEN_OF_DIAMONDS, Pot.INTRIGUE),),
 }
+_PAIR_PARTNERS_BY_KEY = by_key(
+    {card: tuple((partner, _POT_INDEX[pot]) for partner, pot in pairs)
+     for card, pairs in _PAIR_PARTNERS.items()}
+)
+"""``_PAIR_PARTNERS`` by ``card.key``, each pot given by its index."""
 
 
 class StopReason(Enum):
@@ -174,6 +208,9 @@ _BY_KING, _BY_ACE, _BY_SPINADO = StopReason.KING, StopReason.ACE, StopReason.SPI
 _OUT_OF_PACK, _ALREADY_PLAYED = StopReason.OUT_OF_PACK, StopReason.ALREADY_PLAYED
 _IN_DEAD_HAND = StopReason.DEAD_HAND
 _KING = Rank.KING
+
+_ANTES: tuple[tuple[int, int, int], ...] = ((0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, 1))
+"""What a player with 0, 1, 2 or more chips puts in each pot as an ante."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,16 +394,53 @@ class SpinadoState(GameState[SpinadoOptions]):
     turn: int | None
     previous_winner: int | None
     last_dead_hand: tuple[Card, ...]
+    # A plain attribute (GameState's contract has a property): the loop of search and
+    # simulation asks it after every move. It is ``turn is None``, which changes only
+    # when a hand is dealt or the game ends.
+    is_over = False
+
+    def __post_init__(self) -> None:
+        self.is_over = self.turn is None
+
+    # ``holder`` is kept as ``_seat_of``, a list indexed by ``card.key`` (None: played), and
+    # made a dict only when asked for: a card's hash is a Python call, and the dict cost
+    # one per card dealt and per card played. The dict handed out (or assigned) is the
+    # state's value until the next move, so changing it in place, as tests set hands up,
+    # still counts; ``_seat_of`` is then derived from it again (``_places``). Of the two
+    # attributes at least one is set: ``_holder`` is None once the list has moved on,
+    # ``_seat_of`` None while the dict may have been changed.
+
+    def _get_holder(self) -> dict[Card, int]:
+        holder = self._holder
+        if holder is None:
+            seat_of: list[int | None] = self._seat_of  # type: ignore[assignment]
+            holder = {
+                card: seat for card in DECK if (seat := seat_of[card.key]) is not None
+            }
+            self._holder = holder
+        self._seat_of = None
+        return holder
+
+    def _set_holder(self, holder: dict[Card, int]) -> None:
+        self._holder: dict[Card, int] | None = holder
+        self._seat_of: list[int | None] | None = None
+
+    def _places(self) -> list[int | None]:
+        """``holder`` as ``_seat_of``, derived from the dict first if need be. A move
+        changing it must set ``_holder`` to None."""
+        seat_of = self._seat_of
+        if seat_of is None:
+            seat_of = [None] * CARD_KEYS
+            for card, seat in self._holder.items():  # type: ignore[union-attr]
+                seat_of[card.key] = seat
+            self._seat_of = seat_of
+        return seat_of
 
     # -- the contract --
 
     @property
     def to_move(self) -> int | None:
         return self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.turn is None
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -383,13 +457,13 @@ class SpinadoState(GameState[SpinadoOptions]):
         seat = self.turn
         if seat is None:
             return []
-        has_spinado = self.holder.get(SPINADO) == seat
+        seat_of = self._seat_of or self._places()
+        has_spinado = seat_of[_SPINADO_KEY] == seat
         if self.last_card is not None:
-            need = _NEXT[self.last_card]
-            assert need is not None
+            need: int = _NEXT_BY_KEY[self.last_card.key].key  # type: ignore[union-attr]
             if has_spinado:
-                return [_PLAY[need], _PLAY_WITH_SPINADO[need]]
-            return [_PLAY[need]]
+                return [_PLAY_BY_KEY[need], _PLAY_WITH_SPINADO_BY_KEY[need]]  # type: ignore[list-item]
+            return [_PLAY_BY_KEY[need]]  # type: ignore[list-item]
         hand = self.hands[seat]
         plays = _PLAY_BY_KEY
         actions: list[Action] = [plays[card.key] for card in hand]  # type: ignore[misc]
@@ -407,28 +481,58 @@ class SpinadoState(GameState[SpinadoOptions]):
         return events
 
     def apply_trusted(self, action: Action) -> None:
-        assert self.turn is not None
-        self._play(self.turn, action.card, action.spinado, None)  # type: ignore[attr-defined]
+        # _play inlined without its events: the only move, made in every step of random
+        # play and search.
+        seat: int = self.turn  # type: ignore[assignment]  # a move is only asked of a seat to move
+        card: Card = action.card  # type: ignore[attr-defined]
+        hand = self.hands[seat]
+        hand.remove(card)
+        seat_of = self._seat_of or self._places()
+        self._holder = None
+        seat_of[card.key] = None
+        if action.spinado:  # type: ignore[attr-defined]
+            hand.remove(SPINADO)
+            seat_of[_SPINADO_KEY] = None
+            self.plays = self.plays + ((seat, card), (seat, SPINADO))
+        else:
+            self.plays = self.plays + ((seat, card),)
+        pairs = _PAIR_PARTNERS_BY_KEY[card.key]
+        if pairs is not None:
+            self._pay_pairs(seat, pairs, None)
+        if not hand:
+            self._end_hand(seat, None)
+            return
+        following = _NEXT_BY_KEY[card.key]
+        if action.spinado or card is SPINADO or following is None:  # type: ignore[attr-defined]
+            self.last_card = None
+            return
+        where = seat_of[following.key]
+        if where is None:
+            self.last_card = None
+        elif where == DEAD:
+            self.known_dead = self.known_dead + (following,)
+            self.last_card = None
+        else:
+            self.last_card = card
+            self.turn = where
 
-    # -- what a move does: events are appended to ``events`` unless it is None (the
-    # trusted path) --
+    # -- what a move does --
 
-    def _play(self, seat: int, card: Card, spinado: bool, events: list[Event] | None) -> None:
+    def _play(self, seat: int, card: Card, spinado: bool, events: list[Event]) -> None:
+        """``apply_trusted``'s move, telling what happens in ``events``."""
         self._take_from_hand(seat, card)
         if card is SPINADO:
-            if events is not None:
-                events.append(SpinadoPlayed(seat, SPINADO, None))
+            events.append(SpinadoPlayed(seat, SPINADO, None))
         else:
-            if events is not None:
-                events.append(CardPlayed(seat, card))
-            if card in _PAIR_PARTNERS:
-                self._pay_pairs(seat, card, events)
+            events.append(CardPlayed(seat, card))
+            pairs = _PAIR_PARTNERS_BY_KEY[card.key]
+            if pairs is not None:
+                self._pay_pairs(seat, pairs, events)
         if spinado:
             self._take_from_hand(seat, SPINADO)
-            if events is not None:
-                events.append(SpinadoPlayed(seat, SPINADO, card))
+            events.append(SpinadoPlayed(seat, SPINADO, card))
         if not self.hands[seat]:
-            self._end_hand(seat, [] if events is None else events)
+            self._end_hand(seat, events)
             return
         if spinado or card is SPINADO:
             self._stop(seat, SPINADO, _BY_SPINADO, events)
@@ -438,7 +542,7 @@ class SpinadoState(GameState[SpinadoOptions]):
             reason = _BY_KING if card.rank is _KING else _BY_ACE
             self._stop(seat, card, reason, events)
             return
-        where = self.holder.get(following)
+        where = self._places()[following.key]
         if following not in _DECK_SET:
             self._stop(seat, card, _OUT_OF_PACK, events)
         elif where is None:
@@ -452,7 +556,7 @@ class SpinadoState(GameState[SpinadoOptions]):
 
     def clone(self) -> SpinadoState:
         rng = copy_rng(self.rng)
-        return SpinadoState(
+        twin = SpinadoState(
             players=self.players,
             options=self.options,
             seed=self.seed,
@@ -466,7 +570,7 @@ class SpinadoState(GameState[SpinadoOptions]):
             sitting_out=self.sitting_out,
             hands=[list(hand) for hand in self.hands],
             dead=list(self.dead),
-            holder=dict(self.holder),
+            holder={},  # replaced below by a copy of the list it is kept as
             plays=self.plays,
             known_dead=self.known_dead,
             last_card=self.last_card,
@@ -474,6 +578,9 @@ class SpinadoState(GameState[SpinadoOptions]):
             previous_winner=self.previous_winner,
             last_dead_hand=self.last_dead_hand,
         )
+        twin._seat_of = self._places()[:]
+        twin._holder = None
+        return twin
 
     def view(self, seat: int | None) -> SpinadoView:
         return SpinadoView(
@@ -514,9 +621,10 @@ class SpinadoState(GameState[SpinadoOptions]):
             raise IllegalAction(f"There is no {card.name} in the Spinado pack.")
         if action.spinado and card is SPINADO:
             raise IllegalAction("The spinado goes down with another card, not with itself.")
-        if self.holder.get(card) != seat:
+        seat_of = self._places()
+        if seat_of[card.key] != seat:
             raise IllegalAction(f"You do not hold {_the(card)}.")
-        if action.spinado and self.holder.get(SPINADO) != seat:
+        if action.spinado and seat_of[_SPINADO_KEY] != seat:
             raise IllegalAction("You do not hold the spinado.")
         if self.last_card is None:
             return card
@@ -530,73 +638,89 @@ class SpinadoState(GameState[SpinadoOptions]):
 
     def _take_from_hand(self, seat: int, card: Card) -> None:
         self.hands[seat].remove(card)
-        del self.holder[card]
+        self._places()[card.key] = None
+        self._holder = None
         self.plays = self.plays + ((seat, card),)
 
-    def _pay_pairs(self, seat: int, card: Card, events: list[Event] | None) -> None:
-        for partner, pot in _PAIR_PARTNERS[card]:
+    def _pay_pairs(
+        self, seat: int, pairs: tuple[tuple[Card, int], ...], events: list[Event] | None
+    ) -> None:
+        """Pay ``seat`` each pot of ``pairs`` (a card's partners, each with its pot's
+        index) whose partner card it has played this hand."""
+        for partner, pot in pairs:
             if (seat, partner) in self.plays:
                 self._pay_pot(pot, seat, events)
 
-    def _pay_pot(self, pot: Pot, seat: int, events: list[Event] | None) -> None:
-        index = _POT_INDEX[pot]
+    def _pay_pot(self, index: int, seat: int, events: list[Event] | None) -> None:
+        """Pay ``seat`` the pot at ``index`` of ``POTS``."""
         amount = self.pots[index]
         self.pots[index] = 0
         self.chips[seat] += amount
         if events is not None:
-            events.append(PotWon(pot, seat, amount))
+            events.append(PotWon(POTS[index], seat, amount))
 
-    def _stop(self, seat: int, card: Card, reason: StopReason, events: list[Event] | None) -> None:
+    def _stop(self, seat: int, card: Card, reason: StopReason, events: list[Event]) -> None:
         self.last_card = None
         self.turn = seat
-        if events is not None:
-            events.append(SequenceStopped(seat, card, reason))
+        events.append(SequenceStopped(seat, card, reason))
 
-    def _end_hand(self, winner: int, events: list[Event]) -> None:
-        events.append(HandWon(winner))
-        self._pay_pot(Pot.GAME, winner, events)
-        caught = self.holder.get(SPINADO)
+    # The steps of a hand's end append their events to ``events`` unless it is None
+    # (the trusted path).
+
+    def _end_hand(self, winner: int, events: list[Event] | None) -> None:
+        if events is not None:
+            events.append(HandWon(winner))
+        self._pay_pot(_GAME, winner, events)
+        caught = self._places()[_SPINADO_KEY]
         if caught is not None and caught != DEAD:
             cards = len(self.hands[caught])
             amount = min(2 * cards, self.chips[caught])
             self.chips[caught] -= amount
             self.chips[winner] += amount
-            events.append(SpinadoPenalty(caught, winner, cards, amount))
-        self.last_dead_hand = tuple(sorted(self.dead, key=hand_order))
-        events.append(DeadHandRevealed(self.last_dead_hand))
-        points = tuple(now - before for now, before in zip(self.chips, self.chips_at_deal))
-        events.append(RoundScored(points, tuple(self.chips)))
+            if events is not None:
+                events.append(SpinadoPenalty(caught, winner, cards, amount))
+        self.last_dead_hand = tuple(_sort_cards(self.dead))
+        if events is not None:
+            events.append(DeadHandRevealed(self.last_dead_hand))
+            points = tuple(now - before for now, before in zip(self.chips, self.chips_at_deal))
+            events.append(RoundScored(points, tuple(self.chips)))
         self.previous_winner = winner
         self._start_hand(events, None)
 
-    def _start_hand(self, events: list[Event], deck: Sequence[Card] | None) -> None:
+    def _start_hand(self, events: list[Event] | None, deck: Sequence[Card] | None) -> None:
         """Ante, pick the dealer and deal the next hand, or end the game when the hands
         are all played or fewer than two players have chips left."""
-        with_chips = [seat for seat in range(self.players) if self.chips[seat] > 0]
+        chips = self.chips
+        with_chips = [seat for seat in range(self.players) if chips[seat] > 0]
         if self.hand_number >= self.total_hands or len(with_chips) < 2:
             self._finish(events)
             return
         self.hand_number += 1
-        self.sitting_out = tuple(seat for seat in range(self.players) if self.chips[seat] == 0)
+        self.sitting_out = tuple(seat for seat in range(self.players) if chips[seat] == 0)
         if self.hand_number > 1:
             self.dealer = self._left_of(self.dealer)
-        self.chips_at_deal = list(self.chips)
+        self.chips_at_deal = list(chips)
         for seat in with_chips:
             if seat != self.previous_winner:
-                events.append(self._ante(seat))
+                self._ante(seat, events)
         order = [self._left_of(self.dealer)]
         while len(order) < len(with_chips):
             order.append(self._left_of(order[-1]))
-        cards = list(DECK) if deck is None else list(deck)
         if deck is None:
-            shuffle(cards, self.rng)
-        self._deal(cards, order)
+            places = list(_DECK_PLACES)
+            # shuffle permutes a list of places exactly as it would the cards.
+            shuffle(places, self.rng)  # type: ignore[arg-type]
+        else:
+            places = [_PLACE_BY_KEY[card.key] for card in deck]  # type: ignore[misc]
+        self._deal(places, order)
         self.plays = ()
         self.known_dead = ()
         self.last_card = None
         self.turn = order[0]
-        counts = tuple(len(hand) for hand in self.hands)
-        events.append(HandDealt(self.dealer, counts, self.hand_number))
+        self.is_over = False
+        if events is not None:
+            counts = tuple(len(hand) for hand in self.hands)
+            events.append(HandDealt(self.dealer, counts, self.hand_number))
 
     def _left_of(self, seat: int) -> int:
         """The next seat clockwise that is not sitting out this hand."""
@@ -605,40 +729,58 @@ class SpinadoState(GameState[SpinadoOptions]):
             nxt = (nxt + 1) % self.players
         return nxt
 
-    def _ante(self, seat: int) -> AntePaid:
-        amounts = [0, 0, 0]
-        for index in range(3):
-            if self.chips[seat] > 0:
-                self.chips[seat] -= 1
-                self.pots[index] += 1
-                amounts[index] = 1
-        return AntePaid(seat, (amounts[0], amounts[1], amounts[2]))
+    def _ante(self, seat: int, events: list[Event] | None) -> None:
+        """``seat`` puts a chip in each pot, in order, while it has chips."""
+        chips = self.chips
+        pots = self.pots
+        paid = min(chips[seat], 3)
+        chips[seat] -= paid
+        for index in range(paid):
+            pots[index] += 1
+        if events is not None:
+            events.append(AntePaid(seat, _ANTES[paid]))
 
-    def _deal(self, cards: list[Card], order: list[int]) -> None:
+    def _deal(self, places: list[int], order: list[int]) -> None:
         """One card at a time round the players in ``order`` and then the dead hand;
-        the dead hand also takes the cards left over."""
+        the dead hand also takes the cards left over. The cards come as their places in
+        hand order (``_IN_HAND_ORDER``), top first, so that a hand is sorted in C."""
+        in_order = _IN_HAND_ORDER
         hands: list[list[Card]] = [[] for _ in range(self.players)]
-        dead: list[Card] = []
-        piles = [hands[seat] for seat in order] + [dead]
-        each = len(cards) // len(piles)
-        for offset, pile in enumerate(piles):
-            # Card i goes to pile i % len(piles): this pile takes every len(piles)-th card.
-            pile.extend(cards[offset : each * len(piles) : len(piles)])
-        dead.extend(cards[each * len(piles) :])
-        for hand in hands:
-            hand.sort(key=_ORDER.__getitem__)
+        piles = len(order) + 1
+        end = len(places) // piles * piles
+        # Every card of the pack is placed again, so the list of the hand before serves.
+        seat_of = self._seat_of or [None] * CARD_KEYS
+        for offset, seat in enumerate(order):
+            # Card i goes to pile i % piles: this pile takes every piles-th card.
+            pile = places[offset:end:piles]
+            pile.sort()
+            hand = [in_order[place] for place in pile]
+            for card in hand:
+                seat_of[card.key] = seat
+            hands[seat] = hand
+        dead = [in_order[place] for place in places[len(order) : end : piles] + places[end:]]
+        for card in dead:
+            seat_of[card.key] = DEAD
         self.hands = hands
         self.dead = dead
-        self.holder = {card: DEAD for card in dead}
-        for seat in order:
-            for card in hands[seat]:
-                self.holder[card] = seat
+        self._seat_of = seat_of
+        self._holder = None
 
-    def _finish(self, events: list[Event]) -> None:
+    def _finish(self, events: list[Event] | None) -> None:
         self.turn = None
+        self.is_over = True
         self.last_card = None
-        events.append(GameOver(self.winners))
+        if events is not None:
+            events.append(GameOver(self.winners))
 
+
+# ``holder`` is a property over the dataclass field, set once the class is made so that
+# the dataclass does not take it for the field's default (see ``SpinadoState._get_holder``).
+SpinadoState.holder = property(  # type: ignore[assignment]
+    SpinadoState._get_holder,
+    SpinadoState._set_holder,
+    doc="Every card not yet played this hand, and the seat holding it or ``DEAD``.",
+)
 
 _SPOKEN_RANKS = {Rank.ACE: "ace", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king"}
 
