@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from pydantic import Field
 
@@ -98,6 +98,10 @@ DECK: tuple[Card, ...] = tuple(italian_deck())
 STRENGTH: dict[Card, int] = {card: RANK_STRENGTH[card.rank] for card in DECK}  # type: ignore[index]
 THIRDS: dict[Card, int] = {card: RANK_THIRDS[card.rank] for card in DECK}  # type: ignore[index]
 _SUIT_INDEX = {suit: i for i, suit in enumerate(ITALIAN_SUITS)}
+_STRENGTH_BY_KEY: list[int] = [0 if v is None else v for v in by_key(STRENGTH)]
+_THIRDS_BY_KEY: list[int] = [0 if v is None else v for v in by_key(THIRDS)]
+"""The tables above indexed by ``card.key``: hashing a card costs a Python call."""
+_tuple_new = tuple.__new__
 _HAND_ORDER: dict[Card, int] = {
     card: _SUIT_INDEX[card.suit] * 16 + STRENGTH[card] for card in DECK  # type: ignore[index]
 }
@@ -347,9 +351,9 @@ class PileChoice:
     to_hand: bool
 
 
-@dataclass(frozen=True, slots=True)
-class TrickRecord:
-    """A finished trick: who led, the plays in order, who took it."""
+class TrickRecord(NamedTuple):
+    """A finished trick: who led, the plays in order, who took it. A named tuple: one is
+    made per trick, where a frozen dataclass costs three times as much to build."""
 
     leader: int
     plays: tuple[tuple[int, Card], ...]
@@ -517,12 +521,31 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             self.apply(action)  # lifts and pile choices are rare: the checked path serves
             return
         card = action.card
-        from_stack = None
-        for i, stack in enumerate(self.stacks[seat]):
-            if stack and stack[-1] is card:
-                from_stack = i
-        in_hand = self.hands[seat].index(card) if from_stack is None else -1
-        self._put_down(seat, card, from_stack, in_hand, None)
+        # Every seat has its two stacks throughout the play.
+        first, second = self.stacks[seat]
+        if first and first[-1] is card:
+            first.pop()
+        elif second and second[-1] is card:
+            second.pop()
+        else:
+            self.hands[seat].remove(card)
+        known = self.known[seat]
+        if known and card in known:
+            known.remove(card)
+        trick = self.trick
+        plays = trick.plays
+        if not plays:
+            plays.append((seat, card))
+            self.turn = 1 - seat
+            return
+        winner = self._take_trick(trick, plays[0], (seat, card))
+        if len(self.tricks) == TRICKS_PER_ROUND:
+            self._score_round(winner)
+            return
+        # The finished trick lives on in ``tricks``: its object serves the next one.
+        trick.leader = winner
+        plays.clear()
+        self.turn = winner
 
     def clone(self) -> SpizzichinoState:
         rng = copy_rng(self.rng)
@@ -737,19 +760,16 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         return events
 
     def _put_down(
-        self, seat: int, card: Card, from_stack: int | None, in_hand: int, events: list[Event] | None
+        self, seat: int, card: Card, from_stack: int | None, in_hand: int, events: list[Event]
     ) -> None:
-        """Play ``card``, from stack ``from_stack`` or else from place ``in_hand`` of the
-        hand; events go to ``events`` unless it is None (the trusted path)."""
-        if events is not None:
-            events.append(CardPlayed(seat, card))
+        """Play ``card``, from stack ``from_stack`` or else from place ``in_hand`` of the hand."""
+        events.append(CardPlayed(seat, card))
         if from_stack is None:
             del self.hands[seat][in_hand]
         else:
             stack = self.stacks[seat][from_stack]
             stack.pop()
-            if events is not None:
-                events.append(StackUncovered(seat, from_stack, stack[-1] if stack else None))
+            events.append(StackUncovered(seat, from_stack, stack[-1] if stack else None))
         known = self.known[seat]
         if known and card in known:
             known.remove(card)
@@ -765,21 +785,27 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             return True
         return any(s and s[-1].suit is led for s in self.stacks[seat])
 
-    def _finish_trick(self, events: list[Event] | None) -> None:
+    def _finish_trick(self, events: list[Event]) -> None:
         trick = self.trick
-        (first, a), (second, b) = trick.plays
-        winner = second if b.suit is a.suit and STRENGTH[b] > STRENGTH[a] else first
-        self.won_thirds[winner] += THIRDS[a] + THIRDS[b]
-        self.tricks.append(TrickRecord(trick.leader, (trick.plays[0], trick.plays[1]), winner))
-        if events is not None:
-            events.append(TrickWon(winner, (a, b)))
-        if len(self.tricks) < TRICKS_PER_ROUND:
-            self.trick = Trick(winner)
-            self.turn = winner
+        led, follow = trick.plays
+        winner = self._take_trick(trick, led, follow)
+        events.append(TrickWon(winner, (led[1], follow[1])))
+        if len(self.tricks) == TRICKS_PER_ROUND:
+            events.extend(self._score_round(winner))
             return
-        scored = self._score_round(winner)
-        if events is not None:
-            events.extend(scored)
+        self.trick = Trick(winner)
+        self.turn = winner
+
+    def _take_trick(self, trick: Trick, led: tuple[int, Card], follow: tuple[int, Card]) -> int:
+        """Record the trick of ``led`` and ``follow``, credit its winner and return it."""
+        a = led[1]
+        b = follow[1]
+        strength = _STRENGTH_BY_KEY
+        thirds = _THIRDS_BY_KEY
+        winner = follow[0] if b.suit is a.suit and strength[b.key] > strength[a.key] else led[0]
+        self.won_thirds[winner] += thirds[a.key] + thirds[b.key]
+        self.tricks.append(_tuple_new(TrickRecord, (trick.leader, (led, follow), winner)))
+        return winner
 
     # -- scoring -------------------------------------------------------------------
 
