@@ -24,7 +24,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from itertools import combinations
+from itertools import combinations, compress
+from operator import attrgetter
 from typing import ClassVar, NamedTuple
 
 from pydantic import Field
@@ -102,9 +103,15 @@ _STRENGTH_BY_KEY: list[int] = [0 if v is None else v for v in by_key(STRENGTH)]
 _THIRDS_BY_KEY: list[int] = [0 if v is None else v for v in by_key(THIRDS)]
 """The tables above indexed by ``card.key``: hashing a card costs a Python call."""
 _tuple_new = tuple.__new__
+_KEY = attrgetter("key")
 _HAND_ORDER: dict[Card, int] = {
     card: _SUIT_INDEX[card.suit] * 16 + STRENGTH[card] for card in DECK  # type: ignore[index]
 }
+_IN_HAND_ORDER: tuple[Card, ...] = tuple(sorted(DECK, key=_HAND_ORDER.__getitem__))
+"""The pack as a hand holds it."""
+_PLACE_BY_KEY = by_key({card: place for place, card in enumerate(_IN_HAND_ORDER)})
+"""Each card's place in ``_IN_HAND_ORDER``, indexed by ``card.key`` (None: not an Italian
+card, which then fails to sort)."""
 
 
 def strength(card: Card) -> int:
@@ -119,7 +126,10 @@ def thirds(card: Card) -> int:
 
 def hand_order(cards: Iterable[Card]) -> list[Card]:
     """Cards arranged as a player holds them: by suit, then from weakest to strongest."""
-    return sorted(cards, key=_HAND_ORDER.__getitem__)
+    # Sorted by each card's place in a pack laid out in that order, found by key: sorting
+    # by the card itself would hash it, a Python call per card.
+    places = sorted(map(_PLACE_BY_KEY.__getitem__, map(_KEY, cards)))
+    return list(map(_IN_HAND_ORDER.__getitem__, places))  # type: ignore[arg-type]
 
 
 class SpizzichinoOptions(RulesOptions):
@@ -178,19 +188,28 @@ NAPOLETANE: tuple[tuple[Card, ...], ...] = tuple(
 """The napoletana of each suit: its 3, 2 and asso."""
 
 
+_NAPOLETANA_MASKS: tuple[int, ...] = tuple(
+    sum(1 << c.key for c in napoletana) for napoletana in NAPOLETANE
+)
+"""Each napoletana as a set of card keys in one integer's bits."""
+
+
 def _candidates(cards: Sequence[Card]) -> list[tuple[DeclarationKind, tuple[Card, ...]]]:
     """Every combination present in ``cards``, in a fixed order."""
     found: list[tuple[DeclarationKind, tuple[Card, ...]]] = []
     for rank in (ItalianRank.TRE, ItalianRank.DUE, ItalianRank.ASSO):
         same = [c for c in cards if c.rank is rank]
-        same.sort(key=_HAND_ORDER.__getitem__)
+        if len(same) < 3:
+            continue
+        same = hand_order(same)
         if len(same) == 4:
             found.append((DeclarationKind.FOUR, tuple(same)))
-        if len(same) >= 3:
-            found.extend((DeclarationKind.THREE, trio) for trio in combinations(same, 3))
-    present = set(cards)
-    for napoletana in NAPOLETANE:
-        if present.issuperset(napoletana):
+        found.extend((DeclarationKind.THREE, trio) for trio in combinations(same, 3))
+    present = 0
+    for card in cards:
+        present |= 1 << card.key
+    for napoletana, mask in zip(NAPOLETANE, _NAPOLETANA_MASKS):
+        if mask & present == mask:
             found.append((DeclarationKind.NAPOLETANA, napoletana))
     return found
 
@@ -205,21 +224,25 @@ def best_declarations(cards: Iterable[Card]) -> list[tuple[DeclarationKind, tupl
     if len(pool) < 3:
         return []
     candidates = _candidates(pool)
+    # Each combination's cards as bits of one integer (by card key): testing and joining
+    # them then hashes no card, which costs a Python call per card.
+    masks = [sum(1 << c.key for c in set_of_cards) for _, set_of_cards in candidates]
+    worth = [kind.points for kind, _ in candidates]
     best: tuple[int, int, list[int]] = (0, 0, [])
 
-    def search(start: int, used: frozenset[Card], chosen: list[int], points: int) -> None:
+    def search(start: int, used: int, chosen: list[int], points: int) -> None:
         nonlocal best
-        key = (points, -len(used))
+        key = (points, -used.bit_count())
         if key > best[:2]:
-            best = (points, -len(used), list(chosen))
+            best = (points, key[1], list(chosen))
         for i in range(start, len(candidates)):
-            kind, combo = candidates[i]
-            if used.isdisjoint(combo):
+            mask = masks[i]
+            if not used & mask:
                 chosen.append(i)
-                search(i + 1, used | frozenset(combo), chosen, points + kind.points)
+                search(i + 1, used | mask, chosen, points + worth[i])
                 chosen.pop()
 
-    search(0, frozenset(), [], 0)
+    search(0, 0, [], 0)
     return [candidates[i] for i in best[2]]
 
 
@@ -342,9 +365,9 @@ class Phase(Enum):
 # a global's); the moves, done millions of times by search, read these instead.
 _CHOOSE, _PLAY_PHASE, _OVER = Phase.CHOOSE, Phase.PLAY, Phase.OVER
 
-@dataclass(frozen=True, slots=True)
-class PileChoice:
-    """One pile choice of the deal, in the order made."""
+class PileChoice(NamedTuple):
+    """One pile choice of the deal, in the order made (a named tuple: cheaper to build
+    than a frozen dataclass, and spelled out the same in a digest)."""
 
     seat: int
     pile: int
@@ -518,7 +541,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
     def apply_trusted(self, action: Action) -> None:
         seat = self.turn
         if type(action) is not PlayCard or seat is None:
-            self.apply(action)  # lifts and pile choices are rare: the checked path serves
+            self._apply_other_trusted(action)
             return
         card = action.card
         # Every seat has its two stacks throughout the play.
@@ -540,12 +563,22 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             return
         winner = self._take_trick(trick, plays[0], (seat, card))
         if len(self.tricks) == TRICKS_PER_ROUND:
-            self._score_round(winner)
+            self._score_round(winner, None)
             return
         # The finished trick lives on in ``tricks``: its object serves the next one.
         trick.leader = winner
         plays.clear()
         self.turn = winner
+
+    def _apply_other_trusted(self, action: Action) -> None:
+        """A lift or a pile choice, as ``apply`` does it without checks or events."""
+        seat = self.turn
+        if seat is not None and isinstance(action, LiftCard):
+            self._lift_card(seat, action.stack, None)
+        elif seat is not None and isinstance(action, TakePile | StandPile):
+            self._choose_pile(seat, action.pile, isinstance(action, TakePile), None)
+        else:
+            self.apply(action)
 
     def clone(self) -> SpizzichinoState:
         rng = copy_rng(self.rng)
@@ -605,7 +638,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
 
     # -- the deal --------------------------------------------------------------------
 
-    def _deal(self, deck: Sequence[Card] | None = None) -> list[Event]:
+    def _deal(self, deck: Sequence[Card] | None, events: list[Event] | None) -> None:
         """Lay out the eight piles (``deck`` top first, else a fresh shuffle)."""
         cards = list(deck) if deck is not None else list(DECK)
         if deck is None:
@@ -618,20 +651,20 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         self.declarations = []
         self.tricks = []
         self.won_thirds = [0, 0]
-        self.phase = Phase.CHOOSE
+        self.phase = _CHOOSE
         self.turn = 1 - self.dealer
         self.trick = Trick(self.turn)
-        # The cards lie in piles, not hands: hands fill as the piles are chosen.
-        return [HandDealt(self.dealer, (0, 0), self.round_number)]
+        if events is not None:
+            # The cards lie in piles, not hands: hands fill as the piles are chosen.
+            events.append(HandDealt(self.dealer, (0, 0), self.round_number))
 
     def _pile_actions(self, seat: int) -> list[Action]:
-        taken = len(self.hands[seat]) // PILE_SIZE
-        stood = len(self.stacks[seat])
+        piles = self.piles
         actions: list[Action] = []
-        if taken < HAND_PILES:
-            actions.extend(_TAKE[i] for i, pile in enumerate(self.piles) if pile)
-        if stood < STACKS:
-            actions.extend(_STAND[i] for i, pile in enumerate(self.piles) if pile)
+        if len(self.hands[seat]) < HAND_PILES * PILE_SIZE:
+            actions += compress(_TAKE, piles)
+        if len(self.stacks[seat]) < STACKS:
+            actions += compress(_STAND, piles)
         return actions
 
     def _choose(self, seat: int, pile: int, to_hand: bool) -> list[Event]:
@@ -645,61 +678,68 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             raise IllegalAction("You already hold two piles; stand this one face up instead.")
         if not to_hand and len(self.stacks[seat]) >= STACKS:
             raise IllegalAction("You already have two stacks; take this pile into your hand.")
-        events = self._assign(seat, pile, to_hand)
-        if len(self.pile_choices) == PILES_EACH:
-            self.turn = self.dealer
-        if len(self.pile_choices) > PILES_EACH:
-            events.extend(self._finish_dealer_choice())
-        if len(self.pile_choices) == PILES:
-            events.extend(self._start_play())
+        events: list[Event] = []
+        self._choose_pile(seat, pile, to_hand, events)
         return events
 
-    def _assign(self, seat: int, pile: int, to_hand: bool) -> list[Event]:
+    def _choose_pile(self, seat: int, pile: int, to_hand: bool, events: list[Event] | None) -> None:
+        """Take or stand ``pile``, then what follows: the dealer's turn, the forced rest,
+        the play; events go to ``events`` unless it is None (the trusted path)."""
+        self._assign(seat, pile, to_hand, events)
+        chosen = len(self.pile_choices)
+        if chosen == PILES_EACH:
+            self.turn = self.dealer
+        if chosen > PILES_EACH:
+            self._finish_dealer_choice(events)
+        if len(self.pile_choices) == PILES:
+            self._start_play(events)
+
+    def _assign(self, seat: int, pile: int, to_hand: bool, events: list[Event] | None) -> None:
         cards = self.piles[pile]
         self.piles[pile] = []
-        self.pile_choices.append(PileChoice(seat, pile, to_hand))
+        self.pile_choices.append(_tuple_new(PileChoice, (seat, pile, to_hand)))
         if to_hand:
             self.hands[seat] = hand_order(self.hands[seat] + cards)
-            return [PileChosen(seat, pile, True)]
-        self.stacks[seat].append(cards[::-1])
-        return [PileChosen(seat, pile, False, len(self.stacks[seat]) - 1, cards[0])]
+            if events is not None:
+                events.append(PileChosen(seat, pile, True))
+            return
+        stacks = self.stacks[seat]
+        stacks.append(cards[::-1])
+        if events is not None:
+            events.append(PileChosen(seat, pile, False, len(stacks) - 1, cards[0]))
 
-    def _finish_dealer_choice(self) -> list[Event]:
+    def _finish_dealer_choice(self, events: list[Event] | None) -> None:
         """Once the dealer's hand piles or stacks are complete, the rest is forced."""
         seat = self.dealer
         full_hand = len(self.hands[seat]) >= HAND_PILES * PILE_SIZE
         full_stacks = len(self.stacks[seat]) >= STACKS
         if not (full_hand or full_stacks):
-            return []
-        events: list[Event] = []
+            return
         for i in range(PILES):
             if self.piles[i]:
-                events.extend(self._assign(seat, i, not full_hand))
-        return events
+                self._assign(seat, i, not full_hand, events)
 
-    def _start_play(self) -> list[Event]:
-        events: list[Event] = []
+    def _start_play(self, events: list[Event] | None) -> None:
         first = 1 - self.dealer
         for seat in (first, self.dealer):
-            events.extend(self._declare(seat))
-        self.phase = Phase.PLAY
+            self._declare(seat, events)
+        self.phase = _PLAY_PHASE
         self.turn = first
         self.trick = Trick(first)
-        return events
 
-    def _declare(self, seat: int) -> list[Event]:
+    def _declare(self, seat: int, events: list[Event] | None) -> None:
         """Declare what the hand now holds beyond earlier declarations."""
         if not self.options.declarations:
-            return []
-        declared = {c for d in self.declarations if d.seat == seat for c in d.cards}
-        free = [c for c in self.hands[seat] if c not in declared]
-        events: list[Event] = []
+            return
+        # Card keys, not cards: a set of cards hashes each one through a Python call.
+        declared = {c.key for d in self.declarations if d.seat == seat for c in d.cards}
+        free = [c for c in self.hands[seat] if c.key not in declared]
         for kind, cards in best_declarations(free):
             self.declarations.append(Declaration(seat, kind, cards))
             known = self.known[seat]
             known.extend(c for c in cards if c not in known)
-            events.append(DeclarationMade(seat, kind, cards, kind.points))
-        return events
+            if events is not None:
+                events.append(DeclarationMade(seat, kind, cards, kind.points))
 
     # -- the play --------------------------------------------------------------------
 
@@ -716,17 +756,21 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             raise IllegalAction(
                 f"Only a 3, 2 or asso can be lifted from a stack, not the {card.name}."
             )
-        stack.pop()
-        hand = self.hands[seat]
-        hand.append(card)
-        hand.sort(key=_HAND_ORDER.__getitem__)
-        self.known[seat].append(card)
-        events: list[Event] = [
-            CardLifted(seat, stack_index, card),
-            StackUncovered(seat, stack_index, stack[-1] if stack else None),
-        ]
-        events.extend(self._declare(seat))
+        events: list[Event] = []
+        self._lift_card(seat, stack_index, events)
         return events
+
+    def _lift_card(self, seat: int, stack_index: int, events: list[Event] | None) -> None:
+        """Lift the top of stack ``stack_index`` into the hand and declare what it makes;
+        events go to ``events`` unless it is None (the trusted path)."""
+        stack = self.stacks[seat][stack_index]
+        card = stack.pop()
+        self.hands[seat] = hand_order([*self.hands[seat], card])
+        self.known[seat].append(card)
+        if events is not None:
+            events.append(CardLifted(seat, stack_index, card))
+            events.append(StackUncovered(seat, stack_index, stack[-1] if stack else None))
+        self._declare(seat, events)
 
     def _play(self, seat: int, card: Card) -> list[Event]:
         if self.phase is not Phase.PLAY:
@@ -791,7 +835,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         winner = self._take_trick(trick, led, follow)
         events.append(TrickWon(winner, (led[1], follow[1])))
         if len(self.tricks) == TRICKS_PER_ROUND:
-            events.extend(self._score_round(winner))
+            self._score_round(winner, events)
             return
         self.trick = Trick(winner)
         self.turn = winner
@@ -809,7 +853,9 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
 
     # -- scoring -------------------------------------------------------------------
 
-    def _score_round(self, last_winner: int) -> list[Event]:
+    def _score_round(self, last_winner: int, events: list[Event] | None) -> None:
+        """Score the round, then end the game or deal the next round; events go to
+        ``events`` unless it is None (the trusted path)."""
         declared = [0, 0]
         for declaration in self.declarations:
             declared[declaration.seat] += declaration.points
@@ -821,23 +867,24 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             points.append(total // 3)
         for seat in range(self.players):
             self.totals[seat] += points[seat]
-        events: list[Event] = [
-            RoundTally(tuple(self.won_thirds), last_winner, tuple(declared), tuple(points)),
-            RoundScored(tuple(points), tuple(self.totals)),
-        ]
+        if events is not None:
+            events.append(
+                RoundTally(tuple(self.won_thirds), last_winner, tuple(declared), tuple(points))
+            )
+            events.append(RoundScored(tuple(points), tuple(self.totals)))
         top = max(self.totals)
         if top >= self.options.target and self.totals[0] != self.totals[1]:
-            self.phase = Phase.OVER
+            self.phase = _OVER
             self.turn = None
             self.final_winners = (self.totals.index(top),)
             # The last trick is kept in ``tricks``; the table shows no trick in play.
             self.trick = Trick(last_winner)
-            events.append(GameOver(self.final_winners))
-            return events
+            if events is not None:
+                events.append(GameOver(self.final_winners))
+            return
         self.round_number += 1
         self.dealer = 1 - self.dealer
-        events.extend(self._deal())
-        return events
+        self._deal(None, events)
 
 
 # Rules -----------------------------------------------------------------------------
@@ -878,7 +925,7 @@ class SpizzichinoRules(GameRules[SpizzichinoState, SpizzichinoOptions]):
             rng=rng,
             dealer=rng.randrange(players),
         )
-        state._deal(None if deck is None else list(deck))
+        state._deal(None if deck is None else list(deck), None)
         return state
 
     def determinize(self, view: GameView, rng: random.Random) -> SpizzichinoState:
