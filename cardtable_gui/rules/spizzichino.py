@@ -279,21 +279,45 @@ class LiftCard(Action):
         return f"lift stack {self.stack}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class PlayCard(Action):
-    """Play ``card`` from the hand or from the top of one of your stacks."""
+    """Play ``card`` from the hand or from the top of one of your stacks.
+
+    Interned like cards: ``PlayCard(card)`` always returns the one move for that card, so
+    two moves are equal exactly when they are the same object. Hands keep lists of these
+    moves, and taking one out of a list then costs no Python call per comparison.
+    """
 
     card: Card
+
+    def __new__(cls, card: Card) -> PlayCard:
+        play = _PLAY_BY_KEY[card.key]
+        if play is None:
+            # A card from another pack: no move of the game, but it is read and refused
+            # like any card not held.
+            play = _PLAY_BY_KEY[card.key] = _new_play(card)
+        return play
+
+    def __hash__(self) -> int:
+        return self.card.key
+
+    def __reduce__(self) -> tuple[type[PlayCard], tuple[Card]]:
+        return PlayCard, (self.card,)
 
     def __str__(self) -> str:
         return f"play {self.card}"
 
 
+def _new_play(card: Card) -> PlayCard:
+    play = object.__new__(PlayCard)
+    object.__setattr__(play, "card", card)
+    return play
+
+
 _TAKE = tuple(TakePile(i) for i in range(PILES))
 _STAND = tuple(StandPile(i) for i in range(PILES))
 _LIFT = tuple(LiftCard(i) for i in range(STACKS))
-_PLAY = {card: PlayCard(card) for card in DECK}
-_PLAY_BY_KEY = by_key(_PLAY)
+_PLAY_BY_KEY = by_key({card: _new_play(card) for card in DECK})
 
 
 # Events ----------------------------------------------------------------------------
@@ -497,6 +521,28 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
     def winners(self) -> tuple[int, ...]:
         return self.final_winners
 
+    def __post_init__(self) -> None:
+        # The moves each hand offers, by suit in the hand's order, and the hand lists they
+        # were read from: legal_actions copies them instead of building moves card by card
+        # (it is the hottest call of random play and search). Plays keep them in step; a
+        # hand list replaced (a pile taken, a card lifted, a copy) is read again when next
+        # asked. They are not part of the state's value.
+        self._held: list[list[list[PlayCard]]] = [[], []]
+        self._held_hands: list[list[Card] | None] = [None, None]
+
+    def _held_moves(self, seat: int) -> list[list[PlayCard]]:
+        hand = self.hands[seat]
+        if self._held_hands[seat] is hand:
+            return self._held[seat]
+        play = _PLAY_BY_KEY
+        held: list[list[PlayCard]] = [[], [], [], []]
+        for card in hand:
+            # The suit numbers of the Italian pack are 4 to 7, in the order a hand holds them.
+            held[card.key & 3].append(play[card.key])  # type: ignore[arg-type]
+        self._held[seat] = held
+        self._held_hands[seat] = hand
+        return held
+
     def legal_actions(self) -> list[Action]:
         seat = self.turn
         if seat is None:
@@ -504,26 +550,34 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         if self.phase is _CHOOSE:
             return self._pile_actions(seat)
         play = _PLAY_BY_KEY
+        held = self._held_moves(seat)
+        first, second = self.stacks[seat]
+        top = first[-1] if first else None
+        other_top = second[-1] if second else None
         actions: list[Action] = []
-        tops: list[Card] = []
-        for i, stack in enumerate(self.stacks[seat]):
-            if stack:
-                top = stack[-1]
-                tops.append(top)
-                if top.rank in LIFTABLE:
-                    actions.append(_LIFT[i])
-        hand = self.hands[seat]
+        if top is not None and top.rank in LIFTABLE:
+            actions.append(_LIFT[0])
+        if other_top is not None and other_top.rank in LIFTABLE:
+            actions.append(_LIFT[1])
         plays = self.trick.plays
         if plays:
             # Follow suit when the hand or a stack top can; otherwise play anything.
-            led = plays[0][1].suit
-            same = [play[c.key] for c in hand if c.suit is led]
-            same += [play[c.key] for c in tops if c.suit is led]
-            if same:
-                actions += same  # type: ignore[arg-type]
+            led = plays[0][1]
+            lifts = len(actions)
+            actions += held[led.key & 3]
+            suit = led.suit
+            if top is not None and top.suit is suit:
+                actions.append(play[top.key])  # type: ignore[arg-type]
+            if other_top is not None and other_top.suit is suit:
+                actions.append(play[other_top.key])  # type: ignore[arg-type]
+            if len(actions) > lifts:
                 return actions
-        actions += [play[c.key] for c in hand]  # type: ignore[misc]
-        actions += [play[c.key] for c in tops]  # type: ignore[misc]
+        for moves in held:
+            actions += moves
+        if top is not None:
+            actions.append(play[top.key])  # type: ignore[arg-type]
+        if other_top is not None:
+            actions.append(play[other_top.key])  # type: ignore[arg-type]
         return actions
 
     def apply(self, action: Action) -> list[Event]:
@@ -551,7 +605,10 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         elif second and second[-1] is card:
             second.pop()
         else:
-            self.hands[seat].remove(card)
+            hand = self.hands[seat]
+            hand.remove(card)
+            if self._held_hands[seat] is hand:
+                self._held[seat][card.key & 3].remove(action)
         known = self.known[seat]
         if known and card in known:
             known.remove(card)
@@ -809,7 +866,10 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         """Play ``card``, from stack ``from_stack`` or else from place ``in_hand`` of the hand."""
         events.append(CardPlayed(seat, card))
         if from_stack is None:
-            del self.hands[seat][in_hand]
+            hand = self.hands[seat]
+            del hand[in_hand]
+            if self._held_hands[seat] is hand:
+                self._held[seat][card.key & 3].remove(PlayCard(card))
         else:
             stack = self.stacks[seat][from_stack]
             stack.pop()
