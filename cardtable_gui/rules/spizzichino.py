@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import random
 import re
+from bisect import insort
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations, compress
-from operator import attrgetter
 from typing import ClassVar, NamedTuple
 
 from pydantic import Field
@@ -103,15 +103,9 @@ _STRENGTH_BY_KEY: list[int] = [0 if v is None else v for v in by_key(STRENGTH)]
 _THIRDS_BY_KEY: list[int] = [0 if v is None else v for v in by_key(THIRDS)]
 """The tables above indexed by ``card.key``: hashing a card costs a Python call."""
 _tuple_new = tuple.__new__
-_KEY = attrgetter("key")
 _HAND_ORDER: dict[Card, int] = {
     card: _SUIT_INDEX[card.suit] * 16 + STRENGTH[card] for card in DECK  # type: ignore[index]
 }
-_IN_HAND_ORDER: tuple[Card, ...] = tuple(sorted(DECK, key=_HAND_ORDER.__getitem__))
-"""The pack as a hand holds it."""
-_PLACE_BY_KEY = by_key({card: place for place, card in enumerate(_IN_HAND_ORDER)})
-"""Each card's place in ``_IN_HAND_ORDER``, indexed by ``card.key`` (None: not an Italian
-card, which then fails to sort)."""
 
 
 def strength(card: Card) -> int:
@@ -126,10 +120,7 @@ def thirds(card: Card) -> int:
 
 def hand_order(cards: Iterable[Card]) -> list[Card]:
     """Cards arranged as a player holds them: by suit, then from weakest to strongest."""
-    # Sorted by each card's place in a pack laid out in that order, found by key: sorting
-    # by the card itself would hash it, a Python call per card.
-    places = sorted(map(_PLACE_BY_KEY.__getitem__, map(_KEY, cards)))
-    return list(map(_IN_HAND_ORDER.__getitem__, places))  # type: ignore[arg-type]
+    return sorted(cards, key=_HAND_ORDER.__getitem__)
 
 
 class SpizzichinoOptions(RulesOptions):
@@ -630,10 +621,12 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
     def _apply_other_trusted(self, action: Action) -> None:
         """A lift or a pile choice, as ``apply`` does it without checks or events."""
         seat = self.turn
-        if seat is not None and isinstance(action, LiftCard):
-            self._lift_card(seat, action.stack, None)
-        elif seat is not None and isinstance(action, TakePile | StandPile):
-            self._choose_pile(seat, action.pile, isinstance(action, TakePile), None)
+        kind = type(action)
+        if seat is not None and kind is LiftCard:
+            self._lift_card(seat, action.stack, None)  # type: ignore[attr-defined]
+        elif seat is not None and (kind is TakePile or kind is StandPile):
+            to_hand = kind is TakePile
+            self._choose_pile(seat, action.pile, to_hand, None)  # type: ignore[attr-defined]
         else:
             self.apply(action)
 
@@ -790,7 +783,8 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             return
         # Card keys, not cards: a set of cards hashes each one through a Python call.
         declared = {c.key for d in self.declarations if d.seat == seat for c in d.cards}
-        free = [c for c in self.hands[seat] if c.key not in declared]
+        # Only 3s, 2s and assi declare: best_declarations would drop the rest anyway.
+        free = [c for c in self.hands[seat] if c.rank in LIFTABLE and c.key not in declared]
         for kind, cards in best_declarations(free):
             self.declarations.append(Declaration(seat, kind, cards))
             known = self.known[seat]
@@ -822,7 +816,8 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         events go to ``events`` unless it is None (the trusted path)."""
         stack = self.stacks[seat][stack_index]
         card = stack.pop()
-        self.hands[seat] = hand_order([*self.hands[seat], card])
+        insort(self.hands[seat], card, key=_HAND_ORDER.__getitem__)
+        self._held_hands[seat] = None  # the hand's moves are read again when next asked
         self.known[seat].append(card)
         if events is not None:
             events.append(CardLifted(seat, stack_index, card))
