@@ -493,16 +493,15 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
     won_thirds: list[int] = field(default_factory=lambda: [0, 0])
     turn: int | None = 0
     final_winners: tuple[int, ...] = ()
+    # A plain attribute (GameState's contract has a property): the loop of search and
+    # simulation asks it after every move. It changes only with the phase.
+    is_over = False
 
     # -- the contract --------------------------------------------------------------
 
     @property
     def to_move(self) -> int | None:
         return self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is _OVER
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -513,6 +512,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         return self.final_winners
 
     def __post_init__(self) -> None:
+        self.is_over = self.phase is _OVER
         # The moves each hand offers, by suit in the hand's order, and the hand lists they
         # were read from: legal_actions copies them instead of building moves card by card
         # (it is the hottest call of random play and search). Plays keep them in step; a
@@ -930,6 +930,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         top = max(self.totals)
         if top >= self.options.target and self.totals[0] != self.totals[1]:
             self.phase = _OVER
+            self.is_over = True
             self.turn = None
             self.final_winners = (self.totals.index(top),)
             # The last trick is kept in ``tricks``; the table shows no trick in play.
