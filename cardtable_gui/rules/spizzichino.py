@@ -103,6 +103,7 @@ _STRENGTH_BY_KEY: list[int] = [0 if v is None else v for v in by_key(STRENGTH)]
 _THIRDS_BY_KEY: list[int] = [0 if v is None else v for v in by_key(THIRDS)]
 """The tables above indexed by ``card.key``: hashing a card costs a Python call."""
 _tuple_new = tuple.__new__
+"""Builds a named tuple without the Python call of its generated ``__new__``."""
 _HAND_ORDER: dict[Card, int] = {
     card: _SUIT_INDEX[card.suit] * 16 + STRENGTH[card] for card in DECK  # type: ignore[index]
 }
