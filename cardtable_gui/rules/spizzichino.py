@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import random
 import re
+from bisect import insort
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from itertools import combinations
-from typing import ClassVar
+from itertools import combinations, compress
+from typing import ClassVar, NamedTuple
 
 from pydantic import Field
 
@@ -98,6 +99,11 @@ DECK: tuple[Card, ...] = tuple(italian_deck())
 STRENGTH: dict[Card, int] = {card: RANK_STRENGTH[card.rank] for card in DECK}  # type: ignore[index]
 THIRDS: dict[Card, int] = {card: RANK_THIRDS[card.rank] for card in DECK}  # type: ignore[index]
 _SUIT_INDEX = {suit: i for i, suit in enumerate(ITALIAN_SUITS)}
+_STRENGTH_BY_KEY: list[int] = [0 if v is None else v for v in by_key(STRENGTH)]
+_THIRDS_BY_KEY: list[int] = [0 if v is None else v for v in by_key(THIRDS)]
+"""The tables above indexed by ``card.key``: hashing a card costs a Python call."""
+_tuple_new = tuple.__new__
+"""Builds a named tuple without the Python call of its generated ``__new__``."""
 _HAND_ORDER: dict[Card, int] = {
     card: _SUIT_INDEX[card.suit] * 16 + STRENGTH[card] for card in DECK  # type: ignore[index]
 }
@@ -174,19 +180,28 @@ NAPOLETANE: tuple[tuple[Card, ...], ...] = tuple(
 """The napoletana of each suit: its 3, 2 and asso."""
 
 
+_NAPOLETANA_MASKS: tuple[int, ...] = tuple(
+    sum(1 << c.key for c in napoletana) for napoletana in NAPOLETANE
+)
+"""Each napoletana as a set of card keys in one integer's bits."""
+
+
 def _candidates(cards: Sequence[Card]) -> list[tuple[DeclarationKind, tuple[Card, ...]]]:
     """Every combination present in ``cards``, in a fixed order."""
     found: list[tuple[DeclarationKind, tuple[Card, ...]]] = []
     for rank in (ItalianRank.TRE, ItalianRank.DUE, ItalianRank.ASSO):
         same = [c for c in cards if c.rank is rank]
-        same.sort(key=_HAND_ORDER.__getitem__)
+        if len(same) < 3:
+            continue
+        same = hand_order(same)
         if len(same) == 4:
             found.append((DeclarationKind.FOUR, tuple(same)))
-        if len(same) >= 3:
-            found.extend((DeclarationKind.THREE, trio) for trio in combinations(same, 3))
-    present = set(cards)
-    for napoletana in NAPOLETANE:
-        if present.issuperset(napoletana):
+        found.extend((DeclarationKind.THREE, trio) for trio in combinations(same, 3))
+    present = 0
+    for card in cards:
+        present |= 1 << card.key
+    for napoletana, mask in zip(NAPOLETANE, _NAPOLETANA_MASKS):
+        if mask & present == mask:
             found.append((DeclarationKind.NAPOLETANA, napoletana))
     return found
 
@@ -201,21 +216,25 @@ def best_declarations(cards: Iterable[Card]) -> list[tuple[DeclarationKind, tupl
     if len(pool) < 3:
         return []
     candidates = _candidates(pool)
+    # Each combination's cards as bits of one integer (by card key): testing and joining
+    # them then hashes no card, which costs a Python call per card.
+    masks = [sum(1 << c.key for c in set_of_cards) for _, set_of_cards in candidates]
+    worth = [kind.points for kind, _ in candidates]
     best: tuple[int, int, list[int]] = (0, 0, [])
 
-    def search(start: int, used: frozenset[Card], chosen: list[int], points: int) -> None:
+    def search(start: int, used: int, chosen: list[int], points: int) -> None:
         nonlocal best
-        key = (points, -len(used))
+        key = (points, -used.bit_count())
         if key > best[:2]:
-            best = (points, -len(used), list(chosen))
+            best = (points, key[1], list(chosen))
         for i in range(start, len(candidates)):
-            kind, combo = candidates[i]
-            if used.isdisjoint(combo):
+            mask = masks[i]
+            if not used & mask:
                 chosen.append(i)
-                search(i + 1, used | frozenset(combo), chosen, points + kind.points)
+                search(i + 1, used | mask, chosen, points + worth[i])
                 chosen.pop()
 
-    search(0, frozenset(), [], 0)
+    search(0, 0, [], 0)
     return [candidates[i] for i in best[2]]
 
 
@@ -252,21 +271,45 @@ class LiftCard(Action):
         return f"lift stack {self.stack}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class PlayCard(Action):
-    """Play ``card`` from the hand or from the top of one of your stacks."""
+    """Play ``card`` from the hand or from the top of one of your stacks.
+
+    Interned like cards: ``PlayCard(card)`` always returns the one move for that card, so
+    two moves are equal exactly when they are the same object. Hands keep lists of these
+    moves, and taking one out of a list then costs no Python call per comparison.
+    """
 
     card: Card
+
+    def __new__(cls, card: Card) -> PlayCard:
+        play = _PLAY_BY_KEY[card.key]
+        if play is None:
+            # A card from another pack: no move of the game, but it is read and refused
+            # like any card not held.
+            play = _PLAY_BY_KEY[card.key] = _new_play(card)
+        return play
+
+    def __hash__(self) -> int:
+        return self.card.key
+
+    def __reduce__(self) -> tuple[type[PlayCard], tuple[Card]]:
+        return PlayCard, (self.card,)
 
     def __str__(self) -> str:
         return f"play {self.card}"
 
 
+def _new_play(card: Card) -> PlayCard:
+    play = object.__new__(PlayCard)
+    object.__setattr__(play, "card", card)
+    return play
+
+
 _TAKE = tuple(TakePile(i) for i in range(PILES))
 _STAND = tuple(StandPile(i) for i in range(PILES))
 _LIFT = tuple(LiftCard(i) for i in range(STACKS))
-_PLAY = {card: PlayCard(card) for card in DECK}
-_PLAY_BY_KEY = by_key(_PLAY)
+_PLAY_BY_KEY = by_key({card: _new_play(card) for card in DECK})
 
 
 # Events ----------------------------------------------------------------------------
@@ -338,18 +381,18 @@ class Phase(Enum):
 # a global's); the moves, done millions of times by search, read these instead.
 _CHOOSE, _PLAY_PHASE, _OVER = Phase.CHOOSE, Phase.PLAY, Phase.OVER
 
-@dataclass(frozen=True, slots=True)
-class PileChoice:
-    """One pile choice of the deal, in the order made."""
+class PileChoice(NamedTuple):
+    """One pile choice of the deal, in the order made (a named tuple: cheaper to build
+    than a frozen dataclass, and spelled out the same in a digest)."""
 
     seat: int
     pile: int
     to_hand: bool
 
 
-@dataclass(frozen=True, slots=True)
-class TrickRecord:
-    """A finished trick: who led, the plays in order, who took it."""
+class TrickRecord(NamedTuple):
+    """A finished trick: who led, the plays in order, who took it. A named tuple: one is
+    made per trick, where a frozen dataclass costs three times as much to build."""
 
     leader: int
     plays: tuple[tuple[int, Card], ...]
@@ -451,16 +494,15 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
     won_thirds: list[int] = field(default_factory=lambda: [0, 0])
     turn: int | None = 0
     final_winners: tuple[int, ...] = ()
+    # A plain attribute (GameState's contract has a property): the loop of search and
+    # simulation asks it after every move. It changes only with the phase.
+    is_over = False
 
     # -- the contract --------------------------------------------------------------
 
     @property
     def to_move(self) -> int | None:
         return self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is _OVER
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -470,6 +512,29 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
     def winners(self) -> tuple[int, ...]:
         return self.final_winners
 
+    def __post_init__(self) -> None:
+        self.is_over = self.phase is _OVER
+        # The moves each hand offers, by suit in the hand's order, and the hand lists they
+        # were read from: legal_actions copies them instead of building moves card by card
+        # (it is the hottest call of random play and search). Plays keep them in step; a
+        # hand list replaced (a pile taken, a card lifted, a copy) is read again when next
+        # asked. They are not part of the state's value.
+        self._held: list[list[list[PlayCard]]] = [[], []]
+        self._held_hands: list[list[Card] | None] = [None, None]
+
+    def _held_moves(self, seat: int) -> list[list[PlayCard]]:
+        hand = self.hands[seat]
+        if self._held_hands[seat] is hand:
+            return self._held[seat]
+        play = _PLAY_BY_KEY
+        held: list[list[PlayCard]] = [[], [], [], []]
+        for card in hand:
+            # The suit numbers of the Italian pack are 4 to 7, in the order a hand holds them.
+            held[card.key & 3].append(play[card.key])  # type: ignore[arg-type]
+        self._held[seat] = held
+        self._held_hands[seat] = hand
+        return held
+
     def legal_actions(self) -> list[Action]:
         seat = self.turn
         if seat is None:
@@ -477,26 +542,34 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         if self.phase is _CHOOSE:
             return self._pile_actions(seat)
         play = _PLAY_BY_KEY
+        held = self._held_moves(seat)
+        first, second = self.stacks[seat]
+        top = first[-1] if first else None
+        other_top = second[-1] if second else None
         actions: list[Action] = []
-        tops: list[Card] = []
-        for i, stack in enumerate(self.stacks[seat]):
-            if stack:
-                top = stack[-1]
-                tops.append(top)
-                if top.rank in LIFTABLE:
-                    actions.append(_LIFT[i])
-        hand = self.hands[seat]
+        if top is not None and top.rank in LIFTABLE:
+            actions.append(_LIFT[0])
+        if other_top is not None and other_top.rank in LIFTABLE:
+            actions.append(_LIFT[1])
         plays = self.trick.plays
         if plays:
             # Follow suit when the hand or a stack top can; otherwise play anything.
-            led = plays[0][1].suit
-            same = [play[c.key] for c in hand if c.suit is led]
-            same += [play[c.key] for c in tops if c.suit is led]
-            if same:
-                actions += same  # type: ignore[arg-type]
+            led = plays[0][1]
+            lifts = len(actions)
+            actions += held[led.key & 3]
+            suit = led.suit
+            if top is not None and top.suit is suit:
+                actions.append(play[top.key])  # type: ignore[arg-type]
+            if other_top is not None and other_top.suit is suit:
+                actions.append(play[other_top.key])  # type: ignore[arg-type]
+            if len(actions) > lifts:
                 return actions
-        actions += [play[c.key] for c in hand]  # type: ignore[misc]
-        actions += [play[c.key] for c in tops]  # type: ignore[misc]
+        for moves in held:
+            actions += moves
+        if top is not None:
+            actions.append(play[top.key])  # type: ignore[arg-type]
+        if other_top is not None:
+            actions.append(play[other_top.key])  # type: ignore[arg-type]
         return actions
 
     def apply(self, action: Action) -> list[Event]:
@@ -514,15 +587,49 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
     def apply_trusted(self, action: Action) -> None:
         seat = self.turn
         if type(action) is not PlayCard or seat is None:
-            self.apply(action)  # lifts and pile choices are rare: the checked path serves
+            self._apply_other_trusted(action)
             return
         card = action.card
-        from_stack = None
-        for i, stack in enumerate(self.stacks[seat]):
-            if stack and stack[-1] is card:
-                from_stack = i
-        in_hand = self.hands[seat].index(card) if from_stack is None else -1
-        self._put_down(seat, card, from_stack, in_hand, None)
+        # Every seat has its two stacks throughout the play.
+        first, second = self.stacks[seat]
+        if first and first[-1] is card:
+            first.pop()
+        elif second and second[-1] is card:
+            second.pop()
+        else:
+            hand = self.hands[seat]
+            hand.remove(card)
+            if self._held_hands[seat] is hand:
+                self._held[seat][card.key & 3].remove(action)
+        known = self.known[seat]
+        if known and card in known:
+            known.remove(card)
+        trick = self.trick
+        plays = trick.plays
+        if not plays:
+            plays.append((seat, card))
+            self.turn = 1 - seat
+            return
+        winner = self._take_trick(trick, plays[0], (seat, card))
+        if len(self.tricks) == TRICKS_PER_ROUND:
+            self._score_round(winner, None)
+            return
+        # The finished trick lives on in ``tricks``: its object serves the next one.
+        trick.leader = winner
+        plays.clear()
+        self.turn = winner
+
+    def _apply_other_trusted(self, action: Action) -> None:
+        """A lift or a pile choice, as ``apply`` does it without checks or events."""
+        seat = self.turn
+        kind = type(action)
+        if seat is not None and kind is LiftCard:
+            self._lift_card(seat, action.stack, None)  # type: ignore[attr-defined]
+        elif seat is not None and (kind is TakePile or kind is StandPile):
+            to_hand = kind is TakePile
+            self._choose_pile(seat, action.pile, to_hand, None)  # type: ignore[attr-defined]
+        else:
+            self.apply(action)
 
     def clone(self) -> SpizzichinoState:
         rng = copy_rng(self.rng)
@@ -582,7 +689,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
 
     # -- the deal --------------------------------------------------------------------
 
-    def _deal(self, deck: Sequence[Card] | None = None) -> list[Event]:
+    def _deal(self, deck: Sequence[Card] | None, events: list[Event] | None) -> None:
         """Lay out the eight piles (``deck`` top first, else a fresh shuffle)."""
         cards = list(deck) if deck is not None else list(DECK)
         if deck is None:
@@ -595,20 +702,20 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         self.declarations = []
         self.tricks = []
         self.won_thirds = [0, 0]
-        self.phase = Phase.CHOOSE
+        self.phase = _CHOOSE
         self.turn = 1 - self.dealer
         self.trick = Trick(self.turn)
-        # The cards lie in piles, not hands: hands fill as the piles are chosen.
-        return [HandDealt(self.dealer, (0, 0), self.round_number)]
+        if events is not None:
+            # The cards lie in piles, not hands: hands fill as the piles are chosen.
+            events.append(HandDealt(self.dealer, (0, 0), self.round_number))
 
     def _pile_actions(self, seat: int) -> list[Action]:
-        taken = len(self.hands[seat]) // PILE_SIZE
-        stood = len(self.stacks[seat])
+        piles = self.piles
         actions: list[Action] = []
-        if taken < HAND_PILES:
-            actions.extend(_TAKE[i] for i, pile in enumerate(self.piles) if pile)
-        if stood < STACKS:
-            actions.extend(_STAND[i] for i, pile in enumerate(self.piles) if pile)
+        if len(self.hands[seat]) < HAND_PILES * PILE_SIZE:
+            actions += compress(_TAKE, piles)
+        if len(self.stacks[seat]) < STACKS:
+            actions += compress(_STAND, piles)
         return actions
 
     def _choose(self, seat: int, pile: int, to_hand: bool) -> list[Event]:
@@ -622,61 +729,69 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             raise IllegalAction("You already hold two piles; stand this one face up instead.")
         if not to_hand and len(self.stacks[seat]) >= STACKS:
             raise IllegalAction("You already have two stacks; take this pile into your hand.")
-        events = self._assign(seat, pile, to_hand)
-        if len(self.pile_choices) == PILES_EACH:
-            self.turn = self.dealer
-        if len(self.pile_choices) > PILES_EACH:
-            events.extend(self._finish_dealer_choice())
-        if len(self.pile_choices) == PILES:
-            events.extend(self._start_play())
+        events: list[Event] = []
+        self._choose_pile(seat, pile, to_hand, events)
         return events
 
-    def _assign(self, seat: int, pile: int, to_hand: bool) -> list[Event]:
+    def _choose_pile(self, seat: int, pile: int, to_hand: bool, events: list[Event] | None) -> None:
+        """Take or stand ``pile``, then what follows: the dealer's turn, the forced rest,
+        the play; events go to ``events`` unless it is None (the trusted path)."""
+        self._assign(seat, pile, to_hand, events)
+        chosen = len(self.pile_choices)
+        if chosen == PILES_EACH:
+            self.turn = self.dealer
+        if chosen > PILES_EACH:
+            self._finish_dealer_choice(events)
+        if len(self.pile_choices) == PILES:
+            self._start_play(events)
+
+    def _assign(self, seat: int, pile: int, to_hand: bool, events: list[Event] | None) -> None:
         cards = self.piles[pile]
         self.piles[pile] = []
-        self.pile_choices.append(PileChoice(seat, pile, to_hand))
+        self.pile_choices.append(_tuple_new(PileChoice, (seat, pile, to_hand)))
         if to_hand:
             self.hands[seat] = hand_order(self.hands[seat] + cards)
-            return [PileChosen(seat, pile, True)]
-        self.stacks[seat].append(cards[::-1])
-        return [PileChosen(seat, pile, False, len(self.stacks[seat]) - 1, cards[0])]
+            if events is not None:
+                events.append(PileChosen(seat, pile, True))
+            return
+        stacks = self.stacks[seat]
+        stacks.append(cards[::-1])
+        if events is not None:
+            events.append(PileChosen(seat, pile, False, len(stacks) - 1, cards[0]))
 
-    def _finish_dealer_choice(self) -> list[Event]:
+    def _finish_dealer_choice(self, events: list[Event] | None) -> None:
         """Once the dealer's hand piles or stacks are complete, the rest is forced."""
         seat = self.dealer
         full_hand = len(self.hands[seat]) >= HAND_PILES * PILE_SIZE
         full_stacks = len(self.stacks[seat]) >= STACKS
         if not (full_hand or full_stacks):
-            return []
-        events: list[Event] = []
+            return
         for i in range(PILES):
             if self.piles[i]:
-                events.extend(self._assign(seat, i, not full_hand))
-        return events
+                self._assign(seat, i, not full_hand, events)
 
-    def _start_play(self) -> list[Event]:
-        events: list[Event] = []
+    def _start_play(self, events: list[Event] | None) -> None:
         first = 1 - self.dealer
         for seat in (first, self.dealer):
-            events.extend(self._declare(seat))
-        self.phase = Phase.PLAY
+            self._declare(seat, events)
+        self.phase = _PLAY_PHASE
         self.turn = first
         self.trick = Trick(first)
-        return events
 
-    def _declare(self, seat: int) -> list[Event]:
+    def _declare(self, seat: int, events: list[Event] | None) -> None:
         """Declare what the hand now holds beyond earlier declarations."""
         if not self.options.declarations:
-            return []
-        declared = {c for d in self.declarations if d.seat == seat for c in d.cards}
-        free = [c for c in self.hands[seat] if c not in declared]
-        events: list[Event] = []
+            return
+        # Card keys, not cards: a set of cards hashes each one through a Python call.
+        declared = {c.key for d in self.declarations if d.seat == seat for c in d.cards}
+        # Only 3s, 2s and assi declare: best_declarations would drop the rest anyway.
+        free = [c for c in self.hands[seat] if c.rank in LIFTABLE and c.key not in declared]
         for kind, cards in best_declarations(free):
             self.declarations.append(Declaration(seat, kind, cards))
             known = self.known[seat]
             known.extend(c for c in cards if c not in known)
-            events.append(DeclarationMade(seat, kind, cards, kind.points))
-        return events
+            if events is not None:
+                events.append(DeclarationMade(seat, kind, cards, kind.points))
 
     # -- the play --------------------------------------------------------------------
 
@@ -693,17 +808,22 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             raise IllegalAction(
                 f"Only a 3, 2 or asso can be lifted from a stack, not the {card.name}."
             )
-        stack.pop()
-        hand = self.hands[seat]
-        hand.append(card)
-        hand.sort(key=_HAND_ORDER.__getitem__)
-        self.known[seat].append(card)
-        events: list[Event] = [
-            CardLifted(seat, stack_index, card),
-            StackUncovered(seat, stack_index, stack[-1] if stack else None),
-        ]
-        events.extend(self._declare(seat))
+        events: list[Event] = []
+        self._lift_card(seat, stack_index, events)
         return events
+
+    def _lift_card(self, seat: int, stack_index: int, events: list[Event] | None) -> None:
+        """Lift the top of stack ``stack_index`` into the hand and declare what it makes;
+        events go to ``events`` unless it is None (the trusted path)."""
+        stack = self.stacks[seat][stack_index]
+        card = stack.pop()
+        insort(self.hands[seat], card, key=_HAND_ORDER.__getitem__)
+        self._held_hands[seat] = None  # the hand's moves are read again when next asked
+        self.known[seat].append(card)
+        if events is not None:
+            events.append(CardLifted(seat, stack_index, card))
+            events.append(StackUncovered(seat, stack_index, stack[-1] if stack else None))
+        self._declare(seat, events)
 
     def _play(self, seat: int, card: Card) -> list[Event]:
         if self.phase is not Phase.PLAY:
@@ -737,19 +857,19 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         return events
 
     def _put_down(
-        self, seat: int, card: Card, from_stack: int | None, in_hand: int, events: list[Event] | None
+        self, seat: int, card: Card, from_stack: int | None, in_hand: int, events: list[Event]
     ) -> None:
-        """Play ``card``, from stack ``from_stack`` or else from place ``in_hand`` of the
-        hand; events go to ``events`` unless it is None (the trusted path)."""
-        if events is not None:
-            events.append(CardPlayed(seat, card))
+        """Play ``card``, from stack ``from_stack`` or else from place ``in_hand`` of the hand."""
+        events.append(CardPlayed(seat, card))
         if from_stack is None:
-            del self.hands[seat][in_hand]
+            hand = self.hands[seat]
+            del hand[in_hand]
+            if self._held_hands[seat] is hand:
+                self._held[seat][card.key & 3].remove(PlayCard(card))
         else:
             stack = self.stacks[seat][from_stack]
             stack.pop()
-            if events is not None:
-                events.append(StackUncovered(seat, from_stack, stack[-1] if stack else None))
+            events.append(StackUncovered(seat, from_stack, stack[-1] if stack else None))
         known = self.known[seat]
         if known and card in known:
             known.remove(card)
@@ -765,25 +885,33 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             return True
         return any(s and s[-1].suit is led for s in self.stacks[seat])
 
-    def _finish_trick(self, events: list[Event] | None) -> None:
+    def _finish_trick(self, events: list[Event]) -> None:
         trick = self.trick
-        (first, a), (second, b) = trick.plays
-        winner = second if b.suit is a.suit and STRENGTH[b] > STRENGTH[a] else first
-        self.won_thirds[winner] += THIRDS[a] + THIRDS[b]
-        self.tricks.append(TrickRecord(trick.leader, (trick.plays[0], trick.plays[1]), winner))
-        if events is not None:
-            events.append(TrickWon(winner, (a, b)))
-        if len(self.tricks) < TRICKS_PER_ROUND:
-            self.trick = Trick(winner)
-            self.turn = winner
+        led, follow = trick.plays
+        winner = self._take_trick(trick, led, follow)
+        events.append(TrickWon(winner, (led[1], follow[1])))
+        if len(self.tricks) == TRICKS_PER_ROUND:
+            self._score_round(winner, events)
             return
-        scored = self._score_round(winner)
-        if events is not None:
-            events.extend(scored)
+        self.trick = Trick(winner)
+        self.turn = winner
+
+    def _take_trick(self, trick: Trick, led: tuple[int, Card], follow: tuple[int, Card]) -> int:
+        """Record the trick of ``led`` and ``follow``, credit its winner and return it."""
+        a = led[1]
+        b = follow[1]
+        strength = _STRENGTH_BY_KEY
+        thirds = _THIRDS_BY_KEY
+        winner = follow[0] if b.suit is a.suit and strength[b.key] > strength[a.key] else led[0]
+        self.won_thirds[winner] += thirds[a.key] + thirds[b.key]
+        self.tricks.append(_tuple_new(TrickRecord, (trick.leader, (led, follow), winner)))
+        return winner
 
     # -- scoring -------------------------------------------------------------------
 
-    def _score_round(self, last_winner: int) -> list[Event]:
+    def _score_round(self, last_winner: int, events: list[Event] | None) -> None:
+        """Score the round, then end the game or deal the next round; events go to
+        ``events`` unless it is None (the trusted path)."""
         declared = [0, 0]
         for declaration in self.declarations:
             declared[declaration.seat] += declaration.points
@@ -795,23 +923,25 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             points.append(total // 3)
         for seat in range(self.players):
             self.totals[seat] += points[seat]
-        events: list[Event] = [
-            RoundTally(tuple(self.won_thirds), last_winner, tuple(declared), tuple(points)),
-            RoundScored(tuple(points), tuple(self.totals)),
-        ]
+        if events is not None:
+            events.append(
+                RoundTally(tuple(self.won_thirds), last_winner, tuple(declared), tuple(points))
+            )
+            events.append(RoundScored(tuple(points), tuple(self.totals)))
         top = max(self.totals)
         if top >= self.options.target and self.totals[0] != self.totals[1]:
-            self.phase = Phase.OVER
+            self.phase = _OVER
+            self.is_over = True
             self.turn = None
             self.final_winners = (self.totals.index(top),)
             # The last trick is kept in ``tricks``; the table shows no trick in play.
             self.trick = Trick(last_winner)
-            events.append(GameOver(self.final_winners))
-            return events
+            if events is not None:
+                events.append(GameOver(self.final_winners))
+            return
         self.round_number += 1
         self.dealer = 1 - self.dealer
-        events.extend(self._deal())
-        return events
+        self._deal(None, events)
 
 
 # Rules -----------------------------------------------------------------------------
@@ -852,7 +982,7 @@ class SpizzichinoRules(GameRules[SpizzichinoState, SpizzichinoOptions]):
             rng=rng,
             dealer=rng.randrange(players),
         )
-        state._deal(None if deck is None else list(deck))
+        state._deal(None if deck is None else list(deck), None)
         return state
 
     def determinize(self, view: GameView, rng: random.Random) -> SpizzichinoState:
