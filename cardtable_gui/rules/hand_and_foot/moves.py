@@ -19,7 +19,8 @@ goes through the full check of ``state.is_legal``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import combinations
+from itertools import combinations, groupby
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from cardtable_gui.cards import BY_ORDER, Card, Rank, by_key, french_packs
@@ -32,6 +33,7 @@ from cardtable_gui.rules.hand_and_foot.actions import (
     Meld,
     MeldGroup,
     TakePile,
+    one_group_meld,
 )
 from cardtable_gui.rules.hand_and_foot.books import (
     BOOK_CLOSES_AT,
@@ -54,36 +56,60 @@ _COUNTS: tuple[tuple[int, ...], ...] = tuple(
 )
 """For n naturals of a rank held: how many of them a meld offers (all, all but one, one)."""
 
-_DISCARD_BY_KEY = by_key({card: Discard(card) for card in french_packs(1, 1)})
+_DISCARDS = by_key({card: Discard(card) for card in french_packs(1, 1)})
+_DRAW_CARDS = DrawCards()
+_ASK = AskToGoOut()
+_YES = AnswerGoOut(True)
+_NO = AnswerGoOut(False)
+_KEY = attrgetter("key")
+_RANK = attrgetter("rank")
+# Reading a member off an Enum class is slow: the hot code uses these names.
+_TWO = Rank.TWO
+_THREE = Rank.THREE
+_JOKER = Rank.JOKER
+_DRAW = Phase.DRAW
+_ANSWER = Phase.ANSWER
+_OVER = Phase.OVER
 
 
 def legal_actions(state: HandAndFootState) -> list[Action]:
-    if state.phase is Phase.OVER:
+    phase = state.phase
+    if phase is _OVER:
         return []
-    if state.phase is Phase.ANSWER:
-        return [AnswerGoOut(True), AnswerGoOut(False)]
+    if phase is _ANSWER:
+        return [_YES, _NO]
     seat = state.turn
-    if state.phase is Phase.DRAW:
-        return [DrawCards(), *_takes(state, seat)]
+    if phase is _DRAW:
+        return [_DRAW_CARDS, *_takes(state, seat)]
     hand = state.hands[seat]
+    # One sort by key groups the hand by rank, each rank (and the wilds: twos, then
+    # jokers) in the order of BY_ORDER, for every meld built below.
+    wilds: list[Card] = []
+    by_rank: dict[Rank, tuple[Card, ...]] = {}
+    for rank, group in groupby(sorted(hand, key=_KEY), _RANK):
+        if rank is _TWO or rank is _JOKER:
+            wilds.extend(group)
+        elif rank is not _THREE:
+            by_rank[rank] = tuple(group)
     actions: list[Action] = []
     if state.opened(state.team_of[seat]):
+        melds = _melds(state, seat, wilds, by_rank)
         if state.stages[seat] == state.last_stage:
-            actions.extend(m for m in _melds(state, seat) if _keeps_enough(state, seat, m))
-        else:
-            actions.extend(_melds(state, seat))  # only the last stage must keep cards back
-        actions.extend(_keep_legal(state, _wild_book_melds(state, seat)))
+            # Only the last stage must keep cards back.
+            held = len(hand)
+            melds = [m for m in melds if _keeps_enough(state, held, m)]
+        actions.extend(melds)
+        actions.extend(_keep_legal(state, _wild_book_melds(state, seat, wilds)))
     else:
         actions.extend(_keep_legal(state, _openings(state, seat)))
-    ask = AskToGoOut()
-    if state.is_legal(ask):
-        actions.append(ask)
-    discards = _DISCARD_BY_KEY
-    for card in dict.fromkeys(sorted(hand, key=BY_ORDER)):
-        discard = discards[card.key]
-        assert discard is not None
-        if len(hand) > 1 or state.is_legal(discard):
-            actions.append(discard)
+    if state.ask_problem(seat) is None:
+        actions.append(_ASK)
+    # Keys rather than cards make the distinct cards, as hashing a card is a Python call.
+    keys = dict.fromkeys(map(_KEY, sorted(hand, key=BY_ORDER)))
+    if len(hand) > 1:
+        actions.extend(map(_DISCARDS.__getitem__, keys))
+    else:
+        actions.extend(d for d in map(_DISCARDS.__getitem__, keys) if state.is_legal(d))
     return actions
 
 
@@ -99,12 +125,11 @@ def _keep_legal(state: HandAndFootState, candidates: Iterable[Action]) -> list[A
     return kept
 
 
-def _keeps_enough(state: HandAndFootState, seat: int, meld: Meld) -> bool:
-    """Whether a meld from ``_melds`` keeps the cards its player must keep: at least
-    two in the last stage, unless the one left can go out (then the full check
-    decides)."""
-    left = len(state.hands[seat]) - len(meld.cards)
-    return left >= 2 or state.stages[seat] != state.last_stage or state.is_legal(meld)
+def _keeps_enough(state: HandAndFootState, held: int, meld: Meld) -> bool:
+    """Whether a meld from ``_melds``, made by a player in the last stage holding
+    ``held`` cards, keeps the cards that player must keep: at least two, unless the one
+    left can go out (then the full check decides)."""
+    return held - len(meld.groups[0].cards) >= 2 or state.is_legal(meld)
 
 
 def sorted_wilds(cards: Iterable[Card]) -> list[Card]:
@@ -128,14 +153,16 @@ def _open_book(books: Sequence[Book], rank: Rank | None) -> int | None:
     return next((i for i, b in enumerate(books) if b.rank is rank and not b.is_closed), None)
 
 
-def _melds(state: HandAndFootState, seat: int) -> list[Meld]:
-    """The melds of naturals for a team that has opened, rank by rank. Each keeps the
-    book rules by how it is built: a new book only where no book of the rank is open,
-    with at least three cards and fewer wilds than naturals (at most three); wilds on
-    an open book only within ``wild_room``; naturals alone on a closed book."""
-    hand = state.hands[seat]
+def _melds(
+    state: HandAndFootState, seat: int, wilds: list[Card], by_rank: dict[Rank, tuple[Card, ...]]
+) -> list[Meld]:
+    """The melds of naturals for a team that has opened, rank by rank, from the
+    ``wilds`` and the naturals ``by_rank`` of the hand (each in the order of
+    BY_ORDER). Each keeps the book rules by how it is built: a new book only where no
+    book of the rank is open, with at least three cards and fewer wilds than naturals
+    (at most three); wilds on an open book only within ``wild_room``; naturals alone
+    on a closed book."""
     books = state.books[state.team_of[seat]]
-    wilds = sorted_wilds(hand)
     open_at: dict[Rank | None, int] = {}
     closed_at: dict[Rank | None, int] = {}
     for index, book in enumerate(books):
@@ -143,39 +170,39 @@ def _melds(state: HandAndFootState, seat: int) -> list[Meld]:
             closed_at.setdefault(book.rank, index)
         else:
             open_at[book.rank] = index
-    by_rank = naturals_by_rank(hand)
+    wild_count = len(wilds)
+    # No meld of naturals takes more than MAX_WILDS wilds.
+    wild_heads = [tuple(wilds[:k]) for k in range(min(MAX_WILDS, wild_count) + 1)]
     melds: list[Meld] = []
+    append = melds.append
     for rank in BOOK_RANKS:
-        naturals = by_rank.get(rank, [])
+        naturals = by_rank.get(rank, ())
         open_index = open_at.get(rank)
-        if not naturals and (open_index is None or not wilds):
-            continue
-        counts = _COUNTS[len(naturals)] if naturals else ()
         if open_index is None:
+            if not naturals:
+                continue
+            counts = _COUNTS[len(naturals)]
             for n in counts:
-                for k in range(min(MAX_WILDS, len(wilds), n - 1) + 1):
-                    if n + k >= 3:
-                        melds.append(Meld((MeldGroup(None, (*naturals[:n], *wilds[:k])),)))
+                head = naturals[:n]
+                for k in range(max(0, 3 - n), min(MAX_WILDS, wild_count, n - 1) + 1):
+                    append(one_group_meld(None, head + wild_heads[k]))
             closed = closed_at.get(rank)
             if closed is not None:
                 for n in counts:
-                    melds.append(Meld((MeldGroup(closed, tuple(naturals[:n])),)))
-        else:
+                    append(one_group_meld(closed, naturals[:n]))
+        elif naturals or wilds:
             book = books[open_index]
-            for n in (*counts, 0):
-                room = min(wild_room(book, n), len(wilds))
-                for k in range(0 if n else 1, room + 1):
-                    melds.append(Meld((MeldGroup(open_index, (*naturals[:n], *wilds[:k])),)))
+            for n in (*_COUNTS[len(naturals)], 0) if naturals else (0,):
+                head = naturals[:n]
+                for k in range(0 if n else 1, min(wild_room(book, n), wild_count) + 1):
+                    append(one_group_meld(open_index, head + wild_heads[k]))
     return melds
 
 
-def _wild_book_melds(state: HandAndFootState, seat: int) -> list[Action]:
-    """With books of wilds allowed: 1 to 7 wilds onto the open book of wilds, or as a
-    new one (the full check keeps those that fit)."""
-    if not state.options.wild_books:
-        return []
-    wilds = sorted_wilds(state.hands[seat])
-    if not wilds:
+def _wild_book_melds(state: HandAndFootState, seat: int, wilds: list[Card]) -> list[Action]:
+    """With books of wilds allowed: 1 to 7 of the ``wilds`` held (cheapest first) onto
+    the open book of wilds, or as a new one (the full check keeps those that fit)."""
+    if not state.options.wild_books or not wilds:
         return []
     open_wild = _open_book(state.books[state.team_of[seat]], None)
     return [Meld((MeldGroup(open_wild, tuple(wilds[:k])),)) for k in range(1, min(7, len(wilds)) + 1)]

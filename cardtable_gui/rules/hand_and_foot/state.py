@@ -481,15 +481,22 @@ class HandAndFootState(GameState[HandAndFootOptions]):
                 )
 
     def _check_ask(self, seat: int) -> None:
+        problem = self.ask_problem(seat)
+        if problem is not None:
+            raise IllegalAction(problem)
+
+    def ask_problem(self, seat: int) -> str | None:
+        """Why ``seat``, in its play, may not ask to go out, or None."""
         team = self.team_of[seat]
         if len(self.sides[team]) == 1:
-            raise IllegalAction("You have no partner to ask: go out when you can.")
+            return "You have no partner to ask: go out when you can."
         if self.asked:
-            raise IllegalAction("You have already asked this turn.")
+            return "You have already asked this turn."
         if self.stages[seat] != self.last_stage:
-            raise IllegalAction(f"Ask to go out once you are playing your {STAGES[self.last_stage]}.")
+            return f"Ask to go out once you are playing your {STAGES[self.last_stage]}."
         if self.options.all_in_foot and any(self.stages[m] == 0 for m in self.sides[team]):
-            raise IllegalAction("Every partner must be playing their foot before anyone goes out.")
+            return "Every partner must be playing their foot before anyone goes out."
+        return None
 
     def _go_out_problem(self, seat: int, books: Sequence[Book]) -> str | None:
         """Why ``seat`` may not go out with its team holding ``books``, or None."""
