@@ -231,8 +231,26 @@ class HandAndFootState(GameState[HandAndFootOptions]):
 
     def apply(self, action: Action) -> list[Event]:
         plan = self._check(action)
-        seat = self.turn
         out: list[Event] = []
+        self._do(action, plan, out)
+        return out
+
+    def apply_trusted(self, action: Action) -> None:
+        """``apply`` without the check: only what the check works out for a meld or a
+        take (the books they leave) is worked out here."""
+        if isinstance(action, Meld):
+            books = self.books[self.team_of[self.turn]]
+            plan: object = meld_books(books, action.groups, self.options.wild_books)
+        elif isinstance(action, TakePile):
+            plan = self._check_take(action)
+        else:
+            plan = None
+        self._do(action, plan, [])
+
+    def _do(self, action: Action, plan: object, out: list[Event]) -> None:
+        """Carry out ``action``, checked, with ``plan`` from the check, adding to ``out``
+        what happens."""
+        seat = self.turn
         try:
             if isinstance(action, DrawCards):
                 self._draw(seat, out)
@@ -249,7 +267,6 @@ class HandAndFootState(GameState[HandAndFootOptions]):
         except _DrawPileDry:
             out.append(DrawPileExhausted())
             self._end_round(None, out)
-        return out
 
     def clone(self) -> HandAndFootState:
         rng = copy_rng(self.rng)
