@@ -19,6 +19,7 @@ goes through the full check of ``state.is_legal``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 from itertools import combinations, groupby
 from operator import attrgetter
 from typing import TYPE_CHECKING
@@ -170,33 +171,60 @@ def _melds(
             closed_at.setdefault(book.rank, index)
         else:
             open_at[book.rank] = index
-    wild_count = len(wilds)
-    # No meld of naturals takes more than MAX_WILDS wilds.
-    wild_heads = [tuple(wilds[:k]) for k in range(min(MAX_WILDS, wild_count) + 1)]
+    # No meld of naturals takes more than MAX_WILDS wilds, the cheapest.
+    wild_heads = (), tuple(wilds[:1]), tuple(wilds[:2]), tuple(wilds[:3])
+    wild_count = min(MAX_WILDS, len(wilds))
+    ranks: Iterable[Rank] = by_rank
+    if wilds and open_at:
+        # Wilds alone may go on an open book of a rank not held.
+        held = by_rank.keys() | open_at.keys()
+        held.discard(None)
+        ranks = sorted(held)  # type: ignore[type-var]
     melds: list[Meld] = []
     append = melds.append
-    for rank in BOOK_RANKS:
+    for rank in ranks:
         naturals = by_rank.get(rank, ())
         open_index = open_at.get(rank)
         if open_index is None:
-            if not naturals:
-                continue
-            counts = _COUNTS[len(naturals)]
-            for n in counts:
-                head = naturals[:n]
-                for k in range(max(0, 3 - n), min(MAX_WILDS, wild_count, n - 1) + 1):
-                    append(one_group_meld(None, head + wild_heads[k]))
+            for n, k in _NEW_BOOK_PLANS[len(naturals)][wild_count]:
+                append(one_group_meld(None, naturals[:n] + wild_heads[k]))
             closed = closed_at.get(rank)
             if closed is not None:
-                for n in counts:
+                for n in _COUNTS[len(naturals)]:
                     append(one_group_meld(closed, naturals[:n]))
-        elif naturals or wilds:
+        else:
             book = books[open_index]
-            for n in (*_COUNTS[len(naturals)], 0) if naturals else (0,):
-                head = naturals[:n]
-                for k in range(0 if n else 1, min(wild_room(book, n), wild_count) + 1):
-                    append(one_group_meld(open_index, head + wild_heads[k]))
+            for n, k in _open_book_plan(len(book.cards), book.wilds, len(naturals), wild_count):
+                append(one_group_meld(open_index, naturals[:n] + wild_heads[k]))
     return melds
+
+
+_NEW_BOOK_PLANS: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
+    tuple(
+        tuple((n, k) for n in _COUNTS[held] for k in range(max(0, 3 - n), min(wilds, n - 1) + 1))
+        for wilds in range(MAX_WILDS + 1)
+    )
+    for held in range(len(_COUNTS))
+)
+"""For n naturals of a rank held and w wilds (at most MAX_WILDS), the new books
+``_melds`` offers: (naturals, wilds) taken, each at least three cards with fewer wilds
+than naturals."""
+
+
+@cache
+def _open_book_plan(size: int, book_wilds: int, held: int, wilds: int) -> tuple[tuple[int, int], ...]:
+    """The (naturals, wilds) that ``_melds`` lays on an open book of ``size`` cards,
+    ``book_wilds`` of them wild, from ``held`` naturals of its rank and ``wilds`` wilds
+    (at most MAX_WILDS): as for a new book, and wilds alone."""
+    return tuple(
+        (n, k)
+        for n in ((*_COUNTS[held], 0) if held else (0,))
+        for k in range(0 if n else 1, min(wild_room(size, book_wilds, n), wilds) + 1)
+    )
+
+
+def _wild_room(book: Book, naturals: int) -> int:
+    return wild_room(len(book.cards), book.wilds, naturals)
 
 
 def _wild_book_melds(state: HandAndFootState, seat: int, wilds: list[Card]) -> list[Action]:
@@ -232,7 +260,7 @@ def openings(
     ranks = [r for r, cards in by_rank.items() if len(cards) >= 2 or r in open_at]
     value = {r: sum(card_points(c) for c in by_rank[r]) for r in ranks}
     room = {
-        r: wild_room(books[open_at[r]], len(by_rank[r]))
+        r: _wild_room(books[open_at[r]], len(by_rank[r]))
         if r in open_at
         else min(MAX_WILDS, len(by_rank[r]) - 1)
         for r in ranks
