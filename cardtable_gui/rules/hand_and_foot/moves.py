@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
-from itertools import combinations, groupby
-from operator import attrgetter
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from cardtable_gui.cards import BY_ORDER, Card, Rank, by_key, french_packs
@@ -62,8 +61,6 @@ _DRAW_CARDS = DrawCards()
 _ASK = AskToGoOut()
 _YES = AnswerGoOut(True)
 _NO = AnswerGoOut(False)
-_KEY = attrgetter("key")
-_RANK = attrgetter("rank")
 # Reading a member off an Enum class is slow: the hot code uses these names.
 _TWO = Rank.TWO
 _THREE = Rank.THREE
@@ -83,15 +80,25 @@ def legal_actions(state: HandAndFootState) -> list[Action]:
     if phase is _DRAW:
         return [_DRAW_CARDS, *_takes(state, seat)]
     hand = state.hands[seat]
-    # One sort by key groups the hand by rank, each rank (and the wilds: twos, then
-    # jokers) in the order of BY_ORDER, for every meld built below.
+    # One pass over the hand in the order of BY_ORDER finds the distinct discards, the
+    # wilds (twos, then jokers) and the naturals of each rank, each in that order.
+    discards: list[Action] = []
     wilds: list[Card] = []
-    by_rank: dict[Rank, tuple[Card, ...]] = {}
-    for rank, group in groupby(sorted(hand, key=_KEY), _RANK):
+    by_rank: dict[Rank, list[Card]] = {}
+    last = None
+    for card in sorted(hand, key=BY_ORDER):
+        if card is not last:
+            discards.append(_DISCARDS[card.key])  # type: ignore[arg-type]
+            last = card
+        rank = card.rank
         if rank is _TWO or rank is _JOKER:
-            wilds.extend(group)
+            wilds.append(card)
         elif rank is not _THREE:
-            by_rank[rank] = tuple(group)
+            naturals = by_rank.get(rank)  # type: ignore[call-overload]
+            if naturals is None:
+                by_rank[rank] = [card]  # type: ignore[index]
+            else:
+                naturals.append(card)
     actions: list[Action] = []
     if state.opened(state.team_of[seat]):
         melds = _melds(state, seat, wilds, by_rank)
@@ -105,12 +112,10 @@ def legal_actions(state: HandAndFootState) -> list[Action]:
         actions.extend(_keep_legal(state, _openings(state, seat)))
     if state.ask_problem(seat) is None:
         actions.append(_ASK)
-    # Keys rather than cards make the distinct cards, as hashing a card is a Python call.
-    keys = dict.fromkeys(map(_KEY, sorted(hand, key=BY_ORDER)))
     if len(hand) > 1:
-        actions.extend(map(_DISCARDS.__getitem__, keys))
+        actions.extend(discards)
     else:
-        actions.extend(d for d in map(_DISCARDS.__getitem__, keys) if state.is_legal(d))
+        actions.extend(d for d in discards if state.is_legal(d))
     return actions
 
 
@@ -155,7 +160,7 @@ def _open_book(books: Sequence[Book], rank: Rank | None) -> int | None:
 
 
 def _melds(
-    state: HandAndFootState, seat: int, wilds: list[Card], by_rank: dict[Rank, tuple[Card, ...]]
+    state: HandAndFootState, seat: int, wilds: list[Card], by_rank: dict[Rank, list[Card]]
 ) -> list[Meld]:
     """The melds of naturals for a team that has opened, rank by rank, from the
     ``wilds`` and the naturals ``by_rank`` of the hand (each in the order of
@@ -174,16 +179,17 @@ def _melds(
     # No meld of naturals takes more than MAX_WILDS wilds, the cheapest.
     wild_heads = (), tuple(wilds[:1]), tuple(wilds[:2]), tuple(wilds[:3])
     wild_count = min(MAX_WILDS, len(wilds))
-    ranks: Iterable[Rank] = by_rank
     if wilds and open_at:
         # Wilds alone may go on an open book of a rank not held.
         held = by_rank.keys() | open_at.keys()
         held.discard(None)
         ranks = sorted(held)  # type: ignore[type-var]
+    else:
+        ranks = sorted(by_rank)
     melds: list[Meld] = []
     append = melds.append
     for rank in ranks:
-        naturals = by_rank.get(rank, ())
+        naturals = tuple(by_rank.get(rank, ()))
         open_index = open_at.get(rank)
         if open_index is None:
             for n, k in _NEW_BOOK_PLANS[len(naturals)][wild_count]:
