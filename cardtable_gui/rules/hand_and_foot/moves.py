@@ -186,22 +186,34 @@ def _melds(
         ranks = sorted(held)  # type: ignore[type-var]
     else:
         ranks = sorted(by_rank)
+    offered = state.offered_melds[seat]
     melds: list[Meld] = []
-    append = melds.append
     for rank in ranks:
         naturals = tuple(by_rank.get(rank, ()))
         open_index = open_at.get(rank)
+        closed = closed_at.get(rank)
+        if open_index is None:
+            basis: tuple[object, ...] = (naturals, wild_heads[3], closed)
+        else:
+            book = books[open_index]
+            basis = (naturals, wild_heads[3], closed, open_index, len(book.cards), book.wilds)
+        last = offered.get(rank)
+        if last is not None and last[0] == basis:
+            melds.extend(last[1])
+            continue
+        of_rank: list[Meld] = []
+        append = of_rank.append
         if open_index is None:
             for n, k in _NEW_BOOK_PLANS[len(naturals)][wild_count]:
                 append(one_group_meld(None, naturals[:n] + wild_heads[k]))
-            closed = closed_at.get(rank)
             if closed is not None:
                 for n in _COUNTS[len(naturals)]:
                     append(one_group_meld(closed, naturals[:n]))
         else:
-            book = books[open_index]
             for n, k in _open_book_plan(len(book.cards), book.wilds, len(naturals), wild_count):
                 append(one_group_meld(open_index, naturals[:n] + wild_heads[k]))
+        offered[rank] = basis, of_rank
+        melds.extend(of_rank)
     return melds
 
 

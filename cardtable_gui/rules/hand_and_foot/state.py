@@ -161,6 +161,14 @@ class HandAndFootState(GameState[HandAndFootOptions]):
     totals: list[int] = field(default_factory=list)
     history: list[tuple[int, ...]] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        # What ``moves`` last offered each seat to meld in each rank, with what it was
+        # worked out from: a move changes few ranks, so most are offered again as they
+        # were. Not a field: it is no part of the game.
+        self.offered_melds: list[dict[Rank, tuple[tuple[object, ...], list[Meld]]]] = [
+            {} for _ in range(self.players)
+        ]
+
     # ----- the contract -------------------------------------------------------------
 
     @property
