@@ -77,6 +77,17 @@ class _DrawPileDry(Exception):
     """A card was needed from an empty draw pile with no pack left to add."""
 
 
+class _Unheard(list[Event]):
+    """Where ``apply_trusted`` sends the events nobody reads: the frequent ones are not
+    even built (the doers ask ``out is not _UNHEARD``), the rest are dropped."""
+
+    def append(self, event: Event) -> None:
+        pass
+
+
+_UNHEARD = _Unheard()
+
+
 def sides_for(players: int, options: HandAndFootOptions) -> tuple[tuple[int, ...], ...]:
     """The teams, seated alternately: 2 players alone, 4 as 2v2, 6 as 3v3 or 2v2v2."""
     if players == 6 and options.teams == "2v2v2":
@@ -253,7 +264,7 @@ class HandAndFootState(GameState[HandAndFootOptions]):
             plan = self._check_take(action)
         else:
             plan = None
-        self._do(action, plan, [])
+        self._do(action, plan, _UNHEARD)
 
     def _do(self, action: Action, plan: object, out: list[Event]) -> None:
         """Carry out ``action``, checked, with ``plan`` from the check, adding to ``out``
@@ -558,7 +569,8 @@ class HandAndFootState(GameState[HandAndFootOptions]):
             out.append(CardsDrawn(seat, len(drawn)))
             self._receive(seat, drawn, out)
             raise
-        out.append(CardsDrawn(seat, len(drawn), 0 if tail_card is None else 1))
+        if out is not _UNHEARD:
+            out.append(CardsDrawn(seat, len(drawn), 0 if tail_card is None else 1))
         self.phase = Phase.PLAY
         if tail_card is not None:
             self._feed_tail(seat, tail_card)
@@ -598,9 +610,10 @@ class HandAndFootState(GameState[HandAndFootOptions]):
         team = self.team_of[seat]
         was_open = self.opened(team)
         self.hands[seat] = _take_cards(self.hands[seat], action.cards)
-        out.append(Melded(seat, team, _group_events(action.groups, len(self.books[team]))))
+        if out is not _UNHEARD:
+            out.append(Melded(seat, team, _group_events(action.groups, len(self.books[team]))))
         self._set_books(team, books, out)
-        if not was_open:
+        if not was_open and out is not _UNHEARD:
             out.append(TeamOpened(team, sum(card_points(c) for c in action.cards)))
         self._next_stage_if_empty(seat, out)
 
@@ -608,7 +621,8 @@ class HandAndFootState(GameState[HandAndFootOptions]):
         hand = self.hands[seat]
         hand.remove(card)
         self.pile.append(card)
-        out.append(Discarded(seat, card))
+        if out is not _UNHEARD:
+            out.append(Discarded(seat, card))
         if not hand and self.stages[seat] == self.last_stage:
             out.append(WentOut(seat))
             self._end_round(seat, out)
@@ -645,7 +659,9 @@ class HandAndFootState(GameState[HandAndFootOptions]):
 
     def _set_books(self, team: int, books: list[Book], out: list[Event]) -> None:
         old = self.books[team]
-        for i, book in enumerate(books):
+        for i, book in enumerate(books if out is not _UNHEARD else ()):
+            if i < len(old) and book is old[i]:
+                continue  # a book left as it was has not just closed
             if book.is_closed and (i >= len(old) or not old[i].is_closed):
                 kind = "wild" if book.is_wild_book else "clean" if book.is_clean else "dirty"
                 out.append(BookClosed(team, i, kind))
