@@ -191,7 +191,7 @@ def _melds(
     for rank in ranks:
         naturals = tuple(by_rank.get(rank, ()))
         open_index = open_at.get(rank)
-        closed = closed_at.get(rank)
+        closed = closed_at.get(rank) if closed_at else None
         if open_index is None:
             basis: tuple[object, ...] = (naturals, wild_heads[3], closed)
         else:

@@ -224,7 +224,7 @@ class HandAndFootState(GameState[HandAndFootOptions]):
 
     @property
     def last_stage(self) -> int:
-        return 2 if self.has_tail else 1
+        return 2 if self.options.has_tail(self.round_index) else 1
 
     def opened(self, team: int) -> bool:
         return bool(self.books[team])
