@@ -168,14 +168,21 @@ def _melds(
     book of the rank is open, with at least three cards and fewer wilds than naturals
     (at most three); wilds on an open book only within ``wild_room``; naturals alone
     on a closed book."""
-    books = state.books[state.team_of[seat]]
-    open_at: dict[Rank | None, int] = {}
-    closed_at: dict[Rank | None, int] = {}
-    for index, book in enumerate(books):
-        if len(book.cards) >= BOOK_CLOSES_AT:
-            closed_at.setdefault(book.rank, index)
-        else:
-            open_at[book.rank] = index
+    team = state.team_of[seat]
+    books = state.books[team]
+    seen = state.books_seen[team]
+    # Lists compare their items by identity first: books left as they were cost no call.
+    if seen is not None and seen[0] == books:
+        _, open_at, closed_at = seen
+    else:
+        open_at = {}
+        closed_at = {}
+        for index, book in enumerate(books):
+            if len(book.cards) >= BOOK_CLOSES_AT:
+                closed_at.setdefault(book.rank, index)
+            else:
+                open_at[book.rank] = index
+        state.books_seen[team] = list(books), open_at, closed_at
     # No meld of naturals takes more than MAX_WILDS wilds, the cheapest.
     wild_heads = (), tuple(wilds[:1]), tuple(wilds[:2]), tuple(wilds[:3])
     wild_count = min(MAX_WILDS, len(wilds))

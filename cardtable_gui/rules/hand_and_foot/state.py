@@ -179,6 +179,11 @@ class HandAndFootState(GameState[HandAndFootOptions]):
         self.offered_melds: list[dict[Rank, tuple[tuple[object, ...], list[Meld]]]] = [
             {} for _ in range(self.players)
         ]
+        # Each team's books as ``moves`` last saw them, with where each rank's open book
+        # and first closed book are: books change only when the team lays cards down.
+        self.books_seen: list[tuple[list[Book], dict[Rank | None, int], dict[Rank | None, int]] | None] = [
+            None for _ in self.sides
+        ]
 
     # ----- the contract -------------------------------------------------------------
 
@@ -453,13 +458,15 @@ class HandAndFootState(GameState[HandAndFootOptions]):
         if options.pile_needs_down and not opened:
             raise IllegalAction("Your team must open before it may take the discard pile.")
         pair = action.pair
-        needed = rank_name(top.rank)
         naturals = [c for c in pair if not is_wild(c)]
         if any(c.rank is not top.rank for c in naturals) or not naturals:
-            raise IllegalAction(f"To take the pile you need two {needed} from your hand.")
+            raise IllegalAction(
+                f"To take the pile you need two {rank_name(top.rank)} from your hand."
+            )
         if len(naturals) == 1 and not options.pile_wild_pair:
             raise IllegalAction(
-                f"To take the pile you need two natural {needed}; a wild may not stand in here."
+                f"To take the pile you need two natural {rank_name(top.rank)}; "
+                "a wild may not stand in here."
             )
         rest = _take_cards(self.hands[seat], pair)
         books = self.books[team]
