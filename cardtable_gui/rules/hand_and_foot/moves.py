@@ -237,7 +237,9 @@ than naturals."""
 
 
 @cache
-def _open_book_plan(size: int, book_wilds: int, held: int, wilds: int) -> tuple[tuple[int, int], ...]:
+def _open_book_plan(
+    size: int, book_wilds: int, held: int, wilds: int
+) -> tuple[tuple[int, int], ...]:
     """The (naturals, wilds) that ``_melds`` lays on an open book of ``size`` cards,
     ``book_wilds`` of them wild, from ``held`` naturals of its rank and ``wilds`` wilds
     (at most MAX_WILDS): as for a new book, and wilds alone."""

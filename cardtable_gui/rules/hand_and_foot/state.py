@@ -139,6 +139,10 @@ def meld_books(
     return result
 
 
+BooksSeen = tuple[list[Book], dict[Rank | None, int], dict[Rank | None, int]]
+"""A team's books, then the index of each rank's open book and of its first closed one."""
+
+
 @dataclass(eq=False)
 class HandAndFootState(GameState[HandAndFootOptions]):
     """The whole table. ``hands`` holds what each seat is playing now (hand, then foot,
@@ -181,9 +185,7 @@ class HandAndFootState(GameState[HandAndFootOptions]):
         ]
         # Each team's books as ``moves`` last saw them, with where each rank's open book
         # and first closed book are: books change only when the team lays cards down.
-        self.books_seen: list[tuple[list[Book], dict[Rank | None, int], dict[Rank | None, int]] | None] = [
-            None for _ in self.sides
-        ]
+        self.books_seen: list[BooksSeen | None] = [None for _ in self.sides]
 
     # ----- the contract -------------------------------------------------------------
 
@@ -272,8 +274,8 @@ class HandAndFootState(GameState[HandAndFootOptions]):
         self._do(action, plan, _UNHEARD)
 
     def _do(self, action: Action, plan: object, out: list[Event]) -> None:
-        """Carry out ``action``, checked, with ``plan`` from the check, adding to ``out``
-        what happens."""
+        """Carry out ``action``, known to be legal, with ``plan`` (what the check works
+        out), adding to ``out`` what happens."""
         seat = self.turn
         try:
             if isinstance(action, DrawCards):
