@@ -98,14 +98,11 @@ class Book:
         return f"{state} book of {rank_name(self.rank)}: {' '.join(str(c) for c in self.cards)}"
 
 
-def wild_room(book: Book, naturals: int) -> int:
-    """How many wilds may join the open ``book`` together with ``naturals`` more
-    naturals: within the wild limit, fewer than the naturals, before it closes."""
-    return min(
-        MAX_WILDS - book.wilds,
-        len(book.cards) + naturals - 2 * book.wilds - 1,
-        BOOK_CLOSES_AT - len(book.cards),
-    )
+def wild_room(size: int, wilds: int, naturals: int) -> int:
+    """How many wilds may join an open book of ``size`` cards, ``wilds`` of them wild,
+    together with ``naturals`` more naturals: within the wild limit, fewer than the
+    naturals, before it closes."""
+    return min(MAX_WILDS - wilds, size + naturals - 2 * wilds - 1, BOOK_CLOSES_AT - size)
 
 
 def extend(book: Book | None, cards: Sequence[Card], wild_books: bool) -> Book:

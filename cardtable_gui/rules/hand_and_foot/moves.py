@@ -19,6 +19,7 @@ goes through the full check of ``state.is_legal``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -32,6 +33,7 @@ from cardtable_gui.rules.hand_and_foot.actions import (
     Meld,
     MeldGroup,
     TakePile,
+    one_group_meld,
 )
 from cardtable_gui.rules.hand_and_foot.books import (
     BOOK_CLOSES_AT,
@@ -54,36 +56,66 @@ _COUNTS: tuple[tuple[int, ...], ...] = tuple(
 )
 """For n naturals of a rank held: how many of them a meld offers (all, all but one, one)."""
 
-_DISCARD_BY_KEY = by_key({card: Discard(card) for card in french_packs(1, 1)})
+_DISCARDS = by_key({card: Discard(card) for card in french_packs(1, 1)})
+_DRAW_CARDS = DrawCards()
+_ASK = AskToGoOut()
+_YES = AnswerGoOut(True)
+_NO = AnswerGoOut(False)
+# Reading a member off an Enum class is slow: the hot code uses these names.
+_TWO = Rank.TWO
+_THREE = Rank.THREE
+_JOKER = Rank.JOKER
+_DRAW = Phase.DRAW
+_ANSWER = Phase.ANSWER
+_OVER = Phase.OVER
 
 
 def legal_actions(state: HandAndFootState) -> list[Action]:
-    if state.phase is Phase.OVER:
+    phase = state.phase
+    if phase is _OVER:
         return []
-    if state.phase is Phase.ANSWER:
-        return [AnswerGoOut(True), AnswerGoOut(False)]
+    if phase is _ANSWER:
+        return [_YES, _NO]
     seat = state.turn
-    if state.phase is Phase.DRAW:
-        return [DrawCards(), *_takes(state, seat)]
+    if phase is _DRAW:
+        return [_DRAW_CARDS, *_takes(state, seat)]
     hand = state.hands[seat]
+    # One pass over the hand in the order of BY_ORDER finds the distinct discards, the
+    # wilds (twos, then jokers) and the naturals of each rank, each in that order.
+    discards: list[Action] = []
+    wilds: list[Card] = []
+    by_rank: dict[Rank, list[Card]] = {}
+    last = None
+    for card in sorted(hand, key=BY_ORDER):
+        if card is not last:
+            discards.append(_DISCARDS[card.key])  # type: ignore[arg-type]
+            last = card
+        rank = card.rank
+        if rank is _TWO or rank is _JOKER:
+            wilds.append(card)
+        elif rank is not _THREE:
+            naturals = by_rank.get(rank)  # type: ignore[call-overload]
+            if naturals is None:
+                by_rank[rank] = [card]  # type: ignore[index]
+            else:
+                naturals.append(card)
     actions: list[Action] = []
     if state.opened(state.team_of[seat]):
+        melds = _melds(state, seat, wilds, by_rank)
         if state.stages[seat] == state.last_stage:
-            actions.extend(m for m in _melds(state, seat) if _keeps_enough(state, seat, m))
-        else:
-            actions.extend(_melds(state, seat))  # only the last stage must keep cards back
-        actions.extend(_keep_legal(state, _wild_book_melds(state, seat)))
+            # Only the last stage must keep cards back.
+            held = len(hand)
+            melds = [m for m in melds if _keeps_enough(state, held, m)]
+        actions.extend(melds)
+        actions.extend(_keep_legal(state, _wild_book_melds(state, seat, wilds)))
     else:
         actions.extend(_keep_legal(state, _openings(state, seat)))
-    ask = AskToGoOut()
-    if state.is_legal(ask):
-        actions.append(ask)
-    discards = _DISCARD_BY_KEY
-    for card in dict.fromkeys(sorted(hand, key=BY_ORDER)):
-        discard = discards[card.key]
-        assert discard is not None
-        if len(hand) > 1 or state.is_legal(discard):
-            actions.append(discard)
+    if state.ask_problem(seat) is None:
+        actions.append(_ASK)
+    if len(hand) > 1:
+        actions.extend(discards)
+    else:
+        actions.extend(d for d in discards if state.is_legal(d))
     return actions
 
 
@@ -99,12 +131,11 @@ def _keep_legal(state: HandAndFootState, candidates: Iterable[Action]) -> list[A
     return kept
 
 
-def _keeps_enough(state: HandAndFootState, seat: int, meld: Meld) -> bool:
-    """Whether a meld from ``_melds`` keeps the cards its player must keep: at least
-    two in the last stage, unless the one left can go out (then the full check
-    decides)."""
-    left = len(state.hands[seat]) - len(meld.cards)
-    return left >= 2 or state.stages[seat] != state.last_stage or state.is_legal(meld)
+def _keeps_enough(state: HandAndFootState, held: int, meld: Meld) -> bool:
+    """Whether a meld from ``_melds``, made by a player in the last stage holding
+    ``held`` cards, keeps the cards that player must keep: at least two, unless the one
+    left can go out (then the full check decides)."""
+    return held - len(meld.groups[0].cards) >= 2 or state.is_legal(meld)
 
 
 def sorted_wilds(cards: Iterable[Card]) -> list[Card]:
@@ -128,54 +159,105 @@ def _open_book(books: Sequence[Book], rank: Rank | None) -> int | None:
     return next((i for i, b in enumerate(books) if b.rank is rank and not b.is_closed), None)
 
 
-def _melds(state: HandAndFootState, seat: int) -> list[Meld]:
-    """The melds of naturals for a team that has opened, rank by rank. Each keeps the
-    book rules by how it is built: a new book only where no book of the rank is open,
-    with at least three cards and fewer wilds than naturals (at most three); wilds on
-    an open book only within ``wild_room``; naturals alone on a closed book."""
-    hand = state.hands[seat]
-    books = state.books[state.team_of[seat]]
-    wilds = sorted_wilds(hand)
-    open_at: dict[Rank | None, int] = {}
-    closed_at: dict[Rank | None, int] = {}
-    for index, book in enumerate(books):
-        if len(book.cards) >= BOOK_CLOSES_AT:
-            closed_at.setdefault(book.rank, index)
-        else:
-            open_at[book.rank] = index
-    by_rank = naturals_by_rank(hand)
+def _melds(
+    state: HandAndFootState, seat: int, wilds: list[Card], by_rank: dict[Rank, list[Card]]
+) -> list[Meld]:
+    """The melds of naturals for a team that has opened, rank by rank, from the
+    ``wilds`` and the naturals ``by_rank`` of the hand (each in the order of
+    BY_ORDER). Each keeps the book rules by how it is built: a new book only where no
+    book of the rank is open, with at least three cards and fewer wilds than naturals
+    (at most three); wilds on an open book only within ``wild_room``; naturals alone
+    on a closed book."""
+    team = state.team_of[seat]
+    books = state.books[team]
+    seen = state.books_seen[team]
+    # Lists compare their items by identity first: books left as they were cost no call.
+    if seen is not None and seen[0] == books:
+        _, open_at, closed_at = seen
+    else:
+        open_at = {}
+        closed_at = {}
+        for index, book in enumerate(books):
+            if len(book.cards) >= BOOK_CLOSES_AT:
+                closed_at.setdefault(book.rank, index)
+            else:
+                open_at[book.rank] = index
+        state.books_seen[team] = list(books), open_at, closed_at
+    # No meld of naturals takes more than MAX_WILDS wilds, the cheapest.
+    wild_heads = (), tuple(wilds[:1]), tuple(wilds[:2]), tuple(wilds[:3])
+    wild_count = min(MAX_WILDS, len(wilds))
+    if wilds and open_at:
+        # Wilds alone may go on an open book of a rank not held.
+        held = by_rank.keys() | open_at.keys()
+        held.discard(None)
+        ranks = sorted(held)  # type: ignore[type-var]
+    else:
+        ranks = sorted(by_rank)
+    offered = state.offered_melds[seat]
     melds: list[Meld] = []
-    for rank in BOOK_RANKS:
-        naturals = by_rank.get(rank, [])
+    for rank in ranks:
+        naturals = tuple(by_rank.get(rank, ()))
         open_index = open_at.get(rank)
-        if not naturals and (open_index is None or not wilds):
-            continue
-        counts = _COUNTS[len(naturals)] if naturals else ()
+        closed = closed_at.get(rank) if closed_at else None
         if open_index is None:
-            for n in counts:
-                for k in range(min(MAX_WILDS, len(wilds), n - 1) + 1):
-                    if n + k >= 3:
-                        melds.append(Meld((MeldGroup(None, (*naturals[:n], *wilds[:k])),)))
-            closed = closed_at.get(rank)
-            if closed is not None:
-                for n in counts:
-                    melds.append(Meld((MeldGroup(closed, tuple(naturals[:n])),)))
+            basis: tuple[object, ...] = (naturals, wild_heads[3], closed)
         else:
             book = books[open_index]
-            for n in (*counts, 0):
-                room = min(wild_room(book, n), len(wilds))
-                for k in range(0 if n else 1, room + 1):
-                    melds.append(Meld((MeldGroup(open_index, (*naturals[:n], *wilds[:k])),)))
+            basis = (naturals, wild_heads[3], closed, open_index, len(book.cards), book.wilds)
+        last = offered.get(rank)
+        if last is not None and last[0] == basis:
+            melds.extend(last[1])
+            continue
+        of_rank: list[Meld] = []
+        append = of_rank.append
+        if open_index is None:
+            for n, k in _NEW_BOOK_PLANS[len(naturals)][wild_count]:
+                append(one_group_meld(None, naturals[:n] + wild_heads[k]))
+            if closed is not None:
+                for n in _COUNTS[len(naturals)]:
+                    append(one_group_meld(closed, naturals[:n]))
+        else:
+            for n, k in _open_book_plan(len(book.cards), book.wilds, len(naturals), wild_count):
+                append(one_group_meld(open_index, naturals[:n] + wild_heads[k]))
+        offered[rank] = basis, of_rank
+        melds.extend(of_rank)
     return melds
 
 
-def _wild_book_melds(state: HandAndFootState, seat: int) -> list[Action]:
-    """With books of wilds allowed: 1 to 7 wilds onto the open book of wilds, or as a
-    new one (the full check keeps those that fit)."""
-    if not state.options.wild_books:
-        return []
-    wilds = sorted_wilds(state.hands[seat])
-    if not wilds:
+_NEW_BOOK_PLANS: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
+    tuple(
+        tuple((n, k) for n in _COUNTS[held] for k in range(max(0, 3 - n), min(wilds, n - 1) + 1))
+        for wilds in range(MAX_WILDS + 1)
+    )
+    for held in range(len(_COUNTS))
+)
+"""For n naturals of a rank held and w wilds (at most MAX_WILDS), the new books
+``_melds`` offers: (naturals, wilds) taken, each at least three cards with fewer wilds
+than naturals."""
+
+
+@cache
+def _open_book_plan(
+    size: int, book_wilds: int, held: int, wilds: int
+) -> tuple[tuple[int, int], ...]:
+    """The (naturals, wilds) that ``_melds`` lays on an open book of ``size`` cards,
+    ``book_wilds`` of them wild, from ``held`` naturals of its rank and ``wilds`` wilds
+    (at most MAX_WILDS): as for a new book, and wilds alone."""
+    return tuple(
+        (n, k)
+        for n in ((*_COUNTS[held], 0) if held else (0,))
+        for k in range(0 if n else 1, min(wild_room(size, book_wilds, n), wilds) + 1)
+    )
+
+
+def _wild_room(book: Book, naturals: int) -> int:
+    return wild_room(len(book.cards), book.wilds, naturals)
+
+
+def _wild_book_melds(state: HandAndFootState, seat: int, wilds: list[Card]) -> list[Action]:
+    """With books of wilds allowed: 1 to 7 of the ``wilds`` held (cheapest first) onto
+    the open book of wilds, or as a new one (the full check keeps those that fit)."""
+    if not state.options.wild_books or not wilds:
         return []
     open_wild = _open_book(state.books[state.team_of[seat]], None)
     return [Meld((MeldGroup(open_wild, tuple(wilds[:k])),)) for k in range(1, min(7, len(wilds)) + 1)]
@@ -205,7 +287,7 @@ def openings(
     ranks = [r for r, cards in by_rank.items() if len(cards) >= 2 or r in open_at]
     value = {r: sum(card_points(c) for c in by_rank[r]) for r in ranks}
     room = {
-        r: wild_room(books[open_at[r]], len(by_rank[r]))
+        r: _wild_room(books[open_at[r]], len(by_rank[r]))
         if r in open_at
         else min(MAX_WILDS, len(by_rank[r]) - 1)
         for r in ranks

@@ -77,6 +77,17 @@ class _DrawPileDry(Exception):
     """A card was needed from an empty draw pile with no pack left to add."""
 
 
+class _Unheard(list[Event]):
+    """Where ``apply_trusted`` sends the events nobody reads: the frequent ones are not
+    even built (the doers ask ``out is not _UNHEARD``), the rest are dropped."""
+
+    def append(self, event: Event) -> None:
+        pass
+
+
+_UNHEARD = _Unheard()
+
+
 def sides_for(players: int, options: HandAndFootOptions) -> tuple[tuple[int, ...], ...]:
     """The teams, seated alternately: 2 players alone, 4 as 2v2, 6 as 3v3 or 2v2v2."""
     if players == 6 and options.teams == "2v2v2":
@@ -128,6 +139,10 @@ def meld_books(
     return result
 
 
+BooksSeen = tuple[list[Book], dict[Rank | None, int], dict[Rank | None, int]]
+"""A team's books, then the index of each rank's open book and of its first closed one."""
+
+
 @dataclass(eq=False)
 class HandAndFootState(GameState[HandAndFootOptions]):
     """The whole table. ``hands`` holds what each seat is playing now (hand, then foot,
@@ -160,6 +175,17 @@ class HandAndFootState(GameState[HandAndFootOptions]):
     answering: list[int] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
     history: list[tuple[int, ...]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        # What ``moves`` last offered each seat to meld in each rank, with what it was
+        # worked out from: a move changes few ranks, so most are offered again as they
+        # were. Not a field: it is no part of the game.
+        self.offered_melds: list[dict[Rank, tuple[tuple[object, ...], list[Meld]]]] = [
+            {} for _ in range(self.players)
+        ]
+        # Each team's books as ``moves`` last saw them, with where each rank's open book
+        # and first closed book are: books change only when the team lays cards down.
+        self.books_seen: list[BooksSeen | None] = [None for _ in self.sides]
 
     # ----- the contract -------------------------------------------------------------
 
@@ -205,7 +231,7 @@ class HandAndFootState(GameState[HandAndFootOptions]):
 
     @property
     def last_stage(self) -> int:
-        return 2 if self.has_tail else 1
+        return 2 if self.options.has_tail(self.round_index) else 1
 
     def opened(self, team: int) -> bool:
         return bool(self.books[team])
@@ -231,8 +257,26 @@ class HandAndFootState(GameState[HandAndFootOptions]):
 
     def apply(self, action: Action) -> list[Event]:
         plan = self._check(action)
-        seat = self.turn
         out: list[Event] = []
+        self._do(action, plan, out)
+        return out
+
+    def apply_trusted(self, action: Action) -> None:
+        """``apply`` without the check: only what the check works out for a meld or a
+        take (the books they leave) is worked out here."""
+        if isinstance(action, Meld):
+            books = self.books[self.team_of[self.turn]]
+            plan: object = meld_books(books, action.groups, self.options.wild_books)
+        elif isinstance(action, TakePile):
+            plan = self._check_take(action)
+        else:
+            plan = None
+        self._do(action, plan, _UNHEARD)
+
+    def _do(self, action: Action, plan: object, out: list[Event]) -> None:
+        """Carry out ``action``, known to be legal, with ``plan`` (what the check works
+        out), adding to ``out`` what happens."""
+        seat = self.turn
         try:
             if isinstance(action, DrawCards):
                 self._draw(seat, out)
@@ -249,7 +293,6 @@ class HandAndFootState(GameState[HandAndFootOptions]):
         except _DrawPileDry:
             out.append(DrawPileExhausted())
             self._end_round(None, out)
-        return out
 
     def clone(self) -> HandAndFootState:
         rng = copy_rng(self.rng)
@@ -417,13 +460,15 @@ class HandAndFootState(GameState[HandAndFootOptions]):
         if options.pile_needs_down and not opened:
             raise IllegalAction("Your team must open before it may take the discard pile.")
         pair = action.pair
-        needed = rank_name(top.rank)
         naturals = [c for c in pair if not is_wild(c)]
         if any(c.rank is not top.rank for c in naturals) or not naturals:
-            raise IllegalAction(f"To take the pile you need two {needed} from your hand.")
+            raise IllegalAction(
+                f"To take the pile you need two {rank_name(top.rank)} from your hand."
+            )
         if len(naturals) == 1 and not options.pile_wild_pair:
             raise IllegalAction(
-                f"To take the pile you need two natural {needed}; a wild may not stand in here."
+                f"To take the pile you need two natural {rank_name(top.rank)}; "
+                "a wild may not stand in here."
             )
         rest = _take_cards(self.hands[seat], pair)
         books = self.books[team]
@@ -481,15 +526,22 @@ class HandAndFootState(GameState[HandAndFootOptions]):
                 )
 
     def _check_ask(self, seat: int) -> None:
+        problem = self.ask_problem(seat)
+        if problem is not None:
+            raise IllegalAction(problem)
+
+    def ask_problem(self, seat: int) -> str | None:
+        """Why ``seat``, in its play, may not ask to go out, or None."""
         team = self.team_of[seat]
         if len(self.sides[team]) == 1:
-            raise IllegalAction("You have no partner to ask: go out when you can.")
+            return "You have no partner to ask: go out when you can."
         if self.asked:
-            raise IllegalAction("You have already asked this turn.")
+            return "You have already asked this turn."
         if self.stages[seat] != self.last_stage:
-            raise IllegalAction(f"Ask to go out once you are playing your {STAGES[self.last_stage]}.")
+            return f"Ask to go out once you are playing your {STAGES[self.last_stage]}."
         if self.options.all_in_foot and any(self.stages[m] == 0 for m in self.sides[team]):
-            raise IllegalAction("Every partner must be playing their foot before anyone goes out.")
+            return "Every partner must be playing their foot before anyone goes out."
+        return None
 
     def _go_out_problem(self, seat: int, books: Sequence[Book]) -> str | None:
         """Why ``seat`` may not go out with its team holding ``books``, or None."""
@@ -526,7 +578,8 @@ class HandAndFootState(GameState[HandAndFootOptions]):
             out.append(CardsDrawn(seat, len(drawn)))
             self._receive(seat, drawn, out)
             raise
-        out.append(CardsDrawn(seat, len(drawn), 0 if tail_card is None else 1))
+        if out is not _UNHEARD:
+            out.append(CardsDrawn(seat, len(drawn), 0 if tail_card is None else 1))
         self.phase = Phase.PLAY
         if tail_card is not None:
             self._feed_tail(seat, tail_card)
@@ -566,9 +619,10 @@ class HandAndFootState(GameState[HandAndFootOptions]):
         team = self.team_of[seat]
         was_open = self.opened(team)
         self.hands[seat] = _take_cards(self.hands[seat], action.cards)
-        out.append(Melded(seat, team, _group_events(action.groups, len(self.books[team]))))
+        if out is not _UNHEARD:
+            out.append(Melded(seat, team, _group_events(action.groups, len(self.books[team]))))
         self._set_books(team, books, out)
-        if not was_open:
+        if not was_open and out is not _UNHEARD:
             out.append(TeamOpened(team, sum(card_points(c) for c in action.cards)))
         self._next_stage_if_empty(seat, out)
 
@@ -576,7 +630,8 @@ class HandAndFootState(GameState[HandAndFootOptions]):
         hand = self.hands[seat]
         hand.remove(card)
         self.pile.append(card)
-        out.append(Discarded(seat, card))
+        if out is not _UNHEARD:
+            out.append(Discarded(seat, card))
         if not hand and self.stages[seat] == self.last_stage:
             out.append(WentOut(seat))
             self._end_round(seat, out)
@@ -613,7 +668,9 @@ class HandAndFootState(GameState[HandAndFootOptions]):
 
     def _set_books(self, team: int, books: list[Book], out: list[Event]) -> None:
         old = self.books[team]
-        for i, book in enumerate(books):
+        for i, book in enumerate(books if out is not _UNHEARD else ()):
+            if i < len(old) and book is old[i]:
+                continue  # a book left as it was has not just closed
             if book.is_closed and (i >= len(old) or not old[i].is_closed):
                 kind = "wild" if book.is_wild_book else "clean" if book.is_clean else "dirty"
                 out.append(BookClosed(team, i, kind))
