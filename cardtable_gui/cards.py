@@ -276,6 +276,7 @@ def suit_number(suit: Suit) -> int:
     Python call."""
     return _SUIT_ORDER[suit]
 
+
 BY_ORDER: Callable[[Card], int] = attrgetter("order")
 """The sort key arranging a hand (``Card.sort_key``), as a C function."""
 

@@ -39,6 +39,7 @@ from cardtable_gui.rules.tricks import (
     deal_round,
     deal_unseen,
     follow_suit_reason,
+    held_moves,
 )
 
 PLAYERS = 4
@@ -308,6 +309,7 @@ class SpadesState(GameState[SpadesOptions]):
     current: int | None = None
     last_hand: HandScored | None = None
     winning_seats: tuple[int, ...] = ()
+
     # A plain attribute (GameState's contract has a property): the loop of search and
     # simulation asks it after every move. It changes only with the phase.
     is_over = False
@@ -317,20 +319,9 @@ class SpadesState(GameState[SpadesOptions]):
         self._hold_moves()
 
     def _hold_moves(self) -> None:
-        """Derive from ``hands`` the moves each seat's hand offers, all of them and by
-        suit number, in the hand's order: legal_actions copies one of these lists
-        instead of building one card by card (it is the hottest call of random play and
-        search). Every play keeps them in step; they are not part of the state's value."""
-        plays = _PLAY_BY_KEY
-        self.held: list[list[PlayCard]] = []
-        self.held_by_suit: list[list[list[PlayCard]]] = []
-        for hand in self.hands:
-            moves: list[PlayCard] = [plays[c.key] for c in hand]  # type: ignore[misc]
-            by_suit: list[list[PlayCard]] = [[], [], [], []]
-            for move in moves:
-                by_suit[move.card.key & 15].append(move)
-            self.held.append(moves)
-            self.held_by_suit.append(by_suit)
+        """The moves each hand offers, whole and by suit (``held_moves``): rebuilt
+        wherever hands are dealt or given, kept in step by every play."""
+        self.held, self.held_by_suit = held_moves(self.hands, _PLAY_BY_KEY)
 
     # Sides
 

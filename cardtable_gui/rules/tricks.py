@@ -8,8 +8,11 @@ import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
+from typing import TypeVar
 
 from cardtable_gui.cards import Card, Pack, Suit, shuffle
+
+M = TypeVar("M")
 
 
 @dataclass(slots=True)
@@ -89,6 +92,27 @@ def deal_round(
     # Card i goes to seat first_seat + i: a seat ``offset`` places after the first one
     # gets every players-th card from ``offset``.
     return [list(deck[(seat - first_seat) % players : end : players]) for seat in range(players)]
+
+
+def held_moves(
+    hands: Sequence[Sequence[Card]], move_of: Sequence[M | None]
+) -> tuple[list[list[M]], list[list[list[M]]]]:
+    """For each hand of a French pack, the moves ``move_of[card.key]`` of its cards in the
+    hand's order, and the same moves split by suit number (``card.key & 15``, 0 to 3).
+
+    A trick game keeps these beside its hands so that ``legal_actions`` copies a list
+    instead of building one card by card (it is the hottest call of random play and
+    search); every play keeps them in step, and they are not part of the state's value."""
+    held: list[list[M]] = []
+    held_by_suit: list[list[list[M]]] = []
+    for hand in hands:
+        moves: list[M] = [move_of[c.key] for c in hand]  # type: ignore[misc]
+        by_suit: list[list[M]] = [[], [], [], []]
+        for move, card in zip(moves, hand):
+            by_suit[card.key & 15].append(move)
+        held.append(moves)
+        held_by_suit.append(by_suit)
+    return held, held_by_suit
 
 
 class DealImpossible(ValueError):

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from cardtable_gui.cards import Card, Suit, french_deck, parse_cards
+from cardtable_gui.cards import FRENCH_SUITS, Card, Suit, by_key, french_deck, parse_cards, suit_number
 from cardtable_gui.rules.tricks import (
     DealImpossible,
     Trick,
@@ -12,6 +12,7 @@ from cardtable_gui.rules.tricks import (
     deal_unseen,
     follow_suit,
     follow_suit_reason,
+    held_moves,
     lead_options,
     trick_winner,
 )
@@ -67,3 +68,18 @@ def test_an_impossible_deal_is_reported() -> None:
         deal_unseen(parse_cards("AS KS"), {1: 1, 2: 1}, {1: {Suit.SPADES}, 2: {Suit.SPADES}}, random.Random(1))
     with pytest.raises(DealImpossible):
         deal_unseen(parse_cards("AS KS"), {1: 1}, {}, random.Random(1))
+
+
+def test_held_moves_keep_each_hand_in_its_order_whole_and_by_suit() -> None:
+    move_of = by_key({card: f"play {card}" for card in french_deck()})
+    hand = [Card.parse(text) for text in ("QS", "2H", "AS", "10C", "3H")]
+    held, held_by_suit = held_moves([hand, []], move_of)
+    assert held == [["play QS", "play 2H", "play AS", "play 10C", "play 3H"], []]
+    by_suit = {suit: held_by_suit[0][suit_number(suit)] for suit in FRENCH_SUITS}
+    assert by_suit == {
+        Suit.SPADES: ["play QS", "play AS"],
+        Suit.HEARTS: ["play 2H", "play 3H"],
+        Suit.DIAMONDS: [],
+        Suit.CLUBS: ["play 10C"],
+    }
+    assert held_by_suit[1] == [[], [], [], []]
