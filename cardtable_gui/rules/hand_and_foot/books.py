@@ -116,25 +116,30 @@ def extend(book: Book | None, cards: Sequence[Card], wild_books: bool) -> Book:
         raise IllegalAction("Choose at least one card to lay down.")
     wild_cards: list[Card] = []
     naturals: list[Card] = []
+    rank: Rank | None = None
+    mixed = False
     for card in cards:
-        rank = card.rank
-        if rank is _TWO or rank is _JOKER:
+        card_rank = card.rank
+        if card_rank is _TWO or card_rank is _JOKER:
             wild_cards.append(card)
-        elif rank is _THREE:
+        elif card_rank is _THREE:
             raise IllegalAction("Threes never go in a book.")
         else:
+            if rank is None:
+                rank = card_rank  # type: ignore[assignment]
+            elif card_rank is not rank:
+                mixed = True
             naturals.append(card)
-    wilds = len(wild_cards)
-    rank = naturals[0].rank if naturals else None
-    if any(c.rank is not rank for c in naturals):
+    if mixed:
         names = " and ".join(rank_name(Rank(r)) for r in sorted({c.rank for c in naturals}))
         raise IllegalAction(f"A book holds one rank; these cards mix {names}.")
+    wilds = len(wild_cards)
     if book is None:
         if not naturals and not wild_books:
             raise IllegalAction("A book needs natural cards: books of wilds are not played here.")
         if len(cards) < 3:
             raise IllegalAction("A new book needs at least three cards.")
-        return _checked(Book(None if rank is None else Rank(rank), (*wild_cards, *naturals)))
+        return _checked(_book(rank, (*wild_cards, *naturals), wilds))
     if book.rank is None:
         if naturals:
             raise IllegalAction("Only wild cards go on a book of wilds.")
@@ -144,7 +149,7 @@ def extend(book: Book | None, cards: Sequence[Card], wild_books: bool) -> Book:
         if naturals and rank is not book.rank:
             raise IllegalAction(
                 f"That is a book of {rank_name(book.rank)}; "
-                f"{rank_name(Rank(rank))} cannot go on it."
+                f"{rank_name(rank)} cannot go on it."
             )
         room = BOOK_CLOSES_AT - len(book.cards)
         if wilds and room <= 0:
@@ -154,7 +159,23 @@ def extend(book: Book | None, cards: Sequence[Card], wild_books: bool) -> Book:
             raise IllegalAction(
                 f"Only {fit} before that book closes, and a wild cannot go on a closed book."
             )
-    return _checked(Book(book.rank, (*book.cards, *wild_cards, *naturals)))
+    return _checked(_book(book.rank, (*book.cards, *wild_cards, *naturals), book.wilds + wilds))
+
+
+_new = object.__new__
+_set_rank = Book.__dict__["rank"].__set__
+_set_cards = Book.__dict__["cards"].__set__
+_set_wilds = Book.__dict__["wilds"].__set__
+
+
+def _book(rank: Rank | None, cards: tuple[Card, ...], wilds: int) -> Book:
+    """``Book(rank, cards)`` when ``extend`` already knows how many ``wilds`` it holds:
+    the same value without counting them again through the frozen ``__init__``."""
+    book = _new(Book)
+    _set_rank(book, rank)
+    _set_cards(book, cards)
+    _set_wilds(book, wilds)
+    return book
 
 
 def _checked(book: Book) -> Book:

@@ -100,16 +100,21 @@ def legal_actions(state: HandAndFootState) -> list[Action]:
             else:
                 naturals.append(card)
     actions: list[Action] = []
+    last_stage = state.stages[seat] == state.last_stage
     if state.opened(state.team_of[seat]):
         melds = _melds(state, seat, wilds, by_rank)
-        if state.stages[seat] == state.last_stage:
+        if last_stage:
             # Only the last stage must keep cards back.
             held = len(hand)
             melds = [m for m in melds if _keeps_enough(state, held, m)]
         actions.extend(melds)
         actions.extend(_keep_legal(state, _wild_book_melds(state, seat, wilds)))
-    else:
+    elif last_stage:
         actions.extend(_keep_legal(state, _openings(state, seat)))
+    else:
+        # Openings keep every book rule and reach the minimum by how they are built;
+        # only the last stage's cards to keep could make one illegal.
+        actions.extend(_distinct(_openings(state, seat)))
     if state.ask_problem(seat) is None:
         actions.append(_ASK)
     if len(hand) > 1:
@@ -121,14 +126,12 @@ def legal_actions(state: HandAndFootState) -> list[Action]:
 
 def _keep_legal(state: HandAndFootState, candidates: Iterable[Action]) -> list[Action]:
     """The distinct candidates that pass the full check, in their first order."""
-    kept: list[Action] = []
-    seen: set[Action] = set()
-    for action in candidates:
-        if action not in seen:
-            seen.add(action)
-            if state.is_legal(action):
-                kept.append(action)
-    return kept
+    return [action for action in _distinct(candidates) if state.is_legal(action)]
+
+
+def _distinct(candidates: Iterable[Action]) -> list[Action]:
+    """The candidates, each once, in their first order."""
+    return list(dict.fromkeys(candidates))
 
 
 def _keeps_enough(state: HandAndFootState, held: int, meld: Meld) -> bool:
@@ -366,10 +369,17 @@ def _takes(state: HandAndFootState, seat: int) -> list[Action]:
         for wild in dict.fromkeys(sorted_wilds(hand)):
             pairs.append((naturals[0], wild))
     team = state.team_of[seat]
+    opened = state.opened(team)
+    last_stage = state.stages[seat] == state.last_stage
+    if opened and len(naturals) >= 2 and len(pairs) == 1 and not last_stage:
+        # Two naturals and the top card make a book of their own or go on the open
+        # one, and a team that has opened may take: only the last stage's cards to
+        # keep (or a wild in the pair, not offered here) could make this illegal.
+        return [TakePile(pairs[0])]
     candidates: list[Action] = []
     for pair in pairs:
         candidates.append(TakePile(pair))
-        if not state.opened(team):
+        if not opened:
             rest = list(hand)
             for card in pair:
                 rest.remove(card)
