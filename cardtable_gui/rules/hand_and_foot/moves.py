@@ -108,14 +108,16 @@ def legal_actions(state: HandAndFootState) -> list[Action]:
             held = len(hand)
             melds = [m for m in melds if _keeps_enough(state, held, m)]
         actions.extend(melds)
-        actions.extend(_keep_legal(state, _wild_book_melds(state, seat, wilds)))
+        if wilds and state.options.wild_books:
+            actions.extend(_keep_legal(state, _wild_book_melds(state, seat, wilds)))
     elif last_stage:
         actions.extend(_keep_legal(state, _openings(state, seat)))
     else:
         # Openings keep every book rule and reach the minimum by how they are built;
         # only the last stage's cards to keep could make one illegal.
         actions.extend(_distinct(_openings(state, seat)))
-    if state.ask_problem(seat) is None:
+    # Nobody asks to go out before their last stage: most turns need no further check.
+    if last_stage and state.ask_problem(seat) is None:
         actions.append(_ASK)
     if len(hand) > 1:
         actions.extend(discards)
@@ -258,10 +260,9 @@ def _wild_room(book: Book, naturals: int) -> int:
 
 
 def _wild_book_melds(state: HandAndFootState, seat: int, wilds: list[Card]) -> list[Action]:
-    """With books of wilds allowed: 1 to 7 of the ``wilds`` held (cheapest first) onto
-    the open book of wilds, or as a new one (the full check keeps those that fit)."""
-    if not state.options.wild_books or not wilds:
-        return []
+    """With books of wilds allowed (the caller asks): 1 to 7 of the ``wilds`` held
+    (cheapest first) onto the open book of wilds, or as a new one (the full check keeps
+    those that fit)."""
     open_wild = _open_book(state.books[state.team_of[seat]], None)
     return [Meld((MeldGroup(open_wild, tuple(wilds[:k])),)) for k in range(1, min(7, len(wilds)) + 1)]
 
@@ -361,17 +362,25 @@ def _takes(state: HandAndFootState, seat: int) -> list[Action]:
     if is_wild(top) or top.rank is Rank.THREE:
         return []
     hand = state.hands[seat]
-    naturals = sorted((c for c in hand if c.rank is top.rank), key=BY_ORDER)
+    rank = top.rank
+    naturals = [c for c in hand if c.rank is rank]
+    if not naturals:
+        return []
+    naturals.sort(key=BY_ORDER)
     pairs: list[tuple[Card, Card]] = []
     if len(naturals) >= 2:
         pairs.append((naturals[0], naturals[1]))
-    if state.options.pile_wild_pair and naturals:
+    if state.options.pile_wild_pair:
         for wild in dict.fromkeys(sorted_wilds(hand)):
             pairs.append((naturals[0], wild))
     team = state.team_of[seat]
     opened = state.opened(team)
-    last_stage = state.stages[seat] == state.last_stage
-    if opened and len(naturals) >= 2 and len(pairs) == 1 and not last_stage:
+    if (
+        opened
+        and len(naturals) >= 2
+        and len(pairs) == 1
+        and state.stages[seat] != state.last_stage
+    ):
         # Two naturals and the top card make a book of their own or go on the open
         # one, and a team that has opened may take: only the last stage's cards to
         # keep (or a wild in the pair, not offered here) could make this illegal.
