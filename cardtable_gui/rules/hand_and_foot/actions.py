@@ -59,7 +59,10 @@ class Meld(Action):
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        return tuple(c for g in self.groups for c in g.cards)
+        groups = self.groups
+        if len(groups) == 1:
+            return groups[0].cards  # most melds: no new tuple
+        return tuple(c for g in groups for c in g.cards)
 
     def __str__(self) -> str:
         return "meld " + "; ".join(str(g) for g in self.groups)
