@@ -674,7 +674,7 @@ class ArizonaSpaghettiRules(GameRules[ArizonaSpaghettiState, ArizonaSpaghettiOpt
                 )
         state = ArizonaSpaghettiState(
             players=players,
-            options=options or ArizonaSpaghettiOptions(),
+            options=options or ArizonaSpaghettiOptions.default(),
             seed=seed,
             rng=rng,
             round_number=1,

@@ -732,9 +732,6 @@ def score_side(
     )
 
 
-_DEFAULT_OPTIONS = SpadesOptions()
-
-
 class SpadesRules(GameRules[SpadesState, SpadesOptions]):
     name: ClassVar[str] = "spades"
     title: ClassVar[str] = "Spades"
@@ -756,7 +753,7 @@ class SpadesRules(GameRules[SpadesState, SpadesOptions]):
             raise ValueError("A stacked Spades deck must be exactly one 52-card pack.")
         seed = new_seed() if seed is None else seed
         rng = random.Random(seed)
-        options = options or _DEFAULT_OPTIONS
+        options = options or SpadesOptions.default()
         state = SpadesState(
             players=players,
             options=options,

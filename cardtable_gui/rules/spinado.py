@@ -816,7 +816,7 @@ class SpinadoRules(GameRules[SpinadoState, SpinadoOptions]):
         deck: Sequence[Card] | None = None,
     ) -> SpinadoState:
         self.check_players(players)
-        options = options or SpinadoOptions()
+        options = options or SpinadoOptions.default()
         if deck is not None and sorted(deck, key=hand_order) != sorted(DECK, key=hand_order):
             raise ValueError("A stacked Spinado deck must hold the 47 cards of the pack once each.")
         seed = new_seed() if seed is None else seed

@@ -26,11 +26,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations, compress
+from operator import attrgetter
 from typing import ClassVar, NamedTuple
 
 from pydantic import Field
 
 from cardtable_gui.cards import (
+    CARD_KEYS,
     ITALIAN_SUITS,
     Card,
     CardError,
@@ -107,6 +109,9 @@ _tuple_new = tuple.__new__
 _HAND_ORDER: dict[Card, int] = {
     card: _SUIT_INDEX[card.suit] * 16 + STRENGTH[card] for card in DECK  # type: ignore[index]
 }
+_KEY = attrgetter("key")
+_BIT_BY_KEY: list[int] = [1 << key for key in range(CARD_KEYS)]
+"""Each card key as one bit of an integer: sets of cards as bits hash no card."""
 
 
 def strength(card: Card) -> int:
@@ -215,6 +220,23 @@ def best_declarations(cards: Iterable[Card]) -> list[tuple[DeclarationKind, tupl
     pool = [c for c in cards if c.rank in LIFTABLE]
     if len(pool) < 3:
         return []
+    present = sum(map(_BIT_BY_KEY.__getitem__, map(_KEY, pool)))
+    if present.bit_count() != len(pool):
+        return _best_of(pool)  # a card twice: not one of the sets kept below
+    best = _BEST_BY_CARDS.get(present)
+    if best is None:
+        best = _BEST_BY_CARDS[present] = tuple(_best_of(pool))
+    return list(best)
+
+
+_BEST_BY_CARDS: dict[int, tuple[tuple[DeclarationKind, tuple[Card, ...]], ...]] = {}
+"""``best_declarations`` of each set of 3s, 2s and assi met so far, by the set's bits
+(at most 2 to the 12th sets): the answer depends on the set alone, and rounds, lifts and
+search ask the same sets again and again."""
+
+
+def _best_of(pool: list[Card]) -> list[tuple[DeclarationKind, tuple[Card, ...]]]:
+    """``best_declarations`` worked out from the cards that may declare."""
     candidates = _candidates(pool)
     # Each combination's cards as bits of one integer (by card key): testing and joining
     # them then hashes no card, which costs a Python call per card.
@@ -977,7 +999,7 @@ class SpizzichinoRules(GameRules[SpizzichinoState, SpizzichinoOptions]):
         rng = random.Random(seed)
         state = SpizzichinoState(
             players=players,
-            options=options or SpizzichinoOptions(),
+            options=options or SpizzichinoOptions.default(),
             seed=seed,
             rng=rng,
             dealer=rng.randrange(players),

@@ -51,7 +51,7 @@ class HandAndFootRules(GameRules[HandAndFootState, HandAndFootOptions]):
         deck: Sequence[Card] | None = None,
     ) -> HandAndFootState:
         self.check_players(players)
-        options = options or HandAndFootOptions()
+        options = options or HandAndFootOptions.default()
         packs = options.packs(players)
         if packs < packs_needed(players):
             fewest = packs_needed(players)
