@@ -174,7 +174,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scale", type=float, default=1.0, help="play this times more games per run")
     parser.add_argument("--runs", type=int, default=RUNS, help="runs per process (the fastest counts)")
-    parser.add_argument("--rounds", type=int, default=2, help="processes per side, taking turns")
+    # Four rounds: on a shared machine one side's runs can all land in a slow spell, and
+    # the fastest of twelve runs is steadier than the fastest of six.
+    parser.add_argument("--rounds", type=int, default=4, help="processes per side, taking turns")
     parser.add_argument("--reference", default=REFERENCE, help="the commit to compare with")
     parser.add_argument("--only", help="measure only these workloads (comma separated)")
     parser.add_argument("--measure", help=argparse.SUPPRESS)
