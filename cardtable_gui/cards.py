@@ -292,7 +292,9 @@ def french_deck(jokers: int = 0, without: Iterable[Card] = ()) -> list[Card]:
     less the cards in ``without``."""
     removed = set(without)
     cards = [c for c in _FRENCH_PACK if c not in removed] if removed else list(_FRENCH_PACK)
-    return cards + [JOKER] * jokers
+    if jokers:
+        cards += [JOKER] * jokers
+    return cards
 
 
 def french_packs(packs: int, jokers_per_pack: int = 0) -> list[Card]:

@@ -623,14 +623,16 @@ class SpadesState(GameState[SpadesOptions]):
         sides = self.sides
         bag_penalty = self.options.bag_penalty
         results = tuple(
-            score_side(side, bids, tricks, self.side_scores[index], self.side_bags[index], bag_penalty)
-            for index, side in enumerate(sides)
+            [
+                score_side(side, bids, tricks, self.side_scores[index], self.side_bags[index], bag_penalty)
+                for index, side in enumerate(sides)
+            ]
         )
         for index, result in enumerate(results):
             self.side_scores[index] = result.total
             self.side_bags[index] = result.bags_total
         nils = tuple(
-            NilResult(seat, bid.blind, tricks[seat]) for seat, bid in enumerate(bids) if bid.tricks == 0
+            [NilResult(seat, bid.blind, tricks[seat]) for seat, bid in enumerate(bids) if bid.tricks == 0]
         )
         self.last_hand = HandScored(self.hand_number, tuple(bids), tuple(tricks), nils, results)
         if events is not None:
@@ -718,17 +720,21 @@ def score_side(
             bags_total -= BAG_LIMIT
             penalty += BAG_PENALTY
     points = contract_points + nil_points - penalty
-    return SideResult(
-        seats=side,
-        contract=contract,
-        tricks=contract_tricks,
-        contract_points=contract_points,
-        nil_points=nil_points,
-        bags=bags,
-        bag_penalty=penalty,
-        points=points,
-        total=score_before + points,
-        bags_total=bags_total,
+    # SideResult's fields in order, built without the Python call of its __new__.
+    return _new_tuple(
+        SideResult,
+        (
+            side,
+            contract,
+            contract_tricks,
+            contract_points,
+            nil_points,
+            bags,
+            penalty,
+            points,
+            score_before + points,
+            bags_total,
+        ),
     )
 
 
