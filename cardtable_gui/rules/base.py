@@ -19,7 +19,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar, Generic, Self, TypeVar, cast
+from functools import cache
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -107,16 +108,12 @@ class RulesOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     @classmethod
+    @cache
     def default(cls) -> Self:
         """The options with every field at its default: one instance per game, shared
         (they are frozen), as a new game without options asks for them every time."""
-        options = _DEFAULT_OPTIONS.get(cls)
-        if options is None:
-            options = _DEFAULT_OPTIONS[cls] = cls()
-        return cast(Self, options)
+        return cls()
 
-
-_DEFAULT_OPTIONS: dict[type[RulesOptions], RulesOptions] = {}
 
 O = TypeVar("O", bound=RulesOptions)
 
