@@ -469,6 +469,19 @@ class SaveStore:
         when that file is itself a readable save, so the backup is always usable."""
         self._write(self.autosave_path, saved, backup=self._is_readable(self.autosave_path))
 
+    def begin_autosave(self, saved: SavedGame) -> None:
+        """A game sits down at the table: it is the game to continue from now on, before
+        its first move. The game it takes the place of was kept or discarded by the
+        player, so none of its files may stay behind as a backup for Continue to fall
+        back to."""
+        self._write(self.autosave_path, saved, backup=False)
+        try:
+            backup_path(self.autosave_path).unlink(missing_ok=True)
+        except OSError as error:
+            raise SaveWriteFailed(
+                f"The previous game's backup could not be removed: {reason(error)}"
+            ) from error
+
     def load_autosave(self) -> SavedGame | None:
         """The game to continue, or None if there is none. When the autosave is bad the
         backup is tried; if both are bad, the autosave's error is raised."""

@@ -40,7 +40,7 @@ from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.setup import SetupScene
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.scene import UNDO_OFF_AT_SHARED_SCREEN
-from cardtable_gui.seats import MatchConfig
+from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
 
 @pytest.fixture
@@ -545,3 +545,78 @@ def test_setup_offers_the_shared_screen_undo_rule(apps, tmp_path: Path) -> None:
     config, actions, state = played(3, 4)
     agreed = config.model_copy(update={"undo_in_pass_and_play": True})
     assert rebuild(SavedGame.capture(agreed, actions, state)).config.undo_in_pass_and_play
+
+
+# The game chosen is the game to continue ------------------------------------------------
+
+
+def game_config(game: str, players: int, seed: int) -> MatchConfig:
+    seats = tuple(
+        SeatConfig(name=f"P{i + 1}", kind=SeatKind.HUMAN if i == 0 else SeatKind.AI, level=AILevel.EASY)
+        for i in range(players)
+    )
+    return MatchConfig(game=game, seats=seats, seed=seed)
+
+
+def leave_and_quit(app: App, table: TableScene) -> None:
+    """Menu, Leave, then close the program, as a player would."""
+    click(app, table.menu_button.rect.center)
+    click(app, button(app.scenes.top, "Leave").rect.center)
+    assert isinstance(app.scenes.top, MenuScene)
+    app.quit()
+
+
+def test_a_loaded_game_is_the_one_to_continue_even_before_a_move(apps, tmp_path: Path) -> None:
+    app = open_app(apps, tmp_path)
+    spinado = start_table(app, game_config("spinado", 3, seed=4))
+    run_until(app, lambda: human_turn_ready(spinado) or bool(spinado.match.history))
+    app.quit()
+    app = open_app(apps, tmp_path)
+    config = game_config("spizzichino", 2, seed=9)
+    state = GAMES["spizzichino"].new_game(2, seed=9)
+    SaveStore(app.data_dir).save_named(SavedGame.capture(config, [], state, name="Italian"))
+    scene = open_load_screen(app)
+    click(app, button(scene.rows[0], "Load").rect.center)
+    click(app, button(app.scenes.top, "Discard").rect.center)
+    loaded = app.scenes.top
+    assert isinstance(loaded, TableScene) and loaded.match.config.game == "spizzichino"
+    frames(app)
+    leave_and_quit(app, loaded)
+
+    app = open_app(apps, tmp_path)
+    continued = continue_from_menu(app)
+    assert continued.match.config.game == "spizzichino"
+    assert continued.match.state.digest() == state.digest()
+    # The discarded game left nothing behind for Continue to fall back to.
+    store = SaveStore(app.data_dir)
+    assert all(store.open(path).config.game == "spizzichino" for path in store.autosave_files())
+
+
+def test_a_new_game_is_the_one_to_continue_even_if_the_program_is_killed_at_once(apps, tmp_path: Path) -> None:
+    app = open_app(apps, tmp_path)
+    first = start_table(app, game_config("spinado", 3, seed=4))
+    play_turns_any(app, first)
+    app.quit()
+    app = open_app(apps, tmp_path)
+    start_table(app, game_config("arizona_spaghetti", 4, seed=5))
+    # No frame, no move, no flush: the process could die here.
+    restored = SaveStore(app.data_dir).open_autosave()
+    assert restored is not None and restored.config.game == "arizona_spaghetti"
+    assert not restored.actions
+
+
+def test_continuing_leaves_the_autosave_and_its_backup_as_they_were(apps, tmp_path: Path) -> None:
+    app = open_app(apps, tmp_path)
+    table = start_table(app, spades_config(seed=11))
+    play_turns(app, table, 2)
+    app.quit()
+    store = SaveStore(tmp_path / "data")
+    before = {path.name: path.read_bytes() for path in store.autosave_files()}
+    app = open_app(apps, tmp_path)
+    continue_from_menu(app)
+    assert {path.name: path.read_bytes() for path in store.autosave_files()} == before
+
+
+def play_turns_any(app: App, scene: TableScene) -> None:
+    """Wait until somebody has moved, so the game in progress has a history."""
+    run_until(app, lambda: bool(scene.match.history))

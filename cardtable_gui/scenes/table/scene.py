@@ -113,6 +113,7 @@ class TableScene(Scene):
         self._on_applied = on_applied
         self._save_problem: str | None = None
         self.match = self.open_match(config, resume)
+        self.keep_for_continue(resume)
         humans = self.match.config.human_seats
         self.pass_and_play = len(humans) > 1
         self.bottom = humans[0] if humans else 0
@@ -632,6 +633,20 @@ class TableScene(Scene):
         self.autosaver.save(SavedGame.capture(match.config, match.history, match.state))
         if match.is_over:
             self.autosaver.finish_game()
+
+    def keep_for_continue(self, resume: RestoredGame | None) -> None:
+        """The game chosen is the one Continue resumes from this moment, before any move:
+        a player who leaves at once must not find the game they replaced instead. A game
+        continued from the autosave is already there, and is left as it is."""
+        if self.autosaver is None:
+            return
+        if resume is not None and resume.path in self.saves.autosave_files():
+            return
+        match = self.match
+        try:
+            self.saves.begin_autosave(SavedGame.capture(match.config, match.history, match.state))
+        except SaveError as error:
+            self.autosaver.problem = error.message
 
     def _report_save_problem(self) -> None:
         """Tell the player when autosaving starts failing (once, not every move)."""

@@ -304,6 +304,9 @@ class LessonTableScene(TableScene):
     def _applied(self, match: Match) -> None:
         """A lesson is never saved."""
 
+    def keep_for_continue(self, resume: RestoredGame | None) -> None:
+        """A lesson never takes the place of the game to continue."""
+
     def _buttons(self) -> list[Button]:
         return [self.rules_button]
 
