@@ -4,7 +4,9 @@ Agents that can explain themselves return an ``Advice`` instead of a bare action
 reason is built from the game's own facts ("Play the 4 of hearts: it stays under your
 partner's jack, protecting their nil"); ``rule`` names the rule of thumb that decided,
 so tests and the tutorial's coach can tell which one spoke; ``evidence`` is what a
-searching player measured ("won 62% of 400 sampled deals; next best K of spades, 55%").
+searching player measured ("won 62% of 400 sampled deals; next best K of spades, 55%");
+``claims`` are the facts the reason states, each of a kind a checker can judge
+(``ai.claims``).
 The table's Hint and the tutorial's coach show advice; nothing here draws.
 """
 
@@ -14,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from cardtable_gui.ai.claims import Claim
 from cardtable_gui.rules.base import Action, GameView
 
 
@@ -25,6 +28,7 @@ class Advice:
     reason: str
     rule: str
     evidence: str | None = None
+    claims: tuple[Claim, ...] = ()
 
 
 class Adviser(Protocol):

@@ -1,0 +1,7 @@
+"""The checkers of the claims that spinado's advice makes, each judged on the full state."""
+
+from __future__ import annotations
+
+from cardtable_gui.audit.judge import Checker
+
+CHECKERS: dict[str, Checker] = {}
