@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cached_property
 
 from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.base import register_heuristic
-from cardtable_gui.cards import FRENCH_SUITS, Card, Rank, Suit
+from cardtable_gui.ai.claims import Claim, certain, likely
+from cardtable_gui.ai.trick_facts import TrickFacts, beats, highest_left
+from cardtable_gui.cards import FRENCH_SUITS, Card, Rank, Suit, french_deck
 from cardtable_gui.rules.base import Action, GameView
 from cardtable_gui.rules.spades import (
     BLIND_NIL,
@@ -24,6 +27,8 @@ BLIND_NIL_DEFICIT_TO_GAMBLE = 250
 
 BLIND_NIL_DANGER = 150
 """Blind nil is a last resort: only when the leaders are this close to the target."""
+
+_PACK = frozenset(french_deck())
 
 
 @register_heuristic("spades")
@@ -70,7 +75,8 @@ class SpadesHeuristic:
             return Advice(PlayCard(cards[0]), f"Play the {cards[0].name}: it is the only card you may play.", "only-card")
         play = Play(view, self.seat)
         card, rule = play.pick(cards)
-        return Advice(PlayCard(card), play.reason(card, rule), rule)
+        reason, claims = play.reason(card, rule, cards)
+        return Advice(PlayCard(card), reason, rule, claims=claims)
 
     # Bidding
 
@@ -166,11 +172,8 @@ def _partner(view: SpadesView, seat: int) -> int | None:
 
 
 def _beats(card: Card, best: Card) -> bool:
-    """Whether ``card`` would take the trick from ``best`` (which is of the led suit or
-    a spade, since only those ever win)."""
-    if card.suit is best.suit:
-        return card.rank > best.rank
-    return card.suit is Suit.SPADES
+    """Whether ``card`` would take the trick from ``best``, spades being trumps."""
+    return beats(card, best, Suit.SPADES)
 
 
 class Play:
@@ -195,6 +198,22 @@ class Play:
         taken = sum(view.tricks_won[s] for s in side if not _is_nil(bids[s]))
         self.need = contract - taken
         self.hand = list(view.hand)
+        self.out = _PACK.difference(self.seen, self.hand)
+
+    @cached_property
+    def facts(self) -> TrickFacts:
+        """What the seat can be sure of about this trick, for the reason's claims (the
+        card choice never needs more than ``out``)."""
+        view = self.view
+        return TrickFacts(
+            seat=self.seat,
+            out=self.out,
+            counts=view.hand_counts,
+            voids=view.known_voids(),
+            plays=view.trick,
+            later=tuple((self.seat + k) % 4 for k in range(1, 4 - len(view.trick))),
+            trump=Suit.SPADES,
+        )
 
     def choose(self, legal: list[Card]) -> Card:
         return self.pick(legal)[0]
@@ -223,8 +242,7 @@ class Play:
 
     def _is_master(self, card: Card) -> bool:
         """No higher card of its suit is still out in another hand."""
-        higher = (Card(rank, card.suit) for rank in Rank if card.rank < rank < Rank.JOKER)
-        return all(c in self.seen or c in self.hand for c in higher)  # type: ignore[arg-type]
+        return highest_left(card, self.out)
 
     # Following
 
@@ -287,42 +305,103 @@ class Play:
 
     # Saying why
 
-    def reason(self, card: Card, rule: str) -> str:
-        """``rule``'s reason for playing ``card``, in the hand's terms."""
+    def reason(self, card: Card, rule: str, legal: list[Card]) -> tuple[str, tuple[Claim, ...]]:
+        """``rule``'s reason for playing ``card`` (one of ``legal``) in the hand's terms,
+        and the facts the reason states."""
         name = card.name
         need = f"{self.need} more trick" + ("" if self.need == 1 else "s")
         if not self.view.trick:
+            if rule == "cash-winner":
+                return self._cash_reason(card, need)
             return {
                 "nil-lead-low": f"Lead the {name}: you bid nil, so lead low and let the others fight for the trick.",
                 "cover-nil-lead": f"Lead the {name}: a high card takes the lead, so your partner can play under it and keep their nil.",
                 "set-nil-lead": f"Lead the {name}: a low lead against a nil bid leaves the nil bidder little room to play under.",
-                "cash-winner": f"Lead the {name}: no higher {_one_of(card)} is still out, so it wins one of the {need} your side needs.",
                 "lead-low": (
                     f"Lead the {name}: your side has its contract, so give the lead away cheaply and avoid bags."
                     if self.need <= 0
                     else f"Lead the {name}: with no sure winner to cash, a low side card gives the least away."
                 ),
-            }[rule]
-        best_seat, best = self._best()
+            }[rule], ()
+        _, best = self._best()
+        if rule in ("forced-win", "nil-forced"):
+            return self._forced_reason(card, rule, best, legal)
+        if rule in ("win-cheap", "ruff"):
+            return self._taking_reason(card, rule, best, need)
         led_card = self.view.trick[0][1]
-        led = led_card.suit.title if led_card.suit is not None else "cards"
+        lost = (certain("trick-lost", str(card)),)
         return {
-            "nil-duck": f"Play the {name}: it is your highest card that stays under the {best.name}, protecting your nil.",
-            "nil-forced": f"Play the {name}: every card you may play beats the {best.name}; your nil is lost on this trick, so shed your highest.",
-            "cover-nil": f"Play the {name}: it beats your partner's {best.name}, taking the trick off their nil as cheaply as you can.",
-            "cover-nil-high": f"Play the {name}: your partner plays after you, and a high {_one_of(led_card)} leaves them the most room under it for their nil.",
-            "cover-nil-ruff": f"Ruff with the {name}: you have no {led}, and a spade takes the trick before your partner has to play.",
-            "cannot-cover": f"Play the {name}: nothing you may play beats the {best.name}, so keep your higher cards for later.",
-            "set-nil": f"Play the {name}: the nil bidder's {best.name} is winning, and this is your highest {_one_of(led_card)} that stays under it.",
-            "set-nil-discard": f"Throw away the {name}: the nil bidder's {best.name} is winning, so keep your high cards.",
-            "set-nil-low": f"Play the {name}: the nil bidder plays after you; your lowest card under the {best.name} leaves them less room to duck.",
-            "avoid-bags": f"Play the {name}: your side has made its contract, so duck with your highest losing card and avoid bags.",
-            "forced-win": f"Play the {name}: every card you may play wins this trick, so spend the cheapest.",
-            "partner-winning": f"Play the {name}: your partner's {best.name} is winning the trick, so save your good cards.",
-            "win-cheap": f"Take the trick with the {name}: the cheapest card that beats the {best.name}, and your side needs {need}.",
-            "ruff": f"Ruff with the {name}: you have no {led}, and your side needs {need}.",
-            "duck-low": f"Play the {name}: you can't take this trick safely, and it is the cheapest card to give it up with.",
+            "nil-duck": (f"Play the {name}: it is your highest card that stays under the {best.name}, protecting your nil.", lost),
+            "cover-nil": (f"Play the {name}: it beats your partner's {best.name}, taking the trick off their nil as cheaply as you can.", ()),
+            "cover-nil-high": (f"Play the {name}: your partner plays after you, and a high {_one_of(led_card)} leaves them the most room under it for their nil.", ()),
+            "cover-nil-ruff": (f"Ruff with the {name}: you have no {_suit(led_card)}, and a spade takes the trick before your partner has to play.", ()),
+            "cannot-cover": (
+                f"Play the {name}: nothing you may play beats the {best.name}, so keep your higher cards for later.",
+                (certain("none-beat", str(best)),),
+            ),
+            "set-nil": (f"Play the {name}: the nil bidder's {best.name} is winning, and this is your highest {_one_of(led_card)} that stays under it.", lost),
+            "set-nil-discard": (f"Throw away the {name}: the nil bidder's {best.name} is winning, so keep your high cards.", lost),
+            "set-nil-low": (f"Play the {name}: the nil bidder plays after you; your lowest card under the {best.name} leaves them less room to duck.", lost),
+            "avoid-bags": (f"Play the {name}: your side has made its contract, so duck with your highest losing card and avoid bags.", lost),
+            "partner-winning": (f"Play the {name}: your partner's {best.name} is winning the trick, so save your good cards.", ()),
+            "duck-low": (f"Play the {name}: you can't take this trick safely, and it is the cheapest card to give it up with.", lost),
         }[rule]
+
+    def _cash_reason(self, card: Card, need: str) -> tuple[str, tuple[Claim, ...]]:
+        """Leading a card no other hand can beat in its suit: it wins for sure only if
+        nobody can trump it."""
+        name = card.name
+        top = certain("highest-left", str(card))
+        if self.facts.sure_to_win(card):
+            trumps = "" if card.suit is Suit.SPADES else " and nobody can trump it"
+            return (
+                f"Lead the {name}: no higher {_one_of(card)} is still out{trumps}, so it wins one of the {need} your side needs.",
+                (top, certain("trick-won", str(card))),
+            )
+        return (
+            f"Lead the {name}: no higher {_one_of(card)} is still out, so it takes one of the {need} your side "
+            f"needs unless a player with no {_suit(card)} left trumps it.",
+            (top, likely("trick-won", str(card))),
+        )
+
+    def _forced_reason(self, card: Card, rule: str, best: Card, legal: list[Card]) -> tuple[str, tuple[Claim, ...]]:
+        """Every legal card beats the one winning: whether the trick is then surely
+        ours depends on whether even the weakest of them can be beaten later."""
+        name = card.name
+        # The legal cards are all of one suit here (following suit, or all spades).
+        weakest = min(legal, key=lambda c: c.rank)
+        sure = self.facts.sure_to_win(weakest)
+        won = certain("trick-won", str(weakest)) if sure else likely("trick-won", str(card))
+        every = f"every card you may play beats the {best.name}"
+        text = {
+            ("nil-forced", True): "every card you may play wins this trick, so your nil is lost; shed your highest",
+            ("nil-forced", False): f"{every}, so your nil is probably lost on this trick; shed your highest",
+            ("forced-win", True): "every card you may play wins this trick, so spend the cheapest",
+            ("forced-win", False): f"{every}, so spend the cheapest; a card still to come may yet take the trick",
+        }[rule, sure]
+        return f"Play the {name}: {text}.", (certain("all-beat", str(best)), won)
+
+    def _taking_reason(self, card: Card, rule: str, best: Card, need: str) -> tuple[str, tuple[Claim, ...]]:
+        """Going for the trick: said as sure only when no card still to come can take it."""
+        name = card.name
+        led = _suit(self.view.trick[0][1])
+        sure = self.facts.sure_to_win(card)
+        text = {
+            ("ruff", True): f"Ruff with the {name}: you have no {led}, nobody still to play can over-ruff it, and your side needs {need}.",
+            ("ruff", False): (
+                f"Ruff with the {name}: you have no {led}, and your side needs {need}; it takes the trick unless "
+                "someone still to play over-ruffs."
+            ),
+            ("win-cheap", True): (
+                f"Take the trick with the {name}: the cheapest card that beats the {best.name}, nothing still to "
+                f"come can take it, and your side needs {need}."
+            ),
+            ("win-cheap", False): (
+                f"Go for the trick with the {name}: the cheapest card that beats the {best.name}, and your side "
+                f"needs {need}; a later card may still come over it."
+            ),
+        }[rule, sure]
+        return text, ((certain if sure else likely)("trick-won", str(card)),)
 
 
 def _is_nil(bid: Bid | None) -> bool:
@@ -339,6 +418,11 @@ def _highest(cards: list[Card], prefer_side_suits: bool = False) -> Card:
         side = [c for c in cards if c.suit is not Suit.SPADES]
         cards = side or cards
     return max(cards, key=lambda c: (c.rank, c.suit is not Suit.SPADES))
+
+
+def _suit(card: Card) -> str:
+    """The suit of ``card`` said of many cards: "hearts"."""
+    return card.suit.title if card.suit is not None else "cards"
 
 
 def _one_of(card: Card) -> str:

@@ -3,5 +3,6 @@
 from __future__ import annotations
 
 from cardtable_gui.audit.judge import Checker
+from cardtable_gui.audit.tricks import trick_checkers
 
-CHECKERS: dict[str, Checker] = {}
+CHECKERS: dict[str, Checker] = trick_checkers(trump=None)

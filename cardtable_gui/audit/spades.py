@@ -3,5 +3,7 @@
 from __future__ import annotations
 
 from cardtable_gui.audit.judge import Checker
+from cardtable_gui.audit.tricks import trick_checkers
+from cardtable_gui.cards import Suit
 
-CHECKERS: dict[str, Checker] = {}
+CHECKERS: dict[str, Checker] = trick_checkers(trump=Suit.SPADES)

@@ -283,6 +283,10 @@ class SpadesView(GameView):
     def side_of(self, seat: int) -> int:
         return next(i for i, side in enumerate(self.sides) if seat in side)
 
+    def known_voids(self) -> dict[int, set[Suit]]:
+        """The suits each seat has shown it no longer holds this hand."""
+        return _known_voids(self)
+
 
 @dataclass(eq=False)
 class SpadesState(GameState[SpadesOptions]):
