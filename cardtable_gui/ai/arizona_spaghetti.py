@@ -22,9 +22,12 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections.abc import Sequence
+from functools import cached_property
 
 from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.base import register_heuristic
+from cardtable_gui.ai.claims import certain, likely
+from cardtable_gui.ai.trick_facts import TrickFacts
 from cardtable_gui.cards import Card, Suit
 from cardtable_gui.rules.arizona_spaghetti import (
     CARD_POINTS,
@@ -96,6 +99,7 @@ class _Reading:
         self.points = CARD_POINTS[view.round_number - 1]
         self.players = view.players
         unseen = view.unseen_cards()
+        self.unseen = unseen
         self.unseen_ranks: dict[Suit, list[int]] = {}
         suit_points: dict[Suit, int] = {}
         for card in unseen:
@@ -121,6 +125,18 @@ class _Reading:
         self.yet_to_play = [
             (self.seat + k) % self.players for k in range(1, self.players - len(view.trick))
         ]
+
+    @cached_property
+    def facts(self) -> TrickFacts:
+        """What the seat can be sure of about this trick, for the reason's claims."""
+        return TrickFacts(
+            seat=self.seat,
+            out=frozenset(self.unseen),
+            counts=self.view.hand_counts,
+            voids=self.voids,
+            plays=self.view.trick,
+            later=tuple(self.yet_to_play),
+        )
 
     def cost(self, card: Card) -> float:
         """The points playing ``card`` risks now, less those it saves later."""
@@ -211,6 +227,7 @@ class _Reading:
                 f"Play the {card.name}: it stays under the {winning.name}, so someone "
                 "else takes this trick.",
                 "duck",
+                claims=(certain("trick-lost", str(card)),),
             )
         cost = round(self.trick_cost(card))
         can_duck = any(c.suit is led and c.rank < winning.rank for c in playable)
@@ -222,18 +239,63 @@ class _Reading:
                 "free-trick",
             )
         if can_duck:
+            return self._explain_taking(action, cost)
+        return self._explain_forced(action, winning, playable)
+
+    def _explain_taking(self, action: PlayCard, cost: int) -> Advice:
+        """Taking a costly trick while a lower card could have ducked: sure only when
+        nothing still to play can come over the card."""
+        card = action.card
+        if self.facts.sure_to_win(card):
             return Advice(
                 action,
                 f"Take this trick with the {card.name}: about {cost} points now is less "
                 "than it would likely cost you later in the round.",
                 "take-now",
+                claims=(certain("trick-won", str(card)),),
+            )
+        chance = self.chance_to_take(card)
+        return Advice(
+            action,
+            f"Go for this trick with the {card.name}: a later card may still come over it, "
+            f"but about {cost} points now is less than it would likely cost you later in the round.",
+            "take-now",
+            claims=(likely("trick-won", str(card), share=chance),),
+        )
+
+    def _explain_forced(self, action: PlayCard, winning: Card, playable: Sequence[Card]) -> Advice:
+        """Every card of the led suit held beats the one winning. With the trick sure,
+        the cost model spends the card that would cost most to keep; otherwise it
+        weighs the chance a later card comes over each one."""
+        card = action.card
+        suit = winning.suit.title  # type: ignore[union-attr]
+        above = f"none of your {suit} stays under the {winning.name}"
+        beaten = certain("all-beat", str(winning))
+        lowest = min(playable, key=lambda c: c.rank)
+        if self.facts.sure_to_win(lowest):
+            last = "you play last" if not self.yet_to_play else "no one still to play can come over it"
+            return Advice(
+                action,
+                f"Play the {card.name}: {above} and {last}, so the trick is yours anyway; spend the "
+                "card likeliest to cost you later and keep the low ones for ducking.",
+                "win-high",
+                claims=(beaten, certain("trick-won", str(lowest))),
+            )
+        chance = likely("trick-won", str(card), share=self.chance_to_take(card))
+        if card is lowest:
+            return Advice(
+                action,
+                f"Play the {card.name}: {above}, but players still to come may play over it; "
+                "your lowest gives them the most room to take the trick.",
+                "win-low",
+                claims=(beaten, chance),
             )
         return Advice(
             action,
-            f"Play the {card.name}: none of your {led.title} stays under the "
-            f"{winning.name}, so the trick is yours anyway; spend the card likeliest to "
-            "cost you later and keep the low ones for ducking.",
+            f"Play the {card.name}: {above}; a later card may still come over it, and playing the "
+            f"{card.name} now costs less than keeping it for later in the round.",
             "win-high",
+            claims=(beaten, chance),
         )
 
     def _explain_lead(self, action: PlayCard) -> Advice:
@@ -245,8 +307,9 @@ class _Reading:
             return Advice(
                 action,
                 f"Lead the {card.name}: higher {card.suit.title} are still out, so "
-                "someone else will most likely take the trick.",
+                "someone else will probably take the trick.",
                 "lead-low",
+                claims=(likely("trick-won", str(card), share=chance),),
             )
         if cost <= 0:
             return Advice(
@@ -260,4 +323,5 @@ class _Reading:
             f"Lead the {card.name}: it is the card most likely to cost you later, so "
             f"get it out now while the trick costs about {cost} points.",
             "lead-shed",
+            claims=(likely("trick-won", str(card), share=chance),),
         )

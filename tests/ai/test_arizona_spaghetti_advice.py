@@ -85,5 +85,5 @@ def test_every_rule_of_thumb_speaks_in_seeded_games() -> None:
         seen |= advise_through_a_game("arizona_spaghetti", 4, seed)[1]
     assert seen >= {
         "only-card", "duck", "shed-points", "shed-high", "free-trick",
-        "take-now", "win-high", "lead-low", "lead-shed",
+        "take-now", "win-high", "win-low", "lead-low", "lead-shed",
     }
