@@ -7,6 +7,7 @@ import random
 
 from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.arizona_spaghetti import ArizonaSpaghettiHeuristic
+from cardtable_gui.ai.claims import certain
 from cardtable_gui.cards import Card
 from cardtable_gui.rules.arizona_spaghetti import ArizonaSpaghettiState, PlayCard
 from tests.ai.advice_support import advise_through_a_game
@@ -87,3 +88,45 @@ def test_every_rule_of_thumb_speaks_in_seeded_games() -> None:
         "only-card", "duck", "shed-points", "shed-high", "free-trick",
         "take-now", "win-high", "win-low", "lead-low", "lead-shed",
     }
+
+
+# Issue 24: "the trick is yours anyway" only when no later card can come over it.
+
+CLUBS_TO_COME = {
+    0: "2C 3C 4C 5C 2D 3D 4D 5D 6D 7D 8D 9D 10D",
+    1: "6C 8C QC 2H 3H 4H 5H 6H 7H 8H 9H 10H JH",
+    2: "7C 9C 10C JC KC AC JD QD KD AD QH KH AH",
+}
+
+
+def test_with_players_still_to_come_the_lowest_club_leaves_them_room_and_no_trick_is_promised() -> None:
+    state = at_round(1, CLUBS_TO_COME)
+    play(state, "2C")
+    said = advice(state)
+    assert said.action == PlayCard(Card.parse("6C"))
+    assert said.rule == "win-low"
+    assert "anyway" not in said.reason
+    assert said.reason == (
+        "Play the six of clubs: none of your clubs stays under the two of clubs, but players still to "
+        "come may play over it; your lowest gives them the most room to take the trick."
+    )
+    assert not any(claim.certain for claim in said.claims if claim.kind == "trick-won")
+    assert certain("all-beat", "2C") in said.claims
+
+
+def test_playing_last_every_club_takes_the_trick_so_the_highest_is_spent() -> None:
+    state = at_round(1, {0: "2C 3C", 1: "4C 5C", 2: "6C 7C", 3: "JC AC"})
+    play(state, "2C 4C 6C")
+    said = advice(state)
+    assert said.action == PlayCard(Card.parse("AC"))
+    assert said.rule == "win-high"
+    assert "you play last, so the trick is yours anyway" in said.reason
+    assert any(claim.kind == "trick-won" and claim.certain for claim in said.claims)
+
+
+def test_an_ace_with_a_lower_club_is_no_sure_trick_while_others_still_play() -> None:
+    state = at_round(1, {0: "2C 3C", 1: "JC AC", 2: "QC KC"})
+    play(state, "2C")
+    said = advice(state)
+    assert "anyway" not in said.reason
+    assert all(not claim.certain for claim in said.claims if claim.kind == "trick-won")

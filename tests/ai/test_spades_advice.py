@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from cardtable_gui.ai.advice import Advice
+from cardtable_gui.ai.claims import certain, likely
 from cardtable_gui.ai.spades import SpadesHeuristic
 from cardtable_gui.cards import Card
 from cardtable_gui.rules.spades import Bid, PlayCard, SpadesState
@@ -87,3 +88,61 @@ def test_every_rule_of_thumb_speaks_in_seeded_games() -> None:
         "nil-forced", "cover-nil-lead", "cover-nil", "cover-nil-high", "cover-nil-ruff",
         "cannot-cover", "set-nil-lead", "set-nil", "set-nil-low",
     }
+
+
+# Issue 24: a card "wins" only when nothing still to play can take the trick from it.
+
+
+def test_an_unbeatable_heart_that_a_later_player_can_trump_is_not_said_to_win() -> None:
+    state = dealt_by(["AH 2H 3C 4C", "2S 3S 4S", "", ""], dealer=3)
+    play_to_seat(state, 0, {})
+    said = advice(state, 0)
+    assert said.action == PlayCard(Card.parse("AH"))
+    assert said.rule == "cash-winner"
+    assert "so it wins" not in said.reason
+    assert "unless a player with no hearts left trumps it" in said.reason
+    assert certain("highest-left", "AH") in said.claims
+    assert likely("trick-won", "AH") in said.claims
+
+
+def test_the_highest_spade_wins_for_sure() -> None:
+    state = dealt_by(["AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S", "", "", ""], dealer=3)
+    play_to_seat(state, 0, {})
+    said = advice(state, 0)
+    assert said.action == PlayCard(Card.parse("AS"))
+    assert said.reason.startswith("Lead the ace of spades: no higher spade is still out, so it wins one of the")
+    assert certain("trick-won", "AS") in said.claims
+
+
+def test_beating_the_card_led_is_no_sure_trick_with_players_still_to_come() -> None:
+    state = dealt_by(
+        [
+            "2H 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC",
+            "5H 6H 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD",
+            "AH KH QH JH 10H 9H 8H 7H 4H 3H KD AD 2C",
+            "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S",
+        ],
+        dealer=3,
+    )
+    play_to_seat(state, 0, {})
+    state.apply(PlayCard(Card.parse("2H")))
+    said = advice(state, 1)
+    assert said.action == PlayCard(Card.parse("5H"))
+    assert said.rule == "forced-win"
+    assert "wins this trick" not in said.reason
+    assert said.reason == (
+        "Play the five of hearts: every card you may play beats the two of hearts, so spend the cheapest; "
+        "a card still to come may yet take the trick."
+    )
+    assert certain("all-beat", "2H") in said.claims
+
+
+def test_playing_last_every_card_that_beats_the_lead_wins_the_trick() -> None:
+    state = dealt_by(["2H 3C", "3H 2C", "4H 4C", "5H 6H 2D"], dealer=3)
+    play_to_seat(state, 0, {})
+    for card in ("2H", "3H", "4H"):
+        state.apply(PlayCard(Card.parse(card)))
+    said = advice(state, 3)
+    assert said.action == PlayCard(Card.parse("5H"))
+    assert said.reason.startswith("Take the trick with the five of hearts")
+    assert certain("trick-won", "5H") in said.claims
