@@ -19,6 +19,8 @@ import tempfile
 from datetime import datetime
 from pathlib import Path
 
+from cardtable_gui.persistence.reading import read_data_file
+
 BACKUP_SUFFIX = ".bak"
 
 LEFTOVER = re.compile(r"^\.[^/]+\.[0-9a-z_]{6,16}\.tmp$")
@@ -73,7 +75,7 @@ def _keep_as_backup(path: Path) -> None:
     try:
         os.link(path, temporary)
     except OSError:
-        _replace_with(backup_path(path), path.read_bytes())
+        _replace_with(backup_path(path), read_data_file(path))
         return
     try:
         os.replace(temporary, backup)
@@ -143,3 +145,13 @@ def set_aside(path: str | os.PathLike[str], suffix: str | None = None) -> Path:
         number += 1
     os.replace(path, target)
     return target
+
+
+def set_aside_with_message(path: str | os.PathLike[str], message: str) -> str:
+    """Set a damaged file aside and return ``message`` followed by where it went, or,
+    when even the rename fails, by the word that it was left as it was."""
+    try:
+        kept = set_aside(path)
+    except OSError:
+        return f"{message} The old file was left as it was."
+    return f"{message} The old file was kept as {kept.name}."

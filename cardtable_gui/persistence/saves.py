@@ -57,6 +57,7 @@ from cardtable_gui.persistence.atomic import (
     set_aside,
     write_atomic,
 )
+from cardtable_gui.persistence.reading import read_data_file
 from cardtable_gui.rules import GAMES
 from cardtable_gui.rules.base import Action, GameState, HandDealt, IllegalAction
 from cardtable_gui.seats import MatchConfig, SeatConfig
@@ -549,7 +550,7 @@ class SaveStore:
                 continue
             modified = datetime.fromtimestamp(stat.st_mtime, UTC)
             try:
-                entries.append(SaveEntry(path, modified, parse_save(path.read_bytes()), None))
+                entries.append(SaveEntry(path, modified, parse_save(read_data_file(path)), None))
             except SaveError as error:
                 entries.append(SaveEntry(path, modified, None, error.message))
             except OSError as error:
@@ -568,9 +569,9 @@ class SaveStore:
         not changed."""
         path = Path(path)
         try:
-            data = path.read_bytes()
+            data = read_data_file(path)
         except OSError as error:
-            raise SaveError(f"The save file cannot be opened: {reason(error)}") from error
+            raise SaveError(f"The save file cannot be opened: {reason(error)}.") from error
         return rebuild(parse_save(data), path)
 
     def delete(self, path: str | os.PathLike[str]) -> None:
@@ -601,7 +602,7 @@ class SaveStore:
     @staticmethod
     def _is_readable(path: Path) -> bool:
         try:
-            parse_save(path.read_bytes())
+            parse_save(read_data_file(path))
         except (OSError, SaveError):
             return False
         return True

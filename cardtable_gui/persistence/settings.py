@@ -15,7 +15,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from cardtable_gui.persistence.atomic import reason, set_aside, write_atomic
+from cardtable_gui.persistence.atomic import reason, set_aside_with_message, write_atomic
+from cardtable_gui.persistence.reading import SMALL_FILE, RefusedFile, read_data_file
 from cardtable_gui.seats import NAME_LIMIT, PlayerName
 from cardtable_gui.shown_text import drop_control_characters
 
@@ -83,9 +84,12 @@ def load_settings(directory: str | os.PathLike[str]) -> tuple[Settings, str | No
     """
     path = Path(directory) / SETTINGS_FILE
     try:
-        raw_bytes = path.read_bytes()
+        raw_bytes = read_data_file(path, SMALL_FILE)
     except FileNotFoundError:
         return Settings(), None
+    except RefusedFile as error:
+        refused = f"Your settings file could not be used ({reason(error)}), so the defaults are in use."
+        return Settings(), set_aside_with_message(path, refused)
     except OSError as error:
         return Settings(), (
             f"Your settings could not be opened ({reason(error)}); "
@@ -94,13 +98,13 @@ def load_settings(directory: str | os.PathLike[str]) -> tuple[Settings, str | No
     raw = _decode(raw_bytes)
     if raw is None:
         damaged = "Your settings file was damaged, so the defaults are in use."
-        return Settings(), _set_aside_message(path, damaged)
+        return Settings(), set_aside_with_message(path, damaged)
     settings, bad_fields = _salvage(raw)
     if not bad_fields:
         return settings, None
     names = ", ".join(field.replace("_", " ") for field in bad_fields)
     reset = f"Some settings were not valid and were reset: {names}."
-    return settings, _set_aside_message(path, reset)
+    return settings, set_aside_with_message(path, reset)
 
 
 def save_settings(directory: str | os.PathLike[str], settings: Settings) -> None:
@@ -119,24 +123,24 @@ def _decode(raw_bytes: bytes) -> dict[str, Any] | None:
 def _salvage(raw: dict[str, Any]) -> tuple[Settings, list[str]]:
     """Keep every valid field of ``raw``; return the settings and the fields reset.
 
+    Each value must have its own JSON type, as in a save: ``"yes"`` is not On and
+    ``"false"`` is not a switch at all, so such a value is reset rather than guessed at.
     A name holding characters no screen draws (a NUL) is kept without them: the
     player's name is worth more than the stray character."""
     if isinstance(raw.get("player_name"), str):
         raw = raw | {"player_name": drop_control_characters(raw["player_name"])}
     try:
-        return Settings.model_validate(raw), []
+        return _strictly(raw), []
     except ValidationError as error:
         bad = sorted({str(e["loc"][0]) for e in error.errors() if e["loc"]})
     good = {key: value for key, value in raw.items() if key not in bad}
     try:
-        return Settings.model_validate(good), bad
+        return _strictly(good), bad
     except ValidationError:
         return Settings(), sorted(Settings.model_fields)
 
 
-def _set_aside_message(path: Path, message: str) -> str:
-    try:
-        kept = set_aside(path)
-    except OSError:
-        return f"{message} The old file was left as it was."
-    return f"{message} The old file was kept as {kept.name}."
+def _strictly(raw: dict[str, Any]) -> Settings:
+    # JSON mode, so that a JSON list reads as the window size's pair, yet strict: no
+    # value is converted from another JSON type.
+    return Settings.model_validate_json(json.dumps(raw), strict=True)

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
 
-from cardtable_gui.persistence.atomic import reason, set_aside, write_atomic
+from cardtable_gui.persistence.atomic import reason, set_aside_with_message, write_atomic
+from cardtable_gui.persistence.reading import RefusedFile, read_data_file
 from cardtable_gui.seats import AILevel, MatchConfig, SeatKind
 from cardtable_gui.shown_text import ShownScore, ShownTime, drop_control_characters
 
@@ -140,9 +141,12 @@ def load_statistics(directory: str | os.PathLike[str]) -> tuple[Statistics, str 
     player. Never raises for a bad file."""
     path = Path(directory) / STATISTICS_FILE
     try:
-        raw_bytes = path.read_bytes()
+        raw_bytes = read_data_file(path)
     except FileNotFoundError:
         return Statistics(), None
+    except RefusedFile as error:
+        refused = f"Your statistics file could not be used ({reason(error)}), so a fresh record was started."
+        return Statistics(), set_aside_with_message(path, refused)
     except OSError as error:
         return Statistics(), (
             f"Your statistics could not be opened ({reason(error)}); "
@@ -151,11 +155,7 @@ def load_statistics(directory: str | os.PathLike[str]) -> tuple[Statistics, str 
     statistics, damage = _salvage(raw_bytes)
     if damage is None:
         return statistics, None
-    try:
-        kept = set_aside(path)
-    except OSError:
-        return statistics, f"{damage} The old file was left as it was."
-    return statistics, f"{damage} The old file was kept as {kept.name}."
+    return statistics, set_aside_with_message(path, damage)
 
 
 def save_statistics(directory: str | os.PathLike[str], statistics: Statistics) -> None:
@@ -210,19 +210,20 @@ def _salvage(raw_bytes: bytes) -> tuple[Statistics, str | None]:
     nothing was)."""
     fresh = "Your statistics file was damaged, so a fresh record was started."
     try:
+        # Strict, as the saves are: a score written as text or a winner as "0" is damage.
+        return Statistics.model_validate_json(raw_bytes, strict=True), None
+    except ValidationError:
+        pass
+    try:
         raw = json.loads(raw_bytes.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         return Statistics(), fresh
-    try:
-        return Statistics.model_validate(raw), None
-    except ValidationError:
-        pass
     if not isinstance(raw, dict) or not isinstance(raw.get("games"), list):
         return Statistics(), fresh
     games: list[GameRecord] = []
     for item in raw["games"]:
         try:
-            games.append(GameRecord.model_validate(item))
+            games.append(GameRecord.model_validate_json(json.dumps(item), strict=True))
         except ValidationError:
             continue
     lost = len(raw["games"]) - len(games)

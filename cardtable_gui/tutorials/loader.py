@@ -64,6 +64,10 @@ def parse_course(text: str, name: str) -> Course:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise LessonFileError(f"{name}: this is not valid TOML ({error}).") from None
+    except RecursionError:
+        # tomllib reads each nested array or table by recursing; a file nesting hundreds
+        # deep runs out of stack before it runs out of text.
+        raise LessonFileError(f"{name}: arrays or tables are nested too deeply to read.") from None
     if raw.get("game") not in GAMES:
         known = ", ".join(GAMES)
         raise LessonFileError(f"{name}: 'game' must name one of the games ({known}).")

@@ -1,19 +1,20 @@
 """How far the player got with the lessons, kept in ``lessons.json`` in the data
 directory: for each lesson, the step reached and whether it was finished.
 
-Progress is a convenience, never worth a crash: a damaged file gives empty progress
-and a message, and is renamed aside (``lessons.json.bad-<time>``) rather than deleted.
+Progress is a convenience, never worth a crash: a damaged file (a value of the wrong
+type among them, or one far larger than any progress) gives empty progress and a
+message, and is renamed aside (``lessons.json.bad-<time>``) rather than deleted.
 """
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from cardtable_gui.persistence.atomic import reason, set_aside, write_atomic
+from cardtable_gui.persistence.atomic import reason, set_aside_with_message, write_atomic
+from cardtable_gui.persistence.reading import SMALL_FILE, RefusedFile, read_data_file
 
 PROGRESS_FILE = "lessons.json"
 
@@ -61,21 +62,20 @@ def load_progress(directory: str | os.PathLike[str]) -> tuple[Progress, str | No
     A missing file is no progress yet. Never raises for a bad file."""
     path = Path(directory) / PROGRESS_FILE
     try:
-        raw = path.read_bytes()
+        raw = read_data_file(path, SMALL_FILE)
     except FileNotFoundError:
         return Progress(), None
+    except RefusedFile as error:
+        refused = f"Your lesson progress could not be used ({reason(error)}), so every lesson starts afresh."
+        return Progress(), set_aside_with_message(path, refused)
     except OSError as error:
         return Progress(), f"Your lesson progress could not be opened ({reason(error)})."
     try:
-        return Progress.model_validate(json.loads(raw.decode("utf-8"))), None
-    except (UnicodeDecodeError, ValueError, RecursionError, ValidationError):
-        pass
-    message = "Your lesson progress was damaged, so every lesson starts afresh."
-    try:
-        kept = set_aside(path)
-    except OSError:
-        return Progress(), f"{message} The old file was left as it was."
-    return Progress(), f"{message} The old file was kept as {kept.name}."
+        # Strict, as the saves are: a step written as "3" or done as "yes" is damage.
+        return Progress.model_validate_json(raw, strict=True), None
+    except ValidationError:
+        damaged = "Your lesson progress was damaged, so every lesson starts afresh."
+        return Progress(), set_aside_with_message(path, damaged)
 
 
 def save_progress(directory: str | os.PathLike[str], progress: Progress) -> None:

@@ -20,6 +20,7 @@ from cardtable_gui.persistence.saves import (
     SaveError,
     SaveStore,
 )
+from tests.persistence.odd_files import finishes, named_pipe, posix_only
 
 
 @pytest.fixture(scope="module")
@@ -204,3 +205,36 @@ def test_the_data_directory_comes_from_argument_then_environment(
         lambda name: str(tmp_path / "platform" / name),
     )
     assert data_dir() == tmp_path / "platform" / "cardtable"
+
+
+@posix_only
+def test_a_named_pipe_among_the_saves_is_listed_at_once_with_its_reason(
+    tmp_path: Path, saves: list[SavedGame]
+) -> None:
+    store = SaveStore(tmp_path)
+    good = store.save_named(saves[0])
+    with named_pipe(store.saves_folder / "pipe.json") as pipe:
+        entries = finishes(store.list_saves)
+        assert [entry.path for entry in entries] == [pipe, good]
+        assert entries[0].error == "The file cannot be opened: it is not an ordinary file"
+        assert store.move_aside(pipe).is_fifo()
+
+
+@posix_only
+def test_an_autosave_that_is_a_link_to_a_device_is_refused_and_the_backup_continued(
+    tmp_path: Path, saves: list[SavedGame]
+) -> None:
+    """``/dev/null`` stands for every device here: one that never ends (``/dev/zero``)
+    would fill this process's memory if the check were missing; test_app tries that one
+    in a child process with a memory limit."""
+    device = "/dev/null"
+    store = SaveStore(tmp_path)
+    store.autosave(saves[0])
+    store.autosave(saves[1])
+    store.autosave_path.unlink()
+    store.autosave_path.symlink_to(device)
+    assert finishes(store.open_autosave).saved == saves[0]
+    backup_path(store.autosave_path).unlink()
+    with pytest.raises(SaveError, match=r"^The save file cannot be opened: it is not an ordinary file\.$"):
+        finishes(store.open_autosave)
+    assert os.readlink(store.autosave_path) == device

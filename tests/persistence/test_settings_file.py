@@ -1,15 +1,18 @@
 """Settings: defaults and bounds, a round trip through the file, and a bad file that
-costs the player nothing (good settings kept, a message, the old file set aside)."""
+costs the player nothing (good settings kept, a message, the old file set aside): a
+value of the wrong type, a named pipe or device, or a file far too large among them."""
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
 
 from cardtable_gui.persistence.settings import SETTINGS_FILE, Settings, load_settings, save_settings
+from tests.persistence.odd_files import finishes, named_pipe, posix_only
 
 
 def test_defaults() -> None:
@@ -132,3 +135,62 @@ def test_a_name_with_a_control_character_is_refused_when_assigned() -> None:
     settings = Settings()
     with pytest.raises(ValidationError):
         settings.player_name = "Ad\u0000a"
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("fullscreen", "yes"),
+        ("first_game_tips", "false"),
+        ("muted", 1),
+        ("confirm_before_play", "on"),
+        ("volume", "0.5"),
+        ("animation_speed", "2"),
+        ("window_size", ["1920", "1080"]),
+        ("window_size", [1920.0, 1080]),
+    ],
+)
+def test_a_value_of_the_wrong_type_is_refused_as_in_a_save(tmp_path: Path, field: str, value: object) -> None:
+    """``"yes"`` is not On and ``"false"`` is not a switch at all: the setting takes its
+    default, the player is told, and the file is kept aside byte for byte."""
+    content = json.dumps({field: value, "four_colour": True}).encode()
+    (tmp_path / SETTINGS_FILE).write_bytes(content)
+
+    settings, message = load_settings(tmp_path)
+    assert getattr(settings, field) == getattr(Settings(), field)
+    assert settings.four_colour is True, "the settings that are good are kept"
+    assert message is not None
+    assert message.startswith(f"Some settings were not valid and were reset: {field.replace('_', ' ')}.")
+    (kept,) = tmp_path.iterdir()
+    assert kept.name.startswith("settings.json.bad-") and kept.name in message
+    assert kept.read_bytes() == content
+
+
+@posix_only
+def test_a_named_pipe_for_settings_gives_defaults_at_once_and_is_set_aside(tmp_path: Path) -> None:
+    with named_pipe(tmp_path / SETTINGS_FILE):
+        settings, message = finishes(lambda: load_settings(tmp_path))
+    assert settings == Settings()
+    assert message is not None and "it is not an ordinary file" in message
+    (kept,) = tmp_path.iterdir()
+    assert kept.name.startswith("settings.json.bad-") and kept.name in message and kept.is_fifo()
+
+
+@posix_only
+def test_a_link_to_a_device_for_settings_gives_defaults_and_the_link_is_set_aside(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS_FILE).symlink_to("/dev/null")
+    settings, message = finishes(lambda: load_settings(tmp_path))
+    assert settings == Settings()
+    assert message is not None and message.startswith("Your settings file could not be used")
+    (kept,) = tmp_path.iterdir()
+    assert kept.is_symlink() and os.readlink(kept) == "/dev/null"
+
+
+def test_a_settings_file_larger_than_any_settings_is_refused_and_kept(tmp_path: Path) -> None:
+    content = json.dumps({"volume": 0.3, "padding": "x" * 300_000}).encode()
+    (tmp_path / SETTINGS_FILE).write_bytes(content)
+    settings, message = load_settings(tmp_path)
+    assert settings == Settings()
+    assert message is not None and "it is larger than 256 KB" in message
+    (kept,) = tmp_path.iterdir()
+    assert kept.read_bytes() == content

@@ -1,5 +1,7 @@
 """Statistics: finished games are recorded, and a player's figures (win rate, streaks,
-best and average score, levels faced, recent results) add up as worked out by hand."""
+best and average score, levels faced, recent results) add up as worked out by hand; a
+record read from the file is as strict as a save, and a file that is no record at all
+(a named pipe, one far too large) is set aside, never written over."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from cardtable_gui.persistence.reading import LARGEST_FILE
 from cardtable_gui.persistence.statistics import (
     STATISTICS_FILE,
     GameRecord,
@@ -20,6 +23,7 @@ from cardtable_gui.persistence.statistics import (
     summary,
 )
 from cardtable_gui.seats import AILevel, SeatKind
+from tests.persistence.odd_files import finishes, named_pipe, posix_only
 
 START = datetime(2024, 6, 1, 12, 0, tzinfo=UTC)
 
@@ -139,3 +143,60 @@ def test_a_finished_match_makes_a_record(play: Callable[..., tuple]) -> None:
     assert record.seats[0].level is None and record.seats[1].level is config.seats[1].level
     stats = summary(Statistics(games=[record]), "spades", "Ada")
     assert stats.played == 1 and stats.won == (0 in state.winners)
+
+
+@pytest.mark.parametrize(
+    ("where", "value"),
+    [
+        (("seats", 1, "score"), "500"),
+        (("seats", 1, "score"), True),
+        (("finished_at",), 1_700_000_000),
+        (("teams", 0), ["0", 2]),
+    ],
+)
+def test_a_record_with_a_value_of_the_wrong_type_is_skipped_as_in_a_save(
+    tmp_path: Path, where: tuple[str | int, ...], value: object
+) -> None:
+    content = json.loads(Statistics(games=[spades_record(0, True, 500), spades_record(1, False, 200)]).model_dump_json())
+    *path, last = where
+    parent = content["games"][1]
+    for part in path:
+        parent = parent[part]
+    parent[last] = value
+    raw = json.dumps(content).encode()
+    (tmp_path / STATISTICS_FILE).write_bytes(raw)
+
+    statistics, message = load_statistics(tmp_path)
+    assert statistics.games == [spades_record(0, True, 500)]
+    assert message is not None and message.startswith("1 damaged game record(s)")
+    (kept,) = tmp_path.iterdir()
+    assert kept.name in message and kept.read_bytes() == raw
+
+
+def test_winners_and_sides_written_as_text_are_damage(tmp_path: Path) -> None:
+    content = json.loads(Statistics(games=[spades_record(0, True, 500)]).model_dump_json())
+    content["games"][0]["winners"] = ["0", "2"]
+    (tmp_path / STATISTICS_FILE).write_text(json.dumps(content))
+    statistics, message = load_statistics(tmp_path)
+    assert statistics == Statistics()
+    assert message is not None and message.startswith("Your statistics file was damaged")
+
+
+@posix_only
+def test_a_named_pipe_starts_a_fresh_record_at_once_and_is_set_aside(tmp_path: Path) -> None:
+    with named_pipe(tmp_path / STATISTICS_FILE):
+        message = finishes(lambda: record_game(tmp_path, spades_record(0, True, 500)))
+    assert message is not None and "it is not an ordinary file" in message
+    assert load_statistics(tmp_path) == (Statistics(games=[spades_record(0, True, 500)]), None)
+    (kept,) = (path for path in tmp_path.iterdir() if path.name != STATISTICS_FILE)
+    assert kept.is_fifo() and kept.name in message
+
+
+def test_a_file_larger_than_any_record_is_set_aside_not_written_over(tmp_path: Path) -> None:
+    path = tmp_path / STATISTICS_FILE
+    with path.open("wb") as file:
+        file.truncate(LARGEST_FILE + 1)
+    message = record_game(tmp_path, spades_record(0, True, 500))
+    assert message is not None and "it is larger than 32 MB" in message
+    (kept,) = (entry for entry in tmp_path.iterdir() if entry.name != STATISTICS_FILE)
+    assert kept.stat().st_size == LARGEST_FILE + 1

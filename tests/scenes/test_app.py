@@ -1,8 +1,13 @@
 """The App around the scenes: screenshots, resizing, the frame log, settings messages,
-crash handling, and every widget staying inside the window at each supported size."""
+crash handling, every widget staying inside the window at each supported size, and a
+start that never hangs on a named pipe or a device in the data folder."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pygame
@@ -156,3 +161,57 @@ def test_rules_scroll_with_the_wheel_and_keys(app) -> None:
     assert scene.game == list(GAMES)[1] and scene.scroller.offset == 0
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scenes.top, MenuScene)
+
+
+def odd_data_folder(folder: Path) -> Path:
+    """A data folder where every file Card Table reads is a named pipe or a link to a
+    device: settings, the autosave (the backup a link to ``/dev/zero``), a named save,
+    the statistics, the lesson progress and the tips seen."""
+    (folder / "saves").mkdir(parents=True)
+    for name in ("settings.json", "statistics.json", "saves/pipe.json", "tips.json"):
+        os.mkfifo(folder / name)
+    (folder / "autosave.json").symlink_to("/dev/zero")
+    (folder / "autosave.json.bak").symlink_to("/dev/urandom")
+    (folder / "lessons.json").symlink_to("/dev/zero")
+    return folder
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="named pipes, /dev/zero and a memory limit")
+def test_the_app_starts_and_every_screen_opens_with_pipes_and_devices_in_the_data_folder(tmp_path: Path) -> None:
+    """Before, the game hung at start reading settings.json from a named pipe (and a
+    link to /dev/zero filled memory). The run is a child process with a time limit and
+    a memory limit, so that a read that never ends fails this test instead of hanging it."""
+    import resource
+
+    folder = odd_data_folder(tmp_path / "data")
+
+    def limit_memory() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+
+    script = Path(__file__).with_name("odd_data_folder.py")
+    root = Path(__file__).parents[2]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")]))}
+    try:
+        run = subprocess.run(
+            [sys.executable, str(script), str(folder)],
+            capture_output=True, text=True, env=env, timeout=120, preexec_fn=limit_memory,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("Card Table did not get through its screens: a read in the data folder never returned")
+    assert run.returncode == 0, run.stderr[-2000:]
+    shown = json.loads(run.stdout.splitlines()[-1])
+    (settings_note,) = shown["toasts at start"]
+    assert settings_note.startswith("Your settings file could not be used (it is not an ordinary file)")
+    assert shown["menu"] == ["New game", "Continue", "Load game", "Learn to play", "Rules", "Settings", "Statistics", "Quit"]
+    assert shown["Continue"]["scene"] == "Dialog"
+    assert "The save file cannot be opened: it is not an ordinary file. The file is kept" in shown["Continue"]["message"]
+    assert shown["Load game"]["scene"] == "LoadScene"
+    assert shown["Load game"]["rows"] == ["The file cannot be opened: it is not an ordinary file"]
+    assert shown["Statistics"]["scene"] == "StatisticsScene"
+    assert "it is not an ordinary file" in shown["Statistics"]["problem"]
+    assert shown["Learn to play"]["scene"] == "TutorialScene"
+    assert any("Your lesson progress could not be used" in toast for toast in shown["Learn to play"]["toasts"])
+    assert shown["top at the end"] == "MenuScene"
+    assert sorted(path.name.split(".bad-")[0] for path in folder.iterdir() if ".bad-" in path.name) == [
+        "lessons.json", "settings.json", "statistics.json",
+    ]

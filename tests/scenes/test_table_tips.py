@@ -18,7 +18,7 @@ from cardtable_gui.app_window import App
 from cardtable_gui.cards import Card
 from cardtable_gui.persistence import GameRecord, record_game
 from cardtable_gui.persistence.statistics import SeatRecord
-from cardtable_gui.persistence.tips_seen import load_tips_seen
+from cardtable_gui.persistence.tips_seen import TIPS_FILE, TipsSeen, load_tips_seen
 from cardtable_gui.rules import GAMES
 from cardtable_gui.rules import arizona_spaghetti as arizona
 from cardtable_gui.rules import hand_and_foot as hf
@@ -221,7 +221,7 @@ def test_a_tip_is_shown_once_ever_and_one_at_a_time(tmp_path: Path) -> None:
     assert not tips.consider(Moment(0, spades_playing(), (), None)), "one at a time"
     tips.dismiss()
     assert not tips.consider(moment)
-    assert load_tips_seen(tmp_path).games == {"spades": ["first-bid"]}
+    assert load_tips_seen(tmp_path)[0].games == {"spades": ["first-bid"]}
     assert not FirstGameTips("spades", tmp_path).consider(moment), "not in a later table either"
 
 
@@ -251,7 +251,7 @@ def test_the_first_bid_tip_shows_at_the_table_and_a_move_dismisses_it(app: App) 
     assert not any(r.colliderect(scene.note.box) for r in (b.rect for b in scene.table.bidding.buttons)), covered
     place_bid(app, scene, "3")
     assert not scene.note.visible, "a move dismisses the tip"
-    assert "first-bid" in load_tips_seen(app.data_dir).games["spades"]
+    assert "first-bid" in load_tips_seen(app.data_dir)[0].games["spades"]
     # With no tip up, Esc is the table's again.
     post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")
     frames(app)
@@ -287,3 +287,19 @@ def test_a_second_table_of_the_same_game_shows_no_tip_already_seen(app: App) -> 
     run_until(app, lambda: bidding(second))
     frames(app, 2)
     assert not second.note.visible
+
+
+def test_a_damaged_record_of_tips_is_told_at_the_table_and_kept_aside(app: App) -> None:
+    """Before, the table read the damaged record as nothing seen and the first tip
+    wrote over it, losing the tips seen in other games."""
+    content = b'{"games": {"spinado": ["stop"], "spades": "first-bid"}}'
+    (app.data_dir / TIPS_FILE).write_bytes(content)
+    scene = start_table(app, config("spades", 4))
+    frames(app, 2)
+    assert any("a tip may show again" in toast.message for toast in app.toasts.toasts)
+    run_until(app, lambda: bidding(scene))
+    frames(app, 2)
+    assert scene.note.visible and scene.note.text.startswith("Bid how many")
+    kept = [path for path in app.data_dir.iterdir() if path.name.startswith(TIPS_FILE + ".bad-")]
+    assert [path.read_bytes() for path in kept] == [content]
+    assert load_tips_seen(app.data_dir) == (TipsSeen(games={"spades": ["first-bid"]}), None)

@@ -10,6 +10,7 @@ cannot be completed fails here.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,7 +35,7 @@ from cardtable_gui.scenes.tutorial import TutorialScene
 from cardtable_gui.scenes.tutorial.lesson_table import ANSWER_FIRST, HIGHLIGHT, READ_FIRST, LessonTableScene
 from cardtable_gui.tutorials import has_course, load_course
 from cardtable_gui.tutorials.model import Do, Explain, Free, Quiz, Watch
-from cardtable_gui.tutorials.progress import load_progress, save_progress
+from cardtable_gui.tutorials.progress import PROGRESS_FILE, load_progress, save_progress
 
 COURSES = [game for game in GAMES if has_course(game)]
 LESSONS = [(game, index) for game in COURSES for index in range(len(load_course(game).lessons))]
@@ -408,6 +409,42 @@ def test_the_lesson_left_half_way_is_the_one_the_list_puts_forward(app: App) -> 
     styles = [row.button.style for row in listing.rows]
     assert listing.rows[2].button.text == "Continue"
     assert styles.index("primary") == 2 and styles.count("primary") == 1
+
+
+def huge_progress(game: str) -> bytes:
+    """A lessons.json of 200,000 entries, the course's own lessons among them, half way."""
+    course = load_course(game)
+    lessons = {f"{game}/lesson-{n}": {"step": 1, "done": False} for n in range(200_000)}
+    lessons |= {f"{game}/{lesson.id}": {"step": 1, "done": False} for lesson in course.lessons}
+    return json.dumps({"version": 1, "lessons": lessons}).encode()
+
+
+def test_a_lesson_progress_far_larger_than_any_course_is_set_aside_and_the_list_opens(app: App) -> None:
+    """Before, the list read all 200,000 entries, twice, each time it opened: seconds
+    on a fast machine, 20 on a slow one. Now the file is kept aside unread, the player
+    is told, and every lesson starts afresh."""
+    content = huge_progress("spades")
+    (app.data_dir / PROGRESS_FILE).write_bytes(content)
+    listing = open_course(app, "spades")
+    assert all(row.state == "Not started" for row in listing.rows[:-1])
+    notes = [toast.message for toast in app.toasts.toasts]
+    assert any(note.startswith("Your lesson progress could not be used (it is larger than") for note in notes), notes
+    (kept,) = (path for path in app.data_dir.iterdir() if path.name.startswith(PROGRESS_FILE))
+    assert kept.name.startswith(PROGRESS_FILE + ".bad-") and kept.read_bytes() == content
+
+
+@pytest.mark.parametrize(("step", "done"), [('"3"', "false"), ("1", '"yes"')])
+def test_progress_of_the_wrong_type_is_refused_on_the_list_and_kept_aside(app: App, step: str, done: str) -> None:
+    """Before, "3" read as step 3 and "yes" as done."""
+    course = load_course("spinado")
+    entry = f'"spinado/{course.lessons[0].id}": {{"step": {step}, "done": {done}}}'
+    content = f'{{"version": 1, "lessons": {{{entry}}}}}'.encode()
+    (app.data_dir / PROGRESS_FILE).write_bytes(content)
+    listing = open_course(app, "spinado")
+    assert listing.rows[0].state == "Not started" and listing.rows[0].button.text == "Start"
+    assert any("Your lesson progress was damaged" in toast.message for toast in app.toasts.toasts)
+    (kept,) = (path for path in app.data_dir.iterdir() if path.name.startswith(PROGRESS_FILE))
+    assert kept.read_bytes() == content
 
 
 def test_the_practice_entry_starts_a_game_against_easy_players(app: App) -> None:

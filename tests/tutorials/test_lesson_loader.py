@@ -160,3 +160,14 @@ def test_nothing_is_scripted_after_a_free_step(tmp_path: Path) -> None:
     with pytest.raises(LessonFileError) as raised:
         load_course_file(_write(tmp_path, text))
     assert "step 3 (do): after a free step only the auto player" in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    "nested",
+    ["[" * 5000 + "]" * 5000, "{ a = " * 5000 + "1" + " }" * 5000, "[{ a = " * 2000 + "1" + " }]" * 2000],
+)
+def test_a_file_nested_too_deeply_says_so_in_a_sentence(tmp_path: Path, nested: str) -> None:
+    """Before, the reader ran out of stack and a RecursionError escaped."""
+    text = GOOD.replace('players = 4\nbefore', f"players = 4\ndepth = {nested}\nbefore", 1)
+    with pytest.raises(LessonFileError, match=r"^deep.toml: arrays or tables are nested too deeply to read\.$"):
+        load_course_file(_write(tmp_path, text, "deep.toml"))

@@ -1,9 +1,12 @@
-"""Lesson progress survives in the data directory, and a damaged file costs nothing
-but the progress."""
+"""Lesson progress survives in the data directory, and a damaged file (a value of the
+wrong type, a file far too large, a named pipe) costs nothing but the progress."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+
+import pytest
 
 from cardtable_gui.tutorials.progress import (
     PROGRESS_FILE,
@@ -12,6 +15,7 @@ from cardtable_gui.tutorials.progress import (
     load_progress,
     save_progress,
 )
+from tests.persistence.odd_files import finishes, named_pipe, posix_only
 
 
 def test_no_file_is_no_progress(tmp_path: Path) -> None:
@@ -44,3 +48,40 @@ def test_a_file_of_garbage_gives_empty_progress(tmp_path: Path) -> None:
     (tmp_path / PROGRESS_FILE).write_bytes(b"\xff\x00 not json")
     progress, message = load_progress(tmp_path)
     assert progress == Progress() and message
+
+
+@pytest.mark.parametrize(
+    "lesson",
+    [{"step": "3"}, {"done": "yes"}, {"step": 2.0}, {"done": 1}, {"step": True}],
+)
+def test_a_value_of_the_wrong_type_is_refused_as_in_a_save(tmp_path: Path, lesson: dict[str, object]) -> None:
+    content = json.dumps({"version": 1, "lessons": {"spades/tricks": lesson}}).encode()
+    (tmp_path / PROGRESS_FILE).write_bytes(content)
+    progress, message = load_progress(tmp_path)
+    assert progress == Progress()
+    assert message is not None and "starts afresh" in message
+    (kept,) = tmp_path.iterdir()
+    assert kept.name.startswith(PROGRESS_FILE + ".bad-") and kept.name in message
+    assert kept.read_bytes() == content
+
+
+def test_a_file_larger_than_any_progress_is_set_aside_unread(tmp_path: Path) -> None:
+    """200,000 entries: no course has a fraction of that many lessons."""
+    lessons = {f"spades/lesson-{n}": {"step": n % 7, "done": False} for n in range(200_000)}
+    content = json.dumps({"version": 1, "lessons": lessons}).encode()
+    (tmp_path / PROGRESS_FILE).write_bytes(content)
+    progress, message = load_progress(tmp_path)
+    assert progress == Progress()
+    assert message is not None and "it is larger than 256 KB" in message and "starts afresh" in message
+    (kept,) = tmp_path.iterdir()
+    assert kept.read_bytes() == content
+
+
+@posix_only
+def test_a_named_pipe_gives_no_progress_at_once_and_is_set_aside(tmp_path: Path) -> None:
+    with named_pipe(tmp_path / PROGRESS_FILE):
+        progress, message = finishes(lambda: load_progress(tmp_path))
+    assert progress == Progress()
+    assert message is not None and "it is not an ordinary file" in message
+    (kept,) = tmp_path.iterdir()
+    assert kept.is_fifo() and kept.name in message

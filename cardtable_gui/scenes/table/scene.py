@@ -129,6 +129,8 @@ class TableScene(Scene):
         self.hint = HintPanel()
         self.coach = Coach(config.game) if config.coach and not watch else None
         self.tips = None if watch else FirstGameTips.for_table(config, app.data_dir, app.settings.first_game_tips)
+        if self.tips is not None and self.tips.problem:
+            app.toast(self.tips.problem, 6.0)
         self.note = HintPanel(*(COACH_STYLE if self.coach is not None else TIP_STYLE))
         """The coach's remark in a practice game, or a first-game tip."""
         self._note_key: object = None

@@ -374,12 +374,14 @@ def tips_wanted(config: MatchConfig, setting_on: bool, played_before: bool) -> b
 
 
 class FirstGameTips:
-    """The tips of one table: which were seen, and the one showing (``text``)."""
+    """The tips of one table: which were seen, the one showing (``text``), and what
+    was wrong with the record of tips seen (``problem``, for the table to tell)."""
 
     def __init__(self, game: str, data_dir: Path) -> None:
         self.game = game
         self.data_dir = data_dir
-        self.seen = set(load_tips_seen(data_dir).games.get(game, ()))
+        record, self.problem = load_tips_seen(data_dir)
+        self.seen = set(record.games.get(game, ()))
         self.text: str | None = None
 
     @classmethod
