@@ -3,7 +3,7 @@
 Each hand: the whole pack is dealt, every player bids how many tricks they will take
 (or nil), thirteen tricks are played, and each side scores its contract. The game ends
 when a side reaches the target with the highest score, or falls to the losing score.
-See ``shared/RULINGS.md`` (Spades) for how open questions are settled.
+The rules page ``rulebook/spades.md`` says how the open questions are settled.
 """
 
 from __future__ import annotations

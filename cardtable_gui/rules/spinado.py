@@ -13,7 +13,7 @@ starts the next one.
 Three pots sit in the middle: Matrimony (one player plays both KD and QD in a hand),
 Intrigue (QD and JD) and Game (the first player out of cards). A player caught with
 the spinado when the hand ends pays the winner 2 chips per card left. The player with
-the most chips after the last hand wins. ``RULINGS.md`` settles the details.
+the most chips after the last hand wins. ``rulebook/spinado.md`` gives the details.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Hand and Foot rules, each test written from the seed or a line of RULINGS.md."""
+"""Hand and Foot rules, each test written from the seed or a ruling its rules page states."""
 
 from __future__ import annotations
 

@@ -317,7 +317,7 @@ def test_every_action_of_random_games_keeps_every_invariant(
 
 def best_opening(hand: list[Card]) -> int:
     """The most card points any opening from ``hand`` can be worth, worked out rank by
-    rank over every way to spend the wilds (the rules as RULINGS.md states them)."""
+    rank over every way to spend the wilds (the rules as the rules page states them)."""
     wild_points = sorted((card_points(c) for c in hand if is_wild(c)), reverse=True)
     by_rank: dict[object, list[Card]] = {}
     for card in hand:

@@ -1,4 +1,4 @@
-"""Spades, rule by rule, from shared/RULINGS.md and the worked examples of the seed."""
+"""Spades, rule by rule, from the rules as the rules page settles them, with the rule text's worked examples."""
 
 from __future__ import annotations
 

@@ -90,7 +90,7 @@ def test_registered_under_spinado() -> None:
 
 
 def test_options_follow_the_rulings() -> None:
-    """RULINGS: everyone starts with 50 chips (option ``starting_chips``); the game
+    """The rulings: everyone starts with 50 chips (option ``starting_chips``); the game
     lasts a set number of hands (option ``hands``, default two per player)."""
     fields = SpinadoOptions.model_fields
     assert set(fields) == {"starting_chips", "hands"}

@@ -1,4 +1,4 @@
-"""Spizzichino rules: worked examples from the rule text and every ruling in RULINGS.md."""
+"""Spizzichino rules: worked examples from the rule text and every ruling the rules page settles."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The shared trick-taking helpers (RULINGS.md, Common)."""
+"""The shared trick-taking helpers (the rulings every trick game shares)."""
 
 import random
 

@@ -1,7 +1,7 @@
 """The house rules of Hand and Foot, as one pydantic model the setup screen edits.
 
-Each field is one rule a table may vary, with its default (the game as RULINGS.md
-settles it), its bounds and a one-line description in our own words.
+Each field is one rule a table may vary, with its default (the game as its rules page,
+``rulebook/hand_and_foot.md``, describes it), its bounds and a one-line description in our own words.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ TAIL_ROUND_MINIMUM = 200
 
 
 class HandAndFootOptions(RulesOptions):
-    """Every house rule of Hand and Foot. Defaults follow RULINGS.md."""
+    """Every house rule of Hand and Foot. Defaults follow the rules page."""
 
     rounds: int = Field(
         6, ge=1, le=6, description="Rounds in a game, played in order: 30, 60, 90, 120, 150, 200."
