@@ -45,7 +45,7 @@ def cards_in_play(state: SpadesState) -> list[Card]:
 
 
 def check_card_was_legal(state: SpadesState, action: PlayCard) -> None:
-    """The rules of play, re-derived here from RULINGS.md, for the card about to go."""
+    """The rules of play, re-derived here from the rules page, for the card about to go."""
     seat = state.to_move
     assert seat is not None
     hand = state.hands[seat]
@@ -60,7 +60,7 @@ def check_card_was_legal(state: SpadesState, action: PlayCard) -> None:
 
 
 def legal_by_the_rules(state: SpadesState) -> list[PlayCard]:
-    """The cards the seat to move may play, re-derived here from RULINGS.md, in the order
+    """The cards the seat to move may play, re-derived here from the rules page, in the order
     of its hand: follow the suit led if you can; lead anything but a spade until spades
     are broken, unless you hold nothing else."""
     seat = state.to_move
