@@ -1,8 +1,10 @@
 """A Hand and Foot player that plays the usual way: open as soon as the minimum is
 met, build books of naturals toward clean ones, spend wilds only to close books (more
 freely once in the foot), take the discard pile when it brings cards, throw away
-threes and lone cards the other teams are not collecting, and go out once its team's
-books allow it and the team is ahead (or the draw pile is nearly done)."""
+threes and lone cards the other teams are not collecting, and ask to go out once its
+team's books allow it, its cards can all but one be laid down, and the team looks
+level or ahead (or the draw pile is nearly done). ``advise`` says why, each fact a
+claim (``ai.claims``); ``choose`` makes the same choice without the words."""
 
 from __future__ import annotations
 
