@@ -1,8 +1,10 @@
 """A Hand and Foot player that plays the usual way: open as soon as the minimum is
 met, build books of naturals toward clean ones, spend wilds only to close books (more
 freely once in the foot), take the discard pile when it brings cards, throw away
-threes and lone cards the other teams are not collecting, and go out once its team's
-books allow it and the team is ahead (or the draw pile is nearly done)."""
+threes and lone cards the other teams are not collecting, and ask to go out once its
+team's books allow it, its cards can all but one be laid down, and the team looks
+level or ahead (or the draw pile is nearly done). ``advise`` says why, each fact a
+claim (``ai.claims``); ``choose`` makes the same choice without the words."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardtable_gui.ai.advice import Advice
+from cardtable_gui.ai.claims import Claim, certain, likely
 from cardtable_gui.ai.base import SEARCH_PLANS, SearchPlan, register_heuristic
 from cardtable_gui.cards import Card, Rank
 from cardtable_gui.rules.base import Action, GameState, GameView
@@ -29,11 +32,13 @@ from cardtable_gui.rules.hand_and_foot import (
     is_wild,
 )
 from cardtable_gui.rules.hand_and_foot.books import (
+    BOOK_CLOSES_AT,
     CLEAN_BOOK_POINTS,
     DIRTY_BOOK_POINTS,
     extend,
     rank_name,
 )
+from cardtable_gui.rules.hand_and_foot.view import STAGES
 
 WILD_COST = 40
 """What spending a wild is worth giving up while there is time to wait for naturals."""
@@ -61,30 +66,46 @@ class HandAndFootHeuristic:
         self.rng = rng
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
-        return self.advise(view, legal).action
+        assert isinstance(view, HandAndFootView)
+        return self._decide(view, legal)[0]
 
     def advise(self, view: GameView, legal: Sequence[Action]) -> Advice:
-        """The move to make, and why in the game's terms (books, the pile, going out)."""
+        """The move to make, and why in the game's terms (books, the pile, going out),
+        each fact of the reason a claim established from the view."""
         assert isinstance(view, HandAndFootView)
+        action, step, going_out = self._decide(view, legal)
+        if isinstance(action, AnswerGoOut):
+            return self._explain_answer(view, action)
+        if isinstance(action, TakePile):
+            return self._explain_take(view, action)
+        if isinstance(action, DrawCards):
+            return self._explain_draw(view, legal)
+        if isinstance(action, AskToGoOut):
+            return self._explain_ask(view, action)
+        if isinstance(action, Meld):
+            return self._explain_meld(view, action, going_out)
+        assert isinstance(action, Discard)
+        if step == "last-card":
+            return self._explain_last_card(view, action)
+        return self._explain_discard(view, action)
+
+    def _decide(self, view: HandAndFootView, legal: Sequence[Action]) -> tuple[Action, str, bool]:
+        """The move, the step of the turn that chose it, and whether the player is
+        playing to go out (what the reason needs to say why)."""
         if view.phase is Phase.ANSWER:
-            return self._explain_answer(view, AnswerGoOut(self._agree(view)))
+            return AnswerGoOut(self._agree(view)), "answer", False
         if view.phase is Phase.DRAW:
-            return self._draw(view, legal)
+            return self._draw(view, legal), "draw", False
         return self._play(view, legal)
 
     # ----- drawing ------------------------------------------------------------------
 
-    def _draw(self, view: HandAndFootView, legal: Sequence[Action]) -> Advice:
+    def _draw(self, view: HandAndFootView, legal: Sequence[Action]) -> Action:
         takes = [a for a in legal if isinstance(a, TakePile)]
         team = view.team_of(self.seat)
         if takes and (view.discard_count >= 3 or not view.opened(team)):
-            take = max(takes, key=lambda a: self._take_value(view, a))
-            return self._explain_take(view, take)
-        if takes:
-            why = f"the discard pile holds only {view.discard_count} cards, not worth your pair"
-        else:
-            why = "you can't take the discard pile now"
-        return Advice(DrawCards(), f"Draw from the draw pile: {why}.", "draw")
+            return max(takes, key=lambda a: self._take_value(view, a))
+        return DrawCards()
 
     def _take_value(self, view: HandAndFootView, take: TakePile) -> float:
         wild_pair = sum(1 for c in take.pair if is_wild(c)) * WILD_COST
@@ -97,26 +118,23 @@ class HandAndFootHeuristic:
 
     # ----- playing ------------------------------------------------------------------
 
-    def _play(self, view: HandAndFootView, legal: Sequence[Action]) -> Advice:
+    def _play(self, view: HandAndFootView, legal: Sequence[Action]) -> tuple[Action, str, bool]:
         team = view.team_of(self.seat)
         ask = AskToGoOut()
-        if ask in legal and self._want_out(view):
-            return self._explain_ask(view, ask)
+        # Asking is worth it only when the cards in hand can all but one be laid down.
+        if ask in legal and self._want_out(view) and view.can_go_out:
+            return ask, "ask", False
         going_out = view.permission is True or (len(view.sides[team]) == 1 and self._want_out(view))
         melds = [a for a in legal if isinstance(a, Meld)]
         if melds:
             best = max(melds, key=lambda m: self._meld_value(view, m, going_out))
             if self._meld_value(view, best, going_out) > 0:
-                return self._explain_meld(view, best, going_out)
+                return best, "meld", going_out
         discards = [a for a in legal if isinstance(a, Discard)]
         if len(view.hand) == 1 and discards:
-            return Advice(
-                discards[0],
-                f"Discard the {discards[0].card.name}: it is your last card, and discarding it takes you out.",
-                "last-card",
-            )
+            return discards[0], "last-card", going_out
         chosen = min(discards, key=lambda d: (self._keep_value(view, d.card), d.card.sort_key()))
-        return self._explain_discard(view, chosen)
+        return chosen, "discard", going_out
 
     def _meld_value(
         self,
@@ -220,58 +238,104 @@ class HandAndFootHeuristic:
         if not answer.yes:
             return Advice(
                 answer,
-                "Say no: your team is behind, and the cards you still hold would cost "
-                f"about {self._held_points(view)} points if the round ended now.",
+                "Say no: counting this round's books your team looks behind, and the cards "
+                f"you still hold would cost about {self._held_points(view)} points if the round ended now.",
                 "answer-no",
+                claims=(likely("behind-counting-books"),),
             )
+        claims: list[Claim] = []
         if self._ahead(view):
-            why = "your team is ahead, so ending the round now locks that in"
+            standing, said = self._standing(view)
+            why = f"{standing}, so ending the round now should keep it so"
+            claims += said
         elif self._held_points(view) <= 60:
             why = f"your own cards would cost only about {self._held_points(view)} points"
         else:
-            why = "the draw pile is nearly done and the round ends soon anyway"
-        return Advice(answer, f"Say yes: {why}.", "answer-yes")
+            why, claim = self._round_ending_words(view)
+            claims.append(claim)
+        return Advice(answer, f"Say yes: {why}.", "answer-yes", claims=tuple(claims))
+
+    def _standing(self, view: HandAndFootView) -> tuple[str, tuple[Claim, ...]]:
+        """How the team stands, for a team this player judges ahead: the lead in the
+        running totals where there is one (a tie is none), and the likely standing
+        once this round's books are counted."""
+        team = view.team_of(self.seat)
+        others = [t for i, t in enumerate(view.team_totals) if i != team]
+        mine = view.team_totals[team]
+        counting = likely("level-or-ahead-counting-books")
+        if others and mine > max(others):
+            return (
+                f"your team leads {mine} to {max(others)} and looks level or ahead counting this round's books",
+                (certain("team-ahead"), counting),
+            )
+        return "your team looks level or ahead counting this round's books", (counting,)
+
+    def _round_ending_words(self, view: HandAndFootView) -> tuple[str, Claim]:
+        cards = _count_cards(view.stock_count, "")
+        return (
+            f"the draw pile is down to {cards} with no pack left to add, so the round ends soon",
+            certain("last-draw-pile", view.stock_count),
+        )
+
+    def _explain_draw(self, view: HandAndFootView, legal: Sequence[Action]) -> Advice:
+        if any(isinstance(a, TakePile) for a in legal):
+            why = f"the discard pile holds only {_count_cards(view.discard_count, '')}, not worth your pair"
+            claim = certain("pile-holds", view.discard_count)
+        else:
+            why = "you can't take the discard pile now"
+            claim = certain("cannot-take")
+        return Advice(DrawCards(), f"Draw from the draw pile: {why}.", "draw", claims=(claim,))
 
     def _explain_take(self, view: HandAndFootView, take: TakePile) -> Advice:
         top = view.discard_top
         # The top card goes to the book with the pair; only the cards under it come to hand.
         brought = min(view.options.pile_take, view.discard_count - 1)
         cards = _count_cards(brought, "") if brought else "no other card"
+        claims = [certain("pile-brings", brought)]
         if top is not None and not is_wild(top):
             rank = rank_name(top.rank)
-            team = view.team_of(self.seat)
-            if not any(b.rank is top.rank for b in view.books[team]):
-                count = len(view.books[team]) + 1
+            books = view.books[view.team_of(self.seat)]
+            if not any(b.rank is top.rank and not b.is_closed for b in books):
+                claims.append(certain("book-starts", rank, len(books)))
                 reason = (
                     f"Take the pile: the {top.name} and your pair start a book of {rank} "
-                    f"(your team's {_ordinal(count)} book) and bring {cards} into your hand."
+                    f"(your team's {_ordinal(len(books) + 1)} book) and bring {cards} into your hand."
                 )
             else:
-                reason = f"Take the pile: the {top.name} and your pair add to your {rank}, and it brings {cards}."
+                claims.append(certain("book-grows", rank))
+                reason = f"Take the pile: the {top.name} and your pair add to your open book of {rank}, and it brings {cards}."
         else:
             reason = f"Take the pile: it brings {cards} to build books with."
         if take.meld:
             reason = reason[:-1] + ", laying down your opening with it."
-        return Advice(take, reason, "take-pile")
+        return Advice(take, reason, "take-pile", claims=tuple(claims))
 
     def _explain_ask(self, view: HandAndFootView, ask: AskToGoOut) -> Advice:
+        claims = [certain("books-met"), certain("going-out-possible")]
         if self._ahead(view):
-            why = "your team has the books it needs and is ahead"
+            why, said = self._standing(view)
+            claims += said
         else:
-            why = "your team has the books it needs and the draw pile is nearly done"
-        return Advice(ask, f"Ask your partner to go out: {why}.", "ask-out")
+            why, claim = self._round_ending_words(view)
+            claims.append(claim)
+        reason = (
+            "Ask your partner to go out: your team has the closed books it needs, you can lay "
+            f"down all but one card this turn, and {why}."
+        )
+        return Advice(ask, reason, "ask-out", claims=tuple(claims))
 
     def _explain_meld(self, view: HandAndFootView, meld: Meld, going_out: bool) -> Advice:
         books = list(view.books[view.team_of(self.seat)])
-        closes: list[Book] = []
-        starts: list[Book] = []
+        closes: list[tuple[int, Book]] = []
+        starts: list[tuple[int, Book]] = []
         for group in meld.groups:
             old = None if group.book is None else books[group.book]
             new = extend(old, group.cards, view.options.wild_books)
+            index = len(books) if group.book is None else group.book
             if new.is_closed and (old is None or not old.is_closed):
-                closes.append(new)
+                closes.append((index, new))
             elif old is None:
-                starts.append(new)
+                starts.append((index, new))
             if group.book is None:
                 books.append(new)
             else:
@@ -281,35 +345,79 @@ class HandAndFootHeuristic:
         laid = f"the {meld.cards[0].name}" if len(meld.cards) == 1 else _count_cards(len(meld.cards), "these")
         it = "it" if len(meld.cards) == 1 else "they"
         if closes:
-            book = closes[0]
+            index, book = closes[0]
             if book.is_wild_book:
-                kind = "a book of wilds"
+                kind, said = "a book of wilds", "wild"
             else:
+                said = "clean" if book.is_clean else "dirty"
                 bonus = CLEAN_BOOK_POINTS if book.is_clean else DIRTY_BOOK_POINTS
-                kind = f"a {'clean' if book.is_clean else 'dirty'} book of {rank_name(book.rank)}, worth {bonus}"
-            return Advice(meld, f"Lay down {laid}: {it} close{'s' if it == 'it' else ''} {kind}.", "close-book")
+                kind = f"a {said} book of {rank_name(book.rank)}, worth {bonus}"
+            claim = certain("book-closes", index, said)
+            return Advice(
+                meld, f"Lay down {laid}: {it} close{'s' if it == 'it' else ''} {kind}.", "close-book", claims=(claim,)
+            )
         if going_out:
+            if view.can_go_out:
+                return Advice(
+                    meld,
+                    f"Lay down {laid}: you can go out this turn, so every card on the table is one "
+                    "not counted against you.",
+                    "meld-going-out",
+                    claims=(certain("going-out-possible"),),
+                )
             return Advice(
                 meld,
-                f"Lay down {laid}: you are on your way out, so every card on the table is one not counted against you.",
+                f"Lay down {laid}: you are playing to go out soon, and cards on the table count "
+                "for you, not against you.",
                 "meld-going-out",
             )
         if starts:
-            names = [rank_name(b.rank) for b in starts]
+            names = [rank_name(b.rank) for _, b in starts]
             ranks = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-            books = "a book" if len(starts) == 1 else "books"
+            plural = "a book" if len(starts) == 1 else "books"
             return Advice(
                 meld,
-                f"Lay down {laid} to start {books} of {ranks}: cards on the table count "
+                f"Lay down {laid} to start {plural} of {ranks}: cards on the table count "
                 "for you, not against you.",
                 "start-book",
+                claims=tuple(certain("book-starts", rank_name(b.rank), i) for i, b in starts),
             )
-        target = books[next(g.book for g in meld.groups if g.book is not None)]
+        index = next(g.book for g in meld.groups if g.book is not None)
+        target = books[index]
+        before = view.books[view.team_of(self.seat)][index]
+        rank = rank_name(target.rank)
+        if before.is_closed:
+            return Advice(
+                meld,
+                f"Lay down {laid} on your closed book of {rank}: it is closed already, but "
+                "cards on the table count for you, not against you.",
+                "add-to-book",
+                claims=(certain("book-closed", index),),
+            )
+        needed = BOOK_CLOSES_AT - len(target.cards)
         return Advice(
             meld,
-            f"Lay down {laid} on your {rank_name(target.rank)}: the book comes closer "
-            "to seven cards, and cards on the table count for you.",
+            f"Lay down {laid} on your {rank}: the book then needs {_count_cards(needed, '')} more "
+            "to close, and cards on the table count for you.",
             "add-to-book",
+            claims=(certain("book-needs", index, needed),),
+        )
+
+    def _explain_last_card(self, view: HandAndFootView, discard: Discard) -> Advice:
+        card = discard.card.name
+        if view.stages[self.seat] == view.last_stage:
+            return Advice(
+                discard,
+                f"Discard the {card}: it is your last card, and discarding it takes you out.",
+                "last-card",
+                claims=(certain("goes-out"),),
+            )
+        stage = STAGES[view.stages[self.seat] + 1]
+        return Advice(
+            discard,
+            f"Discard the {card}: it is your last card; your turn ends and you play your {stage} from your next turn.",
+            "last-card",
+            claims=(certain("next-stage", stage),),
         )
 
     def _explain_discard(self, view: HandAndFootView, discard: Discard) -> Advice:
@@ -322,16 +430,16 @@ class HandAndFootHeuristic:
             )
         team = view.team_of(self.seat)
         rank = rank_name(card.rank)
-        collected = any(
-            other != team and any(b.rank is card.rank and not b.is_closed for b in books)
-            for other, books in enumerate(view.books)
+        booked = any(
+            other != team and any(b.rank is card.rank for b in books) for other, books in enumerate(view.books)
         )
         held = sum(1 for c in view.hand if c.rank is card.rank)
-        if held == 1 and not collected:
+        if held == 1 and not booked:
             return Advice(
                 discard,
-                f"Discard the {card.name}: it is your only one of its rank and no other team is collecting {rank}.",
+                f"Discard the {card.name}: it is your only one of its rank and no other team has a book of {rank}.",
                 "discard-lone",
+                claims=(certain("only-one-held", card.rank.value), certain("no-other-book", card.rank.value)),
             )
         return Advice(
             discard,

@@ -8,6 +8,7 @@ from enum import Enum
 from cardtable_gui.cards import Card
 from cardtable_gui.rules.base import GameView
 from cardtable_gui.rules.hand_and_foot.books import Book
+from cardtable_gui.rules.hand_and_foot.going_out import can_go_out
 from cardtable_gui.rules.hand_and_foot.options import HandAndFootOptions
 
 STAGES: tuple[str, ...] = ("hand", "foot", "tail")
@@ -77,6 +78,16 @@ class HandAndFootView(GameView):
     def last_stage(self) -> int:
         """The stage a player goes out from: the foot, or the tail in the 200 round."""
         return 2 if self.has_tail else 1
+
+    @property
+    def can_go_out(self) -> bool:
+        """Whether this seat, playing its last stage, could lay down all but one card
+        this turn and leave its team the closed books it needs (its partners' leave
+        aside): only then is asking to go out worth offering or suggesting."""
+        if self.seat is None or self.stages[self.seat] != self.last_stage:
+            return False
+        team = self.books[self.team_of(self.seat)]
+        return can_go_out(self.hand, team, self.options, self.round_number - 1)
 
     @property
     def scores(self) -> tuple[int, ...]:
