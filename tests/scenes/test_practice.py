@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cardtable_gui.ai.advice import Advice
-from cardtable_gui.app_window import App
+from cardtable_gui.app_window import MAX_DT, App
 from cardtable_gui.persistence import SaveStore
 from cardtable_gui.rules import GAMES
 from cardtable_gui.rules.base import Action
@@ -112,7 +112,7 @@ def test_a_refused_card_shows_the_rule_and_stays_up(app: App) -> None:
     assert len(scene.match.history) == before
     reason = scene.message
     assert reason, "the rule's reason shows"
-    frames(app, 30, dt=1.0)
+    frames(app, 200, dt=MAX_DT)  # 20 seconds
     assert scene.message == reason, "it stays up while it is read, however long that takes"
     click(app, card_grip(scene, refused[0]))
     assert scene.message != reason, "the player's next action takes it down"
