@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 from cardtable_gui.app_window import MAX_DT, App
-from cardtable_gui.cards import parse_cards
+from cardtable_gui.cards import Card, parse_cards
 from cardtable_gui.rules.hand_and_foot import Discard, Meld, MeldGroup, Phase, TakePile
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
@@ -65,7 +65,7 @@ def dealt(hand: str, draws: tuple[str, str], upcard: str = "9D", partner: str | 
     return MatchConfig(game="hand_and_foot", seats=seats, options=opts, seed=first_seed(PLAYERS, opts), deck=deck)
 
 
-def cards(text: str) -> tuple:
+def cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_cards(text))
 
 
