@@ -70,9 +70,12 @@ from cardtable_gui.ui.widgets import Button
 if TYPE_CHECKING:
     from cardtable_gui.app_window import App
 
-MESSAGE_SECONDS = 4.0
-COACHED_MESSAGE_SECONDS = 8.0
-"""In a practice game a refused move's reason stays longer: it is there to be read."""
+NOTE_SECONDS = 4.0
+"""How long a passing note (not a refusal) shows above the hand."""
+MODIFIER_KEYS = frozenset(
+    (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI)
+)
+"""Keys held to change another key or click: pressing one alone is not yet an action."""
 PREPARE_SECONDS = 0.002
 """Time each frame may spend making card pictures before they are first needed."""
 WATCH_SUMMARY_SECONDS = 2.5
@@ -140,7 +143,9 @@ class TableScene(Scene):
         self.save_button = Button("Save", self.ask_save_name, style="quiet")
         self.rules_button = Button("Rules", self.open_rules, style="quiet")
         self.message = ""
-        self._message_left = 0.0
+        self._message_left: float | None = None
+        """Seconds a passing note has left; None while the message is a refusal, which
+        stays until the player's next action."""
         self._turn_shown: int | None = None
         self._settled_at: int | None = None
         self._summary_left = 0.0
@@ -194,10 +199,30 @@ class TableScene(Scene):
         self._acted(action)
         return True
 
-    def say(self, message: str, seconds: float = MESSAGE_SECONDS) -> None:
-        """Show ``message`` above the hand for a while (a refused move's reason)."""
+    def say(self, message: str) -> None:
+        """Show ``message`` (a refused move's reason) above the hand until the player
+        does something next: a reason that vanished while being read was no use."""
         self.message = message
-        self._message_left = max(seconds, COACHED_MESSAGE_SECONDS) if self.coach is not None else seconds
+        self._message_left = None
+
+    def note_briefly(self, message: str, seconds: float = NOTE_SECONDS) -> None:
+        """Show ``message`` above the hand for ``seconds`` (or until the player's next
+        action): what the table did for the player, not a refusal."""
+        self.message = message
+        self._message_left = seconds
+
+    @property
+    def message_is_refusal(self) -> bool:
+        return bool(self.message) and self._message_left is None
+
+    def _clear_message_on_action(self, event: pygame.event.Event) -> None:
+        """A key (other than a lone modifier) or a mouse button pressed is the player's
+        next action: the message shown for the last one has done its work."""
+        pressed_key = event.type == pygame.KEYDOWN and event.key not in MODIFIER_KEYS
+        pressed_button = event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3)
+        if self.message and (pressed_key or pressed_button):
+            self.message = ""
+            self._message_left = None
 
     def play_sound(self, name: str) -> None:
         self.app.sound.play(name)
@@ -248,6 +273,7 @@ class TableScene(Scene):
         return max(button.rect.right for button in self._buttons())
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        self._clear_message_on_action(event)
         if self.handoff.handle_event(event) or self.confirm.handle_event(event):
             return
         if self.game_over.handle_event(event) or self.summary.handle_event(event):
@@ -295,10 +321,11 @@ class TableScene(Scene):
         self.table.update(dt)
         self.summary.update(dt)
         self.game_over.update(dt)
-        if self._message_left > 0:
+        if self._message_left is not None:
             self._message_left -= dt
             if self._message_left <= 0:
                 self.message = ""
+                self._message_left = None
         if self.watch and self.summary.visible and not self.summary.counting:
             self._summary_left -= dt
             if self._summary_left <= 0:
@@ -775,7 +802,10 @@ class TableScene(Scene):
     def _draw_message(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         rect = self.message_rect()
-        theme.draw_panel(surface, rect, fill=(90, 30, 24, 235), border=th.DANGER)
+        if self.message_is_refusal:
+            theme.draw_panel(surface, rect, fill=(90, 30, 24, 235), border=th.DANGER)
+        else:
+            theme.draw_panel(surface, rect, fill=(12, 24, 18, 235), border=th.PANEL_BORDER)
         text = theme.text(self.message, theme.px(22), th.TEXT, bold=True)
         surface.blit(text, text.get_rect(center=rect.center))
 

@@ -24,7 +24,6 @@ from cardtable_gui.persistence.saves import RestoredGame
 from cardtable_gui.rules.base import Action, Event, TrickWon
 from cardtable_gui.scenes.setup import AI_NAMES
 from cardtable_gui.scenes.table import TableScene
-from cardtable_gui.scenes.table.scene import MESSAGE_SECONDS
 from cardtable_gui.scenes.table.summary import SummaryTable
 from cardtable_gui.scenes.tutorial.lesson_match import LessonMatch, lesson_config
 from cardtable_gui.scenes.tutorial.lesson_panel import LessonPanel
@@ -50,8 +49,6 @@ PANEL_WIDTH = 400
 """The panel's width at the design size: the column the table leaves it."""
 MARGIN = 12
 """The space round the panel in its column (design px)."""
-REFUSAL_SECONDS = 8.0
-"""How long a refused move's reason shows, on the table and in the panel."""
 
 NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_RIGHT)
 BACK_KEYS = (pygame.K_LEFT, pygame.K_BACKSPACE)
@@ -269,11 +266,11 @@ class LessonTableScene(TableScene):
         self._place_panel()
         return accepted
 
-    def say(self, message: str, seconds: float = MESSAGE_SECONDS) -> None:
+    def say(self, message: str) -> None:
         """A move refused by the table's own controls (a meld that is no book, a
         discard before drawing) is explained in the panel too, where the learner reads."""
-        # Long enough to read twice: the panel's copy of it goes when the table's does.
-        super().say(message, max(seconds, REFUSAL_SECONDS))
+        # The panel's copy goes when the table's does: at the learner's next action.
+        super().say(message)
         if self.run.awaits_move and message:
             self.panel.say(message, False)
             self._place_panel()
@@ -326,6 +323,8 @@ class LessonTableScene(TableScene):
         self._place_panel()
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        # The panel's own keys and buttons are the learner's actions too.
+        self._clear_message_on_action(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.app.scenes.top is self:
             # The button says Esc leaves the lesson: a summary or a question on the table
             # does not take the key first.
@@ -344,9 +343,10 @@ class LessonTableScene(TableScene):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and self.panel.contains(event.pos):
             return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._explain_idle_hand(event.pos)
         super().handle_event(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            # After the table had the click: the click itself takes down the last message.
+            self._explain_idle_hand(event.pos)
 
     def _explain_idle_hand(self, pos: tuple[int, int]) -> None:
         """A card picked up while the step asks for no move would only snap back: say

@@ -7,8 +7,10 @@
 - Meld: choose cards (click, shift-click for a range, or the arrows with Space and
   Shift), drop them on a book or on New book (Enter puts them where they fit). They
   are staged, with the running count of an opening, until Lay down (L); Cancel or Esc
-  returns them, Backspace takes back the last drop. Lay down with cards chosen and none
-  staged puts them where Enter would, then lays them down.
+  returns them, Backspace takes back the last drop. Lay down with cards chosen puts
+  them where Enter would (one book per rank, onto open books; wilds alone where the
+  hint put them, else where they fit best), then lays everything down.
+- Take the pile while the hint takes it with an opening stages the hint's cards first.
 - Discard: drop one card on the discard pile, or choose it and press X (Discard).
   Discarding with a meld staged lays the meld down first.
 - Going out: Ask to go out (A) puts the question to the partners; a partner at the same
@@ -34,10 +36,11 @@ from cardtable_gui.rules.hand_and_foot import (
     Discard,
     DrawCards,
     HandAndFootView,
+    Meld,
     Phase,
     TakePile,
-    is_wild,
 )
+from cardtable_gui.rules.hand_and_foot.placing import place_chosen
 from cardtable_gui.scenes.table.bidding import BidChoice, BidPanel
 from cardtable_gui.scenes.table.book_row import NEW_BOOK, BookLook, BookRow
 from cardtable_gui.scenes.table.layouts.hand_and_foot import words
@@ -300,56 +303,57 @@ class TurnControls:
                 return
             self.discard(cards[0])
             return
-        self.stage(cards, place if place is not None else self._smart_place(cards))
+        if place is not None:
+            self.stage(cards, place)
+            return
+        note = self.place(cards)
+        if note:
+            self.scene.note_briefly(note)
 
-    def _smart_place(self, cards: Sequence[Card]) -> Hashable:
-        """Where Enter puts chosen cards: on a staged or open book of their rank, or a
-        new book; wilds alone onto the open book nearest to closing."""
-        naturals = {c.rank for c in cards if not is_wild(c)}
-        books = self._books()
-        staged = self.staging.new_groups()
-        if len(naturals) == 1:
-            rank = next(iter(naturals))
-            for index, group in staged:
-                if any(not is_wild(c) and c.rank is rank for c in group.cards):
-                    return staged_key(index)
-            pile = self._pile_book()
-            if pile is not None and pile.rank is rank:
-                return PILE
-            for index, book in enumerate(books):
-                if book.rank is rank and not book.is_closed:
-                    return book_key(index)
-            closed = [index for index, book in enumerate(books) if book.rank is rank]
-            if closed and len(cards) < 3:
-                # Too few for a book of their own: naturals may still join a closed one.
-                return book_key(closed[-1])
-            return NEW_BOOK
-        if not naturals:
-            open_books = [(len(b.cards) + len(self.staging.pending_for(book_key(i))), book_key(i)) for i, b in enumerate(books) if not b.is_closed]
-            open_books += [(len(g.cards), staged_key(i)) for i, g in staged]
-            if open_books:
-                return max(open_books, key=lambda item: item[0])[1]
-        return NEW_BOOK
+    def place(self, cards: Sequence[Card]) -> str | None:
+        """Stage ``cards`` where they fit (Enter, and Lay down with cards chosen): one
+        book per rank, onto open books, wilds where the hint put them or where they fit
+        best (``place_chosen``). Returns None when refused (the reason is shown), else
+        what to tell the player about where wilds went ("" when nothing)."""
+        view = self.view
+        if view is None:
+            return None
+        places = self.staging.places(self._books(), view.options.wild_books, self._pile_book())
+        hinted = self.table.hinted
+        placement = place_chosen(cards, [book for _, book in places], hinted.groups if isinstance(hinted, Meld) else ())
+        drops = [(g.cards, NEW_BOOK if g.book is None else places[g.book][0]) for g in placement.groups]
+        if not self.stage_all(drops):
+            return None
+        if placement.wilds_book is None:
+            return ""
+        by_hint = isinstance(hinted, Meld) and any(g.book == placement.wilds_book for g in hinted.groups)
+        return words.wilds_placed(places[placement.wilds_book][1], len(cards), by_hint)
 
     def stage(self, cards: Sequence[Card], place: Hashable) -> None:
         """Stage ``cards`` on ``place`` (a book, a staged book, the pile's book or a
         new book); the rule's reason is shown when they may not go there."""
+        self.stage_all([(cards, place)])
+
+    def stage_all(self, drops: Sequence[tuple[Sequence[Card], Hashable]]) -> bool:
+        """Stage each ``(cards, place)`` of ``drops``, all or none; the rule's reason is
+        shown when they may not go there. Returns whether they were staged."""
         view = self.view
-        if view is None:
-            return
+        if view is None or not drops:
+            return False
         if not self._can_stage():
             if view.phase is Phase.DRAW:
                 self.scene.say(DRAW_FIRST)
-            return
+            return False
         try:
-            self.staging.add(cards, place, self._books(), view.options.wild_books, self._pile_book())
+            self.staging.add_all(drops, self._books(), view.options.wild_books, self._pile_book())
         except IllegalAction as error:
             self.scene.say(str(error))
-            return
+            return False
         self.table.fan.clear_choice()
         self.show_hand()
         self.refresh()
-        self.table.rows[0].show(place)
+        self.table.rows[0].show(drops[-1][1])
+        return True
 
     def can_take_back(self) -> bool:
         return bool(self.staging) and not self.sent and self.active
@@ -380,20 +384,32 @@ class TurnControls:
         return False
 
     def lay_down(self) -> None:
-        """Lay the staged cards down; with none staged, the chosen cards go where Enter
-        would put them first, so choosing three kings and Lay down is a whole meld."""
+        """Lay the staged cards down, the chosen cards first put where Enter would put
+        them: choosing three kings, or the six cards of two books, and Lay down is a
+        whole meld."""
         view = self.view
         if not self.active or self.sent or view is None:
             return
         chosen = self.table.fan.chosen_cards
-        if not self.staging and chosen and view.phase is Phase.PLAY:
-            self.stage(chosen, self._smart_place(chosen))
-        if not self.staging:
+        note: str | None = ""
+        if chosen and view.phase is Phase.PLAY:
+            note = self.place(chosen)
+        if not self.staging or note is None:
             return
         if view.phase is Phase.DRAW:
             self.take(self.take_choice)
             return
-        self._send(self.staging.meld(len(self._books())), laying=True)
+        if self._send(self.staging.meld(len(self._books())), laying=True) and note:
+            self.scene.note_briefly(note)
+
+    def follow_hint(self, action: Action | None) -> None:
+        """A hint to take the pile with a pair makes that pair the one a click on the
+        pile, T or Lay down uses."""
+        if isinstance(action, TakePile):
+            index = next((i for i, take in enumerate(self.takes) if take.pair == action.pair), None)
+            if index is not None and index != self.take_choice:
+                self.take_choice = index
+                self.refresh()
 
     def draw_cards(self) -> None:
         if self.active and self._phase() is Phase.DRAW:
@@ -403,6 +419,13 @@ class TurnControls:
         if not self.active or self._phase() is not Phase.DRAW or not 0 <= choice < len(self.takes):
             return
         pair = self.takes[choice].pair
+        hinted = self.table.hinted
+        if not self._opened() and not self.staging and isinstance(hinted, TakePile) and hinted.pair == pair and hinted.meld:
+            # The hint takes the pile together with an opening: staging the cards it
+            # named is what the player would do by hand before taking.
+            places = [book_key(i) for i in range(len(self._books()))] + [PILE]
+            if not self.stage_all([(g.cards, NEW_BOOK if g.book is None else places[g.book]) for g in hinted.meld]):
+                return
         if self._opened() or not self.staging:
             self._send(TakePile(pair), laying=False)
             return

@@ -52,8 +52,9 @@ class Staging:
     taking back the last one)."""
 
     groups: list[StagedGroup] = field(default_factory=list)
-    _drops: list[tuple[int, int, bool]] = field(default_factory=list)
-    """(group index, cards added, whether the drop started the group)."""
+    _drops: list[tuple[tuple[int, int, bool], ...]] = field(default_factory=list)
+    """Each drop's (group index, cards added, whether the drop started the group), one
+    for each group it put cards on."""
 
     def __bool__(self) -> bool:
         return bool(self.groups)
@@ -83,48 +84,72 @@ class Staging:
         """The staged new books with their index among the groups."""
         return [(i, g) for i, g in enumerate(self.groups) if g.book is None and not g.pile]
 
-    def _group_at(self, key: Hashable) -> int | None:
+    def _group_at(self, key: Hashable, groups: Sequence[StagedGroup] | None = None) -> int | None:
+        """The index among ``groups`` (the staged ones by default) of the group on ``key``."""
+        groups = self.groups if groups is None else groups
         if key == PILE:
-            return next((i for i, g in enumerate(self.groups) if g.pile), None)
+            return next((i for i, g in enumerate(groups) if g.pile), None)
         if isinstance(key, tuple) and len(key) == 2 and key[0] == "book":
-            return next((i for i, g in enumerate(self.groups) if g.book == key[1] and not g.pile), None)
+            return next((i for i, g in enumerate(groups) if g.book == key[1] and not g.pile), None)
         if isinstance(key, tuple) and len(key) == 2 and key[0] == "staged":
             index = key[1]
-            return index if isinstance(index, int) and 0 <= index < len(self.groups) else None
+            return index if isinstance(index, int) and 0 <= index < len(groups) else None
         return None
 
     def add(self, cards: Sequence[Card], key: Hashable, books: Sequence[Book], wild_books: bool, pile_book: Book | None = None) -> None:
         """Stage ``cards`` on the place ``key`` of the row; raises ``IllegalAction``
         with the rule's reason (staging nothing) when the books would break a rule.
         ``books`` are the team's books; ``pile_book`` the book a take would start."""
+        self.add_all([(cards, key)], books, wild_books, pile_book)
+
+    def add_all(
+        self, drops: Sequence[tuple[Sequence[Card], Hashable]], books: Sequence[Book], wild_books: bool, pile_book: Book | None = None
+    ) -> None:
+        """Stage each ``(cards, key)`` of ``drops`` as one drop (taken back together):
+        all of them, or, with ``IllegalAction`` and the rule's reason, none. Each
+        ``NEW_BOOK`` starts a book of its own."""
         groups = [StagedGroup(g.book, list(g.cards), g.pile) for g in self.groups]
-        index = self._group_at(key)
-        started = index is None
-        if index is not None:
-            groups[index].cards.extend(cards)
-        elif key == NEW_BOOK:
-            groups.append(StagedGroup(None, list(cards)))
-        elif key == PILE:
-            groups.append(StagedGroup(None, list(cards), pile=True))
-        elif isinstance(key, tuple) and len(key) == 2 and key[0] == "book" and isinstance(key[1], int):
-            groups.append(StagedGroup(key[1], list(cards)))
-        else:
-            raise ValueError(f"no place {key!r} to stage cards on")
+        made: list[tuple[int, int, bool]] = []
+        for cards, key in drops:
+            index = self._group_at(key, groups)
+            if index is not None:
+                groups[index].cards.extend(cards)
+            elif key == NEW_BOOK:
+                groups.append(StagedGroup(None, list(cards)))
+            elif key == PILE:
+                groups.append(StagedGroup(None, list(cards), pile=True))
+            elif isinstance(key, tuple) and len(key) == 2 and key[0] == "book" and isinstance(key[1], int):
+                groups.append(StagedGroup(key[1], list(cards)))
+            else:
+                raise ValueError(f"no place {key!r} to stage cards on")
+            made.append((len(groups) - 1 if index is None else index, len(cards), index is None))
         base = [*books, *([pile_book] if pile_book is not None else [])]
         meld_books(base, _meld_groups(groups, len(books)), wild_books)
         self.groups = groups
-        self._drops.append((len(groups) - 1 if started else index or 0, len(cards), started))
+        self._drops.append(tuple(made))
+
+    def places(self, books: Sequence[Book], wild_books: bool, pile_book: Book | None = None) -> list[tuple[Hashable, Book]]:
+        """Every place on the row cards may join, with the book it is once the staged
+        cards are on it: the team's ``books``, the pile's book, then the staged new books."""
+        base = [*books, *([pile_book] if pile_book is not None else [])]
+        laid = meld_books(base, _meld_groups(self.groups, len(books)), wild_books)
+        keys: list[Hashable] = [book_key(i) for i in range(len(books))]
+        if pile_book is not None:
+            keys.append(PILE)
+        keys += [staged_key(i) for i, _ in self.new_groups()]
+        return list(zip(keys, laid, strict=True))
 
     def take_back(self) -> list[Card]:
         """Undo the last drop; returns its cards (nothing when none is staged)."""
         if not self._drops:
             return []
-        index, count, started = self._drops.pop()
-        group = self.groups[index]
-        cards = group.cards[len(group.cards) - count :]
-        del group.cards[len(group.cards) - count :]
-        if started:
-            del self.groups[index]
+        cards: list[Card] = []
+        for index, count, started in reversed(self._drops.pop()):
+            group = self.groups[index]
+            cards[:0] = group.cards[len(group.cards) - count :]
+            del group.cards[len(group.cards) - count :]
+            if started:
+                del self.groups[index]
         return cards
 
     def meld(self, books: int) -> Meld:

@@ -458,6 +458,7 @@ class HandAndFootLayout(GameLayout):
     def show_hint(self, action: Action | None) -> None:
         super().show_hint(action)
         self.fan.show_hint(hinting.hinted_cards(action))
+        self.controls.follow_hint(action)
 
     def hint_rects(self) -> list[pygame.Rect]:
         return hinting.hint_rects(self, self.hinted)

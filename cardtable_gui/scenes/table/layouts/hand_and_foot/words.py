@@ -1,5 +1,6 @@
 """What the Hand and Foot table says: books as the book row draws them, a seat's
-piles, the round's facts, why the discard pile cannot be taken, a partner's answer,
+piles, the round's facts, why the discard pile cannot be taken, where chosen wilds
+went, a partner's answer,
 and the end-of-round summary and the game's score sheet.
 
 Everything here is read from views and events; card names are in words (the table's
@@ -178,6 +179,13 @@ def pile_need(view: HandAndFootView, seat: int) -> str:
     if view.options.pile_wild_pair:
         return f"Taking the discard pile needs two {wanted}, or one and a wild"
     return f"Taking the discard pile needs two {wanted} from your hand"
+
+
+def wilds_placed(book: Book, count: int, by_hint: bool) -> str:
+    """Where wild cards chosen alone went when more than one book could take them."""
+    cards = "The wild card goes" if count == 1 else f"The {count} wild cards go"
+    why = "as the hint said" if by_hint else "the book they fit best"
+    return f"{cards} on the {rank_name(book.rank)}, {why}."
 
 
 def answer_reason(view: HandAndFootView, seat: int, yes: bool, totals: Sequence[int]) -> str:

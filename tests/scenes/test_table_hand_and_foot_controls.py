@@ -1,0 +1,180 @@
+"""Every Hand and Foot hint can be carried out with the control it points to, driven
+through the real table with real pygame events: choosing the cards of several books
+and pressing Lay down, cards that each fit an open book, wilds that close the book the
+hint named, Take the pile when the hint opens with it; and a refusal stays up until
+the player's next action.
+
+The rounds are stacked as in test_table_hand_and_foot: the player moves first and
+holds what the test needs; the computers can neither meld nor take the pile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from cardtable_gui.app_window import MAX_DT, App
+from cardtable_gui.cards import Card, parse_cards
+from cardtable_gui.rules.hand_and_foot import Discard, Meld, MeldGroup, Phase, TakePile
+from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+from tests.scenes.test_table_hand_and_foot import (
+    NAMES,
+    choose,
+    discard_point,
+    first_seed,
+    grip,
+    indices,
+    key,
+    my_moves,
+    options,
+    stacked_deck,
+    their_draw,
+    wait_turn,
+)
+from tests.scenes.test_table_support import click, drag, frames, make_app, start_table
+
+PLAYERS = 4
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    app = make_app(tmp_path)
+    yield app
+    app.quit()
+
+
+PARTNER_WITHOUT_WILDS = "4D 5D 6D 7D 8D 9D 10D JD AD 9H 10H"
+"""A partner who can add nothing to books of queens or kings, nor close them with wilds."""
+
+
+def dealt(hand: str, draws: tuple[str, str], upcard: str = "9D", partner: str | None = None) -> MatchConfig:
+    """Seat 0 holds ``hand`` and draws ``draws[0]``, then ``draws[1]`` on its next turn;
+    the partner (seat 2) holds ``partner`` when given."""
+    opts = options(PLAYERS)
+    all_draws = [draws[0], *(their_draw(s) for s in range(1, PLAYERS)), draws[1]]
+    hands = {0: hand} if partner is None else {0: hand, 2: partner}
+    deck = stacked_deck(PLAYERS, opts, hands, {}, upcard, all_draws)
+    seats = tuple(
+        SeatConfig(name=NAMES[i], kind=SeatKind.HUMAN if i == 0 else SeatKind.AI, level=AILevel.EASY)
+        for i in range(PLAYERS)
+    )
+    return MatchConfig(game="hand_and_foot", seats=seats, options=opts, seed=first_seed(PLAYERS, opts), deck=deck)
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text))
+
+
+def draw_and_lay_down(app: App, scene: TableScene, chosen: str) -> Meld:
+    """Draw with D, choose ``chosen`` and press L: the meld that was played."""
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    choose(app, scene, chosen)
+    key(app, pygame.K_l)
+    move = my_moves(scene)[-1]
+    assert isinstance(move, Meld), scene.message
+    wait_turn(app, scene, Phase.PLAY)
+    return move
+
+
+def discard(app: App, scene: TableScene, card: str) -> None:
+    drag(app, grip(scene, indices(scene, card)[0]), discard_point(scene))
+    assert my_moves(scene)[-1] == Discard(parse_cards(card)[0])
+
+
+def press_h(app: App) -> None:
+    key(app, pygame.K_h)
+
+
+def test_lay_down_with_the_cards_of_two_books_starts_both(app: App) -> None:
+    """The hint "Lay down these 6 cards to start books of eights and queens" was
+    refused: "A book holds one rank; these cards mix eights and queens"."""
+    scene = start_table(app, dealt("8H 8S 8D QH QS QD 5H 6H 7H 9S 10S", ("KD 4C", "4D 10H")))
+    move = draw_and_lay_down(app, scene, "8H 8S 8D QH QS QD")
+    assert {g.book for g in move.groups} == {None} and len(move.groups) == 2
+    assert sorted(len(b.cards) for b in scene.table.books[0]) == [3, 3]
+
+
+def test_chosen_cards_that_fit_open_books_go_onto_them(app: App) -> None:
+    """8, 10, 10, Q with open books of eights, tens and queens was refused: "Your team
+    already has an open book of eights: add to it instead of starting another"."""
+    scene = start_table(app, dealt("8H 8H 8S 8C 10H 10H 10S QH QS QD QC", ("5H 6H", "10C 10D")))
+    opening = draw_and_lay_down(app, scene, "8H 8H 8S 10H 10H 10S QH QS QD")
+    assert len(opening.groups) == 3
+    discard(app, scene, "5H")
+    wait_turn(app, scene, Phase.DRAW)
+    # The partner may have added to the books meanwhile: count from here.
+    before = {b.rank: len(b.cards) for b in scene.table.books[0]}
+    move = draw_and_lay_down(app, scene, "8C 10C 10D QC")
+    assert all(g.book is not None for g in move.groups), "nothing starts a second book of a rank"
+    after = {b.rank: len(b.cards) for b in scene.table.books[0]}
+    assert {rank.symbol: after[rank] - before[rank] for rank in before} == {"8": 1, "10": 2, "Q": 1}
+
+
+WILDS_TO_PLACE = "QH QS QD QC 2D KH KH KS KS KD KC"
+"""An opening of a dirty book of queens (five cards) and a clean one of kings (six)."""
+
+
+def books_to_close(app: App) -> TableScene:
+    """Open with the queens and kings, discard, and draw two 2s on the next turn."""
+    scene = start_table(app, dealt(WILDS_TO_PLACE, ("5H 6H", "2H 2S"), partner=PARTNER_WITHOUT_WILDS))
+    draw_and_lay_down(app, scene, WILDS_TO_PLACE)
+    assert [len(b.cards) for b in scene.table.books[0]] == [5, 6]
+    discard(app, scene, "5H")
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    assert [len(b.cards) for b in scene.table.books[0]] == [5, 6], "nobody else added to them"
+    return scene
+
+
+def test_wilds_chosen_alone_go_on_the_book_the_hint_closes_with_them(app: App) -> None:
+    """"Close the sevens with three 2s": Lay down tried the longest book and was refused."""
+    scene = books_to_close(app)
+    press_h(app)
+    hinted = scene.hint.advice.action if scene.hint.advice is not None else None
+    assert hinted == Meld((MeldGroup(0, cards("2H 2S")),)), scene.hint.text
+    choose(app, scene, "2H 2S")
+    key(app, pygame.K_l)
+    assert my_moves(scene)[-1] == hinted, scene.message
+    wait_turn(app, scene, Phase.PLAY)
+    assert scene.table.books[0][0].is_dirty
+
+
+def test_a_wild_that_could_go_on_two_books_goes_where_it_fits_best_and_says_so(app: App) -> None:
+    scene = books_to_close(app)
+    choose(app, scene, "2H")
+    key(app, pygame.K_l)
+    assert my_moves(scene)[-1] == Meld((MeldGroup(1, cards("2H")),)), "the wild closes the kings"
+    assert scene.message == "The wild card goes on the kings, the book they fit best."
+
+
+def test_take_the_pile_when_the_hint_opens_with_it_lays_the_hinted_opening(app: App) -> None:
+    """"Take the pile ... laying down your opening with it": Take the pile was refused
+    ("opening must be worth at least 30"); only dragging the cards first worked."""
+    scene = start_table(app, dealt("4H 4S KH KS KD QH QS 5H 6H 7H 8H", ("KC QC", "4D 10H"), upcard="4C"))
+    wait_turn(app, scene, Phase.DRAW)
+    press_h(app)
+    hinted = scene.hint.advice.action if scene.hint.advice is not None else None
+    assert isinstance(hinted, TakePile) and hinted.meld, scene.hint.text
+    controls = scene.table.controls
+    click(app, controls.take_buttons[0].rect.center)
+    assert my_moves(scene) == [hinted], scene.message
+    wait_turn(app, scene, Phase.PLAY)
+    assert len(scene.table.books[0]) == 1 + len(hinted.meld)
+
+
+def test_a_refusal_stays_until_the_players_next_action(app: App) -> None:
+    scene = start_table(app, dealt("8H 8S 8D QH QS QD 5H 6H 7H 9S 10S", ("KD 4C", "4D 10H")))
+    wait_turn(app, scene, Phase.DRAW)
+    drag(app, grip(scene, indices(scene, "5H")[0]), discard_point(scene))
+    assert "Draw first" in scene.message
+    frames(app, 200, dt=MAX_DT)  # 20 seconds
+    assert "Draw first" in scene.message, "still there to be read"
+    choose(app, scene, "8H")
+    assert not scene.message, "gone with the next action"
