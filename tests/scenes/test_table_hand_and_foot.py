@@ -739,3 +739,47 @@ def test_red_threes_fly_to_their_team_and_are_counted(app) -> None:
     assert [len(r) for r in view.red_threes][0] == 1
     assert "red threes 1" in scene.table.rows[0].title
     assert Card.parse("3H") not in scene.table.fan.cards
+
+
+def test_asking_to_go_out_is_offered_only_when_going_out_is_possible(app) -> None:
+    """In the foot with no way to go out this turn, the Ask control stays hidden and A
+    says why instead of putting a pointless question to the partner."""
+    from cardtable_gui.persistence.saves import SavedGame, rebuild
+
+    game_config = config(4).model_copy(update={"deck": None})
+    rules = get_rules("hand_and_foot")
+    for seed in range(1, 40):
+        state = rules.new_game(4, rules.Options.model_validate(game_config.options), seed=seed)
+        actions: list[Action] = []
+        while not state.is_over and len(actions) < 600:
+            legal = state.legal_actions()
+            view = state.view(state.to_move)
+            if state.to_move == 0 and AskToGoOut() in legal and not view.can_go_out:
+                break
+            action = next((a for a in legal if not isinstance(a, AskToGoOut)), legal[0])
+            state.apply(action)
+            actions.append(action)
+        else:
+            continue
+        break
+    else:
+        pytest.skip("no seeded game reached a foot that cannot go out")
+    seeded = game_config.model_copy(update={"seed": seed})
+    restored = rebuild(SavedGame.capture(seeded, actions, state))
+    scene = TableScene(app, seeded, resume=restored)
+    app.scenes.push(scene)
+    wait_turn(app, scene, Phase.PLAY)
+    assert not scene.table.controls.ask_button.visible
+    before = len(scene.match.history)
+    key(app, pygame.K_a)
+    assert len(scene.match.history) == before
+    assert "can't go out this turn" in scene.message
+
+
+def test_the_partner_says_ahead_only_when_the_team_is_ahead() -> None:
+    from cardtable_gui.scenes.table.layouts.hand_and_foot.words import answer_reason
+
+    view = get_rules("hand_and_foot").new_game(4, seed=1).view(1)
+    assert "ahead" not in answer_reason(view, 1, True, [0, 0])
+    assert "ahead" in answer_reason(view, 1, True, [0, 500])
+    assert "behind" not in answer_reason(view, 1, False, [0, 0])

@@ -221,7 +221,15 @@ class TurnControls:
         self.lay_down_button.style = "quiet" if short else "primary"
         self.cancel_button.visible = staged
         self.discard_button.visible = playing and len(table.fan.chosen) == 1
-        self.ask_button.visible = playing and any(isinstance(a, AskToGoOut) for a in self.legal) and view is not None and view.permission is None
+        # Asking is offered only when going out is possible this turn: a partner's yes
+        # to a move that cannot be made would only waste the question.
+        self.ask_button.visible = (
+            playing
+            and any(isinstance(a, AskToGoOut) for a in self.legal)
+            and view is not None
+            and view.permission is None
+            and view.can_go_out
+        )
         self.sort_button.visible = bool(table.hand_order)
         other = table.sort_by_suit == self._in_order()
         self.sort_button.text = "Sort by rank" if other else "Sort by suit"
@@ -456,8 +464,12 @@ class TurnControls:
         self.discard(card)
 
     def ask(self) -> None:
-        if self.active and self._phase() is Phase.PLAY:
-            self._send(AskToGoOut(), laying=False)
+        if not (self.active and self._phase() is Phase.PLAY):
+            return
+        if not self.ask_button.visible:
+            self.scene.say("You can't go out this turn, so there is nothing to ask your partner yet.")
+            return
+        self._send(AskToGoOut(), laying=False)
 
     def _in_order(self) -> bool:
         table = self.table

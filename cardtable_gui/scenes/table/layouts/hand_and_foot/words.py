@@ -193,9 +193,9 @@ def answer_reason(view: HandAndFootView, seat: int, yes: bool, totals: Sequence[
     standing and the partner's own cards."""
     team = view.team_of(seat)
     held = view.hand_counts[seat] + view.foot_counts[seat] + view.tail_counts[seat]
-    ahead = totals[team] >= max(totals)
+    best_other = max(total for other, total in enumerate(totals) if other != team)
     if yes:
-        if ahead:
+        if totals[team] > best_other:
             return "Yes, go out: we are ahead"
         if held <= 4:
             return f"Yes, go out: I hold only {held}"
@@ -204,7 +204,9 @@ def answer_reason(view: HandAndFootView, seat: int, yes: bool, totals: Sequence[
         return "Not yet: I have my foot to play"
     if held > 4:
         return f"Not yet: I still hold {held} cards"
-    return "Not yet: we are behind"
+    if totals[team] < best_other:
+        return "Not yet: we are behind"
+    return "Not yet"
 
 
 def standing(view: HandAndFootView, books: Sequence[Sequence[Book]]) -> list[int]:
