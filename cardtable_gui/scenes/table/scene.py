@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from cardtable_gui.ai.judgement import Judge
 from cardtable_gui.match import Match, Position
 from cardtable_gui.persistence import GameRecord, record_game
 from cardtable_gui.persistence.autosaver import Autosaver
@@ -127,7 +128,7 @@ class TableScene(Scene):
         self.undo_button = Button("Undo", self.undo, style="quiet")
         self.hint_button = Button("Hint", self.toggle_hint, style="quiet")
         self.hint = HintPanel()
-        self.coach = Coach(config.game) if config.coach and not watch else None
+        self.coach = self._new_coach() if config.coach and not watch else None
         self.tips = None if watch else FirstGameTips.for_table(config, app.data_dir, app.settings.first_game_tips)
         self.note = HintPanel(*(COACH_STYLE if self.coach is not None else TIP_STYLE))
         """The coach's remark in a practice game, or a first-game tip."""
@@ -161,6 +162,13 @@ class TableScene(Scene):
             if resume is None
             else Position(resume.state, resume.actions, resume.movers, resume.hand_start),
         )
+
+    def _new_coach(self) -> Coach:
+        """The practice game's coach for the person at the bottom, judging their moves
+        in a process of its own."""
+        match = self.match
+        names = [self.seat_name(seat) for seat in range(match.players)]
+        return Coach(match.config.game, self.bottom, match.state.teams, names, Judge(match.config.game), match.config.seed or 0)
 
     # -- what the layout uses ------------------------------------------------------
 
@@ -311,6 +319,8 @@ class TableScene(Scene):
         self._report_save_problem()
         self._record_statistics()
         self._consume()
+        if self.coach is not None and self.coach.poll():
+            self._show_note(self.coach.remark)
         self.sprites.prepare_some(PREPARE_SECONDS)
 
     def _busy(self) -> bool:
@@ -346,8 +356,8 @@ class TableScene(Scene):
             self._show_game_over()
             return
         seat = self.match.to_move
-        if self.coach is not None and seat != self.bottom and self.coach.turn_passed():
-            self._show_note(self.coach.remark)
+        if self.coach is not None and seat != self.bottom:
+            self.coach.turn_passed()
         if seat is None or not self.match.is_human(seat) or self._turn_shown == len(self.match.history):
             return
         self._turn_shown = len(self.match.history)
@@ -491,7 +501,7 @@ class TableScene(Scene):
         """At the person's decision: in a practice game the hint shows by itself and the
         coach hears its advice; in a first game, a tip may be due."""
         if self.coach is not None and self.hint.advice is not None:
-            self.coach.advise(self.hint.advice)
+            self.coach.advise(self.hint.advice, self.match.view_for(seat), self.match.legal_actions_for(seat))
         if self.tips is not None:
             moment = Moment(seat, self.match.view_for(seat), tuple(self.match.legal_actions_for(seat)))
             if self.tips.consider(moment):
@@ -506,8 +516,8 @@ class TableScene(Scene):
 
     def _shown(self, event: Event) -> None:
         """An event has just been shown: it may end the coach's trick, or bring a tip."""
-        if self.coach is not None and self.coach.on_event(event):
-            self._show_note(self.coach.remark)
+        if self.coach is not None:
+            self.coach.on_event(event)
         if self.tips is not None and self.viewer is not None:
             if self.tips.consider(Moment(self.viewer, self.match.view_for(self.viewer), event=event)):
                 self._show_note(self.tips.text)
@@ -648,6 +658,8 @@ class TableScene(Scene):
             gc.unfreeze()
             self._record_statistics()
             self.match.close()
+            if self.coach is not None:
+                self.coach.close()
             if self.autosaver is not None:
                 self.autosaver.close()
 
