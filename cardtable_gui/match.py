@@ -201,6 +201,21 @@ class Match:
             return str(error)
         return None
 
+    def preview(self, seat: int, action: Action) -> tuple[GameView, list[Action]] | None:
+        """What ``seat`` would see and might do next if ``action`` were made now, when
+        that is still ``seat``'s decision (the rest of a turn after a staged meld);
+        None when ``action`` is refused or the turn would pass. Worked out on a copy."""
+        if self.state.to_move != seat:
+            return None
+        after = self.state.clone()
+        try:
+            after.apply(action)
+        except IllegalAction:
+            return None
+        if after.to_move != seat:
+            return None
+        return after.view(seat), after.legal_actions()
+
     @property
     def can_undo(self) -> bool:
         return self.undo_refusal() is None

@@ -159,16 +159,7 @@ class SearchAgent:
             deals = max(1, budget // rounds // len(alive))
             self._work = 0
             for _ in range(deals):
-                world = sample_world(self.rules, view, self.rng, evidence)
-                sides = len(world.teams)
-                seed = self.rng.getrandbits(32)
-                for tally in alive:
-                    trial = world.clone()
-                    value = self._rollout(trial, trial.apply(tally.action), seed)
-                    tally.total += value
-                    tally.wins += value > 0
-                    tally.tries += 1
-                    tally.values[dealt] = value
+                sides = self._try(sample_world(self.rules, view, self.rng, evidence), alive, dealt)
                 dealt += 1
                 if self._work >= work_per_round:
                     break
@@ -180,6 +171,34 @@ class SearchAgent:
         ranked = _ranked(alive)
         kept = {id(t) for t in ranked}
         return _favourite_unless_beaten(ranked + [t for t in _ranked(tallies) if id(t) not in kept], favourite), sides
+
+    def weigh(self, view: GameView, legal: Sequence[Action], made: Action, deals: int) -> tuple[list[Tally], int]:
+        """The moves this player would weigh and ``made`` (a move someone chose), each
+        tried on the same ``deals`` sampled deals, best first; and how many sides the
+        table has. A fixed amount of work and no clock: for judging a move, where every
+        candidate needs the same evidence, rather than for choosing one."""
+        moves = self._candidates(view, legal)
+        if made not in moves:
+            moves.append(made)
+        tallies = [Tally(action) for action in moves]
+        evidence = read_evidence(self.rules, view) if self.inference else None
+        sides = 0
+        for dealt in range(deals):
+            sides = self._try(sample_world(self.rules, view, self.rng, evidence), tallies, dealt)
+        return _ranked(tallies), sides
+
+    def _try(self, world: GameState[Any], tallies: list[Tally], dealt: int) -> int:
+        """Try each of ``tallies``' moves on the sampled deal ``world`` (number
+        ``dealt``), all with the same rollout players; the table's number of sides."""
+        seed = self.rng.getrandbits(32)
+        for tally in tallies:
+            trial = world.clone()
+            value = self._rollout(trial, trial.apply(tally.action), seed)
+            tally.total += value
+            tally.wins += value > 0
+            tally.tries += 1
+            tally.values[dealt] = value
+        return len(world.teams)
 
     def _candidates(self, view: GameView, legal: Sequence[Action]) -> list[Action]:
         """The moves worth trying, the game's own favourite first (it wins a tie)."""

@@ -56,8 +56,9 @@ def press_h(app: App) -> None:
 
 
 def deciding(scene: TableScene) -> bool:
-    """The person is to decide and may ask for a hint (other panels are dealt with)."""
-    return scene.hint_refusal() is None
+    """The person is to decide, the table offers their choices, and they may ask for a
+    hint (other panels are dealt with)."""
+    return scene.hint_refusal() is None and scene.offering == scene.match.to_move
 
 
 def wait_for_decision(app: App, scene: TableScene) -> bool:
@@ -268,3 +269,56 @@ def test_the_hint_sees_only_the_persons_own_view(app: App, monkeypatch: pytest.M
     press_h(app)
     assert asked == [(seat, scene.match.view_for(seat))]
     assert getattr(asked[0][1], "seat") == seat
+
+
+def test_h_works_as_soon_as_your_plate_shows_your_turn(app: App) -> None:
+    """Seen in play: H answered "A hint is for your turn" while the player's plate
+    already glowed, because the card before their turn was still flying; a second press
+    worked. Whenever the plate says it is your turn, H gives the hint."""
+    scene = start_table(app, config("spades", 4))
+    wait_for_decision(app, scene)
+    play(app, scene, ask_for_hint(app, scene, by_click=False).action)
+    plate_glows_mid_flight = lambda: scene.match.to_move == 0 and scene.table.panels[0].active and scene.animator.busy  # noqa: E731
+    for _ in range(3000):
+        if plate_glows_mid_flight():
+            break
+        # Frames as short as a real window's, so the flight before the turn is seen.
+        frames(app, dt=1 / 60)
+    assert plate_glows_mid_flight()
+    press_h(app)
+    assert scene.message != "A hint is for your turn; wait until it comes."
+    assert scene.hint.advice is not None
+    assert scene.hint.advice.action in scene.match.legal_actions_for(0)
+    run_until(app, lambda: scene.offering == 0, limit=60)
+    assert scene.hint.visible and scene.table.hinted == scene.hint.advice.action, "it stays once the choices come"
+
+
+def test_after_staging_a_meld_the_hint_is_for_the_rest_of_the_turn(app: App) -> None:
+    """Seen in play: after staging cards, the first H showed nothing (the old hint was
+    still up and H took it down) and the second named the cards already staged. The hint
+    follows the staging: it advises on what is left of the turn."""
+    from cardtable_gui.rules.hand_and_foot import Meld
+    from cardtable_gui.scenes.table.book_row import NEW_BOOK
+    from tests.scenes.test_table_hand_and_foot import indices, row_place, stock_point
+
+    scene = start_table(app, stacked_config(4))
+    wait_turn(app, scene, Phase.DRAW)
+    click(app, stock_point(scene))
+    wait_turn(app, scene, Phase.PLAY)
+    whole = ask_for_hint(app, scene, by_click=False)
+    assert isinstance(whole.action, Meld)
+    kings = [group.cards for group in whole.action.groups if group.cards[0].rank.symbol == "K"][0]
+    for index in sorted(indices(scene, " ".join(str(card) for card in kings)), reverse=True):
+        click(app, grip(scene, index))
+    drag(app, grip(scene, min(scene.table.fan.chosen)), row_place(scene, NEW_BOOK))
+    frames(app, 3)
+    assert scene.table.staged_move() is not None, "the kings are staged, not played"
+    rest = scene.hint.advice
+    assert scene.hint.visible and rest is not None, "the hint stays up, worked out again"
+    staged_kings = [card for card in getattr(rest.action, "cards", ()) if card.rank.symbol == "K"]
+    staged_kings += [card for group in getattr(rest.action, "groups", ()) for card in group.cards if card.rank.symbol == "K"]
+    assert staged_kings == [], f"the hint names no staged king again: {rest.reason}"
+    press_h(app)
+    assert not scene.hint.visible
+    press_h(app)
+    assert scene.hint.advice == rest, "asked again, the same advice for the rest of the turn"

@@ -1,28 +1,41 @@
-"""The practice game's coach: one remark per trick or turn, from the Medium player's advice.
+"""The practice game's coach: one remark per trick or turn, judged by search.
 
 At each of the learner's decisions the scene hands the coach the advice the Medium
-player gives from the learner's own view (the advice the table's Hint shows, so the
-coach never knows more than the learner); when the learner acts, the move they made.
-Once their trick is taken (games of tricks), their card is down (Spinado, where every
-card is a turn of its own) or their turn has passed (Hand and Foot: a draw, melds and
-a discard), the coach says one thing about it: where the learner chose another move than
-the advice, the advised move and its reason; where they chose the same, now and then a
-word that they had the right idea. One remark at a time: it stays until the next
-trick or turn replaces it, or the learner dismisses it.
+player gives from the learner's own view (the advice the table's Hint shows), with that
+view and the moves allowed; when the learner acts, the move they made. The move is then
+judged off the window's process (``ai.judgement``): set against the best move by the
+Hard player's evaluation, on deals sampled from what the learner could see, never the
+hidden cards. Once their trick is taken (games of tricks), their card is down (Spinado,
+where every card is a turn of its own) or their turn has passed (Hand and Foot: a draw,
+melds and a discard), and the judgements are in, the coach says one thing:
 
-The coach knows no game's rules: it compares moves and rewords the adviser's reasons.
-Nothing here draws; the scene shows ``remark`` in a note box.
+- where a clearly better move existed, that move and why (the Medium player's reason
+  when it is that player's move, else what the sampled deals measured);
+- where the move was as good as the best and still lost the trick, that it was the
+  right play and whose card, now on the table, beat it;
+- where it was as good as the best and the trick (or turn) went well, now and then a
+  word that they had the right idea;
+- where the deals could not tell, that it was close.
+
+It never praises a move when a better one was available. One remark at a time: it stays
+until the next trick or turn replaces it, or the learner dismisses it.
+
+The coach knows no game's rules: it compares moves, reads who took a trick, and rewords
+the adviser's reasons. Nothing here draws; the scene shows ``remark`` in a note box.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
+from typing import Protocol
 
 from cardtable_gui.ai.advice import Advice
+from cardtable_gui.ai.judgement import Verdict
 from cardtable_gui.cards import Card
-from cardtable_gui.rules.base import Action, Event, TrickWon
-
+from cardtable_gui.rules.base import Action, CardPlayed, Event, GameView, TrickWon
 TAG = "Coach"
 COLOUR = (120, 200, 255)
 """The coach's tag and border: a blue of its own, never the hint's or the selection's."""
@@ -43,16 +56,54 @@ PAST_TENSE = {"play": "played", "discard": "discarded"}
 """How a card move is told afterwards ("You discarded the 7 of hearts")."""
 
 
+class Judging(Protocol):
+    """What judges the learner's moves (``ai.judgement.Judge``, or a stand-in in tests)."""
+
+    def ask(self, seat: int, view: GameView, legal: Sequence[Action], made: Action, seed: int) -> Future[Verdict]: ...
+
+    def close(self) -> None: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """One of the learner's decisions: what the adviser said, and what they did."""
+    """One of the learner's decisions: what the adviser said, what they did, and the
+    search's verdict on it, on its way (None where there was nothing to weigh)."""
 
     advice: Advice
     played: Action
+    verdict: Future[Verdict] | None = None
 
     @property
     def followed(self) -> bool:
         return same_move(self.played, self.advice.action)
+
+    @property
+    def ready(self) -> bool:
+        return self.verdict is None or self.verdict.done()
+
+    def judged(self) -> Verdict | None:
+        """The verdict, once in; None when there is none (the judge failed or was not asked)."""
+        if self.verdict is None or self.verdict.cancelled() or self.verdict.exception() is not None:
+            return None
+        return self.verdict.result()
+
+
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """Who took the trick the decisions were part of, with which card, and whether
+    that was the learner's side."""
+
+    name: str
+    card: Card | None
+    ours: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Closed:
+    """A trick or turn over, waiting for its verdicts before the coach speaks."""
+
+    decisions: tuple[Decision, ...]
+    taken: Taken | None
 
 
 def same_move(made: Action, advised: Action) -> bool:
@@ -68,75 +119,169 @@ def words(action: Action) -> list[str]:
 
 
 class Coach:
-    """Collects the learner's decisions of the current trick or turn and makes the
-    remark on them when it ends. ``remark`` is the text to show, or None."""
+    """Collects the learner's decisions of the current trick or turn, has each judged,
+    and makes the remark on them when it has ended and the verdicts are in. ``remark``
+    is the text to show, or None. ``seat`` is the learner's, ``teams`` the table's
+    sides, ``names`` every seat's name; ``seed`` makes the judging repeatable."""
 
-    def __init__(self, game: str) -> None:
+    def __init__(
+        self,
+        game: str,
+        seat: int,
+        teams: Sequence[Sequence[int]],
+        names: Sequence[str],
+        judge: Judging | None,
+        seed: int = 0,
+    ) -> None:
         self.by_tricks = game in TRICK_GAMES
         self.by_cards = game in CARD_GAMES
+        self.seat = seat
+        self.partners = next((set(side) for side in teams if seat in side), {seat})
+        self.names = list(names)
+        self.judge = judge
+        self.seed = seed
         self.remark: str | None = None
-        self._open: Advice | None = None
+        self._open: tuple[Advice, GameView, list[Action]] | None = None
         self._decisions: list[Decision] = []
+        self._closed: list[Closed] = []
+        self._trick: dict[int, Card] = {}
+        """The cards of the trick on the table, by seat."""
+        self._asked = 0
         self._confirmed: set[str] = set()
-        """Rules of thumb already praised once: praise for the same idea is not repeated."""
+        """Ideas already praised once: praise for the same idea is not repeated."""
 
-    def advise(self, advice: Advice) -> None:
-        """A decision of the learner's begins; ``advice`` is the adviser's for it."""
-        self._open = advice
+    def advise(self, advice: Advice, view: GameView, legal: Sequence[Action]) -> None:
+        """A decision of the learner's begins: ``advice`` is the adviser's for it, from
+        ``view`` with ``legal`` the moves allowed."""
+        self._open = (advice, view, list(legal))
 
     def played(self, action: Action) -> None:
-        """The learner made ``action`` at the open decision."""
-        if self._open is not None:
-            self._decisions.append(Decision(self._open, action))
-            self._open = None
+        """The learner made ``action`` at the open decision: it goes to be judged."""
+        if self._open is None:
+            return
+        advice, view, legal = self._open
+        self._open = None
+        verdict = None
+        if self.judge is not None and advice.rule not in NOTHING_TO_LEARN and len(legal) > 1:
+            self._asked += 1
+            verdict = self.judge.ask(self.seat, view, legal, action, self.seed * 7919 + self._asked)
+        self._decisions.append(Decision(advice, action, verdict))
 
-    def on_event(self, event: Event) -> bool:
+    def on_event(self, event: Event) -> None:
         """An event shown at the table: a taken trick ends the trick's decisions, and
-        in Spinado the learner's card going down ends its turn. Returns whether the
-        remark changed."""
+        in Spinado the learner's card going down ends its turn."""
+        if isinstance(event, CardPlayed):
+            self._trick[event.seat] = event.card
         if self.by_tricks and isinstance(event, TrickWon):
-            return self._close()
-        if self.by_cards and self._open is None:
-            return self._close()
-        return False
+            card = self._trick.get(event.seat)
+            self._trick = {}
+            self._close(Taken(self.names[event.seat], card, event.seat in self.partners))
+        elif self.by_cards and self._open is None:
+            self._close(None)
 
-    def turn_passed(self) -> bool:
-        """Someone else is to move: in a game of turns, the learner's turn is over.
-        Returns whether the remark changed."""
-        if self.by_tricks or self.by_cards or self._open is not None:
-            return False
-        return self._close()
+    def turn_passed(self) -> None:
+        """Someone else is to move: in a game of turns, the learner's turn is over."""
+        if not (self.by_tricks or self.by_cards or self._open is not None):
+            self._close(None)
+
+    def poll(self) -> bool:
+        """Speak on the oldest finished trick or turn whose verdicts are all in;
+        returns whether the remark changed."""
+        changed = False
+        while self._closed and all(d.ready for d in self._closed[0].decisions):
+            closed = self._closed.pop(0)
+            remark = remark_on(closed, self._confirmed)
+            if remark is not None and remark != self.remark:
+                self.remark = remark
+                changed = True
+        return changed
 
     def forget(self) -> None:
         """Moves were taken back: what was collected no longer happened."""
         self._open = None
         self._decisions.clear()
+        self._closed.clear()
+        self._trick = {}
 
     def dismiss(self) -> None:
         self.remark = None
 
-    def _close(self) -> bool:
-        if not self._decisions:
-            return False
-        before = self.remark
-        self.remark = remark_on(self._decisions, self._confirmed)
-        self._decisions = []
-        return self.remark != before
+    def close(self) -> None:
+        """The table closes: stop judging."""
+        if self.judge is not None:
+            self.judge.close()
+
+    def _close(self, taken: Taken | None) -> None:
+        if self._decisions:
+            self._closed.append(Closed(tuple(self._decisions), taken))
+            self._decisions = []
 
 
-def remark_on(decisions: list[Decision], confirmed: set[str]) -> str | None:
-    """The one thing worth saying about a trick's or turn's ``decisions``: the first
-    move that differed from the advice, else praise for an idea not yet praised (which
-    is then added to ``confirmed``), else nothing."""
-    choices = [d for d in decisions if d.advice.rule not in NOTHING_TO_LEARN]
-    for decision in choices:
-        if not decision.followed:
+def remark_on(closed: Closed, confirmed: set[str]) -> str | None:
+    """The one thing worth saying about a trick's or turn's decisions: the first move
+    a clearly better one would have beaten; else the first the deals could not settle;
+    else, for moves as good as the best, that the right play lost (when the trick went
+    to the other side) or praise for an idea not yet praised (added to ``confirmed``)."""
+    choices = [d for d in closed.decisions if d.advice.rule not in NOTHING_TO_LEARN]
+    judged = [(d, d.judged()) for d in choices]
+    for decision, verdict in judged:
+        if verdict is None and not decision.followed:
+            # Nothing measured: the adviser's move and reason, with no word on the result.
             return f"{what_you_did(decision.played)} {what_i_would_do(decision.advice)}"
-    for decision in reversed(choices):
-        if decision.advice.rule not in confirmed:
-            confirmed.add(decision.advice.rule)
-            return praise(decision.advice)
+        if verdict is not None and verdict.clearly_worse:
+            return f"{what_you_did(decision.played)} {better_move(decision.advice, verdict)}"
+    for decision, verdict in judged:
+        if verdict is not None and not verdict.as_good:
+            return f"{what_you_did(decision.played)} {close_call(verdict)}"
+    sound = [(d, v) for d, v in judged if v is not None]
+    if not sound:
+        return None
+    taken = closed.taken
+    if taken is not None and not taken.ours:
+        decision, verdict = sound[-1]
+        beaten = f"{taken.name} held the {taken.card.name}" if taken.card is not None else f"{taken.name} took the trick"
+        return (
+            f"{what_you_did(decision.played)} The right play from what you could see: "
+            f"{beaten}. {measured(verdict)}"
+        )
+    for decision, verdict in reversed(sound):
+        idea = decision.advice.rule if decision.followed else "as good as any"
+        if idea not in confirmed:
+            confirmed.add(idea)
+            return praise(decision.advice) if decision.followed else f"Good choice. {measured(verdict)}"
     return None
+
+
+def better_move(advice: Advice, verdict: Verdict) -> str:
+    """The clearly better move and why: the adviser's reason when it is the adviser's
+    move, else what the sampled deals measured."""
+    if same_move(verdict.best, advice.action):
+        return what_i_would_do(advice)
+    return f"{better_named(verdict.best)} {by_points(verdict)} on average, in {verdict.deals} deals sampled from what you could see."
+
+
+def close_call(verdict: Verdict) -> str:
+    """A move a little behind the best, by less than the deals can settle."""
+    return f"A close call: {better_named(verdict.best)[:1].lower()}{better_named(verdict.best)[1:]} {by_points(verdict)}, too little for {verdict.deals} sampled deals to settle."
+
+
+def better_named(best: Action) -> str:
+    """The better move as a sentence starts, in words where it can be told in words."""
+    told = what_you_did(best)
+    if told.startswith("You played the "):
+        return f"Playing the {told.removeprefix('You played the ').rstrip('.')} did better"
+    if told.startswith("You chose to "):
+        return f"To {told.removeprefix('You chose to ').rstrip('.')} did better"
+    return "Another move did better"
+
+
+def by_points(verdict: Verdict) -> str:
+    return f"by {verdict.gap:.0f} point{'' if round(verdict.gap) == 1 else 's'}"
+
+
+def measured(verdict: Verdict) -> str:
+    """What the search found for a move as good as the best."""
+    return f"It did as well as any move in {verdict.deals} deals sampled from what you could see."
 
 
 def what_you_did(action: Action) -> str:

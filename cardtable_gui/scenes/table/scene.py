@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from cardtable_gui.ai.judgement import Judge
 from cardtable_gui.match import Match, Position
 from cardtable_gui.persistence import GameRecord, record_game
 from cardtable_gui.persistence.autosaver import Autosaver
@@ -130,7 +131,7 @@ class TableScene(Scene):
         self.undo_button = Button("Undo", self.undo, style="quiet")
         self.hint_button = Button("Hint", self.toggle_hint, style="quiet")
         self.hint = HintPanel()
-        self.coach = Coach(config.game) if config.coach and not watch else None
+        self.coach = self._new_coach() if config.coach and not watch else None
         self.tips = None if watch else FirstGameTips.for_table(config, app.data_dir, app.settings.first_game_tips)
         if self.tips is not None and self.tips.problem:
             app.toast(self.tips.problem, 6.0)
@@ -140,6 +141,8 @@ class TableScene(Scene):
         """What the note was last placed for; it moves only when that changes."""
         self._deciding: int | None = None
         """The seat whose decision the table offers now (its choices are shown)."""
+        self._hint_staged: Action | None = None
+        """The staged move the hint showing now was worked out after (see ``staged_move``)."""
         self.save_button = Button("Save", self.ask_save_name, style="quiet")
         self.rules_button = Button("Rules", self.open_rules, style="quiet")
         self.message = ""
@@ -166,6 +169,13 @@ class TableScene(Scene):
             if resume is None
             else Position(resume.state, resume.actions, resume.movers, resume.hand_start),
         )
+
+    def _new_coach(self) -> Coach:
+        """The practice game's coach for the person at the bottom, judging their moves
+        in a process of its own."""
+        match = self.match
+        names = [self.seat_name(seat) for seat in range(match.players)]
+        return Coach(match.config.game, self.bottom, match.state.teams, names, Judge(match.config.game), match.config.seed or 0)
 
     # -- what the layout uses ------------------------------------------------------
 
@@ -319,6 +329,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.animator.update(dt)
         self.table.update(dt)
+        self._follow_staging()
         self.summary.update(dt)
         self.game_over.update(dt)
         if self._message_left is not None:
@@ -337,6 +348,8 @@ class TableScene(Scene):
         self._report_save_problem()
         self._record_statistics()
         self._consume()
+        if self.coach is not None and self.coach.poll():
+            self._show_note(self.coach.remark)
         self.sprites.prepare_some(PREPARE_SECONDS)
 
     def _busy(self) -> bool:
@@ -372,8 +385,8 @@ class TableScene(Scene):
             self._show_game_over()
             return
         seat = self.match.to_move
-        if self.coach is not None and seat != self.bottom and self.coach.turn_passed():
-            self._show_note(self.coach.remark)
+        if self.coach is not None and seat != self.bottom:
+            self.coach.turn_passed()
         if seat is None or not self.match.is_human(seat) or self._turn_shown == len(self.match.history):
             return
         self._turn_shown = len(self.match.history)
@@ -395,6 +408,10 @@ class TableScene(Scene):
         self._deciding = seat
         self.table.begin_turn(self.match.legal_actions_for(seat))
         self.play_sound("your_turn")
+        if self.hint.visible or self.coach is not None:
+            # Asked for before the choices were offered (or, in practice, shown unasked):
+            # marked again now that the table offers the move.
+            self._show_hint(seat)
         self._guide(seat)
 
     def _end_turn(self) -> None:
@@ -446,6 +463,11 @@ class TableScene(Scene):
 
     # -- the hint ----------------------------------------------------------------------
 
+    @property
+    def offering(self) -> int | None:
+        """The seat whose choices the table offers now (None between turns)."""
+        return self._deciding
+
     def hint_refusal(self) -> str | None:
         """Why there is no hint to give now (a sentence for the player), or None."""
         if self.watch:
@@ -454,12 +476,17 @@ class TableScene(Scene):
             return "The game is over."
         if self.summary.visible or self.handoff.visible:
             return "Hints are for your own decisions."
-        if self._deciding is None or self._deciding != self.match.to_move:
+        # The match waits on this person from the moment their turn comes, while the
+        # table may still be showing the moves before it: their plate already glows.
+        seat = self.match.to_move
+        if seat is None or not self.match.is_human(seat) or (self.pass_and_play and seat != self.viewer):
             return "A hint is for your turn; wait until it comes."
         return None
 
     def toggle_hint(self) -> None:
-        """Hint (H): show what the Medium player would do here and why; again hides it."""
+        """Hint (H): show what the Medium player would do here and why; again hides it.
+        Pressed while the moves before the person's turn are still being shown, it
+        hurries them along."""
         if self.hint.visible:
             self.hide_hint()
             return
@@ -469,12 +496,27 @@ class TableScene(Scene):
             return
         seat = self.match.to_move
         assert seat is not None
-        advice = suggest(
-            self.match.config.game, seat, self.match.view_for(seat), self.match.legal_actions_for(seat)
-        )
+        if self._deciding != seat:
+            self.animator.skip()
+        self._show_hint(seat)
+
+    def _show_hint(self, seat: int) -> None:
+        """The Medium player's advice for ``seat``'s decision. With a move staged on the
+        table, the advice is for the rest of the turn after it, as if it were made."""
+        staged = self.table.staged_move()
+        rest = self.match.preview(seat, staged) if staged is not None else None
+        view, legal = rest or (self.match.view_for(seat), self.match.legal_actions_for(seat))
+        advice = suggest(self.match.config.game, seat, view, legal)
+        self._hint_staged = staged
         self.hint.show(advice)
         self.table.show_hint(advice.action)
         self._layout_hint(self.app.screen.get_size())
+
+    def _follow_staging(self) -> None:
+        """A hint showing while the person stages or takes back a step is worked out
+        again for what is left of the turn, so it never names what is staged already."""
+        if self.hint.visible and self._deciding is not None and self.table.staged_move() != self._hint_staged:
+            self._show_hint(self._deciding)
 
     def hide_hint(self) -> None:
         """Take the hint down: its reason and its marks on the table."""
@@ -487,10 +529,8 @@ class TableScene(Scene):
     def _guide(self, seat: int) -> None:
         """At the person's decision: in a practice game the hint shows by itself and the
         coach hears its advice; in a first game, a tip may be due."""
-        if self.coach is not None and not self.hint.visible:
-            self.toggle_hint()
-            if self.hint.advice is not None:
-                self.coach.advise(self.hint.advice)
+        if self.coach is not None and self.hint.advice is not None:
+            self.coach.advise(self.hint.advice, self.match.view_for(seat), self.match.legal_actions_for(seat))
         if self.tips is not None:
             moment = Moment(seat, self.match.view_for(seat), tuple(self.match.legal_actions_for(seat)))
             if self.tips.consider(moment):
@@ -505,8 +545,8 @@ class TableScene(Scene):
 
     def _shown(self, event: Event) -> None:
         """An event has just been shown: it may end the coach's trick, or bring a tip."""
-        if self.coach is not None and self.coach.on_event(event):
-            self._show_note(self.coach.remark)
+        if self.coach is not None:
+            self.coach.on_event(event)
         if self.tips is not None and self.viewer is not None:
             if self.tips.consider(Moment(self.viewer, self.match.view_for(self.viewer), event=event)):
                 self._show_note(self.tips.text)
@@ -647,6 +687,8 @@ class TableScene(Scene):
             gc.unfreeze()
             self._record_statistics()
             self.match.close()
+            if self.coach is not None:
+                self.coach.close()
             if self.autosaver is not None:
                 self.autosaver.close()
 

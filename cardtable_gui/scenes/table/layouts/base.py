@@ -139,6 +139,12 @@ class GameLayout(ABC):
     def take_back(self) -> None:
         """Take back the last such step (see ``can_take_back``)."""
 
+    def staged_move(self) -> Action | None:
+        """The move those staged steps make if the player goes ahead with them now (a
+        meld staged on the books), or None. The Hint advises on the rest of the turn as
+        if it were made: the staged move itself is the player's already."""
+        return None
+
     def may_undo_to(self, view: GameView) -> bool:
         """Whether the player may be taken back to a decision seen as ``view``. A game
         where a choice is made before looking at the cards refuses to go back there."""

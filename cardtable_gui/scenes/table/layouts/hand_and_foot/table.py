@@ -506,6 +506,14 @@ class HandAndFootLayout(GameLayout):
     def take_back(self) -> None:
         self.controls.take_back()
 
+    def staged_move(self) -> Action | None:
+        """The meld staged on the books while playing, as Lay down would send it."""
+        controls = self.controls
+        view = self.view
+        if not controls.can_take_back() or not isinstance(view, HandAndFootView) or view.phase is not Phase.PLAY:
+            return None
+        return controls.staging.meld(len(self.books[self.my_team]) if self.my_team < len(self.books) else 0)
+
     # -- input and frame -----------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
