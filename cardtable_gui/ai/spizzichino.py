@@ -145,12 +145,14 @@ class SpizzichinoHeuristic:
         else:
             why = f"you can follow {led.title} anyway, so it can't force your hand"
             fact = certain("can-follow", led.value)
-        return Advice(
-            action,
-            f"Lift the {card.name} from your stack: {why}, and it uncovers another card to play from.",
-            "lift-free",
-            claims=(fact,),
-        )
+        if view.stack_sizes[self.seat][action.stack] > 1:
+            return Advice(
+                action,
+                f"Lift the {card.name} from your stack: {why}, and it uncovers another card to play from.",
+                "lift-free",
+                claims=(fact, certain("uncovers", action.stack)),
+            )
+        return Advice(action, f"Lift the {card.name} from your stack: {why}.", "lift-free", claims=(fact,))
 
     def _explain_follow(self, view: SpizzichinoView, table: _Table, action: PlayCard) -> Advice:
         led = view.trick[0][1]
@@ -176,9 +178,9 @@ class SpizzichinoHeuristic:
         return Advice(
             action,
             f"Play the {card.name}: nothing you hold beats the {led.name}, so let the "
-            "trick go with your least valuable card.",
+            f"trick go with a card carrying {_points_carried(card)}, the least you may play.",
             "give-cheap",
-            claims=(certain("cannot-beat", str(led)), worth),
+            claims=(certain("cannot-beat", str(led)), worth, certain("least-points", str(card), THIRDS[card])),
         )
 
     def _explain_lead(
@@ -218,9 +220,10 @@ class SpizzichinoHeuristic:
             )
         return Advice(
             action,
-            f"Lead the {card.name}: it is weak and worth little, so losing the trick "
-            "costs you almost nothing.",
+            f"Lead the {card.name}: it carries {_points_carried(card)}, the least of any card "
+            "you may lead, so losing the trick costs you little.",
             "lead-cheap",
+            claims=(certain("least-points", str(card), THIRDS[card]),),
         )
 
 
@@ -255,6 +258,11 @@ def _declares(view: SpizzichinoView, seat: int, card: Card) -> bool:
     declared = {c for d in view.declarations if d.seat == seat for c in d.cards}
     free = [c for c in view.hand if c not in declared]
     return bool(best_declarations(free + [card]))
+
+
+def _points_carried(card: Card) -> str:
+    """What ``card`` is worth, said as a player would: "no points", "a third of a point"."""
+    return _in_points(THIRDS[card]) if THIRDS[card] else "no points"
 
 
 def _in_points(thirds: int) -> str:

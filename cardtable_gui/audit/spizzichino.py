@@ -17,6 +17,7 @@ from cardtable_gui.rules.spizzichino import (
     STRENGTH,
     THIRDS,
     TRICKS_PER_ROUND,
+    PlayCard,
     SpizzichinoState,
 )
 
@@ -101,6 +102,18 @@ def _points_out(claim: Claim, state: GameState[Any], seat: int, action: Action) 
     return any(c.suit is card.suit and THIRDS[c] for c in theirs)
 
 
+def _uncovers(claim: Claim, state: GameState[Any], seat: int, action: Action) -> bool:
+    """The stack lifted from holds a card under its top."""
+    return len(cast(SpizzichinoState, state).stacks[seat][int(claim.about[0])]) > 1
+
+
+def _least_points(claim: Claim, state: GameState[Any], seat: int, action: Action) -> bool:
+    """The card carries the thirds said, and no card the seat may play carries fewer."""
+    card = Card.parse(str(claim.about[0]))
+    playable = [move.card for move in state.legal_actions() if isinstance(move, PlayCard)]
+    return THIRDS[card] == claim.about[1] == min(THIRDS[c] for c in playable)
+
+
 def _holding(game: SpizzichinoState, seat: int) -> list[Card]:
     """The cards ``seat`` may play from: its hand and its stack tops."""
     return [*game.hands[seat], *(stack[-1] for stack in game.stacks[seat] if stack)]
@@ -116,4 +129,6 @@ CHECKERS: dict[str, Checker] = {
     "trick-won": _trick_won,
     "never-beaten": _never_beaten,
     "points-out": _points_out,
+    "uncovers": _uncovers,
+    "least-points": _least_points,
 }

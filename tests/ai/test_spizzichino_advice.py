@@ -155,9 +155,21 @@ def test_every_fact_of_a_follow_is_a_claim_that_holds() -> None:
     state = dealt("4Co 5Co 6Co 7Co FCo CCo RCo 4De 5De 6De", "4Sp 5Sp 6Sp 7Sp FSp CSp RSp 4Ba 5Ba 6Ba", "3Co 2Co")
     state.apply(PlayCard(Card.parse("RCo")))
     said = advice(state)
-    assert said.claims == (certain("can-follow", "Co"),)
+    assert said.claims == (certain("can-follow", "Co"), certain("uncovers", 0))
+    assert all(holds(claim, state, said) for claim in said.claims)
     while isinstance(said.action, LiftCard):
         state.apply(said.action)
         said = advice(state)
     assert said.claims == (certain("trick-won", "2Co"), certain("trick-worth", 2))
     assert all(holds(claim, state, said) for claim in said.claims)
+
+
+def test_a_cheap_lead_names_what_it_carries_and_that_nothing_carries_less() -> None:
+    state = hinted(seed=1, decisions=70)
+    said = advice(state)
+    assert said.reason == (
+        "Lead the quattro di bastoni: it carries no points, the least of any card you may lead, "
+        "so losing the trick costs you little."
+    )
+    assert said.claims == (certain("least-points", "4Ba", 0),)
+    assert holds(said.claims[0], state, said)
