@@ -65,7 +65,7 @@ class SpizzichinoHeuristic:
             )
         assert table is not None
         if view.trick:
-            return self._explain_follow(view, table, action)
+            return self._explain_follow(view, action)
         plays = [a for a in legal if isinstance(a, PlayCard)]
         return self._explain_lead(view, table, action, plays)
 
@@ -154,7 +154,7 @@ class SpizzichinoHeuristic:
             )
         return Advice(action, f"Lift the {card.name} from your stack: {why}.", "lift-free", claims=(fact,))
 
-    def _explain_follow(self, view: SpizzichinoView, table: _Table, action: PlayCard) -> Advice:
+    def _explain_follow(self, view: SpizzichinoView, action: PlayCard) -> Advice:
         led = view.trick[0][1]
         card = action.card
         wins, points = _follow_outcome(view, led, card)
