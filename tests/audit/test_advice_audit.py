@@ -9,7 +9,7 @@ import pytest
 from cardtable_gui.audit.report import audit
 from cardtable_gui.rules import get_rules
 
-GAMES = ("spades", "spizzichino", "spinado", "arizona_spaghetti")
+GAMES = ("spades", "hand_and_foot", "spizzichino", "spinado", "arizona_spaghetti")
 POSITIONS = 2000
 
 
