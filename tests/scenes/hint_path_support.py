@@ -229,10 +229,10 @@ def carry_spizzichino(app: App, scene: TableScene, advice: Advice, by_drag: bool
 
 
 def carry_hand_and_foot(app: App, scene: TableScene, advice: Advice, by_drag: bool) -> None:
-    """The ringed stock; the ringed take button (its pair is outlined, and any opening
-    named with it is chosen first); a discard dragged or clicked onto the ringed pile;
-    an ask or an answer on its ringed button; a meld's outlined cards chosen one by one,
-    then Lay down."""
+    """The ringed stock; the ringed take button (its pair and any opening named with
+    it are outlined in the hand: the button is to lay them down with the pile); a
+    discard dragged or clicked onto the ringed pile; an ask or an answer on its ringed
+    button; a meld's outlined cards chosen one by one, then Lay down."""
     action = advice.action
     controls = scene.table.controls  # type: ignore[attr-defined]
     fan: HandFan = scene.table.fan  # type: ignore[attr-defined]
@@ -244,18 +244,16 @@ def carry_hand_and_foot(app: App, scene: TableScene, advice: Advice, by_drag: bo
             click(app, card_point(fan, action.card))
             click(app, pile.center)
         return
-    if isinstance(action, hf.Meld | hf.TakePile):
-        pair = action.pair if isinstance(action, hf.TakePile) else ()
+    if isinstance(action, hf.Meld):
         chosen: list[Card] = []
-        for card in [c for c in ringed_cards(scene) if c not in pair]:
+        for card in ringed_cards(scene):
             click(app, card_point(fan, card, chosen.count(card)))
             chosen.append(card)
-        if isinstance(action, hf.Meld):
-            click(app, controls.lay_down_button.rect.center)
-            return
+        click(app, controls.lay_down_button.rect.center)
+    elif isinstance(action, hf.TakePile):
         click(app, ring(scene, 1).center)
-        return
-    click(app, ring(scene).center)
+    else:
+        click(app, ring(scene).center)
 
 
 CARRY: dict[str, Callable[[App, TableScene, Advice, bool], None]] = {

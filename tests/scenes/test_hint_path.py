@@ -8,9 +8,10 @@ clicked, a meld's outlined cards chosen and laid down. The match must then have
 applied exactly the hinted move. One app serves every table; each table is played
 decision after decision.
 
-Hand and Foot's Lay down does not yet meld what some hints name (several books at
-once, wilds onto the book the hint names): those kinds are expected to fail, strictly,
-until the table learns them; every other kind must work now.
+Hand and Foot's controls do not yet make what some hints name (several books at once,
+wilds onto the book the hint names, a take of the pile with an opening): those kinds
+are expected to fail, strictly, until the table learns them; every other kind must
+work now.
 """
 
 from __future__ import annotations
@@ -41,14 +42,19 @@ TABLES: dict[str, tuple[int, ...]] = {
 }
 """Each game's smallest and largest table."""
 
+FIRST_SEED = 3
+"""The first seeded game at each table; a table that ends early goes on with the next
+seed. At seed 3 Hand and Foot's sample holds both kinds of meld Lay down cannot make yet."""
+
 PACE = 10.0
 """The table's animations run this many times faster than the player's setting: what
 is tested is where things are and what the clicks do, not how long a flight takes."""
 
-STILL_BROKEN = frozenset({"Meld of several books", "Meld of wilds onto a named book"})
-"""Hand and Foot hints whose move Lay down cannot make today: chosen cards of several
-ranks are refused as one book ("A book holds one rank"), and wilds alone go to the
-open book nearest to closing instead of the book the hint names."""
+STILL_BROKEN = frozenset({"Meld of several books", "Meld of wilds onto a named book", "TakePile with an opening"})
+"""Hand and Foot hints whose move the table's controls cannot make today: chosen cards
+of several ranks and Lay down are refused as one book ("A book holds one rank"); wilds
+alone go to the open book nearest to closing instead of the book the hint names; and
+the ringed Take button takes the pile without the opening the hint names with it."""
 
 _tours: dict[str, list[PathResult]] = {}
 
@@ -77,7 +83,7 @@ def tour(app: App, game: str) -> list[PathResult]:
     sizes = TABLES[game]
     for number, players in enumerate(sizes):
         wanted = POSITIONS * (number + 1) // len(sizes)
-        seed = 1
+        seed = FIRST_SEED
         while len(results) < wanted:
             scene = TableScene(app, config(game, players, seed), pace=PACE)
             app.scenes.push(scene)
@@ -125,13 +131,14 @@ def test_every_hinted_move_is_made_through_what_the_hint_marks(app: App, game: s
 def test_hand_and_foot_hinted_moves_are_made_through_what_the_hint_marks(app: App) -> None:
     results = tour(app, "hand_and_foot")
     assert len(results) >= POSITIONS
+    tried = Counter(hand_and_foot_kind(r.move) for r in results)
+    assert STILL_BROKEN <= set(tried), "the sample holds every kind the table cannot make yet"
     working = [r for r in results if hand_and_foot_kind(r.move) not in STILL_BROKEN]
-    assert not failures(working), f"hints tried {dict(kinds(results))}:\n{failures(working)}"
+    assert not failures(working), f"hints tried {dict(tried)}:\n{failures(working)}"
 
 
 @pytest.mark.xdist_group("hand_and_foot_hint_path")
 @pytest.mark.xfail(strict=True, reason=f"Lay down cannot yet make these Hand and Foot hints: {sorted(STILL_BROKEN)}")
 def test_hand_and_foot_lay_down_makes_every_meld_the_hint_names(app: App) -> None:
     results = [r for r in tour(app, "hand_and_foot") if hand_and_foot_kind(r.move) in STILL_BROKEN]
-    assert {hand_and_foot_kind(r.move) for r in results} == STILL_BROKEN, "the sample holds every such kind"
     assert not failures(results), failures(results)
