@@ -25,6 +25,9 @@ from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from tests.scenes.test_table_support import click, drag, frames, post, run_until
 
+LONG_FRAME = 0.5
+"""Seconds of table time per frame while the computers play between decisions."""
+
 SETTLE_FRAMES = 20
 """Frames a carried-out move has to reach the match before the path counts as failed:
 a click is applied within a frame or two, a drop within its flight."""
@@ -62,9 +65,14 @@ def deciding(scene: TableScene) -> bool:
 
 def next_decision(app: App, scene: TableScene) -> bool:
     """Run the table to the person's next decision, clicking through the cover and the
-    hand's summary; False once the game is over."""
+    hand's summary; False once the game is over. The frames between are long ones:
+    what happens meanwhile is the computers' turns and their cards' flights."""
     while True:
-        run_until(app, lambda: deciding(scene) or scene.summary.visible or scene.handoff.visible or scene.game_over.visible)
+        run_until(
+            app,
+            lambda: deciding(scene) or scene.summary.visible or scene.handoff.visible or scene.game_over.visible,
+            dt=LONG_FRAME,
+        )
         if scene.game_over.visible:
             return False
         if deciding(scene):

@@ -127,18 +127,17 @@ def test_every_hinted_move_is_made_through_what_the_hint_marks(app: App, game: s
     assert not failures(results), f"{game}, hints tried {dict(kinds(results))}:\n{failures(results)}"
 
 
-@pytest.mark.xdist_group("hand_and_foot_hint_path")
 def test_hand_and_foot_hinted_moves_are_made_through_what_the_hint_marks(app: App) -> None:
+    """Every kind works but those in ``STILL_BROKEN``; they are expected to fail, and
+    strictly so: once the table makes them, this test fails until they leave the list.
+    (One test, not a second one marked xfail, so the tour is played once per session.)"""
     results = tour(app, "hand_and_foot")
     assert len(results) >= POSITIONS
     tried = Counter(hand_and_foot_kind(r.move) for r in results)
     assert STILL_BROKEN <= set(tried), "the sample holds every kind the table cannot make yet"
     working = [r for r in results if hand_and_foot_kind(r.move) not in STILL_BROKEN]
     assert not failures(working), f"hints tried {dict(tried)}:\n{failures(working)}"
-
-
-@pytest.mark.xdist_group("hand_and_foot_hint_path")
-@pytest.mark.xfail(strict=True, reason=f"Lay down cannot yet make these Hand and Foot hints: {sorted(STILL_BROKEN)}")
-def test_hand_and_foot_lay_down_makes_every_meld_the_hint_names(app: App) -> None:
-    results = [r for r in tour(app, "hand_and_foot") if hand_and_foot_kind(r.move) in STILL_BROKEN]
-    assert not failures(results), failures(results)
+    broken = {hand_and_foot_kind(r.move) for r in results if not r.ok}
+    fixed = STILL_BROKEN - broken
+    assert not fixed, f"the table now makes {sorted(fixed)}: take them out of STILL_BROKEN"
+    pytest.xfail(f"the table cannot make these hints yet: {sorted(broken)}\n{failures(results)}")
