@@ -69,15 +69,16 @@ def frames(app: App, count: int = 1, dt: float = DT) -> None:
         time.sleep(FRAME_PAUSE)
 
 
-def run_until(app: App, done: Callable[[], bool], limit: int = 600) -> None:
-    """Run frames until ``done``: at least ``limit`` frames' worth of chances, and for
-    as long as ``PATIENCE`` allows, since the computer players think in real time."""
+def run_until(app: App, done: Callable[[], bool], limit: int = 600, dt: float = DT) -> None:
+    """Run frames of ``dt`` seconds until ``done``: at least ``limit`` frames' worth of
+    chances, and for as long as ``PATIENCE`` allows, since the computer players think
+    in real time."""
     deadline = time.monotonic() + PATIENCE
     ran = 0
     while ran < limit or time.monotonic() < deadline:
         if done():
             return
-        frames(app)
+        frames(app, dt=dt)
         ran += 1
     raise AssertionError("the table never reached the expected point")
 
