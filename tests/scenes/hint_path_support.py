@@ -88,6 +88,9 @@ def follow_hint(app: App, scene: TableScene, by_drag: bool) -> PathResult:
     """Press H at the person's decision and carry out the hint through its marks."""
     before = len(scene.match.history)
     press_h(app)
+    # H answers as soon as the turn is the person's; the table offers the choices
+    # (and rings them) once the last card's flight, which H hurries, has landed.
+    run_until(app, lambda: scene.offering is not None)
     advice = scene.hint.advice
     if advice is None:
         return PathResult("none", None, scene.message or "", "H showed no hint at the person's decision")

@@ -48,7 +48,7 @@ from cardtable_gui.persistence.saves import (
     describe_progress,
 )
 from cardtable_gui.rules import GAMES
-from cardtable_gui.rules.base import Action, Event, IllegalAction, new_seed
+from cardtable_gui.rules.base import Action, Event, HandDealt, IllegalAction, new_seed
 from cardtable_gui.scenes.base import Scene
 from cardtable_gui.scenes.dialog import Answer, Dialog
 from cardtable_gui.scenes.table.animation import Animator
@@ -481,6 +481,10 @@ class TableScene(Scene):
         seat = self.match.to_move
         if seat is None or not self.match.is_human(seat) or (self.pass_and_play and seat != self.viewer):
             return "A hint is for your turn; wait until it comes."
+        if any(isinstance(event, HandDealt) for event in self.match.events):
+            # The turn is in a hand the table has not dealt yet: the last one's end and
+            # its summary come first.
+            return "Your next hand is about to be dealt; ask again once your cards are in."
         return None
 
     def toggle_hint(self) -> None:
