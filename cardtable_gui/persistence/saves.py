@@ -21,6 +21,15 @@ Schema history
    has no summary until it is loaded (``read_save`` and ``SaveStore.load`` fill it in).
    Later version 2 files may also say ``undo_in_pass_and_play`` (the table allowed
    undo at a shared screen); a file without it did not.
+3. ``rules_version``: the version of the game's rules the save was played under
+   (``GameRules.rules_version``). A version 2 file predates it and is read as rules
+   version 1, the rules before any change was counted (for Spades: the first lead of
+   a hand free, a spade included).
+
+An old game replays, and plays on, under the rules it was made with: ``rebuild`` fills
+the house rules a save does not state from ``GameRules.earlier_rules`` of its rules
+version, so a rule changed since stays as it was, as a house rule of that game. A save
+played under rules newer than this program's is refused (``NewerRules``).
 
 Loading replays the moves once: ``rebuild`` (and ``SaveStore.open``) hand back the
 rebuilt game itself, which the match adopts as it is.
@@ -63,7 +72,7 @@ from cardtable_gui.rules.base import Action, GameState, HandDealt, IllegalAction
 from cardtable_gui.seats import MatchConfig, SeatConfig
 from cardtable_gui.shown_text import ShownScore, ShownText, ShownTime, refuse_control_characters
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 AUTOSAVE_FILE = "autosave.json"
 SAVES_FOLDER = "saves"
 FINISHED_FOLDER = "finished"
@@ -96,6 +105,17 @@ class NewerSchema(SaveError):
 
     def __init__(self) -> None:
         super().__init__("This save was made by a newer version of Card Table.")
+
+
+class NewerRules(SaveError):
+    """The save was played under a version of the game's rules this program does not
+    know yet."""
+
+    def __init__(self, title: str) -> None:
+        super().__init__(
+            f"This save was played under newer rules of {title} than this version of "
+            "Card Table knows; a newer version can open it."
+        )
 
 
 class BadActionInSave(SaveError):
@@ -145,8 +165,9 @@ class SavedGame(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    schema_version: Literal[2] = SCHEMA_VERSION
+    schema_version: Literal[3] = SCHEMA_VERSION
     game: str = Field(min_length=1, max_length=64)
+    rules_version: int = Field(ge=1)
     seats: tuple[SeatConfig, ...] = Field(min_length=1, max_length=16)
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int
@@ -180,11 +201,12 @@ class SavedGame(BaseModel):
         name: str | None = None,
     ) -> SavedGame:
         """A save of a match: its config, the actions played so far and the state they
-        led to. The options are stored in full, so that a later change of a default
-        cannot change how the game replays."""
+        led to, under the game's current rules version. The options are stored in full,
+        so that a later change of a default cannot change how the game replays."""
         rules = GAMES[config.game]
         return cls(
             game=config.game,
+            rules_version=rules.rules_version,
             seats=config.seats,
             options=state.options.model_dump(mode="json"),
             seed=state.seed,
@@ -294,7 +316,15 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return upgraded
 
 
-_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
+def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    # A save from before rules were versioned was played under the first version.
+    return data | {"schema_version": 3, "rules_version": 1}
+
+
+_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _v1_to_v2,
+    2: _v2_to_v3,
+}
 
 
 def _first_problem(error: Exception) -> str:
@@ -336,9 +366,10 @@ def restore(saved: SavedGame) -> tuple[MatchConfig, GameState[Any], list[Action]
 
 
 def rebuild(saved: SavedGame, path: Path | None = None) -> RestoredGame:
-    """Rebuild a saved match by replaying each action through the rules; the final
-    state must have the saved digest. Raises a ``SaveError`` subclass for anything that
-    does not fit."""
+    """Rebuild a saved match by replaying each action through the rules, under the
+    house rules of the save's rules version; the final state must have the saved digest
+    (or one an earlier version recorded for that position, ``earlier_digests``). Raises
+    a ``SaveError`` subclass for anything that does not fit."""
     rules = GAMES.get(saved.game)
     if rules is None:
         raise UnknownGameInSave(
@@ -350,10 +381,15 @@ def rebuild(saved: SavedGame, path: Path | None = None) -> RestoredGame:
         raise CorruptSave(
             f"This save has {players} seats, but {rules.title} is not played by {players}."
         )
+    if saved.rules_version > rules.rules_version:
+        raise NewerRules(rules.title)
+    # A rule changed since the save was made keeps its earlier behaviour in this game:
+    # the house rules the save does not state are those of its rules version.
+    stated = {**rules.earlier_rules.get(saved.rules_version, {}), **saved.options}
     try:
         # As strict as every other field: JSON types must match ("-200" is not a number,
         # 1 is not "on"); JSON mode still reads an option's named value from its text.
-        options = rules.Options.model_validate_json(json.dumps(saved.options), strict=True)
+        options = rules.Options.model_validate_json(json.dumps(stated), strict=True)
     except ValidationError as error:
         problem = _first_problem(error)
         raise CorruptSave(f"The house rules in this save are not valid ({problem}).") from error
@@ -397,7 +433,7 @@ def rebuild(saved: SavedGame, path: Path | None = None) -> RestoredGame:
         movers.append(seat)
         if any(isinstance(event, HandDealt) for event in events):
             hand_start = move
-    if state.digest() != saved.digest:
+    if state.digest() != saved.digest and saved.digest not in state.earlier_digests():
         raise DigestMismatch(
             "This save does not lead to the position it recorded: it was changed after "
             "saving or made with different rules."
@@ -405,7 +441,7 @@ def rebuild(saved: SavedGame, path: Path | None = None) -> RestoredGame:
     config = MatchConfig(
         game=saved.game,
         seats=saved.seats,
-        options=saved.options,
+        options=stated,
         seed=saved.seed,
         deck=saved.deck,
         undo_in_pass_and_play=saved.undo_in_pass_and_play,
