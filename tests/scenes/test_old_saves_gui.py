@@ -18,6 +18,7 @@ from cardtable_gui.persistence.saves import AUTOSAVE_FILE, SAVES_FOLDER
 from cardtable_gui.rules import GAMES
 from cardtable_gui.scenes.load import LoadScene
 from cardtable_gui.scenes.menu import MenuScene
+from cardtable_gui.scenes.rules_book import RulesBookScene, rule_text
 from cardtable_gui.scenes.table import TableScene
 
 GOLDEN = Path(__file__).parents[1] / "persistence" / "golden_saves"
@@ -86,3 +87,16 @@ def test_the_load_screen_opens_an_old_spades_save_and_plays_it_on(app: App) -> N
     assert table.match.state.options.first_trick_spade_lead
     play_on_and_read_the_autosave(app, table)
     assert (folder / OLD_SPADES.name).read_bytes() == original
+
+
+def test_the_rules_page_of_an_old_game_shows_the_rule_it_keeps(app: App) -> None:
+    shutil.copy(OLD_SPADES, app.data_dir / AUTOSAVE_FILE)
+    menu_button(app, "Continue")
+    table = app.scenes.top
+    assert isinstance(table, TableScene)
+    click(app, table.rules_button.rect.center)
+    page = app.scenes.top
+    assert isinstance(page, RulesBookScene)
+    shown = [block.text for block in page._blocks(rule_text("spades") or "")]
+    assert "House rules at this table" in shown
+    assert "First trick spade lead: On" in shown

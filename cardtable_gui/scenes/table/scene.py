@@ -66,6 +66,7 @@ from cardtable_gui.scenes.table.tips import STYLE as TIP_STYLE
 from cardtable_gui.scenes.table.tips import FirstGameTips, Moment
 from cardtable_gui.seats import MatchConfig
 from cardtable_gui.ui import theme as th
+from cardtable_gui.ui.form import house_rule_lines
 from cardtable_gui.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -660,7 +661,10 @@ class TableScene(Scene):
         from cardtable_gui.scenes.rules_book import RulesBookScene
 
         if self.app.scenes.top is self:
-            self.app.scenes.push(RulesBookScene(self.app, self.match.config.game))
+            config = self.match.config
+            options = GAMES[config.game].Options.model_validate(config.options)
+            table_rules = house_rule_lines(options, len(config.seats))
+            self.app.scenes.push(RulesBookScene(self.app, config.game, table_rules))
 
     def _rematch(self) -> None:
         config = self.match.rematch_config(new_seed())
