@@ -381,10 +381,7 @@ class SpinadoLayout(GameLayout):
     def card_rects(self, card: Card) -> list[pygame.Rect]:
         rects = hand_card_rects(self.fan, card)
         if card in self.board.played:
-            rect = pygame.Rect((0, 0), self.sprites.size(self.board.card_width))
-            x, y = self.board.slot(card, self.sprites)
-            rect.center = (round(x), round(y))
-            rects.append(rect)
+            rects.append(self.board.place_rect(card, self.sprites, self.theme))
         return rects
 
     # -- the picture of the table --------------------------------------------------------
