@@ -318,11 +318,14 @@ class PotTile:
 
 @dataclass(eq=False)
 class DeadHandTile:
-    """The dead hand lying face down in the middle, with how many cards it holds."""
+    """The dead hand lying face down in the middle, with how many cards it holds;
+    ``face_up`` while its cards are shown elsewhere (its pile is then not drawn, its
+    count still said)."""
 
     pile: Pile = field(default_factory=Pile)
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     hint: str = ""
+    face_up: bool = False
 
     def layout(self, rect: pygame.Rect, theme: th.Theme, sprites: CardSprites) -> None:
         self.rect = pygame.Rect(rect)
@@ -333,7 +336,8 @@ class DeadHandTile:
 
     def draw(self, surface: pygame.Surface, theme: th.Theme, sprites: CardSprites) -> None:
         theme.draw_panel(surface, self.rect, radius=theme.px(12), fill=th.PANEL)
-        self.pile.draw(surface, theme, sprites)
+        if not self.face_up:
+            self.pile.draw(surface, theme, sprites)
         body_w, _ = body_size(theme.px(9))
         left = self.rect.left + theme.px(16) + body_w
         # Said in cards, and not in the pots' gold: a bare number here read as chips. It
