@@ -37,10 +37,16 @@ class Bubbles:
             else:
                 self.shown[seat] = (text, left - dt)
 
+    @staticmethod
+    def box_size(theme: th.Theme, text: str) -> tuple[int, int]:
+        """The size of the bubble saying ``text``, for a layout choosing its place."""
+        w, h = theme.font(theme.px(21), True).size(text)
+        return w + theme.px(22), h + theme.px(12)
+
     def draw(self, surface: pygame.Surface, theme: th.Theme, anchor: Callable[[int], Anchor]) -> None:
         for seat, (text, left) in self.shown.items():
             image = theme.text(text, theme.px(21), th.TEXT_DARK, bold=True).copy()
-            box = image.get_rect().inflate(theme.px(22), theme.px(12))
+            box = pygame.Rect((0, 0), self.box_size(theme, text))
             point, centred = anchor(seat)
             if centred:
                 box.center = point

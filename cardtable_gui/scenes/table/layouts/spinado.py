@@ -51,6 +51,7 @@ from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown
 from cardtable_gui.scenes.table.layouts.spinado_board import DeadHandTile, PotTile, SequenceBoard, dead_hint
+from cardtable_gui.scenes.table.note_place import overlap, place_note
 from cardtable_gui.scenes.table.oval import place_seats, ring_sizes, seat_spots
 from cardtable_gui.scenes.table.reveal import Reveal
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow, leaders
@@ -86,6 +87,19 @@ _PAIRS = {
     Pot.MATRIMONY: (Card.parse("KD"), Card.parse("QD")),
     Pot.INTRIGUE: (Card.parse("QD"), Card.parse("JD")),
 }
+
+
+NOT_THIS_HAND = "Not this hand"
+
+
+def won_by(name: str) -> str:
+    """A pot tile's line once the pot is taken."""
+    return f"Won by {name}"
+
+
+def played_the(name: str, card: Card) -> str:
+    """A pot tile's line while half of its pair is down."""
+    return f"{name} played the {card.rank.title}"
 
 
 def chips_text(amount: int) -> str:
@@ -179,6 +193,7 @@ class SpinadoLayout(GameLayout):
         self.card_width = 100
         self.small_width = 46
         self.hand_top = 0
+        self.toolbar = pygame.Rect(0, 0, 0, 0)
         self._middle: tuple[object, tuple[int, str, pygame.Rect]] | None = None
 
     # -- geometry ----------------------------------------------------------------------
@@ -188,7 +203,7 @@ class SpinadoLayout(GameLayout):
         t = self.theme
         gap = t.px(10)
         self._place_bottom(size)
-        toolbar = pygame.Rect(0, 0, self.scene.toolbar_end() + gap, t.px(12) + t.px(38) + gap)
+        toolbar = self.toolbar = pygame.Rect(0, 0, self.scene.toolbar_end() + gap, t.px(12) + t.px(38) + gap)
         banner_w = t.px(250)
         self.banner.layout(pygame.Rect(size[0] - t.px(14) - banner_w, t.px(12), banner_w, Banner.height_for(t, 1)))
         top_pieces = [toolbar, self.banner.rect.inflate(gap, gap)]
@@ -201,6 +216,8 @@ class SpinadoLayout(GameLayout):
             self._middle = (key, self._find_middle(area, obstacles))
         self._place_middle(*self._middle[1])
         self._prepare_pictures()
+        if self.banner.callout:
+            self._place_callout()
 
     def _place_bottom(self, size: tuple[int, int]) -> None:
         """Your hand along the bottom, your plate at its left with the spinado's button
@@ -238,7 +255,9 @@ class SpinadoLayout(GameLayout):
         margin, gap = t.px(14), t.px(10)
         plate_size, _ = ring_sizes(t, self.seat_count, lines=2)
         small = self.sprites.size(self.small_width)
-        bottom = min(self.hand_top, self.scores.rect.top, self.spinado_button.rect.top) - gap
+        # A card of the hand rises when playable, pointed at, hinted and chosen: the
+        # board stays clear of it even then.
+        bottom = min(self.hand_top - self.fan.reach(), self.scores.rect.top, self.spinado_button.rect.top) - gap
         for top in (margin, t.px(12) + t.px(38) + gap):
             area = pygame.Rect(margin, top, width - margin * 2, bottom - top)
             places = place_seats(self.seat_count, area, plate_size, small)
@@ -308,14 +327,38 @@ class SpinadoLayout(GameLayout):
         for tile, rect in zip(self.tiles.values(), rects[1:], strict=True):
             tile.layout(rect, t)
         self.banner.middle = board.center
+        self._place_reveal()
+
+    def _place_reveal(self) -> None:
+        """The dead hand turns up as near the board as it can without hiding a card
+        of the board or a hand (over the board's middle, squeezed, when nowhere is
+        free)."""
+        t = self.theme
+        board = self.board.rect
         dead_cards = len(DECK) - self.seat_count * (len(DECK) // (self.seat_count + 1))
-        reveal_w, reveal_h = Reveal.size_for(self.sprites.size(board_card), dead_cards, t)
-        reveal = pygame.Rect(0, 0, min(reveal_w, board.width), reveal_h)
-        reveal.center = board.center
-        self.reveal.layout(reveal, board_card, t)
+        reveal_w, reveal_h = Reveal.size_for(self.sprites.size(self.board.card_width), dead_cards, t)
+
+        def sized(width: int) -> tuple[int, int]:
+            return min(reveal_w, width), reveal_h
+
+        natural = pygame.Rect((0, 0), sized(board.width))
+        natural.center = board.center
+        keep_clear = [rect for rect in self._occupied() if rect is not self.reveal.rect]
+        _, box = place_note(natural, sized, [reveal_w, board.width], pygame.Rect((0, 0), self.size), keep_clear, [], t.px(12))
+        self.reveal.layout(box, self.board.card_width, t)
 
     def _tile_size(self) -> tuple[int, int]:
-        return PotTile.size_for(self.theme, [*POT_HINTS.values(), *(dead_hint(40, hint) for hint in (DEAD_UNSEEN, DEAD_SHOWN))])
+        """Every tile as wide as the longest line any of them can show, with these
+        players' names ("Player 2 played the queen" was cut), up to a limit past which
+        a very long name is shrunk instead."""
+        t = self.theme
+        names = [self.scene.seat_name(seat) for seat in range(self.seat_count)]
+        said = [won_by(name) for name in names]
+        said += [played_the(name, card) for name in names for pair in _PAIRS.values() for card in pair]
+        longest = max(said, key=lambda text: t.font(t.text_px(15)).size(text)[0])
+        fitted, _ = t.fit(longest, t.text_px(15), t.px(300), floor=t.text_px(15))
+        fixed = [*POT_HINTS.values(), NOT_THIS_HAND, *(dead_hint(40, hint) for hint in (DEAD_UNSEEN, DEAD_SHOWN))]
+        return PotTile.size_for(t, [*fixed, fitted])
 
     def _block_size(self, arrangement: str, board_card: int) -> tuple[int, int]:
         """The room the board with cards ``board_card`` wide and the tiles take."""
@@ -381,10 +424,7 @@ class SpinadoLayout(GameLayout):
     def card_rects(self, card: Card) -> list[pygame.Rect]:
         rects = hand_card_rects(self.fan, card)
         if card in self.board.played:
-            rect = pygame.Rect((0, 0), self.sprites.size(self.board.card_width))
-            x, y = self.board.slot(card, self.sprites)
-            rect.center = (round(x), round(y))
-            rects.append(rect)
+            rects.append(self.board.place_rect(card, self.sprites, self.theme))
         return rects
 
     # -- the picture of the table --------------------------------------------------------
@@ -430,7 +470,8 @@ class SpinadoLayout(GameLayout):
             stack.count = spinado.chips[seat]
         for pot, tile in self.tiles.items():
             tile.stack.count = spinado.pot(pot)
-        self.dead.pile.count = 0 if self.reveal.visible else spinado.dead_count
+        self.dead.face_up = self.reveal.visible
+        self.dead.pile.count = len(self.reveal.cards) if self.reveal.visible else spinado.dead_count
         self.board.played = {card for _, card in spinado.plays}
         self.board.dead = set(spinado.known_dead)
         self.board.running = spinado.last_card
@@ -506,6 +547,7 @@ class SpinadoLayout(GameLayout):
         self.board.running = self.board.stopped = None
         self.reveal.hide()
         self.dead.hint = DEAD_UNSEEN
+        self.dead.face_up = False
         self.dead.pile.count = 0
         self.fan.set_hand((), hidden=0)
         # One card at a time from the dealer's left, the dead hand last in each round;
@@ -583,20 +625,37 @@ class SpinadoLayout(GameLayout):
                 self.board.dead.add(following)
         self.to_move = event.seat
         starter = self._who(event.seat, "start", "starts")
-        self.banner.middle = self._clear_of(self.board.stopped)
-        self.banner.announce(stop_sentence(event, alongside, starter), STOP_PAUSE)
+        self._announce(stop_sentence(event, alongside, starter), STOP_PAUSE)
         self.scene.animator.wait(STOP_PAUSE)
         self.alongside = None
 
-    def _clear_of(self, card: Card | None) -> tuple[int, int]:
-        """Where a callout leaves ``card``'s row of the board in sight: over the other
-        half of the board."""
-        board = self.board.rect
-        if card is None:
-            return board.center
-        _, y = self.board.slot(card, self.sprites)
-        upper = y < board.centery
-        return (board.centerx, board.top + board.height * (3 if upper else 1) // 4)
+    def _announce(self, text: str, seconds: float) -> None:
+        """A callout for a moment, placed clear of the board and everyone's cards."""
+        self.banner.announce(text, seconds)
+        self._place_callout()
+
+    def _place_callout(self) -> None:
+        """The callout goes as near the board as it can without hiding a card, the
+        board, a pot, a plate or a button: narrower and in smaller type where the
+        table is full, over as little as it can when nowhere is free."""
+        t = self.theme
+        screen = pygame.Rect((0, 0), self.size)
+
+        def sized(width: int) -> tuple[int, int]:
+            return self.banner.callout_fit(t, width)[2]
+
+        widths = [max(t.px(200), self.size[0] * share // 100) for share in (50, 40, 32, 26)]
+        natural = pygame.Rect((0, 0), sized(widths[0]))
+        natural.center = self.board.rect.center
+        _, box = place_note(natural, sized, widths, screen, self._occupied(), [], t.px(12))
+        self.banner.callout_place = box
+
+    def _occupied(self) -> list[pygame.Rect]:
+        """What a callout or a bubble must not hide: the board and the tiles, every
+        hand, the plates, the buttons and the panels."""
+        rects = [self.toolbar, *self.element_rects(), self.fan.bounds().inflate(0, self.fan.reach() * 2)]
+        rects += [panel.cards_rect(self.sprites) for panel in self.panels[1:]]
+        return rects
 
     def _pot_won(self, event: PotWon) -> None:
         tile = self.tiles[event.pot]
@@ -604,22 +663,23 @@ class SpinadoLayout(GameLayout):
         self.bubbles.say(event.seat, f"{event.pot.title}! +{event.amount}")
         self.scene.play_sound("trick")
         if event.pot is not Pot.GAME:
-            self.banner.middle = self.board.rect.center
-            self.banner.announce(f"{self._who(event.seat, 'take', 'takes')} the {event.pot.title} pot: {chips_text(event.amount)}.", STOP_PAUSE)
+            self._announce(f"{self._who(event.seat, 'take', 'takes')} the {event.pot.title} pot: {chips_text(event.amount)}.", STOP_PAUSE)
             self.scene.animator.wait(STOP_PAUSE)
 
     def _hand_won(self, event: HandWon) -> None:
         self.to_move = None
         self.board.running = None
         wins = "win" if self._is_me(event.seat) else "wins"
-        self.banner.middle = self.board.rect.center
-        self.banner.announce(f"{self._who(event.seat, 'are', 'is')} out of cards and {wins} the hand!", HAND_WON_PAUSE)
+        self._announce(f"{self._who(event.seat, 'are', 'is')} out of cards and {wins} the hand!", HAND_WON_PAUSE)
         self.scene.animator.wait(HAND_WON_PAUSE)
 
     def _reveal(self, event: DeadHandRevealed) -> None:
         """The dead hand leaves its tile and turns face up over the board."""
-        self.dead.pile.count = 0
+        # Its cards are over the board now; the tile still says how many there are.
+        self.dead.face_up = True
+        self.dead.pile.count = len(event.cards)
         self.dead.hint = DEAD_SHOWN
+        self._place_reveal()
         self.reveal.show(event.cards, "The dead hand", self.scene.animator)
         # Time to read the cards once they are all up, before the summary covers them.
         self.scene.animator.wait(self.reveal.seconds + REVEAL_PAUSE)
@@ -627,8 +687,7 @@ class SpinadoLayout(GameLayout):
     def _penalty(self, event: SpinadoPenalty) -> None:
         self.chips.send(self.stacks[event.seat], self.stacks[event.winner], event.amount, POT_FLIGHT, delay=0.1, stagger=0.05)
         self.bubbles.say(event.seat, f"Caught with the spinado: -{event.amount}")
-        self.banner.middle = self.board.rect.center
-        self.banner.announce(
+        self._announce(
             f"{self._who(event.seat, 'were', 'was')} left holding the spinado with {cards_text(event.cards)} "
             f"and {'pay' if self._is_me(event.seat) else 'pays'} {chips_text(event.amount)}.",
             STOP_PAUSE,
@@ -859,17 +918,17 @@ class SpinadoLayout(GameLayout):
         """What wins the pot, or how this hand stands toward it."""
         won = next((event for event in reversed(self.ledger.pots) if event.pot is pot), None)
         if won is not None:
-            return f"Won by {self.scene.seat_name(won.seat)}"
+            return won_by(self.scene.seat_name(won.seat))
         pair = _PAIRS.get(pot)
         if pair is None or self.view is None:
             return POT_HINTS[pot]
         by = {card: self._played_by(card) for card in pair}
         down = [(card, seat) for card, seat in by.items() if seat is not None]
         if len(down) == 2 and down[0][1] != down[1][1]:
-            return "Not this hand"
+            return NOT_THIS_HAND
         if len(down) == 1:
             card, seat = down[0]
-            return f"{self.scene.seat_name(seat)} played the {card.rank.title}"
+            return played_the(self.scene.seat_name(seat), card)
         return POT_HINTS[pot]
 
     def _played_by(self, card: Card) -> int | None:
@@ -912,8 +971,38 @@ class SpinadoLayout(GameLayout):
         pygame.draw.rect(surface, th.ACCENT, rect, max(2, t.px(3)), border_radius=t.px(10))
 
     def _bubble_anchor(self, seat: int) -> Anchor:
+        """Over the seat's plate, or under it, or at its side: the first of these
+        that hides no cards (a fan of backs stands above some plates), else the one
+        that hides least."""
+        return self.bubble_box(seat).center, True
+
+    def bubble_box(self, seat: int) -> pygame.Rect:
+        """Where the bubble of ``seat`` goes (see ``_bubble_anchor``)."""
+        t = self.theme
         plate = self.panels[self.position_of(seat)].plate
-        return (plate.midtop[0], plate.midtop[1] - self.theme.px(4)), False
+        text = self.bubbles.shown.get(seat, ("", 0.0))[0]
+        box = pygame.Rect((0, 0), Bubbles.box_size(t, text))
+        gap = t.px(4)
+        spots = (
+            ("midbottom", (plate.centerx, plate.top - gap)),
+            ("midtop", (plate.centerx, plate.bottom + gap)),
+            ("midright", (plate.left - gap, plate.centery)),
+            ("midleft", (plate.right + gap, plate.centery)),
+        )
+        screen = pygame.Rect((0, 0), self.size)
+        covered = self._occupied()
+        best: tuple[int, pygame.Rect] | None = None
+        for handle, point in spots:
+            candidate = box.copy()
+            setattr(candidate, handle, point)
+            candidate.clamp_ip(screen)
+            hides = overlap(candidate, covered)
+            if best is None or hides < best[0]:
+                best = (hides, candidate)
+            if hides == 0:
+                break
+        assert best is not None
+        return best[1]
 
 
 def _free_spot(
