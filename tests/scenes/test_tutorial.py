@@ -378,6 +378,25 @@ def test_a_lesson_has_no_save_undo_or_hint_of_a_game(app: App) -> None:
     assert [button.text for button in scene._buttons()] == ["Rules"]
 
 
+def test_after_a_card_the_rule_refused_the_lesson_speaks_of_that_refusal(app: App) -> None:
+    """Seen in play: the learner dropped a heart on a club lead, was refused, played the
+    queen of clubs, and read "Had you tried a card of another suit, the rule would have
+    refused it"."""
+    scene = open_lesson(app, "spades", 0)
+    run = scene.run
+    while not (isinstance(run.step, Do) and run.step.action == "play QC"):
+        key(app, pygame.K_k)
+    step = run.step
+    settle(app, scene)
+    run_until(app, lambda: scene._deciding is not None)
+    play_card(app, scene, Card.parse("10H"))
+    assert scene.panel.feedback is not None and not scene.panel.feedback.good
+    assert "club" in scene.panel.feedback.text
+    play_card(app, scene, Card.parse("QC"))
+    assert scene.panel.feedback == type(scene.panel.feedback)(step.after_refused, True)
+    assert "Had you tried" not in scene.panel.feedback.text
+
+
 def test_a_finished_lesson_offers_the_next_one(app: App) -> None:
     scene = open_lesson(app, "arizona_spaghetti", 0)
     while not scene.run.done:
