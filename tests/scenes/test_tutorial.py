@@ -408,6 +408,40 @@ def test_a_finished_lesson_offers_the_next_one(app: App) -> None:
     assert isinstance(nxt, LessonTableScene) and nxt.run.lesson == following
 
 
+def test_enter_at_the_end_of_a_lesson_waits_for_a_chosen_way_on(app: App) -> None:
+    """Seen in play: the Enter that finished the last step went on to start the next
+    lesson at once, before "Lesson complete" could be read."""
+    scene = open_lesson(app, "arizona_spaghetti", 0)
+    while not scene.run.done:
+        key(app, pygame.K_k)
+    settle(app, scene)
+    for code in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_RIGHT, pygame.K_SPACE):
+        key(app, code)
+        assert app.scenes.top is scene and scene.panel.counter == "Lesson complete"
+    assert "Tab" in scene.panel.text
+    key(app, pygame.K_TAB)
+    following, back = scene.panel.choices
+    assert following.focused and not back.focused
+    key(app, pygame.K_DOWN)
+    assert back.focused and not following.focused
+    key(app, pygame.K_UP)
+    key(app, pygame.K_RETURN)
+    nxt = app.scenes.top
+    assert isinstance(nxt, LessonTableScene) and nxt.run.lesson == load_course("arizona_spaghetti").lessons[1]
+
+
+def test_back_to_lessons_is_pressed_by_key_once_chosen(app: App) -> None:
+    scene = open_lesson(app, "spinado", 0)
+    while not scene.run.done:
+        key(app, pygame.K_k)
+    settle(app, scene)
+    post(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT, unicode="", scancode=0)
+    frames(app)
+    assert scene.panel.choices[-1].text == "Back to lessons" and scene.panel.choices[-1].focused
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scenes.top, TutorialScene)
+
+
 def test_the_list_shows_each_lesson_and_ends_with_the_practice_game(app: App) -> None:
     for game in COURSES:
         listing = open_course(app, game)
