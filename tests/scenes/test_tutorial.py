@@ -566,6 +566,35 @@ def test_highlights_ring_the_cards_and_areas_named(app: App) -> None:
     assert any(sum(abs(a - b) for a, b in zip(c, HIGHLIGHT)) < 160 for c in colours)
 
 
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_hand_and_foot_keys_line_is_never_cut_while_kings_are_staged(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Seen in play at 1024x640: with the kings staged, Lay down and Cancel left the keys
+    line "Keys: arrows move, Space chooses, Enter places, L la..."."""
+    app = make_app(tmp_path, size)
+    course = load_course("hand_and_foot")
+    index = next(i for i, lesson in enumerate(course.lessons) if lesson.id == "books")
+    scene = LessonTableScene(app, course, index)
+    hurry(scene)
+    app.scenes.push(scene)
+    run = scene.run
+    while not (isinstance(run.step, Do) and run.step.action == "meld new KH KD KS"):
+        key(app, pygame.K_k)
+    settle(app, scene)
+    run_until(app, lambda: scene._deciding is not None)
+    table: Any = scene.table
+    kings = tuple(Card.parse(text) for text in ("KH", "KD", "KS"))
+    choose_cards(app, scene, kings)
+    rect = table.fan.card_rect(min(table.fan.chosen))
+    drag(app, (rect.left + max(4, rect.width // 8), rect.top + rect.height // 4), table.rows[0].place_rect(NEW_BOOK).center)
+    frames(app, 3)
+    controls = table.controls
+    assert controls.cancel_button.visible and controls.lay_down_button.visible
+    shown, size_px = controls.keys_shown()
+    assert "\u2026" not in shown and shown.startswith("Keys: L lays down")
+    assert app.theme.font(size_px).size(shown)[0] <= controls.hint_rect.width
+    app.quit()
+
+
 def test_the_lesson_ring_is_told_apart_from_chosen_cards_and_the_hint() -> None:
     """Seen in play: in Hand and Foot the ringed kings and the chosen 9s had the same blue."""
     for other in (SELECTED, HINT):

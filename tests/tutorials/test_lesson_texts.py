@@ -3,8 +3,10 @@ just done."""
 
 from __future__ import annotations
 
-from cardtable_gui.tutorials import load_course
-from cardtable_gui.tutorials.model import Quiz
+from cardtable_gui.rules.hand_and_foot import Meld
+from cardtable_gui.tutorials import LessonRun, load_course
+from cardtable_gui.tutorials.model import Do, Quiz
+from tests.tutorials.lesson_support import learn
 
 
 def test_a_wrong_answer_about_the_spinado_says_what_holding_it_costs() -> None:
@@ -12,3 +14,19 @@ def test_a_wrong_answer_about_the_spinado_says_what_holding_it_costs() -> None:
     quiz = next(s for s in lesson.steps if isinstance(s, Quiz) and "still hold the spinado" in s.question)
     nothing = next(c for c in quiz.choices if c.text.startswith("Nothing"))
     assert "pays the winner 2 chips for every card" in nothing.explanation
+
+
+def test_hand_and_foot_asks_for_the_discard_only_when_nothing_more_can_be_laid_down() -> None:
+    """Seen in play: lesson 1 said "lay down if you can", then asked for the 3 of clubs
+    while the hand held three 9s."""
+    lesson = load_course("hand_and_foot").lesson("books")
+    run = LessonRun("hand_and_foot", lesson)
+    asked = 0
+    for _ in learn(run):
+        step = run.step
+        if isinstance(step, Do) and step.action.startswith("discard"):
+            run.play_pending()
+            melds = [str(a) for a in run.state.legal_actions() if isinstance(a, Meld)]
+            assert not melds, f"{step.action} is asked for while the hand could lay down {melds[0]}"
+            asked += 1
+    assert asked == 1
