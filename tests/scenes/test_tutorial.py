@@ -24,7 +24,7 @@ from cardtable_gui.app_window import App
 from cardtable_gui.cards import Card
 from cardtable_gui.rules import GAMES
 from cardtable_gui.rules.base import Action
-from cardtable_gui.rules.hand_and_foot import Discard, DrawCards, Meld, TakePile
+from cardtable_gui.rules.hand_and_foot import Discard, DrawCards, Meld, MeldGroup, TakePile
 from cardtable_gui.rules.spades import Bid
 from cardtable_gui.rules.spizzichino import StandPile
 from cardtable_gui.rules.spizzichino import TakePile as SpizzichinoTake
@@ -155,6 +155,20 @@ def choose_cards(app: App, scene: LessonTableScene, cards: tuple[Card, ...]) -> 
     assert Counter(fan.chosen_cards) == Counter(cards)
 
 
+def stage(app: App, scene: LessonTableScene, groups: tuple[MeldGroup, ...]) -> None:
+    """Choose each group's cards and drop them on its book (or New book)."""
+    table: Any = scene.table
+    for group in groups:
+        choose_cards(app, scene, group.cards)
+        place = NEW_BOOK if group.book is None else ("book", group.book)
+        target = table.rows[0].place_rect(place)
+        assert target is not None, f"no place {place} on your row"
+        first = min(table.fan.chosen)
+        rect = table.fan.card_rect(first)
+        drag(app, (rect.left + max(4, rect.width // 8), rect.top + rect.height // 4), target.center)
+        frames(app, 3)
+
+
 def hand_and_foot_move(app: App, scene: LessonTableScene, action: Action) -> None:
     table: Any = scene.table
     controls = table.controls
@@ -163,18 +177,14 @@ def hand_and_foot_move(app: App, scene: LessonTableScene, action: Action) -> Non
     elif isinstance(action, Discard):
         drag(app, fan_grip(scene, action.card), table.discard.rect(scene.sprites).center)
     elif isinstance(action, TakePile):
+        # An opening made with the pile: the rest of it is staged first.
+        stage(app, scene, action.meld)
         take = next(t for t in controls.takes if Counter(t.pair) == Counter(action.pair))
-        click(app, controls.take_buttons[controls.takes.index(take)].rect.center)
+        button = controls.take_buttons[controls.takes.index(take)]
+        assert button.text == ("Take and open" if action.meld else "Take the pile")
+        click(app, button.rect.center)
     elif isinstance(action, Meld):
-        for group in action.groups:
-            choose_cards(app, scene, group.cards)
-            place = NEW_BOOK if group.book is None else ("book", group.book)
-            target = table.rows[0].place_rect(place)
-            assert target is not None, f"no place {place} on your row"
-            first = min(table.fan.chosen)
-            rect = table.fan.card_rect(first)
-            drag(app, (rect.left + max(4, rect.width // 8), rect.top + rect.height // 4), target.center)
-            frames(app, 3)
+        stage(app, scene, action.groups)
         click(app, controls.lay_down_button.rect.center)
     else:
         raise AssertionError(f"no way to make {action} on the screen")

@@ -3,7 +3,8 @@ just done."""
 
 from __future__ import annotations
 
-from cardtable_gui.rules.hand_and_foot import Meld
+from cardtable_gui.rules.hand_and_foot import Meld, TakePile
+from cardtable_gui.rules.hand_and_foot.books import card_points
 from cardtable_gui.tutorials import LessonRun, load_course
 from cardtable_gui.tutorials.model import Do, Quiz
 from tests.tutorials.lesson_support import learn
@@ -30,3 +31,31 @@ def test_hand_and_foot_asks_for_the_discard_only_when_nothing_more_can_be_laid_d
             assert not melds, f"{step.action} is asked for while the hand could lay down {melds[0]}"
             asked += 1
     assert asked == 1
+
+
+def test_hand_and_foot_teaches_an_opening_made_of_the_pile_and_cards_from_hand() -> None:
+    """Seen in play: a new player could not open with a pile whose book alone was short
+    of the minimum; no lesson showed the cards from hand staged first to make it up."""
+    course = load_course("hand_and_foot")
+    taught = 0
+    for lesson in course.lessons:
+        run = LessonRun("hand_and_foot", lesson)
+        for _ in learn(run):
+            step = run.step
+            if not isinstance(step, Do) or not step.action.startswith("take"):
+                continue
+            run.play_pending()
+            take = run.parse(step.action)
+            assert isinstance(take, TakePile)
+            if not take.meld:
+                continue
+            view = run.view
+            top = view.discard_top
+            assert top is not None
+            pile = sum(card_points(card) for card in (top, *take.pair))
+            staged = sum(card_points(card) for group in take.meld for card in group.cards)
+            assert pile < view.minimum <= pile + staged
+            alone = run.attempt(TakePile(take.pair))
+            assert not alone.accepted and alone.text != step.wrong, "the rules refuse the pile alone"
+            taught += 1
+    assert taught
