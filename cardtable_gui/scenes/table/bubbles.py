@@ -37,16 +37,24 @@ class Bubbles:
             else:
                 self.shown[seat] = (text, left - dt)
 
-    def draw(self, surface: pygame.Surface, theme: th.Theme, anchor: Callable[[int], Anchor]) -> None:
-        for seat, (text, left) in self.shown.items():
-            image = theme.text(text, theme.px(21), th.TEXT_DARK, bold=True).copy()
-            box = image.get_rect().inflate(theme.px(22), theme.px(12))
+    def boxes(self, theme: th.Theme, anchor: Callable[[int], Anchor], window: pygame.Rect) -> dict[int, pygame.Rect]:
+        """Where each seat's bubble is drawn now, kept inside ``window``."""
+        placed = {}
+        for seat, (text, _) in self.shown.items():
+            box = theme.text(text, theme.px(21), th.TEXT_DARK, bold=True).get_rect().inflate(theme.px(22), theme.px(12))
             point, centred = anchor(seat)
             if centred:
                 box.center = point
             else:
                 box.midbottom = point
-            box.clamp_ip(surface.get_rect())
+            placed[seat] = box.clamp(window)
+        return placed
+
+    def draw(self, surface: pygame.Surface, theme: th.Theme, anchor: Callable[[int], Anchor]) -> None:
+        boxes = self.boxes(theme, anchor, surface.get_rect())
+        for seat, (text, left) in self.shown.items():
+            image = theme.text(text, theme.px(21), th.TEXT_DARK, bold=True).copy()
+            box = boxes[seat]
             alpha = min(1.0, left / FADE_SECONDS)
             theme.draw_panel(surface, box, radius=box.height // 2, fill=(*th.ACCENT, round(235 * alpha)), border=None)
             image.set_alpha(round(255 * alpha))
