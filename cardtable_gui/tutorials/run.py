@@ -149,8 +149,9 @@ class LessonRun:
 
     def attempt(self, action: Action) -> Outcome:
         """The learner's move. A ``do`` step accepts only its own move; another legal move
-        is refused with the step's ``wrong`` text, an illegal one with the rules' reason.
-        A refused move changes nothing."""
+        is refused with the step's ``wrong`` text, an illegal one with the rules' reason
+        (remembered for the step: what is said after the move may speak of it).
+        A refused move changes nothing else."""
         if not self.awaits_move:
             waiting = "It is not your move yet." if self._pending else "No move is wanted now."
             return Outcome(False, waiting)

@@ -39,7 +39,7 @@ class Bubbles:
 
     def boxes(self, theme: th.Theme, anchor: Callable[[int], Anchor], window: pygame.Rect) -> dict[int, pygame.Rect]:
         """Where each seat's bubble is drawn now, kept inside ``window``."""
-        placed = {}
+        placed: dict[int, pygame.Rect] = {}
         for seat, (text, _) in self.shown.items():
             box = theme.text(text, theme.px(21), th.TEXT_DARK, bold=True).get_rect().inflate(theme.px(22), theme.px(12))
             point, centred = anchor(seat)

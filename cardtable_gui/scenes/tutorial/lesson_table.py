@@ -103,9 +103,8 @@ class LessonTableScene(TableScene):
         return self.run.can_next and not self.run.pending_moves()
 
     def next_step(self) -> None:
-        if self.run.done:
-            self.next_lesson()
-            return
+        """Go on to the next step; at the lesson's end the ways on are the panel's
+        choices (``ways_on``), never Next."""
         if not self.may_go_on:
             return
         self._advance_when_settled = False
