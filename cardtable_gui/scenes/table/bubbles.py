@@ -43,16 +43,24 @@ class Bubbles:
         w, h = theme.font(theme.px(21), True).size(text)
         return w + theme.px(22), h + theme.px(12)
 
-    def draw(self, surface: pygame.Surface, theme: th.Theme, anchor: Callable[[int], Anchor]) -> None:
-        for seat, (text, left) in self.shown.items():
-            image = theme.text(text, theme.px(21), th.TEXT_DARK, bold=True).copy()
+    def boxes(self, theme: th.Theme, anchor: Callable[[int], Anchor], window: pygame.Rect) -> dict[int, pygame.Rect]:
+        """Where each seat's bubble is drawn now, kept inside ``window``."""
+        placed: dict[int, pygame.Rect] = {}
+        for seat, (text, _) in self.shown.items():
             box = pygame.Rect((0, 0), self.box_size(theme, text))
             point, centred = anchor(seat)
             if centred:
                 box.center = point
             else:
                 box.midbottom = point
-            box.clamp_ip(surface.get_rect())
+            placed[seat] = box.clamp(window)
+        return placed
+
+    def draw(self, surface: pygame.Surface, theme: th.Theme, anchor: Callable[[int], Anchor]) -> None:
+        boxes = self.boxes(theme, anchor, surface.get_rect())
+        for seat, (text, left) in self.shown.items():
+            image = theme.text(text, theme.px(21), th.TEXT_DARK, bold=True).copy()
+            box = boxes[seat]
             alpha = min(1.0, left / FADE_SECONDS)
             theme.draw_panel(surface, box, radius=box.height // 2, fill=(*th.ACCENT, round(235 * alpha)), border=None)
             image.set_alpha(round(255 * alpha))

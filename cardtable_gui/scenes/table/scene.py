@@ -805,6 +805,7 @@ class TableScene(Scene):
         for flight in self.animator.flights:
             if flight.visible:
                 self.sprites.draw(surface, flight.card, flight.center, flight.width, flight.angle)
+        self.table.draw_over_flights(surface)
         self._refresh_buttons()
         for button in self._buttons():
             button.draw(surface, theme)

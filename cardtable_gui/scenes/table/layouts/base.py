@@ -86,6 +86,10 @@ class GameLayout(ABC):
     def draw(self, surface: pygame.Surface) -> None:
         """The whole table below the scene's own panels."""
 
+    def draw_over_flights(self, surface: pygame.Surface) -> None:
+        """What is drawn above the cards in flight: a note about a move must not be
+        hidden by the very cards it talks about (a pile flying over "Into the hand")."""
+
     @abstractmethod
     def element_rects(self) -> list[pygame.Rect]:
         """Every visible element's rect, so tests can check nothing leaves the window."""

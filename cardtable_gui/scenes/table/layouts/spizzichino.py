@@ -993,7 +993,6 @@ class SpizzichinoLayout(GameLayout):
             text, size = t.fit(self.hint, t.text_px(17), self.hint_rect.width)
             image = t.text(text, size, th.TEXT_DIM)
             surface.blit(image, image.get_rect(center=self.hint_rect.center))
-        self.bubbles.draw(surface, t, self._bubble_anchor)
         if self.last is not None:
             self.last_trick_button.text = "Hide last trick" if self.showing_last else "Last trick"
             self.last_trick_button.draw(surface, t)
@@ -1002,6 +1001,10 @@ class SpizzichinoLayout(GameLayout):
         self.banner.draw(surface, t)
         for stack in self.stacks[self.bottom]:
             stack.draw_dragged(surface, self.sprites)
+
+    def draw_over_flights(self, surface: pygame.Surface) -> None:
+        """The players' bubbles: "Into the hand" is said where the pile is flying to."""
+        self.bubbles.draw(surface, self.theme, self._bubble_anchor)
 
     def _known_places(self) -> list[tuple[Card, tuple[float, float]]]:
         """The cards everyone knows are in the other hand (declared or lifted), and
