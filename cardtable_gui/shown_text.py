@@ -6,7 +6,9 @@ A file may have been edited or damaged. pygame refuses to draw a NUL, control
 characters have no place in a name, a time at the edge of the calendar cannot be
 turned into the player's local time, and a score of a thousand digits does not fit a
 row. The types here refuse such values where the file is read, so that the loader can
-say the file is damaged instead of a screen failing later.
+say the file is damaged instead of a screen failing later; every text type is bounded
+in length first, so that a huge field is refused before any of its characters is
+looked at.
 
 Some text is valid and still cannot be drawn as it is: a name made only of zero-width
 or invisible characters draws as nothing, which pygame refuses ("Text has zero
@@ -23,7 +25,7 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Annotated
 
-from pydantic import AfterValidator, AwareDatetime
+from pydantic import AfterValidator, AwareDatetime, StringConstraints
 
 _UNDRAWABLE = frozenset({"Cc", "Cs"})
 """Unicode categories refused: control characters and lone surrogates."""
@@ -35,6 +37,10 @@ also keeps every local-time conversion inside the calendar."""
 
 SCORE_LIMIT = 10**9
 """No game scores anywhere near this; a larger number in a file is damage."""
+
+TEXT_LIMIT = 100
+"""The longest text a file may hold for a screen to show (a game's title, where it
+stands, a name): far beyond any this program writes."""
 
 SHOWN_LENGTH = 80
 """The most characters ``drawable`` keeps of one text; each screen then shortens it to
@@ -137,6 +143,8 @@ def refuse_odd_score(score: int | float) -> int | float:
     return score
 
 
-ShownText = Annotated[str, AfterValidator(refuse_control_characters)]
+ShownText = Annotated[
+    str, StringConstraints(max_length=TEXT_LIMIT), AfterValidator(refuse_control_characters)
+]
 ShownTime = Annotated[AwareDatetime, AfterValidator(refuse_odd_time)]
 ShownScore = Annotated[int | float, AfterValidator(refuse_odd_score)]

@@ -1,8 +1,8 @@
 """Text from files that no screen could draw as it is, through the real App with real
 events: names made only of invisible characters (in a save, the settings or the
-statistics), a NUL in an old save's game, and a file name that is not UTF-8. Every
-screen draws them (as "Player 2", "You", "?", or without what cannot be drawn), says
-what it refuses, and leaves the files as they were."""
+statistics), a NUL in an old save's game, a file name that is not UTF-8, and a save
+far too large. Every screen draws them (as "Player 2", "You", "?", or without what
+cannot be drawn), says what it refuses, and leaves the files as they were."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from test_table_support import (
 
 from cardtable_gui.app_window import App
 from cardtable_gui.persistence import GameRecord, SeatRecord, Statistics, save_statistics
-from cardtable_gui.persistence.saves import SavedGame, SaveStore
+from cardtable_gui.persistence.saves import SAVE_SIZE_LIMIT, SavedGame, SaveStore
 from cardtable_gui.persistence.settings import SETTINGS_FILE
 from cardtable_gui.persistence.statistics import STATISTICS_FILE
 from cardtable_gui.rules import GAMES
@@ -178,6 +178,25 @@ def test_a_damaged_file_whose_name_is_not_utf8_is_listed_and_moved_aside(app: Ap
     assert moved.read_bytes() == b"{not json"
     assert any("\ufffd\ufffd-x.json.bad" in toast.message for toast in app.toasts.toasts)
     assert app.scenes.top is load and not load.rows
+
+
+def test_a_save_far_too_large_is_refused_on_the_load_screen_and_at_continue(app: App) -> None:
+    raw = json.loads(spades_save(("Ana", "Ben", "Cleo", "Dev")).to_bytes())
+    raw["summary"]["title"] = "Spades" * (SAVE_SIZE_LIMIT // 6 + 1)
+    data = json.dumps(raw).encode()
+    store = SaveStore(app.data_dir)
+    store.saves_folder.mkdir(parents=True)
+    (store.saves_folder / "huge.json").write_bytes(data)
+    store.autosave_path.write_bytes(data)
+
+    load = menu_entry(app, "Load game")
+    assert isinstance(load, LoadScene)
+    (row,) = load.rows
+    assert not row.ok and "larger than 4 MB" in (row.problem or "")
+    press(app, pygame.K_ESCAPE)
+    dialog = menu_entry(app, "Continue")
+    assert isinstance(dialog, Dialog) and "larger than 4 MB" in dialog.message.text
+    assert store.autosave_path.read_bytes() == data
 
 
 # The settings and the statistics ------------------------------------------------------
