@@ -147,6 +147,8 @@ thirty)."""
 ActionText = Annotated[str, StringConstraints(max_length=ACTION_TEXT_LIMIT)]
 CardText = Annotated[str, StringConstraints(max_length=CARD_TEXT_LIMIT)]
 OptionName = Annotated[str, StringConstraints(max_length=GAME_KEY_LIMIT)]
+"""Texts of a save that no screen shows, bounded all the same so that a huge one is
+refused before a parser looks at it; a house rule's name is a key like a game's."""
 
 SaveName = Annotated[
     str,
