@@ -69,8 +69,14 @@ from cardtable_gui.persistence.atomic import (
 from cardtable_gui.persistence.reading import read_data_file
 from cardtable_gui.rules import GAMES
 from cardtable_gui.rules.base import Action, GameState, HandDealt, IllegalAction
-from cardtable_gui.seats import MatchConfig, SeatConfig
-from cardtable_gui.shown_text import ShownScore, ShownText, ShownTime, refuse_control_characters
+from cardtable_gui.seats import GAME_KEY_LIMIT, SEATS_LIMIT, MatchConfig, SeatConfig
+from cardtable_gui.shown_text import (
+    ShownScore,
+    ShownText,
+    ShownTime,
+    drawable,
+    refuse_control_characters,
+)
 
 SCHEMA_VERSION = 3
 AUTOSAVE_FILE = "autosave.json"
@@ -140,6 +146,30 @@ class SaveWriteFailed(SaveError):
 SAVE_NAME_LENGTH = 60
 """The longest name a player may give a save."""
 
+SAVE_SIZE_LIMIT = 4 * 1024 * 1024
+"""The largest file read as a save, in bytes. The largest saves of whole games measured
+are 12 KB (Spades to 500 points) and 121 KB (Hand and Foot for six with twelve packs,
+played at random); a larger file is damage, refused before it is read whole (a file
+that grows with play may otherwise be up to ``reading.LARGEST_FILE``), let alone
+examined character by character."""
+
+ACTION_TEXT_LIMIT = 4000
+"""The longest move text read from a save: the longest measured is 86 characters (a
+Hand and Foot meld), and laying down every card of the largest hand stays far below."""
+
+CARD_TEXT_LIMIT = 8
+"""The longest card a stacked deck may name ("10Co" is four characters)."""
+
+OPTIONS_LIMIT = 200
+"""The most house rules a save may list (Hand and Foot, the game with most, has about
+thirty)."""
+
+ActionText = Annotated[str, StringConstraints(max_length=ACTION_TEXT_LIMIT)]
+CardText = Annotated[str, StringConstraints(max_length=CARD_TEXT_LIMIT)]
+OptionName = Annotated[str, StringConstraints(max_length=GAME_KEY_LIMIT)]
+"""Texts of a save that no screen shows, bounded all the same so that a huge one is
+refused before a parser looks at it; a house rule's name is a key like a game's."""
+
 SaveName = Annotated[
     str,
     StringConstraints(strip_whitespace=True, min_length=1, max_length=SAVE_NAME_LENGTH),
@@ -154,8 +184,8 @@ class SaveSummary(BaseModel):
 
     title: ShownText = Field(description="The game's name as menus show it.")
     progress: ShownText = Field(description='Where the game stands: "Hand 3", "Finished".')
-    players: tuple[ShownText, ...]
-    scores: tuple[ShownScore, ...]
+    players: tuple[ShownText, ...] = Field(max_length=SEATS_LIMIT)
+    scores: tuple[ShownScore, ...] = Field(max_length=SEATS_LIMIT)
     is_over: bool
 
 
@@ -166,13 +196,13 @@ class SavedGame(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     schema_version: Literal[3] = SCHEMA_VERSION
-    game: str = Field(min_length=1, max_length=64)
+    game: str = Field(min_length=1, max_length=GAME_KEY_LIMIT)
     rules_version: int = Field(ge=1)
-    seats: tuple[SeatConfig, ...] = Field(min_length=1, max_length=16)
-    options: dict[str, Any] = Field(default_factory=dict)
+    seats: tuple[SeatConfig, ...] = Field(min_length=1, max_length=SEATS_LIMIT)
+    options: dict[OptionName, Any] = Field(default_factory=dict, max_length=OPTIONS_LIMIT)
     seed: int
-    deck: tuple[str, ...] | None = None
-    actions: list[str] = Field(default_factory=list)
+    deck: tuple[CardText, ...] | None = None
+    actions: list[ActionText] = Field(default_factory=list)
     digest: str = Field(pattern=r"^[0-9a-f]{64}$")
     name: SaveName | None = None
     saved_at: ShownTime
@@ -257,6 +287,8 @@ def describe_progress(state: GameState[Any]) -> str:
 def parse_save(data: bytes) -> SavedGame:
     """Read a save file's bytes (migrating older versions) without replaying it.
     Raises a ``SaveError`` for anything that is not a valid save."""
+    if len(data) > SAVE_SIZE_LIMIT:
+        raise CorruptSave("This file is far larger than any Card Table save.")
     try:
         raw = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError as error:
@@ -327,12 +359,17 @@ _MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
 }
 
 
+PROBLEM_PLACE_LENGTH = 40
+"""The most characters a message shows of where in a file a problem is."""
+
+
 def _first_problem(error: Exception) -> str:
     """The first thing a validator found wrong, short enough to show: "seed: input
     should be a valid integer"."""
     if isinstance(error, ValidationError) and error.errors():
         first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
+        # A place may be a key read from the file: shown, so made drawable and short.
+        where = drawable(".".join(str(part) for part in first["loc"]), limit=PROBLEM_PLACE_LENGTH)
         message = first["msg"][:1].lower() + first["msg"][1:]
         return f"{where}: {message}" if where else message
     return "it is not in the expected form"
@@ -586,7 +623,8 @@ class SaveStore:
                 continue
             modified = datetime.fromtimestamp(stat.st_mtime, UTC)
             try:
-                entries.append(SaveEntry(path, modified, parse_save(read_data_file(path)), None))
+                data = read_data_file(path, SAVE_SIZE_LIMIT)
+                entries.append(SaveEntry(path, modified, parse_save(data), None))
             except SaveError as error:
                 entries.append(SaveEntry(path, modified, None, error.message))
             except OSError as error:
@@ -605,7 +643,7 @@ class SaveStore:
         not changed."""
         path = Path(path)
         try:
-            data = read_data_file(path)
+            data = read_data_file(path, SAVE_SIZE_LIMIT)
         except OSError as error:
             raise SaveError(f"The save file cannot be opened: {reason(error)}.") from error
         return rebuild(parse_save(data), path)
@@ -638,7 +676,7 @@ class SaveStore:
     @staticmethod
     def _is_readable(path: Path) -> bool:
         try:
-            parse_save(read_data_file(path))
+            parse_save(read_data_file(path, SAVE_SIZE_LIMIT))
         except (OSError, SaveError):
             return False
         return True

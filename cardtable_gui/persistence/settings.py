@@ -17,8 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from cardtable_gui.persistence.atomic import reason, set_aside_with_message, write_atomic
 from cardtable_gui.persistence.reading import SMALL_FILE, RefusedFile, read_data_file
-from cardtable_gui.seats import NAME_LIMIT, PlayerName
-from cardtable_gui.shown_text import drop_control_characters
+from cardtable_gui.seats import GAME_KEY_LIMIT, NAME_LIMIT, PlayerName
+from cardtable_gui.shown_text import TEXT_LIMIT, drop_control_characters
 
 SETTINGS_FILE = "settings.json"
 
@@ -58,7 +58,9 @@ class Settings(BaseModel):
     confirm_before_play: bool = Field(
         default=False, description="Ask before a chosen card or bid is played."
     )
-    last_game: str = Field(default="", description="The game the New game screen opens on.")
+    last_game: str = Field(
+        default="", max_length=GAME_KEY_LIMIT, description="The game the New game screen opens on."
+    )
     first_game_tips: bool = Field(
         default=True,
         description="In your first game of each kind, a short tip the first time something new comes up.",
@@ -127,8 +129,10 @@ def _salvage(raw: dict[str, Any]) -> tuple[Settings, list[str]]:
     ``"false"`` is not a switch at all, so such a value is reset rather than guessed at.
     A name holding characters no screen draws (a NUL) is kept without them: the
     player's name is worth more than the stray character."""
-    if isinstance(raw.get("player_name"), str):
-        raw = raw | {"player_name": drop_control_characters(raw["player_name"])}
+    name = raw.get("player_name")
+    # A name too long to be one is left for the validator to refuse, unexamined.
+    if isinstance(name, str) and len(name) <= TEXT_LIMIT:
+        raw = raw | {"player_name": drop_control_characters(name)}
     try:
         return _strictly(raw), []
     except ValidationError as error:

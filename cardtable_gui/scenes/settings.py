@@ -19,6 +19,7 @@ from cardtable_gui.app_window import MIN_WINDOW
 from cardtable_gui.cards import Card
 from cardtable_gui.persistence import Settings
 from cardtable_gui.scenes.base import Scene
+from cardtable_gui.shown_text import drawable
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.widgets import (
     Button,
@@ -166,7 +167,10 @@ class SettingsScene(Scene):
         pace_low, pace_high = field_range("ai_pace")
         volume_low, volume_high = field_range("volume")
         scale_low, scale_high = field_range("card_scale")
-        self.name = TextInput(s.player_name, self._name_typed, max_length=NAME_LIMIT, placeholder="Your name")
+        # A name of which nothing would show leaves the field empty, its placeholder
+        # asking for one; the file keeps the name until the player types another.
+        shown_name = drawable(s.player_name, "")
+        self.name = TextInput(shown_name, self._name_typed, max_length=NAME_LIMIT, placeholder="Your name")
         self.confirm = Toggle(s.confirm_before_play, lambda v: self.change(confirm_before_play=v))
         self.tips = Toggle(s.first_game_tips, lambda v: self.change(first_game_tips=v))
         self.speed = Stepper(

@@ -194,3 +194,11 @@ def test_a_settings_file_larger_than_any_settings_is_refused_and_kept(tmp_path: 
     assert message is not None and "it is larger than 256 KB" in message
     (kept,) = tmp_path.iterdir()
     assert kept.read_bytes() == content
+
+
+def test_a_huge_name_is_reset_before_any_of_it_is_examined(tmp_path: Path, examined: list[str]) -> None:
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"player_name": "\u0000" + "A" * 200_000, "volume": 0.3}))
+    settings, message = load_settings(tmp_path)
+    assert settings.player_name == "You" and settings.volume == 0.3
+    assert message is not None and "player name" in message
+    assert len(examined) < 1_000

@@ -152,3 +152,18 @@ def play_bottom_turn(app: App, scene: TableScene) -> None:
     fan = table.fan
     index = next(i for i, slot in enumerate(fan.slots) if slot.card in fan.legal)
     drag(app, card_grip(scene, index), table.trick.rect.center)
+
+
+def play_out(app: App, scene: TableScene, on_summary: Callable[[], None] | None = None) -> None:
+    """Run the table to its game-over panel, closing each hand's summary with a click
+    (after ``on_summary`` has looked at it)."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if scene.finished:
+            return
+        if scene.summary.visible and not scene.watch:
+            if on_summary is not None:
+                on_summary()
+            click(app, scene.summary.button.rect.center)
+        frames(app)
+    raise AssertionError("the game never finished")

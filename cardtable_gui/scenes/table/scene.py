@@ -65,6 +65,7 @@ from cardtable_gui.scenes.table.summary import HandSummary, SummaryTable
 from cardtable_gui.scenes.table.tips import STYLE as TIP_STYLE
 from cardtable_gui.scenes.table.tips import FirstGameTips, Moment
 from cardtable_gui.seats import MatchConfig
+from cardtable_gui.shown_text import drawable_seat_name
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.form import house_rule_lines
 from cardtable_gui.ui.widgets import Button
@@ -185,7 +186,9 @@ class TableScene(Scene):
         return self.app.settings.animation_speed * self.pace
 
     def seat_name(self, seat: int) -> str:
-        return self.match.seat_name(seat)
+        """The seat's name as every piece of the table shows it: drawable, and "Player 2"
+        for a name (from a save or the settings) that would draw as nothing."""
+        return drawable_seat_name(self.match.seat_name(seat), seat)
 
     def submit(self, action: Action) -> bool:
         """Play the bottom person's move. A refused move shows the rule's reason and
