@@ -52,6 +52,8 @@ from cardtable_gui.scenes.table.hand_play import HandPlay
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown
 from cardtable_gui.scenes.table.layouts.spinado_board import DeadHandTile, PotTile, SequenceBoard, dead_hint
 from cardtable_gui.scenes.table.oval import place_seats, ring_sizes, seat_spots
+from cardtable_gui.scenes.table.pace import Beat
+from cardtable_gui.scenes.table.play_log import PlayLog
 from cardtable_gui.scenes.table.reveal import Reveal
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow, leaders
 from cardtable_gui.scenes.table.seat_panel import FAN_SPREAD, FULL_HAND, SeatPanel
@@ -67,8 +69,6 @@ DEAL_FLIGHT = 0.24
 PLAY_FLIGHT = 0.3
 ANTE_FLIGHT = 0.3
 POT_FLIGHT = 0.55
-STOP_PAUSE = 1.0
-HAND_WON_PAUSE = 1.2
 REVEAL_PAUSE = 2.5
 BOARD_CARD_SHARE = 0.62
 """The board's cards are at most this share of the hand's: the hand stays the eye's first stop."""
@@ -157,6 +157,7 @@ class SpinadoLayout(GameLayout):
         self.scores = ScorePanel()
         self.chips = ChipMover(scene.animator)
         self.bubbles = Bubbles()
+        self.log = PlayLog()
         self.hand_play = HandPlay(self.fan, self.board, self._try_play)
         self.spinado_button = Button("Add the spinado (S)", self._toggle_spinado)
         spots = seat_spots(self.seat_count, pygame.Rect(0, 0, 400, 300))
@@ -200,6 +201,7 @@ class SpinadoLayout(GameLayout):
         if self._middle is None or self._middle[0] != key:
             self._middle = (key, self._find_middle(area, obstacles))
         self._place_middle(*self._middle[1])
+        self._place_log(size)
         self._prepare_pictures()
 
     def _place_bottom(self, size: tuple[int, int]) -> None:
@@ -314,6 +316,23 @@ class SpinadoLayout(GameLayout):
         reveal.center = board.center
         self.reveal.layout(reveal, board_card, t)
 
+    def _place_log(self, size: tuple[int, int]) -> None:
+        """The log of the last plays: right of the board and its tiles, under whatever
+        seat sits there, above the chips' panel; its own place, so it never covers a
+        card, a plate or the board."""
+        t = self.theme
+        gap = t.px(10)
+        left = max(self.board.rect.right, *(tile.rect.right for tile in self.tiles.values()), self.dead.rect.right) + gap
+        right = self.size[0] - t.px(14)
+        bottom = self.scores.rect.top - gap
+        column = pygame.Rect(left, 0, max(0, right - left), bottom)
+        above = [self.banner.rect]
+        for panel in self.panels[1:]:
+            above += [panel.plate, panel.cards_rect(self.sprites)]
+        top = max((rect.bottom for rect in above if rect.colliderect(column)), default=0) + gap
+        room = pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
+        self.log.layout(room if room.width >= t.px(170) else pygame.Rect(left, top, 0, 0), t)
+
     def _tile_size(self) -> tuple[int, int]:
         return PotTile.size_for(self.theme, [*POT_HINTS.values(), *(dead_hint(40, hint) for hint in (DEAD_UNSEEN, DEAD_SHOWN))])
 
@@ -362,6 +381,8 @@ class SpinadoLayout(GameLayout):
             rects.append(self.spinado_button.rect)
         if self.reveal.visible:
             rects.append(self.reveal.rect)
+        if self.log.visible:
+            rects.append(self.log.rect)
         return rects
 
     def area_rect(self, name: str) -> pygame.Rect | None:
@@ -374,6 +395,7 @@ class SpinadoLayout(GameLayout):
             "pots": pots[0].unionall(pots[1:]) if pots else None,
             "banner": self.banner.rect,
             "scores": self.scores.rect,
+            "log": self.log.rect if self.log.visible else None,
             "spinado": self.spinado_button.rect if self.spinado_offered else None,
         }
         return shown(areas.get(name))
@@ -410,6 +432,7 @@ class SpinadoLayout(GameLayout):
         table opened on a saved game, or after an undo)."""
         self.ledger = HandLedger([0] * self.seat_count)
         self.next_antes = [0] * self.seat_count
+        self.log.clear()
         if view.hand_number == 1:
             for ante in first_antes(view):
                 self.ledger.antes[ante.seat] += sum(ante.amounts)
@@ -442,18 +465,49 @@ class SpinadoLayout(GameLayout):
     # -- events --------------------------------------------------------------------------
 
     def _account(self, event: Event) -> None:
-        """Keep the hand's ledger (no drawing: also used to rebuild it)."""
+        """Keep the hand's ledger and the log of its plays (no drawing: also used to
+        rebuild them)."""
+        line = self._log_line(event)
+        if line is not None:
+            self.log.add(line)
         if isinstance(event, AntePaid):
             self.next_antes[event.seat] += sum(event.amounts)
         elif isinstance(event, HandDealt):
             self.ledger = HandLedger(self.next_antes)
             self.next_antes = [0] * self.seat_count
+            self.log.clear()
         elif isinstance(event, PotWon):
             self.ledger.pots.append(event)
         elif isinstance(event, SpinadoPenalty):
             self.ledger.penalty = event
         elif isinstance(event, HandWon):
             self.ledger.winner = event.seat
+
+    def _log_line(self, event: Event) -> str | None:
+        """The log's line for ``event``: the plays, the stops and the chips won or paid."""
+        name = self.scene.seat_name
+        if isinstance(event, SpinadoPlayed):
+            with_card = f" with the {event.alongside.name}" if event.alongside is not None else ""
+            return f"{name(event.seat)}: the spinado{with_card}"
+        if isinstance(event, CardPlayed):
+            return f"{name(event.seat)}: {event.card.name}"
+        if isinstance(event, SequenceStopped):
+            return f"Stop! {name(event.seat)} starts the next run"
+        if isinstance(event, PotWon):
+            return f"{name(event.seat)} won {event.pot.title}: +{event.amount}"
+        if isinstance(event, HandWon):
+            return f"{name(event.seat)} is out of cards"
+        if isinstance(event, SpinadoPenalty):
+            return f"{name(event.seat)} paid {event.amount} for the spinado"
+        return None
+
+    def beat(self, event: Event) -> Beat | None:
+        """A stop reads longer than a card; chips changing hands too."""
+        if isinstance(event, SequenceStopped):
+            return Beat.STOP
+        if isinstance(event, PotWon | HandWon | SpinadoPenalty):
+            return Beat.WIN
+        return super().beat(event)
 
     def on_event(self, event: Event) -> None:
         self._account(event)
@@ -584,8 +638,7 @@ class SpinadoLayout(GameLayout):
         self.to_move = event.seat
         starter = self._who(event.seat, "start", "starts")
         self.banner.middle = self._clear_of(self.board.stopped)
-        self.banner.announce(stop_sentence(event, alongside, starter), STOP_PAUSE)
-        self.scene.animator.wait(STOP_PAUSE)
+        self.banner.announce(stop_sentence(event, alongside, starter), self.scene.reading_time(Beat.STOP))
         self.alongside = None
 
     def _clear_of(self, card: Card | None) -> tuple[int, int]:
@@ -605,16 +658,15 @@ class SpinadoLayout(GameLayout):
         self.scene.play_sound("trick")
         if event.pot is not Pot.GAME:
             self.banner.middle = self.board.rect.center
-            self.banner.announce(f"{self._who(event.seat, 'take', 'takes')} the {event.pot.title} pot: {chips_text(event.amount)}.", STOP_PAUSE)
-            self.scene.animator.wait(STOP_PAUSE)
+            taken = f"{self._who(event.seat, 'take', 'takes')} the {event.pot.title} pot: {chips_text(event.amount)}."
+            self.banner.announce(taken, self.scene.reading_time(Beat.WIN))
 
     def _hand_won(self, event: HandWon) -> None:
         self.to_move = None
         self.board.running = None
         wins = "win" if self._is_me(event.seat) else "wins"
         self.banner.middle = self.board.rect.center
-        self.banner.announce(f"{self._who(event.seat, 'are', 'is')} out of cards and {wins} the hand!", HAND_WON_PAUSE)
-        self.scene.animator.wait(HAND_WON_PAUSE)
+        self.banner.announce(f"{self._who(event.seat, 'are', 'is')} out of cards and {wins} the hand!", self.scene.reading_time(Beat.WIN))
 
     def _reveal(self, event: DeadHandRevealed) -> None:
         """The dead hand leaves its tile and turns face up over the board."""
@@ -631,9 +683,8 @@ class SpinadoLayout(GameLayout):
         self.banner.announce(
             f"{self._who(event.seat, 'were', 'was')} left holding the spinado with {cards_text(event.cards)} "
             f"and {'pay' if self._is_me(event.seat) else 'pays'} {chips_text(event.amount)}.",
-            STOP_PAUSE,
+            self.scene.reading_time(Beat.WIN),
         )
-        self.scene.animator.wait(STOP_PAUSE + 0.3)
 
     # -- the end of a hand ---------------------------------------------------------------
 
@@ -899,6 +950,7 @@ class SpinadoLayout(GameLayout):
             if self.with_spinado:
                 self._draw_joined_spinado(surface)
         self.chips.draw(surface)
+        self.log.draw(surface, t)
         self.bubbles.draw(surface, t, self._bubble_anchor)
         self.banner.draw(surface, t)
 
