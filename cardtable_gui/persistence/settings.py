@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -27,6 +28,15 @@ MIN_WINDOW = (1024, 640)
 MAX_WINDOW = (7680, 4320)
 """The largest window asked for (an 8K screen)."""
 
+
+class GameSpeed(StrEnum):
+    """How long the table leaves each computer action in view (see the table's pace)."""
+
+    SLOW = "slow"
+    NORMAL = "normal"
+    FAST = "fast"
+
+
 class Settings(BaseModel):
     """Every preference, with its default and allowed range. Assigning a field checks
     it (``settings.volume = 2.0`` raises ``ValidationError``)."""
@@ -41,6 +51,10 @@ class Settings(BaseModel):
     )
     ai_pace: float = Field(
         default=0.6, ge=0.0, le=3.0, description="Seconds of pause between computer moves."
+    )
+    game_speed: GameSpeed = Field(
+        default=GameSpeed.NORMAL,
+        description="How long each computer action stays in view: slow, normal or fast.",
     )
     volume: float = Field(default=0.8, ge=0.0, le=1.0, description="Sound volume, 0 to 1.")
     muted: bool = Field(default=False, description="Silence every sound.")

@@ -61,6 +61,7 @@ from cardtable_gui.scenes.table.handoff import HandoffCover
 from cardtable_gui.scenes.table.hint import HintPanel, suggest
 from cardtable_gui.scenes.table.layouts import make_layout
 from cardtable_gui.scenes.table.note_place import place_note
+from cardtable_gui.scenes.table.pace import SPEED_FACTOR, Beat, beat_seconds
 from cardtable_gui.scenes.table.summary import HandSummary, SummaryTable
 from cardtable_gui.scenes.table.tips import STYLE as TIP_STYLE
 from cardtable_gui.scenes.table.tips import FirstGameTips, Moment
@@ -165,7 +166,7 @@ class TableScene(Scene):
         return Match(
             config,
             on_applied=self._applied,
-            ai_pace=self.app.settings.ai_pace / self.pace,
+            ai_pace=self.computer_pause(),
             undo_guard=self.table.may_undo_to,
             resume=None
             if resume is None
@@ -184,6 +185,17 @@ class TableScene(Scene):
     def animation_speed(self) -> float:
         """How fast cards move now: the player's setting, times a watch's pace."""
         return self.app.settings.animation_speed * self.pace
+
+    def computer_pause(self) -> float:
+        """The least time between a move and the next computer move: the player's
+        pause, stretched by the game speed, shortened by a watch's pace."""
+        settings = self.app.settings
+        return settings.ai_pace * SPEED_FACTOR[settings.game_speed] / self.pace
+
+    def reading_time(self, beat: Beat) -> float:
+        """How long ``beat`` keeps the next event back, in the animator's seconds
+        (which the animation speed and a watch's pace then shorten or stretch)."""
+        return beat_seconds(beat, self.app.settings.game_speed)
 
     def seat_name(self, seat: int) -> str:
         """The seat's name as every piece of the table shows it: drawable, and "Player 2"
@@ -346,7 +358,7 @@ class TableScene(Scene):
             if self._summary_left <= 0:
                 self.summary.hide()
                 self._summary_closed()
-        self.match.ai_pace = self.app.settings.ai_pace / self.pace
+        self.match.ai_pace = self.computer_pause()
         self.match.hold = self._busy()
         self.match.poll()
         self._report_save_problem()
@@ -372,6 +384,10 @@ class TableScene(Scene):
                 return
             event = self.match.events.popleft()
             self.table.on_event(event)
+            beat = self.table.beat(event)
+            if beat is not None:
+                # The next event waits until this one has been in view long enough to read.
+                self.animator.wait(self.reading_time(beat))
             self._shown(event)
         if not self._busy():
             self._settle()

@@ -90,7 +90,7 @@ class LessonTableScene(TableScene):
         return self.match
 
     def open_match(self, config: MatchConfig, resume: RestoredGame | None) -> Match:
-        return LessonMatch(self.run, config, ai_pace=self.app.settings.ai_pace / self.pace)
+        return LessonMatch(self.run, config, ai_pace=self.computer_pause())
 
     # -- the steps --------------------------------------------------------------------
 

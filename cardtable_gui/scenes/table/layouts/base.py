@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cardtable_gui.cards import Card
-from cardtable_gui.rules.base import Action, Event, GameView
+from cardtable_gui.rules.base import Action, CardPlayed, Event, GameView
 from cardtable_gui.scenes.table.game_over import ScoreSheet
+from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.ui import theme as th
 
 if TYPE_CHECKING:
@@ -97,6 +98,14 @@ class GameLayout(ABC):
     @abstractmethod
     def message_anchor(self) -> tuple[int, int]:
         """Where the bottom centre of a refused move's message goes (above the hand)."""
+
+    def beat(self, event: Event) -> Beat | None:
+        """How long ``event`` stays in view before the next one shows (see ``pace``),
+        or None when it needs no reading time of its own. A card a computer plays gets
+        a beat; the person's own cards need none: they just chose them."""
+        if isinstance(event, CardPlayed) and not self.scene.match.is_human(event.seat):
+            return Beat.PLAY
+        return None
 
     def show_hint(self, action: Action | None) -> None:
         """Mark ``action``, the Hint's suggestion, on the table; None takes the mark away."""

@@ -53,6 +53,8 @@ from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects,
 from cardtable_gui.scenes.table.layouts.spinado_board import DeadHandTile, PotTile, SequenceBoard, dead_hint
 from cardtable_gui.scenes.table.note_place import overlap, place_note
 from cardtable_gui.scenes.table.oval import place_seats, ring_sizes, seat_spots
+from cardtable_gui.scenes.table.pace import Beat
+from cardtable_gui.scenes.table.play_log import PlayLog
 from cardtable_gui.scenes.table.reveal import Reveal
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow, leaders
 from cardtable_gui.scenes.table.seat_panel import FAN_SPREAD, FULL_HAND, SeatPanel
@@ -68,8 +70,6 @@ DEAL_FLIGHT = 0.24
 PLAY_FLIGHT = 0.3
 ANTE_FLIGHT = 0.3
 POT_FLIGHT = 0.55
-STOP_PAUSE = 1.0
-HAND_WON_PAUSE = 1.2
 REVEAL_PAUSE = 2.5
 BOARD_CARD_SHARE = 0.62
 """The board's cards are at most this share of the hand's: the hand stays the eye's first stop."""
@@ -171,6 +171,7 @@ class SpinadoLayout(GameLayout):
         self.scores = ScorePanel()
         self.chips = ChipMover(scene.animator)
         self.bubbles = Bubbles()
+        self.log = PlayLog()
         self.hand_play = HandPlay(self.fan, self.board, self._try_play)
         self.spinado_button = Button("Add the spinado (S)", self._toggle_spinado)
         spots = seat_spots(self.seat_count, pygame.Rect(0, 0, 400, 300))
@@ -215,6 +216,7 @@ class SpinadoLayout(GameLayout):
         if self._middle is None or self._middle[0] != key:
             self._middle = (key, self._find_middle(area, obstacles))
         self._place_middle(*self._middle[1])
+        self._place_log(size)
         self._prepare_pictures()
         if self.banner.callout:
             self._place_callout()
@@ -347,6 +349,23 @@ class SpinadoLayout(GameLayout):
         _, box = place_note(natural, sized, [reveal_w, board.width], pygame.Rect((0, 0), self.size), keep_clear, [], t.px(12))
         self.reveal.layout(box, self.board.card_width, t)
 
+    def _place_log(self, size: tuple[int, int]) -> None:
+        """The log of the last plays: right of the board and its tiles, under whatever
+        seat sits there, above the chips' panel; its own place, so it never covers a
+        card, a plate or the board."""
+        t = self.theme
+        gap = t.px(10)
+        left = max(self.board.rect.right, *(tile.rect.right for tile in self.tiles.values()), self.dead.rect.right) + gap
+        right = self.size[0] - t.px(14)
+        bottom = self.scores.rect.top - gap
+        column = pygame.Rect(left, 0, max(0, right - left), bottom)
+        above = [self.banner.rect]
+        for panel in self.panels[1:]:
+            above += [panel.plate, panel.cards_rect(self.sprites)]
+        top = max((rect.bottom for rect in above if rect.colliderect(column)), default=0) + gap
+        room = pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
+        self.log.layout(room if room.width >= t.px(170) else pygame.Rect(left, top, 0, 0), t)
+
     def _tile_size(self) -> tuple[int, int]:
         """Every tile as wide as the longest line any of them can show, with these
         players' names ("Player 2 played the queen" was cut), up to a limit past which
@@ -405,6 +424,8 @@ class SpinadoLayout(GameLayout):
             rects.append(self.spinado_button.rect)
         if self.reveal.visible:
             rects.append(self.reveal.rect)
+        if self.log.visible:
+            rects.append(self.log.rect)
         return rects
 
     def area_rect(self, name: str) -> pygame.Rect | None:
@@ -417,6 +438,7 @@ class SpinadoLayout(GameLayout):
             "pots": pots[0].unionall(pots[1:]) if pots else None,
             "banner": self.banner.rect,
             "scores": self.scores.rect,
+            "log": self.log.rect if self.log.visible else None,
             "spinado": self.spinado_button.rect if self.spinado_offered else None,
         }
         return shown(areas.get(name))
@@ -450,6 +472,7 @@ class SpinadoLayout(GameLayout):
         table opened on a saved game, or after an undo)."""
         self.ledger = HandLedger([0] * self.seat_count)
         self.next_antes = [0] * self.seat_count
+        self.log.clear()
         if view.hand_number == 1:
             for ante in first_antes(view):
                 self.ledger.antes[ante.seat] += sum(ante.amounts)
@@ -483,18 +506,49 @@ class SpinadoLayout(GameLayout):
     # -- events --------------------------------------------------------------------------
 
     def _account(self, event: Event) -> None:
-        """Keep the hand's ledger (no drawing: also used to rebuild it)."""
+        """Keep the hand's ledger and the log of its plays (no drawing: also used to
+        rebuild them)."""
+        line = self._log_line(event)
+        if line is not None:
+            self.log.add(line)
         if isinstance(event, AntePaid):
             self.next_antes[event.seat] += sum(event.amounts)
         elif isinstance(event, HandDealt):
             self.ledger = HandLedger(self.next_antes)
             self.next_antes = [0] * self.seat_count
+            self.log.clear()
         elif isinstance(event, PotWon):
             self.ledger.pots.append(event)
         elif isinstance(event, SpinadoPenalty):
             self.ledger.penalty = event
         elif isinstance(event, HandWon):
             self.ledger.winner = event.seat
+
+    def _log_line(self, event: Event) -> str | None:
+        """The log's line for ``event``: the plays, the stops and the chips won or paid."""
+        name = self.scene.seat_name
+        if isinstance(event, SpinadoPlayed):
+            with_card = f" with the {event.alongside.name}" if event.alongside is not None else ""
+            return f"{name(event.seat)}: the spinado{with_card}"
+        if isinstance(event, CardPlayed):
+            return f"{name(event.seat)}: {event.card.name}"
+        if isinstance(event, SequenceStopped):
+            return f"Stop! {name(event.seat)} starts the next run"
+        if isinstance(event, PotWon):
+            return f"{name(event.seat)} won {event.pot.title}: +{event.amount}"
+        if isinstance(event, HandWon):
+            return f"{name(event.seat)} is out of cards"
+        if isinstance(event, SpinadoPenalty):
+            return f"{name(event.seat)} paid {event.amount} for the spinado"
+        return None
+
+    def beat(self, event: Event) -> Beat | None:
+        """A stop reads longer than a card; chips changing hands too."""
+        if isinstance(event, SequenceStopped):
+            return Beat.STOP
+        if isinstance(event, PotWon | HandWon | SpinadoPenalty):
+            return Beat.WIN
+        return super().beat(event)
 
     def on_event(self, event: Event) -> None:
         self._account(event)
@@ -625,8 +679,7 @@ class SpinadoLayout(GameLayout):
                 self.board.dead.add(following)
         self.to_move = event.seat
         starter = self._who(event.seat, "start", "starts")
-        self._announce(stop_sentence(event, alongside, starter), STOP_PAUSE)
-        self.scene.animator.wait(STOP_PAUSE)
+        self._announce(stop_sentence(event, alongside, starter), self.scene.reading_time(Beat.STOP))
         self.alongside = None
 
     def _announce(self, text: str, seconds: float) -> None:
@@ -663,15 +716,14 @@ class SpinadoLayout(GameLayout):
         self.bubbles.say(event.seat, f"{event.pot.title}! +{event.amount}")
         self.scene.play_sound("trick")
         if event.pot is not Pot.GAME:
-            self._announce(f"{self._who(event.seat, 'take', 'takes')} the {event.pot.title} pot: {chips_text(event.amount)}.", STOP_PAUSE)
-            self.scene.animator.wait(STOP_PAUSE)
+            taken = f"{self._who(event.seat, 'take', 'takes')} the {event.pot.title} pot: {chips_text(event.amount)}."
+            self._announce(taken, self.scene.reading_time(Beat.WIN))
 
     def _hand_won(self, event: HandWon) -> None:
         self.to_move = None
         self.board.running = None
         wins = "win" if self._is_me(event.seat) else "wins"
-        self._announce(f"{self._who(event.seat, 'are', 'is')} out of cards and {wins} the hand!", HAND_WON_PAUSE)
-        self.scene.animator.wait(HAND_WON_PAUSE)
+        self._announce(f"{self._who(event.seat, 'are', 'is')} out of cards and {wins} the hand!", self.scene.reading_time(Beat.WIN))
 
     def _reveal(self, event: DeadHandRevealed) -> None:
         """The dead hand leaves its tile and turns face up over the board."""
@@ -690,9 +742,8 @@ class SpinadoLayout(GameLayout):
         self._announce(
             f"{self._who(event.seat, 'were', 'was')} left holding the spinado with {cards_text(event.cards)} "
             f"and {'pay' if self._is_me(event.seat) else 'pays'} {chips_text(event.amount)}.",
-            STOP_PAUSE,
+            self.scene.reading_time(Beat.WIN),
         )
-        self.scene.animator.wait(STOP_PAUSE + 0.3)
 
     # -- the end of a hand ---------------------------------------------------------------
 
@@ -958,6 +1009,7 @@ class SpinadoLayout(GameLayout):
             if self.with_spinado:
                 self._draw_joined_spinado(surface)
         self.chips.draw(surface)
+        self.log.draw(surface, t)
         self.bubbles.draw(surface, t, self._bubble_anchor)
         self.banner.draw(surface, t)
 

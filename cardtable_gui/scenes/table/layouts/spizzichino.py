@@ -54,6 +54,7 @@ from cardtable_gui.scenes.table.grammar import with_verb
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown, trick_card_rects
+from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.scenes.table.pile_choice import PileAction, PileChoice
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow, leaders
 from cardtable_gui.scenes.table.seat_panel import SeatPanel, fan_extent, plate_height
@@ -75,7 +76,6 @@ PLAY_FLIGHT = 0.30
 LIFT_FLIGHT = 0.30
 TRICK_PAUSE = 0.75
 COLLECT_FLIGHT = 0.38
-DECLARE_SECONDS = 2.2
 LAST_TRICK_SECONDS = 1.8
 
 PILE_KEYS_HINT = "Pick a pile by click, number or arrows, then T to take it into your hand or S to stand it"
@@ -438,6 +438,15 @@ class SpizzichinoLayout(GameLayout):
 
     # -- events --------------------------------------------------------------------------
 
+    def beat(self, event: Event) -> Beat | None:
+        """A computer's pile choice and lift read like a card played; a declaration,
+        with its cards and points, longer."""
+        if isinstance(event, DeclarationMade):
+            return Beat.DECLARATION
+        if isinstance(event, PileChosen | CardLifted) and not self.scene.match.is_human(event.seat):
+            return Beat.PLAY
+        return super().beat(event)
+
     def on_event(self, event: Event) -> None:
         if isinstance(event, HandDealt):
             self._deal(event)
@@ -569,7 +578,7 @@ class SpizzichinoLayout(GameLayout):
         self._refresh_scores()
         line = f"{with_verb(self.scene.seat_name(event.seat), 'declare', 'declares')} {declaration.title}: {points_word(event.points)}"
         self.showcase = (line, event.cards)
-        self.scene.animator.wait(DECLARE_SECONDS, on_done=self._end_showcase)
+        self.scene.animator.wait(self.scene.reading_time(Beat.DECLARATION), on_done=self._end_showcase)
 
     def _end_showcase(self) -> None:
         self.showcase = None
@@ -1080,7 +1089,9 @@ class SpizzichinoLayout(GameLayout):
         surface.blit(caption, caption.get_rect(midbottom=(self.trick.rect.centerx, self.trick.rect.top - t.px(4))))
 
     def _bubble_anchor(self, seat: int) -> Anchor:
+        """Over your plate, or just under the other player's: clear of the spot their
+        piles and cards fly to, so "Into the hand" is read, not hidden by the pile."""
         if self.position_of(seat) == 0:
             return self.panels[0].plate.midtop, True
-        x, y = self.panels[1].cards_center
-        return (round(x), round(y)), True
+        plate = self.panels[1].plate
+        return (plate.centerx, plate.bottom + self.theme.px(24)), True
