@@ -89,8 +89,10 @@ def follow_hint(app: App, scene: TableScene, by_drag: bool) -> PathResult:
     before = len(scene.match.history)
     press_h(app)
     # H answers as soon as the turn is the person's; the table offers the choices
-    # (and rings them) once the last card's flight, which H hurries, has landed.
-    run_until(app, lambda: scene.offering is not None)
+    # (and rings them) once the last card's flight, which H hurries, has landed. Cards
+    # that just landed, and the hinted ones rising, still glide to their places in
+    # the hand: a person aims at a card once it has stopped moving.
+    run_until(app, lambda: scene.offering is not None and hand_at_rest(scene))
     advice = scene.hint.advice
     if advice is None:
         return PathResult("none", None, scene.message or "", "H showed no hint at the person's decision")
@@ -109,6 +111,14 @@ def follow_hint(app: App, scene: TableScene, by_drag: bool) -> PathResult:
     if not same_move(applied, advice.action):
         return _result(advice, f"the match applied {applied} instead", played=True)
     return _result(advice, "", played=True)
+
+
+def hand_at_rest(scene: TableScene) -> bool:
+    """Every card of the person's hand (if the table shows one) is where it is going."""
+    fan: HandFan | None = getattr(scene.table, "fan", None)
+    if fan is None:
+        return True
+    return all(abs(s.x - s.target_x) < 1 and abs(s.y - s.target_y) < 1 for s in fan.slots)
 
 
 def same_move(played: Action, hinted: Action) -> bool:

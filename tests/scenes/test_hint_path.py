@@ -7,11 +7,6 @@ dragged to the table or clicked twice, the ringed bid, pile, stack, book or butt
 clicked, a meld's outlined cards chosen and laid down. The match must then have
 applied exactly the hinted move. One app serves every table; each table is played
 decision after decision.
-
-Hand and Foot's controls do not yet make what some hints name (several books at once,
-wilds onto the book the hint names, a take of the pile with an opening): those kinds
-are expected to fail, strictly, until the table learns them; every other kind must
-work now.
 """
 
 from __future__ import annotations
@@ -44,17 +39,18 @@ TABLES: dict[str, tuple[int, ...]] = {
 
 FIRST_SEED = 3
 """The first seeded game at each table; a table that ends early goes on with the next
-seed. At seed 3 Hand and Foot's sample holds both kinds of meld Lay down cannot make yet."""
+seed. At seed 3 Hand and Foot's sample holds every kind of move in ``HAND_AND_FOOT_KINDS``."""
 
 PACE = 10.0
 """The table's animations run this many times faster than the player's setting: what
 is tested is where things are and what the clicks do, not how long a flight takes."""
 
-STILL_BROKEN = frozenset({"Meld of several books", "Meld of wilds onto a named book", "TakePile with an opening"})
-"""Hand and Foot hints whose move the table's controls cannot make today: chosen cards
-of several ranks and Lay down are refused as one book ("A book holds one rank"); wilds
-alone go to the open book nearest to closing instead of the book the hint names; and
-the ringed Take button takes the pile without the opening the hint names with it."""
+HAND_AND_FOOT_KINDS = frozenset(
+    {"Meld of several books", "Meld of wilds onto a named book", "TakePile with an opening"}
+)
+"""Hand and Foot moves whose control does more than place one card: Lay down with chosen
+cards of several ranks starts or extends one book per rank; wilds alone go onto the
+book the hint names; the ringed Take button lays down the opening named with the take."""
 
 _tours: dict[str, list[PathResult]] = {}
 
@@ -128,16 +124,10 @@ def test_every_hinted_move_is_made_through_what_the_hint_marks(app: App, game: s
 
 
 def test_hand_and_foot_hinted_moves_are_made_through_what_the_hint_marks(app: App) -> None:
-    """Every kind works but those in ``STILL_BROKEN``; they are expected to fail, and
-    strictly so: once the table makes them, this test fails until they leave the list.
-    (One test, not a second one marked xfail, so the tour is played once per session.)"""
+    """As for the other games, over a sample that holds every kind of move whose control
+    does more than place one card. (One test, so the tour is played once per session.)"""
     results = tour(app, "hand_and_foot")
     assert len(results) >= POSITIONS
     tried = Counter(hand_and_foot_kind(r.move) for r in results)
-    assert STILL_BROKEN <= set(tried), "the sample holds every kind the table cannot make yet"
-    working = [r for r in results if hand_and_foot_kind(r.move) not in STILL_BROKEN]
-    assert not failures(working), f"hints tried {dict(tried)}:\n{failures(working)}"
-    broken = {hand_and_foot_kind(r.move) for r in results if not r.ok}
-    fixed = STILL_BROKEN - broken
-    assert not fixed, f"the table now makes {sorted(fixed)}: take them out of STILL_BROKEN"
-    pytest.xfail(f"the table cannot make these hints yet: {sorted(broken)}\n{failures(results)}")
+    assert HAND_AND_FOOT_KINDS <= set(tried), f"the sample holds every such kind: {dict(tried)}"
+    assert not failures(results), f"hints tried {dict(tried)}:\n{failures(results)}"
