@@ -145,11 +145,6 @@ class GameLayout(ABC):
         if it were made: the staged move itself is the player's already."""
         return None
 
-    def may_undo_to(self, view: GameView) -> bool:
-        """Whether the player may be taken back to a decision seen as ``view``. A game
-        where a choice is made before looking at the cards refuses to go back there."""
-        return True
-
     def turn_prompt(self) -> str:
         """What the cover says the next person is about to do."""
         return "It is your turn."

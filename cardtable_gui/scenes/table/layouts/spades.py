@@ -523,9 +523,6 @@ class SpadesLayout(GameLayout):
         spades = cast(SpadesView, view)
         return [HandDealt(spades.dealer, spades.hand_counts, spades.hand_number)]
 
-    def may_undo_to(self, view: GameView) -> bool:
-        return not cast(SpadesView, view).hand_hidden
-
     def _bid_chosen(self, action: Action) -> None:
         if not self.scene.submit(action):
             self.bidding.reopen()
