@@ -81,7 +81,6 @@ def play_round(app, scene: TableScene, by_keys: bool = False) -> int:
 
 def next_round(app, scene: TableScene) -> None:
     """Let the totals finish counting, then press Next hand."""
-    run_until(app, lambda: not scene.summary.counting)
     click(app, scene.summary.button.rect.center)
     assert not scene.summary.visible
 

@@ -321,7 +321,15 @@ def test_a_whole_round_played_with_the_mouse_and_keys(app, players: int) -> None
     assert table.headers[-2:] == ("Out", "Round") and mine[-2] == "+100"
     assert all(row[-2] == "-" for row in table.rows[1:])
     assert table.notes[0] == f"Ana went out: 100 more to {mine[0]}."
-    run_until(app, lambda: not scene.summary.counting)
+    assert table.go_on == "Next round", "the game calls them rounds"
+    box = scene.summary.box
+    first = app.screen.subsurface(box).copy()
+    frames(app, 30)
+    assert pygame.image.tobytes(app.screen.subsurface(box), "RGB") == pygame.image.tobytes(first, "RGB"), (
+        "the totals stand at their final values from the first frame: no count-up to disagree with the rows"
+    )
+    key(app, pygame.K_ESCAPE)
+    assert scene.summary.visible, "Esc is no answer to the summary's button"
     click(app, scene.summary.button.rect.center)
     run_until(app, lambda: scene.game_over.visible)
     assert scene.game_over.sheet is not None and len(scene.game_over.sheet.rows) == 1

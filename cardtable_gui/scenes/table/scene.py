@@ -130,7 +130,7 @@ class TableScene(Scene):
         self.bottom = humans[0] if humans else 0
         self.viewer: int | None = None if self.pass_and_play else self.bottom
         self.handoff = HandoffCover(self._handoff_ready, self.ask_leave)
-        self.summary = HandSummary(self._summary_closed, speed=self.animation_speed)
+        self.summary = HandSummary(self._summary_closed)
         self.game_over = GameOverPanel(self._rematch, self._main_menu)
         self.confirm = ConfirmPanel()
         self._recorded = False
@@ -248,8 +248,10 @@ class TableScene(Scene):
         button = "See the result" if self.match.is_over else table.go_on
         if self.pass_and_play:
             # The next hand's first mover may be whoever holds the screen now: the
-            # cover must come up for them too, before their new cards are drawn.
+            # cover must come up for them too, before their new cards are drawn. The
+            # cards the last person kept go face down under the summary.
             self.viewer = None
+            self.table.hide_hand()
         self.summary.show(table, button)
         self.summary.layout(self.table_size(self.app.screen.get_size()), self.app.theme)
         self._summary_left = WATCH_SUMMARY_SECONDS / self.pace
@@ -343,7 +345,7 @@ class TableScene(Scene):
             if self._message_left <= 0:
                 self.message = ""
                 self._message_left = None
-        if self.watch and self.summary.visible and not self.summary.counting:
+        if self.watch and self.summary.visible:
             self._summary_left -= dt
             if self._summary_left <= 0:
                 self.summary.hide()

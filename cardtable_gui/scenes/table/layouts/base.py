@@ -37,6 +37,8 @@ class GameLayout(ABC):
         """The seat drawn at the bottom: the person playing (see ``reset``)."""
         self.hinted: Action | None = None
         """The move the Hint suggests now, marked on the table (see ``show_hint``)."""
+        self.fan: HandFan
+        """The bottom seat's hand, which every game's layout lays out."""
 
     @property
     def theme(self) -> th.Theme:
@@ -144,6 +146,11 @@ class GameLayout(ABC):
         meld staged on the books), or None. The Hint advises on the rest of the turn as
         if it were made: the staged move itself is the player's already."""
         return None
+
+    def hide_hand(self) -> None:
+        """Turn the bottom hand face down where it lies (at a shared screen, the cards
+        the last person kept while the hand's summary is read)."""
+        self.fan.set_hand([], hidden=len(self.fan.cards))
 
     def turn_prompt(self) -> str:
         """What the cover says the next person is about to do."""

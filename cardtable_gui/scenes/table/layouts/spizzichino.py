@@ -667,7 +667,7 @@ class SpizzichinoLayout(GameLayout):
                 thirds_text(exact),
                 str(tally.points[seat]),
             ))
-            totals.append(TotalLine(name, scored.totals[seat] - scored.points[seat], scored.totals[seat], seat in best))
+            totals.append(TotalLine(name, scored.totals[seat], seat in best))
         notes = [self._declared_note(seat) for seat in range(SEATS) if any(d.seat == seat for d in self.declarations)]
         notes.append("Sum: the round's points in thirds. Rounded: the sum rounded down, once, at the round's end.")
         notes.append(f"The game ends after a round that brings someone to {self.target}.")
