@@ -31,6 +31,7 @@ from cardtable_gui.rules.spizzichino import (
 from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.layouts.spizzichino import SpizzichinoLayout, thirds_text
+from cardtable_gui.scenes.table.pile_choice import NO_PILE_CHOSEN
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.undo_rule import CARDS_SEEN_SINCE
 
@@ -261,7 +262,7 @@ def test_a_whole_round_played_through_the_screen(app) -> None:
     assert summary.headers == ("Player", "Cards", "Declared", "Last trick", "Sum", "Rounded")
     assert [row[0] for row in summary.rows] == ["Ana", "Ben"]
     assert sum(1 for row in summary.rows if row[3] == "1") == 1, "one player took the last trick"
-    assert [line.after for line in summary.totals] == list(state.scores)
+    assert [line.total for line in summary.totals] == list(state.scores)
 
 
 def test_up_chooses_a_stack_and_enter_plays_its_top(app) -> None:
@@ -616,3 +617,14 @@ def test_nothing_leaves_the_window_or_overlaps(app, size: tuple[int, int], card_
     frames(app, 5)
     assert table.playing and any(b.visible for b in table.lift_buttons)
     check_layout(scene, size)
+
+
+def test_take_or_stand_with_no_pile_chosen_says_why(app) -> None:
+    scene = start_table(app, spizzichino_config())
+    table = table_of(scene)
+    run_until(app, lambda: table.piles.active)
+    assert table.piles.selected is None
+    hand = len(table.fan.cards)
+    click(app, table.piles.buttons[0].rect.center)
+    assert scene.message == NO_PILE_CHOSEN
+    assert len(table.fan.cards) == hand and table.piles.active

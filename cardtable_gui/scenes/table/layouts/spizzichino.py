@@ -113,7 +113,7 @@ class SpizzichinoLayout(GameLayout):
         self.fan = HandFan(self.sprites)
         self.panels = [SeatPanel(0.0), SeatPanel(180.0)]
         self.trick = TrickArea(seats=SEATS)
-        self.piles: PileChoice[bool] = PileChoice(self._pile_chosen)
+        self.piles: PileChoice[bool] = PileChoice(self._pile_chosen, scene.say)
         self.stacks = [[FaceUpStack() for _ in range(STACKS)] for _ in range(SEATS)]
         """Each seat's stacks, by seat (not by where the seat sits)."""
         self.lift_buttons = [Button("Lift to hand", lambda i=i: self._lift(i), style="primary") for i in range(STACKS)]
