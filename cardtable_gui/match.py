@@ -8,9 +8,9 @@ pause so a person can follow the play. A human seat moves through ``submit``.
 
 Every applied action is kept in ``history``. Because a game is fully determined by its
 config (seed, options, stacked deck) and its actions, undo simply replays the history
-minus the undone actions: the deals come out the same. Undo never goes back past the
-deal of the current hand, so nobody can look at a new hand and then return to the old
-one; a game's table may refuse more (``undo_guard``).
+minus the undone actions: the deals come out the same. Every game keeps the one rule of
+``undo_rule``: a decision stands once its maker has been shown a card they had not seen
+(so nobody looks at the next lead, or a new hand, and then returns to choose again).
 
 A match resumed from a save starts from the ``Position`` the loader already rebuilt,
 so a save is replayed once, by the loader, which also checks it.
@@ -33,6 +33,7 @@ from cardtable_gui.cards import parse_cards
 from cardtable_gui.rules import GameRules, GameState, get_rules
 from cardtable_gui.rules.base import Action, Event, GameView, HandDealt, IllegalAction
 from cardtable_gui.seats import AGENT_FOR_LEVEL, MatchConfig
+from cardtable_gui.undo_rule import CARDS_SEEN_SINCE, NEW_HAND_SINCE, NOTHING_TO_UNDO, CardsSeen, UndoOff
 
 THINKING_CUE_AFTER = 0.3
 """Seconds a computer seat may take before the table shows it is thinking."""
@@ -47,11 +48,6 @@ class Position:
     history: tuple[Action, ...]
     movers: tuple[int, ...]
     hand_start: int
-
-
-NOTHING_TO_UNDO = "You have no move to take back yet."
-NEW_HAND_SINCE = "A new hand has been dealt since your last move, so that move stands."
-GUARD_REFUSED = "Your last move can't be taken back: you have seen cards since that you could not see then."
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,9 +108,7 @@ class Match:
     (the table sets it from the settings); ``hold`` stops computer moves from being
     applied while it is True (the table holds the match while it is still animating, so
     the state never runs far ahead of what the player has seen). Computer seats keep
-    thinking while held. ``undo_guard`` may refuse to take a player back to a decision
-    (given that player's view there), e.g. a choice made before seeing the cards.
-    ``resume`` starts the match from a position rebuilt from a save instead of the
+    thinking while held. ``resume`` starts the match from a position rebuilt from a save instead of the
     first deal.
     """
 
@@ -124,7 +118,6 @@ class Match:
         *,
         on_applied: Callable[[Match], None] | None = None,
         ai_pace: float = 0.0,
-        undo_guard: Callable[[GameView], bool] | None = None,
         clock: Callable[[], float] = time.monotonic,
         resume: Position | None = None,
     ) -> None:
@@ -132,7 +125,6 @@ class Match:
         self.rules: GameRules[Any, Any] = get_rules(config.game)
         self.on_applied = on_applied
         self.ai_pace = ai_pace
-        self.undo_guard = undo_guard
         self.hold = False
         self.history: list[Action] = []
         self.movers: list[int] = []
@@ -157,10 +149,10 @@ class Match:
         self._last_move_at = clock()
         self._waiting_since: float | None = None
         self.thinking_seat: int | None = None
-        self._undo_checked: tuple[int, str | None] | None = None
-        self._decision_views: dict[int, GameView] = {}
-        """What a person saw when making move ``i`` (for the undo guard), kept as moves
-        are made, so checking undo needs no replay."""
+        self._undo_checked: tuple[int, UndoOff | None] | None = None
+        self._seen: CardsSeen | None = None if resume is not None else self._new_seen(self.state)
+        """When each person was last shown a new card (for undo); worked out from the
+        history on first need for a match resumed from a save."""
 
     # -- reading -----------------------------------------------------------------
 
@@ -220,31 +212,27 @@ class Match:
     def can_undo(self) -> bool:
         return self.undo_refusal() is None
 
-    def undo_refusal(self) -> str | None:
-        """Why the last human decision cannot be taken back now (a sentence for the
-        player), or None when it can. Worked out once per position."""
+    def undo_refusal(self) -> UndoOff | None:
+        """Why the last human decision cannot be taken back now, or None when it can.
+        Worked out once per position."""
         if self._undo_checked is None or self._undo_checked[0] != self._version:
             self._undo_checked = (self._version, self._check_undo())
         return self._undo_checked[1]
 
-    def _check_undo(self) -> str | None:
+    def _check_undo(self) -> UndoOff | None:
         keep = self._last_human_move()
         if keep is None:
             return NOTHING_TO_UNDO
         if keep < self.hand_start:
             return NEW_HAND_SINCE
-        if self.undo_guard is not None and not self.undo_guard(self._decision_view(keep)):
-            return GUARD_REFUSED
+        if self._seen is None:
+            self._seen = self._replayed(self.history)[3]
+        if self._seen.new_since(self.movers[keep], keep):
+            return CARDS_SEEN_SINCE
         return None
 
-    def _decision_view(self, index: int) -> GameView:
-        """The view its maker had when move ``index`` was chosen; rebuilt by replay
-        for a move made before the match was resumed."""
-        view = self._decision_views.get(index)
-        if view is None:
-            earlier = self._replayed(self.history[:index])[0]
-            view = self._decision_views[index] = earlier.view(self.movers[index])
-        return view
+    def _new_seen(self, state: GameState[Any]) -> CardsSeen:
+        return CardsSeen(state, self.config.human_seats)
 
     def _last_human_move(self) -> int | None:
         """The index in ``history`` of the last move a person made."""
@@ -320,10 +308,9 @@ class Match:
         self._apply(seat, action)
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
-        before = self.state.view(seat) if self.is_human(seat) and self.undo_guard is not None else None
         events = self.state.apply(action)
-        if before is not None:
-            self._decision_views[len(self.history)] = before
+        if self._seen is not None:
+            self._seen.moved(len(self.history), self.state)
         self.history.append(action)
         self.movers.append(seat)
         if _deals(events):
@@ -356,9 +343,7 @@ class Match:
 
     def replay(self, actions: Sequence[Action]) -> None:
         """Rebuild the state from the config and ``actions`` (undo, or a test)."""
-        kept = len(actions) if list(actions) == self.history[: len(actions)] else 0
-        self._decision_views = {i: v for i, v in self._decision_views.items() if i < kept}
-        self.state, self.movers, self.hand_start = self._replayed(actions)
+        self.state, self.movers, self.hand_start, self._seen = self._replayed(actions)
         self.history = list(actions)
         self.events.clear()
         self.agents = self._new_agents()
@@ -377,9 +362,11 @@ class Match:
             events.extend(state.apply(action))
         return events
 
-    def _replayed(self, actions: Sequence[Action]) -> tuple[GameState[Any], list[int], int]:
-        """The state after ``actions``, who made each, and where the current hand began."""
+    def _replayed(self, actions: Sequence[Action]) -> tuple[GameState[Any], list[int], int, CardsSeen]:
+        """The state after ``actions``, who made each, where the current hand began,
+        and when each person was last shown a new card."""
         state = self._new_state()
+        seen = self._new_seen(state)
         movers: list[int] = []
         hand_start = 0
         for action in actions:
@@ -388,8 +375,9 @@ class Match:
                 raise IllegalAction("A move was recorded after the end of the game.")
             if _deals(state.apply(action)):
                 hand_start = len(movers) + 1
+            seen.moved(len(movers), state)
             movers.append(seat)
-        return state, movers, hand_start
+        return state, movers, hand_start, seen
 
     # -- life cycle --------------------------------------------------------------
 

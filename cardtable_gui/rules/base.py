@@ -16,11 +16,12 @@ import dataclasses
 import hashlib
 import random
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict
 
@@ -149,6 +150,34 @@ class GameView:
 
     __slots__ = ()
     seat: int | None
+
+    REPEATS: ClassVar[frozenset[str]] = frozenset()
+    """Fields that only repeat cards another field of the view already shows (a card
+    lifted into the hand is also listed among the cards known to be there): left out
+    of ``shown_cards``, so a card is not counted twice for lying in two lists."""
+
+
+def shown_cards(view: GameView) -> Counter[Card]:
+    """Every card ``view`` shows face up, with how many times it lies on the table or
+    in the hand (a game of several packs may show the same card twice). Undo reads it:
+    a card count that grows is a card the seat had not seen before."""
+    found: Counter[Card] = Counter()
+    repeats = type(view).REPEATS
+    for field in dataclasses.fields(cast(Any, view)):
+        if field.name not in repeats:
+            _count_cards(getattr(view, field.name), found)
+    return found
+
+
+def _count_cards(value: object, found: Counter[Card]) -> None:
+    if isinstance(value, Card):
+        found[value] += 1
+    elif isinstance(value, list | tuple | set | frozenset):
+        for item in value:
+            _count_cards(item, found)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            _count_cards(getattr(value, field.name), found)
 
 
 class GameState(ABC, Generic[O]):

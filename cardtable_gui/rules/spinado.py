@@ -305,6 +305,8 @@ class SpinadoView(GameView):
     ``last_dead_hand`` is the dead hand of the hand before, turned up when it ended.
     """
 
+    REPEATS: ClassVar[frozenset[str]] = frozenset({"last_card"})
+
     seat: int | None
     options: SpinadoOptions
     players: int

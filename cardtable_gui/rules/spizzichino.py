@@ -426,6 +426,8 @@ class SpizzichinoView(GameView):
     """What one seat knows. Stacks show only their top cards; ``known_hands`` are the
     cards every seat knows to be in each hand (declared or lifted, not yet played)."""
 
+    REPEATS: ClassVar[frozenset[str]] = frozenset({"known_hands"})
+
     seat: int | None
     phase: Phase
     round_number: int

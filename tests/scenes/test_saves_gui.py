@@ -29,7 +29,7 @@ from test_table_support import (
 )
 
 from cardtable_gui.app_window import App
-from cardtable_gui.match import NEW_HAND_SINCE, Match
+from cardtable_gui.match import Match
 from cardtable_gui.persistence import saves
 from cardtable_gui.persistence.saves import SavedGame, SaveStore, rebuild
 from cardtable_gui.rules import GAMES
@@ -41,6 +41,7 @@ from cardtable_gui.scenes.setup import SetupScene
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.scene import UNDO_OFF_AT_SHARED_SCREEN
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+from cardtable_gui.undo_rule import NEW_HAND_SINCE
 
 
 @pytest.fixture
@@ -465,13 +466,13 @@ def test_load_screen_and_dialogs_fit_the_window(apps, tmp_path: Path, size: tupl
 def test_undo_against_the_computer_goes_back_to_the_last_decision(apps, tmp_path: Path) -> None:
     app = open_app(apps, tmp_path)
     scene = start_table(app, spades_config(seed=9))
-    play_turns(app, scene, 3)
+    run_until(app, lambda: human_turn_ready(scene))
     match = scene.match
     digest, scores, view = match.state.digest(), match.state.scores, match.view_for(0)
     moves = len(match.history)
     play_bottom_turn(app, scene)
     run_until(app, lambda: human_turn_ready(scene))
-    assert len(match.history) > moves + 1, "the computers moved after the player"
+    assert len(match.history) > moves + 1, "the computers bid after the player"
     press(app, pygame.K_z, pygame.KMOD_CTRL)
     run_until(app, lambda: human_turn_ready(scene))
     assert match.state.digest() == digest
@@ -498,7 +499,7 @@ def test_undo_never_goes_back_past_a_deal(apps, tmp_path: Path) -> None:
     run_until(app, lambda: human_turn_ready(scene))
     assert not scene.undo_button.enabled
     click(app, scene.undo_button.rect.center)
-    assert scene.message == NEW_HAND_SINCE
+    assert scene.message == NEW_HAND_SINCE.reason
     assert scene.match.state.digest() == state.digest()
 
 
@@ -520,7 +521,7 @@ def test_undo_is_off_at_a_shared_screen_unless_allowed(apps, tmp_path: Path) -> 
     pass_and_play_to_second_person(app, scene)
     moves = len(scene.match.history)
     press(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert scene.message == UNDO_OFF_AT_SHARED_SCREEN
+    assert scene.message == UNDO_OFF_AT_SHARED_SCREEN.reason
     assert len(scene.match.history) == moves
 
     allowed = spades_config(humans=(0, 2), seed=6).model_copy(update={"undo_in_pass_and_play": True})

@@ -20,6 +20,7 @@ from test_table_support import (
 )
 
 from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
 
 @pytest.fixture
@@ -69,3 +70,21 @@ def test_the_first_person_is_asked_before_any_hand_is_shown(app) -> None:
     assert scene.table.fan.cards == []
     run_until(app, lambda: scene.handoff.visible)
     assert not scene.undo_button.rect.width or not scene._undo_allowed()
+
+
+def test_the_cards_the_last_person_kept_are_face_down_under_the_summary(app) -> None:
+    seats = tuple(
+        SeatConfig(name=name, kind=SeatKind.HUMAN if i < 2 else SeatKind.AI, level=AILevel.EASY)
+        for i, name in enumerate(("Ana", "Ben", "Cleo"))
+    )
+    scene = start_table(app, MatchConfig(game="spinado", seats=seats, seed=4))
+    while not scene.summary.visible:
+        run_until(app, lambda: human_turn_ready(scene))
+        if scene.handoff.visible:
+            click(app, scene.handoff.button.rect.center)
+        elif not scene.summary.visible:
+            fan = scene.table.fan
+            index = next(i for i, slot in enumerate(fan.slots) if slot.card in fan.legal)
+            drag(app, card_grip(scene, index), scene.table.board.rect.center)
+    assert scene.table.fan.slots, "the last person still holds cards when the hand ends"
+    assert all(slot.card is None for slot in scene.table.fan.slots), "every card under the summary is a back"

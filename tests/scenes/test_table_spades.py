@@ -27,6 +27,7 @@ from test_table_support import (
 
 from cardtable_gui.rules.spades import Bid, PlayCard
 from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.undo_rule import CARDS_SEEN_SINCE
 
 
 @pytest.fixture
@@ -157,12 +158,35 @@ def test_undo_takes_back_the_last_play(app) -> None:
         run_until(app, lambda: human_turn_ready(scene))
     hand = list(scene.table.fan.cards)
     digest = scene.match.state.digest()
+    # The next player waits for its pause on a clock that stands still: no card of
+    # theirs is seen before Undo.
+    app.settings.ai_pace = 3.0
+    scene.match._clock = lambda: 0.0
     play_bottom_turn(app, scene)
-    run_until(app, lambda: human_turn_ready(scene))
+    frames(app, 5)
+    assert scene.match.to_move != 0 and scene.undo_button.enabled
     click(app, scene.undo_button.rect.center)
     run_until(app, lambda: scene.table.fan.active)
     assert scene.match.state.digest() == digest
     assert scene.table.fan.cards == hand
+
+
+def test_undo_is_off_once_the_next_card_is_seen_and_the_button_says_so(app) -> None:
+    scene = start_table(app, spades_config())
+    run_until(app, lambda: human_turn_ready(scene))
+    while not scene.table.fan.active:
+        play_bottom_turn(app, scene)
+        run_until(app, lambda: human_turn_ready(scene))
+    play_bottom_turn(app, scene)
+    run_until(app, lambda: human_turn_ready(scene))
+    assert not scene.undo_button.enabled
+    words = scene.undo_off_rect()
+    assert words is not None and words.top >= scene.undo_button.rect.bottom
+    assert abs(words.centerx - scene.undo_button.rect.centerx) <= 1
+    digest = scene.match.state.digest()
+    click(app, scene.undo_button.rect.center)
+    assert scene.message == CARDS_SEEN_SINCE.reason
+    assert scene.match.state.digest() == digest
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])

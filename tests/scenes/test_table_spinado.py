@@ -161,7 +161,7 @@ def test_a_whole_hand_played_with_the_mouse_and_the_keyboard(app: App) -> None:
     assert summary is not None and summary.headers == ("Player", "Ante", "Pots won", "Spinado", "Change")
     assert [row[0] for row in summary.rows] == ["Ana", "Ben", "Cleo"]
     assert [row[1] for row in summary.rows] == ["-3", "-3", "-3"], "everyone paid a chip to each pot"
-    assert [line.after for line in summary.totals] == list(view.chips_at_deal), "the chips before the next antes"
+    assert [line.total for line in summary.totals] == list(view.chips_at_deal), "the chips before the next antes"
     assert any("went out first" in note for note in summary.notes)
     dead = " ".join(card.label for card in view.last_dead_hand)
     assert f"The dead hand held {dead}." in summary.notes, "the dead hand stays told once the summary covers it"

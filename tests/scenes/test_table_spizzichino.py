@@ -6,6 +6,7 @@ mid-round, and the layout at three window sizes."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,26 +16,25 @@ from test_table_support import card_grip, click, drag, frames, make_app, post, r
 
 from cardtable_gui.app_window import App
 from cardtable_gui.cards import Card, parse_cards
-from cardtable_gui.match import GUARD_REFUSED
 from cardtable_gui.rules import get_rules
 from cardtable_gui.rules.base import Action, RoundScored
 from cardtable_gui.rules.spizzichino import (
     DECK,
     LiftCard,
-    Phase,
     PlayCard,
     RoundTally,
     SpizzichinoState,
-    SpizzichinoView,
     StandPile,
     TakePile,
     hand_order,
 )
 from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table import TableScene
-from cardtable_gui.scenes.table.layouts.spizzichino import SpizzichinoLayout, stack_card_seen_since, thirds_text
+from cardtable_gui.scenes.table.layouts.spizzichino import SpizzichinoLayout, thirds_text
+from cardtable_gui.scenes.table.pile_choice import NO_PILE_CHOSEN
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.ui import theme as th
+from cardtable_gui.undo_rule import CARDS_SEEN_SINCE
 
 CHOOSER_FIRST = 5
 """A seed whose dealer is seat 1: the person at seat 0 picks the piles first."""
@@ -263,7 +263,7 @@ def test_a_whole_round_played_through_the_screen(app) -> None:
     assert summary.headers == ("Player", "Cards", "Declared", "Last trick", "Sum", "Rounded")
     assert [row[0] for row in summary.rows] == ["Ana", "Ben"]
     assert sum(1 for row in summary.rows if row[3] == "1") == 1, "one player took the last trick"
-    assert [line.after for line in summary.totals] == list(state.scores)
+    assert [line.total for line in summary.totals] == list(state.scores)
 
 
 def test_up_chooses_a_stack_and_enter_plays_its_top(app) -> None:
@@ -413,7 +413,7 @@ def test_undo_never_goes_back_to_a_pile_choice(app) -> None:
     run_until(app, lambda: table.piles.active)
     digest = scene.match.state.digest()
     click(app, scene.undo_button.rect.center)
-    assert scene.message == GUARD_REFUSED
+    assert scene.message == CARDS_SEEN_SINCE.reason
     assert scene.match.state.digest() == digest
     assert len(table.fan.cards) == 5
 
@@ -433,53 +433,47 @@ def test_undo_refuses_once_a_card_under_a_stack_has_come_to_light(app) -> None:
     digest = scene.match.state.digest()
     post(pygame.KEYDOWN, key=pygame.K_z, unicode="", mod=pygame.KMOD_CTRL, scancode=0)
     frames(app)
-    assert scene.message == GUARD_REFUSED
+    assert scene.message == CARDS_SEEN_SINCE.reason
     assert scene.match.state.digest() == digest
 
 
-def stack_plays(state: SpizzichinoState) -> list[PlayCard]:
-    """The plays of a stack top that has a card under it, for the seat to move."""
-    seat = state.turn
-    assert seat is not None
-    tops = {stack[-1] for stack in state.stacks[seat] if len(stack) > 1}
-    return [a for a in state.legal_actions() if isinstance(a, PlayCard) and a.card in tops]
-
-
-def test_a_card_seen_under_either_players_stack_is_seen_for_good() -> None:
-    """The guard's test on views alone: a card from the hand shows nothing hidden; a
-    stack top played by the other player uncovers the card under it."""
-    state = get_rules("spizzichino").new_game(2, seed=CHOOSER_FIRST)
-    assert isinstance(state, SpizzichinoState)
-    while state.phase is Phase.CHOOSE:
-        state.apply(state.legal_actions()[0])
-    while not (state.turn == 1 and stack_plays(state)):
-        before = state.view(0)
-        plays = [a for a in state.legal_actions() if isinstance(a, PlayCard)]
-        from_hand = [a for a in plays if a.card in state.hands[state.turn or 0]]
-        state.apply((from_hand or plays)[0])
-        assert from_hand, "the hand could answer every time before this"
-        assert not stack_card_seen_since(before, state.view(0))
-    before = state.view(0)
-    state.apply(stack_plays(state)[0])
-    assert stack_card_seen_since(before, state.view(0))
-
-
-def test_undo_takes_back_a_play_when_nothing_hidden_came_to_light(app) -> None:
+def test_undo_takes_back_a_play_until_the_other_player_answers(app) -> None:
     scene = start_table(app, spizzichino_config())
     table = table_of(scene)
-    play_until(app, scene, lambda: table.playing)
-    view = scene.match.view_for(0)
-    assert isinstance(view, SpizzichinoView) and view.phase is Phase.PLAY
-    assert table.may_undo_to(view), "the same stacks now as then"
+    play_until(app, scene, lambda: table.playing and any(slot.card in table.fan.legal for slot in table.fan.slots))
+    # The other player waits for its pause, and the match's clock stands still: the
+    # moment between the play and the answer lasts.
+    app.settings.ai_pace = 3.0
+    scene.match._clock = lambda: 0.0
     index = next(i for i, slot in enumerate(table.fan.slots) if slot.card in table.fan.legal)
     digest, hand = scene.match.state.digest(), list(table.fan.cards)
     drag(app, card_grip(scene, index), table.trick.rect.center)
-    run_until(app, lambda: ready(scene))
-    assert scene.undo_refusal() is None, "the other player answered from the hand"
+    frames(app, 5)
+    assert scene.match.to_move == 1
+    assert scene.undo_button.enabled and scene.undo_off_rect() is None
     click(app, scene.undo_button.rect.center)
     run_until(app, lambda: table.playing)
     assert scene.match.state.digest() == digest
-    assert table.fan.cards == hand
+    assert Counter(table.fan.cards) == Counter(hand)
+
+
+def test_once_the_answer_is_seen_the_undo_button_says_why_it_is_off(app) -> None:
+    scene = start_table(app, spizzichino_config())
+    table = table_of(scene)
+    play_until(app, scene, lambda: table.playing and scene.match.to_move == 0 and not scene.match.view_for(0).trick)
+    index = next(i for i, slot in enumerate(table.fan.slots) if slot.card in table.fan.legal)
+    drag(app, card_grip(scene, index), table.trick.rect.center)
+    run_until(app, lambda: len(scene.match.history) >= 2 and ready(scene) and not scene.animator.busy)
+    assert scene.match.undo_refusal() is CARDS_SEEN_SINCE, "the answer showed a card"
+    assert not scene.undo_button.enabled
+    words = scene.undo_off_rect()
+    assert words is not None and words.top >= scene.undo_button.rect.bottom
+    assert app.screen.get_rect().contains(words)
+    assert not any(words.colliderect(button.rect) for button in scene._buttons())
+    digest = scene.match.state.digest()
+    click(app, scene.undo_button.rect.center)
+    assert scene.message == CARDS_SEEN_SINCE.reason
+    assert scene.match.state.digest() == digest
 
 
 # -- pass-and-play, resizing, Continue -----------------------------------------------------------
@@ -668,3 +662,12 @@ def test_into_the_hand_is_drawn_over_the_pile_flying_there(app: App) -> None:
     # The bubble now sits clear of the pile's path; wherever a flight does cross it, the
     # words are drawn over the cards.
     assert said, "the computer never said where its pile went: the test saw nothing"
+def test_take_or_stand_with_no_pile_chosen_says_why(app) -> None:
+    scene = start_table(app, spizzichino_config())
+    table = table_of(scene)
+    run_until(app, lambda: table.piles.active)
+    assert table.piles.selected is None
+    hand = len(table.fan.cards)
+    click(app, table.piles.buttons[0].rect.center)
+    assert scene.message == NO_PILE_CHOSEN
+    assert len(table.fan.cards) == hand and table.piles.active

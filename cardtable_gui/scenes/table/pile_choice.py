@@ -43,11 +43,17 @@ class PileAction(Generic[T]):
     enabled: bool = True
 
 
-class PileChoice(Generic[T]):
-    """Face-down piles in rows; ``on_choose(pile, value)`` when the player acts."""
+NO_PILE_CHOSEN = "Choose a pile first: click one, or press its number."
 
-    def __init__(self, on_choose: Callable[[int, T], None]) -> None:
+
+class PileChoice(Generic[T]):
+    """Face-down piles in rows; ``on_choose(pile, value)`` when the player acts, and
+    ``on_refused(reason)`` when they press an action with no pile chosen (the button
+    is greyed, but a click on it deserves a word rather than silence)."""
+
+    def __init__(self, on_choose: Callable[[int, T], None], on_refused: Callable[[str], None] | None = None) -> None:
         self.on_choose = on_choose
+        self.on_refused = on_refused
         self.piles: list[FaceUpStack] = []
         self.prompt = ""
         self.keys_hint = ""
@@ -188,6 +194,10 @@ class PileChoice(Generic[T]):
         for button in self.buttons:
             if button.handle_event(event):
                 return True
+        if self._pressed_with_no_pile(event):
+            if self.on_refused is not None:
+                self.on_refused(NO_PILE_CHOSEN)
+            return True
         if event.type == pygame.MOUSEMOTION:
             under = self.hit_test(event.pos)
             for index, pile in enumerate(self.piles):
@@ -207,6 +217,15 @@ class PileChoice(Generic[T]):
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         return False
+
+    def _pressed_with_no_pile(self, event: pygame.event.Event) -> bool:
+        """A click on an action button while no pile is chosen."""
+        return (
+            self.selected is None
+            and event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and any(button.visible and button.rect.collidepoint(event.pos) for button in self.buttons)
+        )
 
     def _key(self, event: pygame.event.Event) -> bool:
         if event.key in _DIGITS:

@@ -67,6 +67,7 @@ from cardtable_gui.scenes.table.tips import STYLE as TIP_STYLE
 from cardtable_gui.scenes.table.tips import FirstGameTips, Moment
 from cardtable_gui.seats import MatchConfig
 from cardtable_gui.shown_text import drawable_seat_name
+from cardtable_gui.undo_rule import CARDS_SEEN_SINCE, UndoOff
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.form import house_rule_lines
 from cardtable_gui.ui.widgets import Button
@@ -84,10 +85,16 @@ PREPARE_SECONDS = 0.002
 """Time each frame may spend making card pictures before they are first needed."""
 WATCH_SUMMARY_SECONDS = 2.5
 """How long an unattended (watch) table leaves each hand's summary up."""
-UNDO_OFF_AT_SHARED_SCREEN = (
+UNDO_OFF_AT_SHARED_SCREEN = UndoOff(
+    "shared screen",
     "Undo is off when several people share the screen; everyone can agree to allow it "
-    "when setting up the game."
+    "when setting up the game.",
 )
+UNDO_OFF_TEXT_PX = 14
+"""Design size of the words under a greyed Undo button (the theme keeps them readable)."""
+NOBODY_TO_UNDO = UndoOff("nobody playing", "There is nobody at this table to take a move back.")
+UNDO_GAME_OVER = UndoOff("game over", "The game is over.")
+UNDO_HAND_OVER = UndoOff("hand over", "The hand is over; its result stands.")
 
 
 class TableScene(Scene):
@@ -126,7 +133,7 @@ class TableScene(Scene):
         self.bottom = humans[0] if humans else 0
         self.viewer: int | None = None if self.pass_and_play else self.bottom
         self.handoff = HandoffCover(self._handoff_ready, self.ask_leave)
-        self.summary = HandSummary(self._summary_closed, speed=self.animation_speed)
+        self.summary = HandSummary(self._summary_closed)
         self.game_over = GameOverPanel(self._rematch, self._main_menu)
         self.confirm = ConfirmPanel()
         self._recorded = False
@@ -167,7 +174,6 @@ class TableScene(Scene):
             config,
             on_applied=self._applied,
             ai_pace=self.computer_pause(),
-            undo_guard=self.table.may_undo_to,
             resume=None
             if resume is None
             else Position(resume.state, resume.actions, resume.movers, resume.hand_start),
@@ -258,8 +264,10 @@ class TableScene(Scene):
         button = "See the result" if self.match.is_over else table.go_on
         if self.pass_and_play:
             # The next hand's first mover may be whoever holds the screen now: the
-            # cover must come up for them too, before their new cards are drawn.
+            # cover must come up for them too, before their new cards are drawn. The
+            # cards the last person kept go face down under the summary.
             self.viewer = None
+            self.table.hide_hand()
         self.summary.show(table, button)
         self.summary.layout(self.table_size(self.app.screen.get_size()), self.app.theme)
         self._summary_left = WATCH_SUMMARY_SECONDS / self.pace
@@ -353,7 +361,7 @@ class TableScene(Scene):
             if self._message_left <= 0:
                 self.message = ""
                 self._message_left = None
-        if self.watch and self.summary.visible and not self.summary.counting:
+        if self.watch and self.summary.visible:
             self._summary_left -= dt
             if self._summary_left <= 0:
                 self.summary.hide()
@@ -599,18 +607,18 @@ class TableScene(Scene):
             return True
         return False
 
-    def undo_refusal(self) -> str | None:
-        """Why undo is not available now (a sentence for the player), or None."""
+    def undo_refusal(self) -> UndoOff | None:
+        """Why undo is not available now, or None."""
         if not self._offers_undo:
-            return "There is nobody at this table to take a move back."
+            return NOBODY_TO_UNDO
         if self.table.can_take_back():
             return None
         if self.pass_and_play and not self.match.config.undo_in_pass_and_play:
             return UNDO_OFF_AT_SHARED_SCREEN
         if self.finished or self.match.is_over:
-            return "The game is over."
+            return UNDO_GAME_OVER
         if self.summary.visible:
-            return "The hand is over; its result stands."
+            return UNDO_HAND_OVER
         return self.match.undo_refusal()
 
     def _undo_allowed(self) -> bool:
@@ -627,10 +635,10 @@ class TableScene(Scene):
             return
         refusal = self.undo_refusal()
         if refusal is not None:
-            self.say(refusal)
+            self.say(refusal.reason)
             return
         if not self.match.undo_to_last_human_decision():
-            self.say(self.match.undo_refusal() or "That move can't be taken back.")
+            self.say((self.match.undo_refusal() or CARDS_SEEN_SINCE).reason)
             return
         self.animator.clear()
         self._end_turn()
@@ -828,8 +836,8 @@ class TableScene(Scene):
         self._refresh_buttons()
         for button in self._buttons():
             button.draw(surface, theme)
-        if self.undo_button.hovered and not self.undo_button.enabled:
-            self._draw_undo_reason(surface)
+        if self._offers_undo and not self.undo_button.enabled:
+            self._draw_undo_off(surface)
         if self.message:
             self._draw_message(surface)
         if self.hint.visible:
@@ -843,18 +851,40 @@ class TableScene(Scene):
             self._layout_note(surface.get_size())
             self.note.draw(surface, theme, [])
 
-    def _draw_undo_reason(self, surface: pygame.Surface) -> None:
-        """Under the greyed Undo button, while the pointer is on it: why."""
-        reason = self.undo_refusal()
-        if not reason:
+    def undo_off_rect(self) -> pygame.Rect | None:
+        """Where the few words saying why Undo is off stand, just under the greyed
+        button (None while Undo is on)."""
+        refusal = self.undo_refusal()
+        if refusal is None or not self._offers_undo:
+            return None
+        theme = self.app.theme
+        width, height = theme.font(theme.text_px(UNDO_OFF_TEXT_PX)).size(refusal.short)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.midtop = (self.undo_button.rect.centerx, self.undo_button.rect.bottom + theme.px(3))
+        rect.left = max(rect.left, theme.px(4))
+        return rect
+
+    def _draw_undo_off(self, surface: pygame.Surface) -> None:
+        """Why Undo is off, in a few words under the button for as long as it is off;
+        the whole sentence under them while the pointer rests on the button."""
+        refusal = self.undo_refusal()
+        rect = self.undo_off_rect()
+        if refusal is None or rect is None:
             return
+        theme = self.app.theme
+        surface.blit(theme.text(refusal.short, theme.text_px(UNDO_OFF_TEXT_PX), th.TEXT_DIM), rect)
+        if self.undo_button.hovered:
+            self._draw_undo_reason(surface, refusal.reason, rect.bottom)
+
+    def _draw_undo_reason(self, surface: pygame.Surface, reason: str, top: int) -> None:
+        """The whole reason Undo is off, in a box from ``top`` down."""
         theme = self.app.theme
         size = theme.text_px(17)
         font = theme.font(size)
         lines = theme.wrap(reason, font, theme.px(360))
         pad = theme.px(10)
         width = max(font.size(line)[0] for line in lines) + pad * 2
-        box = pygame.Rect(self.undo_button.rect.x, self.undo_button.rect.bottom + theme.px(6), width, len(lines) * font.get_linesize() + pad * 2)
+        box = pygame.Rect(self.undo_button.rect.x, top + theme.px(4), width, len(lines) * font.get_linesize() + pad * 2)
         box.clamp_ip(surface.get_rect())
         theme.draw_panel(surface, box, theme.px(8), (12, 24, 18, 235), th.PANEL_BORDER)
         for index, line in enumerate(lines):
@@ -882,6 +912,9 @@ class TableScene(Scene):
     def element_rects(self) -> list[pygame.Rect]:
         """Every visible element, for layout tests."""
         rects = self.table.element_rects() + [button.rect for button in self._buttons()]
+        undo_off = self.undo_off_rect()
+        if undo_off is not None:
+            rects.append(undo_off)
         if self.message:
             rects.append(self.message_rect())
         if self.summary.visible:

@@ -1,6 +1,7 @@
-"""The end-of-hand summary: a table of what each side bid, took and scored, and the
-running totals counting up to their new values. Only public facts are shown, so it is
-safe in pass-and-play. The game fills in the rows; the panel knows no game."""
+"""The end-of-hand summary: a table of what each side bid, took and scored, and under
+the heading "Totals" the running totals as they now stand (never a figure on its way
+there, which would disagree with the rows above it). Only public facts are shown, so
+it is safe in pass-and-play. The game fills in the rows; the panel knows no game."""
 
 from __future__ import annotations
 
@@ -9,12 +10,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from cardtable_gui.scenes.table.animation import Tween, ease_out_cubic
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.theme import Theme
 from cardtable_gui.ui.widgets import Button
 
-COUNT_SECONDS = 1.2
+TOTALS_HEADING = "Totals"
 KEY_GRACE_SECONDS = 0.6
 """Keys pressed this soon after the summary opens are ignored: they were meant for the
 last move, and would otherwise close the summary before it is read."""
@@ -22,11 +22,10 @@ last move, and would otherwise close the summary before it is read."""
 
 @dataclass(frozen=True, slots=True)
 class TotalLine:
-    """A running total that counts from ``before`` to ``after``."""
+    """A side's running total after this hand; ``leading`` marks the best."""
 
     label: str
-    before: int
-    after: int
+    total: int
     leading: bool = False
 
 
@@ -52,15 +51,14 @@ def total_rows(table: SummaryTable) -> int:
 
 
 class HandSummary:
-    """A modal panel over the table; ``on_continue`` when the player has read it."""
+    """A modal panel over the table; ``on_continue`` when the player has read it and
+    pressed its button (Esc does not: it is no answer to "go on")."""
 
-    def __init__(self, on_continue: Callable[[], None], speed: Callable[[], float]) -> None:
+    def __init__(self, on_continue: Callable[[], None]) -> None:
         self.on_continue = on_continue
-        self.speed = speed
         self.table: SummaryTable | None = None
         self.box = pygame.Rect(0, 0, 0, 0)
         self.button = Button("Next hand", self._continue, style="primary")
-        self._counters: list[Tween] = []
         self._open_for = 0.0
 
     @property
@@ -72,20 +70,9 @@ class HandSummary:
         self.button.text = button_text
         self.button.focused = True
         self._open_for = 0.0
-        self._counters = [
-            Tween((float(t.before),), (float(t.after),), COUNT_SECONDS, ease_out_cubic, delay=0.3)
-            for t in table.totals
-        ]
 
     def hide(self) -> None:
         self.table = None
-
-    @property
-    def counting(self) -> bool:
-        return any(not c.done for c in self._counters)
-
-    def shown_totals(self) -> list[int]:
-        return [round(c.value[0]) for c in self._counters]
 
     def _continue(self) -> None:
         self.hide()
@@ -93,8 +80,6 @@ class HandSummary:
 
     def update(self, dt: float) -> None:
         self._open_for += dt
-        for counter in self._counters:
-            counter.advance(dt * max(0.05, self.speed()))
 
     def layout(self, size: tuple[int, int], theme: Theme) -> None:
         table = self.table
@@ -104,7 +89,7 @@ class HandSummary:
         rows = len(table.rows) + 1
         height = (
             theme.px(24) * 2 + theme.px(44) + rows * theme.px(34) + theme.px(12)
-            + len(table.notes) * theme.px(24) + theme.px(16)
+            + len(table.notes) * theme.px(24) + theme.px(16) + theme.px(34)
             + total_rows(table) * theme.px(40) + theme.px(20) + theme.px(54)
         )
         height = min(height, size[1] - theme.px(20))
@@ -114,18 +99,11 @@ class HandSummary:
         self.button.rect.midbottom = (self.box.centerx, self.box.bottom - theme.px(20))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Modal: every event stops here. A click or key while counting finishes it;
-        Esc then closes the summary like its button."""
+        """Modal: every event stops here. Only the button (a click, Enter or Space)
+        goes on; Esc and other keys do nothing."""
         if not self.visible:
             return False
         if event.type == pygame.KEYDOWN and self._open_for < KEY_GRACE_SECONDS:
-            return True
-        if self.counting and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-            for counter in self._counters:
-                counter.finish()
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self._continue()
             return True
         self.button.handle_event(event)
         return True
@@ -153,16 +131,19 @@ class HandSummary:
             surface.blit(text, text.get_rect(midtop=(box.centerx, y)))
             y += theme.px(24)
         y += theme.px(16)
+        heading = theme.text(TOTALS_HEADING, theme.px(21), th.TEXT_DIM)
+        surface.blit(heading, heading.get_rect(midtop=(box.centerx, y)))
+        y += theme.px(34)
         lines = total_rows(table)
         columns = 1 if lines == len(table.totals) else 2
-        for index, (line, value) in enumerate(zip(table.totals, self.shown_totals(), strict=True)):
+        for index, line in enumerate(table.totals):
             column, row = divmod(index, lines)
             middle = box.left + box.width * (1 + 2 * column) // (2 * columns)
-            colour = th.ACCENT if line.leading and not self.counting else th.TEXT
+            colour = th.ACCENT if line.leading else th.TEXT
             room = box.width // columns // 2 - theme.px(20) - pad
             label_text, label_size = theme.fit(line.label, theme.px(26), room, bold=True, joiner=" & ")
             label = theme.text(label_text, label_size, colour, bold=True)
-            number = theme.text(str(value), theme.px(30), colour, bold=True)
+            number = theme.text(str(line.total), theme.px(30), colour, bold=True)
             at = y + row * theme.px(40) + theme.px(16)
             surface.blit(label, label.get_rect(midright=(middle - theme.px(20), at)))
             surface.blit(number, number.get_rect(midleft=(middle + theme.px(20), at)))

@@ -20,8 +20,9 @@ from cardtable_gui.match import Match, Position
 from cardtable_gui.rules.base import Action, Event, IllegalAction
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.tutorials import LessonRun, Outcome
+from cardtable_gui.undo_rule import UndoOff
 
-NO_UNDO = "In a lesson, Back takes you to the start of the step before."
+NO_UNDO = UndoOff("use Back", "In a lesson, Back takes you to the start of the step before.")
 
 
 def lesson_config(run: LessonRun, learner: str, others: tuple[str, ...]) -> MatchConfig:
@@ -106,7 +107,7 @@ class LessonMatch(Match):
 
     # -- what a lesson has not ------------------------------------------------------
 
-    def undo_refusal(self) -> str | None:
+    def undo_refusal(self) -> UndoOff | None:
         return NO_UNDO
 
     def undo_to_last_human_decision(self) -> bool:

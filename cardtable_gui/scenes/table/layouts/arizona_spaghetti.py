@@ -456,7 +456,7 @@ class ArizonaSpaghettiLayout(GameLayout):
         if self.round_number < ROUND_COUNT:
             notes.append(f"Next: {ROUNDS[self.round_number].description}")
         totals = tuple(
-            TotalLine(self.scene.seat_name(seat), scored.totals[seat] - scored.points[seat], scored.totals[seat], seat in lead)
+            TotalLine(self.scene.seat_name(seat), scored.totals[seat], seat in lead)
             for seat in range(self.seat_count)
         )
         rule = ROUNDS[self.round_number - 1]

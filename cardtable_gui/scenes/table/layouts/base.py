@@ -38,6 +38,8 @@ class GameLayout(ABC):
         """The seat drawn at the bottom: the person playing (see ``reset``)."""
         self.hinted: Action | None = None
         """The move the Hint suggests now, marked on the table (see ``show_hint``)."""
+        self.fan: HandFan
+        """The bottom seat's hand, which every game's layout lays out."""
 
     @property
     def theme(self) -> th.Theme:
@@ -158,10 +160,10 @@ class GameLayout(ABC):
         if it were made: the staged move itself is the player's already."""
         return None
 
-    def may_undo_to(self, view: GameView) -> bool:
-        """Whether the player may be taken back to a decision seen as ``view``. A game
-        where a choice is made before looking at the cards refuses to go back there."""
-        return True
+    def hide_hand(self) -> None:
+        """Turn the bottom hand face down where it lies (at a shared screen, the cards
+        the last person kept while the hand's summary is read)."""
+        self.fan.set_hand([], hidden=len(self.fan.cards))
 
     def turn_prompt(self) -> str:
         """What the cover says the next person is about to do."""

@@ -434,7 +434,7 @@ class SpadesLayout(GameLayout):
                 notes.append(f"{self._side_name(side.seats)} collected ten bags: -{side.bag_penalty}.")
             if side.contract and not side.made:
                 notes.append(f"{self._side_name(side.seats)} fell short of {side.contract}: -{10 * side.contract}.")
-            totals.append(TotalLine(self._side_name(side.seats), side.total - side.points, side.total, side.total == best))
+            totals.append(TotalLine(self._side_name(side.seats), side.total, side.total == best))
         headers = ("Side", "Bid", "Took", "Nil", "Bags", "Points")
         return SummaryTable(f"Hand {hand.hand_number}", headers, tuple(rows), tuple(notes), tuple(totals))
 
@@ -522,9 +522,6 @@ class SpadesLayout(GameLayout):
     def opening_events(self, view: GameView) -> list[Event]:
         spades = cast(SpadesView, view)
         return [HandDealt(spades.dealer, spades.hand_counts, spades.hand_number)]
-
-    def may_undo_to(self, view: GameView) -> bool:
-        return not cast(SpadesView, view).hand_hidden
 
     def _bid_chosen(self, action: Action) -> None:
         if not self.scene.submit(action):

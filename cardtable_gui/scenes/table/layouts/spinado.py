@@ -786,7 +786,7 @@ class SpinadoLayout(GameLayout):
             notes.append(f"The dead hand held {' '.join(card.label for card in self.reveal.cards)}.")
         best = leaders(scored.totals)
         totals = tuple(
-            TotalLine(name(seat), scored.totals[seat] - scored.points[seat], scored.totals[seat], seat in best)
+            TotalLine(name(seat), scored.totals[seat], seat in best)
             for seat in range(self.seat_count)
         )
         headers = ("Player", "Ante", "Pots won", "Spinado", "Change")

@@ -104,16 +104,6 @@ def table_width_for(card_width: int) -> int:
     return max(30, round(card_width * 0.8))
 
 
-def stack_card_seen_since(before: SpizzichinoView, now: SpizzichinoView) -> bool:
-    """Whether a card that lay hidden under a stack top in ``before`` shows in
-    ``now`` (same round): a stack that has lost cards but still holds some."""
-    return any(
-        0 < now.stack_sizes[seat][i] < before.stack_sizes[seat][i]
-        for seat in range(SEATS)
-        for i in range(STACKS)
-    )
-
-
 class SpizzichinoLayout(GameLayout):
     """Spizzichino at the table: see the module docstring."""
 
@@ -123,7 +113,7 @@ class SpizzichinoLayout(GameLayout):
         self.fan = HandFan(self.sprites)
         self.panels = [SeatPanel(0.0), SeatPanel(180.0)]
         self.trick = TrickArea(seats=SEATS)
-        self.piles: PileChoice[bool] = PileChoice(self._pile_chosen)
+        self.piles: PileChoice[bool] = PileChoice(self._pile_chosen, scene.say)
         self.stacks = [[FaceUpStack() for _ in range(STACKS)] for _ in range(SEATS)]
         """Each seat's stacks, by seat (not by where the seat sits)."""
         self.lift_buttons = [Button("Lift to hand", lambda i=i: self._lift(i), style="primary") for i in range(STACKS)]
@@ -686,7 +676,7 @@ class SpizzichinoLayout(GameLayout):
                 thirds_text(exact),
                 str(tally.points[seat]),
             ))
-            totals.append(TotalLine(name, scored.totals[seat] - scored.points[seat], scored.totals[seat], seat in best))
+            totals.append(TotalLine(name, scored.totals[seat], seat in best))
         notes = [self._declared_note(seat) for seat in range(SEATS) if any(d.seat == seat for d in self.declarations)]
         notes.append("Sum: the round's points in thirds. Rounded: the sum rounded down, once, at the round's end.")
         notes.append(f"The game ends after a round that brings someone to {self.target}.")
@@ -805,16 +795,6 @@ class SpizzichinoLayout(GameLayout):
     def opening_events(self, view: GameView) -> list[Event]:
         v = cast(SpizzichinoView, view)
         return [HandDealt(v.dealer, (0, 0), v.round_number)]
-
-    def may_undo_to(self, view: GameView) -> bool:
-        """Never back to a pile choice (the piles were chosen blind and have been seen
-        since), nor to a move after which a card under a stack came to light. The
-        other player's answers seen since are the usual price of undo, as in Spades."""
-        before = cast(SpizzichinoView, view)
-        if before.phase is not Phase.PLAY:
-            return False
-        now = cast(SpizzichinoView, self.scene.match.view_for(before.seat))
-        return now.round_number == before.round_number and not stack_card_seen_since(before, now)
 
     def close_overlay(self) -> bool:
         if self.showing_last:

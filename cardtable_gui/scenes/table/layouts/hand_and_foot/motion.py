@@ -382,7 +382,7 @@ class EventShow:
         after = [before[s.team] + s.total for s in breakdown.teams]
         self.table.team_totals = after
         self.table.refresh()
-        self.table.scene.show_summary(words.summary_table(breakdown, before, after, names, view, self.table.scene.seat_name))
+        self.table.scene.show_summary(words.summary_table(breakdown, after, names, view, self.table.scene.seat_name))
 
 
 def _round_view(view: HandAndFootView, round_number: int, has_tail: bool) -> HandAndFootView:

@@ -483,15 +483,6 @@ class HandAndFootLayout(GameLayout):
             events.append(PileStarted(hf.discard_top))
         return events
 
-    def may_undo_to(self, view: GameView) -> bool:
-        """Never back to before a draw or a take (the cards were seen), nor to before
-        a foot or tail was picked up."""
-        hf = cast(HandAndFootView, view)
-        if hf.phase is Phase.DRAW or hf.seat is None:
-            return False
-        now = cast(HandAndFootView, self.scene.match.view_for(hf.seat))
-        return now.round_number != hf.round_number or now.stages[hf.seat] == hf.stages[hf.seat]
-
     def confirm_question(self, action: Action) -> str | None:
         if isinstance(action, Discard):
             return f"Discard the {action.card.name}?"

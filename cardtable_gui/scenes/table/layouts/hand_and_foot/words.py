@@ -252,7 +252,6 @@ def _count_points(count: int, points: int) -> str:
 
 def summary_table(
     breakdown: RoundBreakdown,
-    before: Sequence[int],
     after: Sequence[int],
     names: Sequence[str],
     view: HandAndFootView,
@@ -261,7 +260,7 @@ def summary_table(
     """The round's summary: per team its clean and dirty books with their bonuses, the
     cards in its books, the cards left in hands, feet and tails (threes among them),
     red threes where that rule is on, the going-out bonus, and the round's total, so
-    each row adds up across; the running totals count up under it."""
+    each row adds up across; the running totals ``after`` the round under it."""
     options = view.options
     reds = options.red_threes
     wild = options.wild_books
@@ -289,10 +288,10 @@ def summary_table(
     notes.append(f"Cards: what the books hold. Left: cards still in hands, feet and tails count against their team{threes}.")
     best = max(after)
     totals = tuple(
-        TotalLine(names[team], before[team], after[team], after[team] == best) for team in range(len(names))
+        TotalLine(names[team], after[team], after[team] == best) for team in range(len(names))
     )
     title = f"Round {breakdown.round_number} of {options.rounds}"
-    return SummaryTable(title, tuple(headers), tuple(rows), tuple(notes), totals)
+    return SummaryTable(title, tuple(headers), tuple(rows), tuple(notes), totals, "Next round")
 
 
 def _wild_cell(score: TeamScore, view: HandAndFootView) -> str:
