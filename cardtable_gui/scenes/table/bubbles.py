@@ -1,14 +1,16 @@
 """Speech bubbles over the seats: what a player just said or did ("Bid 4", "Spades
 broken!"), shown for a moment and faded out. The layout says where each seat's
-bubble goes; a bubble is kept inside the window."""
+bubble would go; from there the note placer moves it clear of the cards, controls and
+other notes it is given, and keeps it inside the window."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import pygame
 
+from cardtable_gui.scenes.table.note_place import place_note
 from cardtable_gui.ui import theme as th
 
 BUBBLE_SECONDS = 1.6
@@ -23,31 +25,61 @@ class Bubbles:
     """The bubbles showing now, by seat, with the seconds each has left."""
 
     shown: dict[int, tuple[str, float]] = field(default_factory=dict)
+    boxes: dict[int, pygame.Rect] = field(default_factory=dict)
+    """Where each seat's bubble was last drawn (the table reports them as notes)."""
+    _placed: dict[int, tuple[object, pygame.Rect]] = field(default_factory=dict)
+    """Each bubble's box and what it was placed for: a bubble moves only when that changes."""
 
     def say(self, seat: int, text: str, seconds: float = BUBBLE_SECONDS) -> None:
         self.shown[seat] = (text, seconds)
 
     def clear(self) -> None:
         self.shown.clear()
+        self.boxes.clear()
 
     def update(self, dt: float) -> None:
         for seat, (text, left) in list(self.shown.items()):
             if left - dt <= 0:
                 del self.shown[seat]
+                self.boxes.pop(seat, None)
             else:
                 self.shown[seat] = (text, left - dt)
 
-    def draw(self, surface: pygame.Surface, theme: th.Theme, anchor: Callable[[int], Anchor]) -> None:
+    def draw(
+        self, surface: pygame.Surface, theme: th.Theme, anchor: Callable[[int], Anchor], keep_clear: Sequence[pygame.Rect] = ()
+    ) -> None:
+        """Each bubble at its seat's ``anchor``, or the nearest spot off ``keep_clear``."""
+        screen = surface.get_rect()
         for seat, (text, left) in self.shown.items():
             image = theme.text(text, theme.px(21), th.TEXT_DARK, bold=True).copy()
-            box = image.get_rect().inflate(theme.px(22), theme.px(12))
-            point, centred = anchor(seat)
-            if centred:
-                box.center = point
-            else:
-                box.midbottom = point
-            box.clamp_ip(surface.get_rect())
+            box = self._place(seat, image.get_rect().inflate(theme.px(22), theme.px(12)), anchor(seat), screen, keep_clear, theme)
             alpha = min(1.0, left / FADE_SECONDS)
             theme.draw_panel(surface, box, radius=box.height // 2, fill=(*th.ACCENT, round(235 * alpha)), border=None)
             image.set_alpha(round(255 * alpha))
             surface.blit(image, image.get_rect(center=box.center))
+
+    def _place(
+        self,
+        seat: int,
+        natural: pygame.Rect,
+        anchor: Anchor,
+        screen: pygame.Rect,
+        keep_clear: Sequence[pygame.Rect],
+        theme: th.Theme,
+    ) -> pygame.Rect:
+        point, centred = anchor
+        if centred:
+            natural.center = point
+        else:
+            natural.midbottom = point
+        natural.clamp_ip(screen)
+        others = [box for other, box in self.boxes.items() if other != seat]
+        key = (tuple(natural), tuple(screen), [tuple(rect) for rect in (*keep_clear, *others)])
+        placed = self._placed.get(seat)
+        if placed is None or placed[0] != key:
+            size = natural.size
+            _, box = place_note(natural, lambda _width: size, [size[0]], screen, [*keep_clear, *others], [], theme.px(12))
+            placed = (key, box)
+            self._placed[seat] = placed
+        self.boxes[seat] = placed[1]
+        return placed[1]

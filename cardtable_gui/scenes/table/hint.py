@@ -96,13 +96,8 @@ class HintPanel:
         for rect in marks:
             ring = rect.inflate(theme.px(10), theme.px(10))
             pygame.draw.rect(surface, self.colour, ring, width=max(2, theme.px(4)), border_radius=theme.px(10))
-        if marks:
-            # The tag sits on the top right corner of the first ring (the move's main
-            # target), where it covers least of the move and its neighbours.
-            around = marks[0].inflate(theme.px(10), theme.px(10))
-            tag = self._tag_rect(theme)
-            tag.center = around.topright
-            tag.clamp_ip(surface.get_rect())
+        tag = self.mark_tag(theme, marks, surface.get_rect())
+        if tag is not None:
             self._draw_tag(surface, theme, tag)
         theme.draw_panel(surface, self.box, theme.px(10), self.fill, self.colour)
         pad = theme.px(12)
@@ -114,6 +109,18 @@ class HintPanel:
         for index, line in enumerate(self._lines):
             text = theme.text(line, theme.text_px(19), th.TEXT)
             surface.blit(text, (x, self.box.y + pad + index * font.get_linesize()))
+
+    def mark_tag(self, theme: th.Theme, marks: Sequence[pygame.Rect], screen: pygame.Rect) -> pygame.Rect | None:
+        """Where the tag on the marked move goes: on the top right corner of the first
+        ring (the move's main target), where it covers least of the move and its
+        neighbours; None with nothing marked."""
+        if self.text is None or not marks:
+            return None
+        around = marks[0].inflate(theme.px(10), theme.px(10))
+        tag = self._tag_rect(theme)
+        tag.center = around.topright
+        tag.clamp_ip(screen)
+        return tag
 
     def _tag_rect(self, theme: th.Theme) -> pygame.Rect:
         return pygame.Rect((0, 0), self._tag_size(theme))

@@ -16,6 +16,7 @@ import pygame
 
 from cardtable_gui.cards import Card
 from cardtable_gui.rules.base import Action, Event, GameView
+from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.ui import theme as th
 
@@ -87,8 +88,22 @@ class GameLayout(ABC):
         """The whole table below the scene's own panels."""
 
     @abstractmethod
+    def report(self, footprint: Footprint) -> None:
+        """Add every visible piece of the table to ``footprint``, each with its kind:
+        the scene places its notes clear of them, and tests check nothing leaves the
+        window or lies under a note."""
+
     def element_rects(self) -> list[pygame.Rect]:
-        """Every visible element's rect, so tests can check nothing leaves the window."""
+        """Every visible element's rect (what ``report`` adds)."""
+        footprint = Footprint(pygame.Rect(0, 0, 0, 0))
+        self.report(footprint)
+        return footprint.rects()
+
+    def solid_rects(self) -> list[pygame.Rect]:
+        """The cards and controls drawn now: what a seat's bubble keeps clear of."""
+        footprint = Footprint(pygame.Rect(0, 0, 0, 0))
+        self.report(footprint)
+        return footprint.rects((Kind.CARD, Kind.CONTROL))
 
     @abstractmethod
     def message_anchor(self) -> tuple[int, int]:

@@ -46,6 +46,7 @@ from cardtable_gui.rules.spinado import (
 from cardtable_gui.scenes.table.banner import Banner
 from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.chips import ChipMover, ChipStack, body_size
+from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
@@ -349,20 +350,25 @@ class SpinadoLayout(GameLayout):
     def message_anchor(self) -> tuple[int, int]:
         return (self.fan.area.centerx, self.hand_top - self.theme.px(12))
 
-    def element_rects(self) -> list[pygame.Rect]:
-        rects = [self.board.rect, self.dead.rect, self.banner.rect, self.scores.rect]
+    def report(self, footprint: Footprint) -> None:
+        footprint.add(Kind.BOARD, self.board.rect, "board")
+        footprint.add(Kind.CARD, self.dead.rect, "dead hand")
+        footprint.add(Kind.TEXT, self.banner.rect, "banner")
+        footprint.add(Kind.TEXT, self.scores.rect, "scores")
         if self.fan.slots:
-            rects.append(self.fan.bounds())
-        rects += [tile.rect for tile in self.tiles.values()]
-        for panel in self.panels:
-            rects.append(panel.plate)
+            footprint.add(Kind.CARD, self.fan.bounds(), "hand")
+        footprint.add_all(Kind.TEXT, (tile.rect for tile in self.tiles.values()), "pot")
+        for position, panel in enumerate(self.panels):
+            footprint.add(Kind.TEXT, panel.plate, f"plate {position}")
             if panel.show_cards and panel.card_count:
-                rects.append(panel.cards_rect(self.sprites))
+                footprint.add(Kind.CARD, panel.cards_rect(self.sprites), f"cards {position}")
         if self.spinado_offered:
-            rects.append(self.spinado_button.rect)
+            footprint.add(Kind.CONTROL, self.spinado_button.rect, "spinado button")
         if self.reveal.visible:
-            rects.append(self.reveal.rect)
-        return rects
+            footprint.add(Kind.CARD, self.reveal.rect, "reveal")
+        footprint.add_all(Kind.NOTE, self.bubbles.boxes.values(), "bubble")
+        if self.banner.callout:
+            footprint.add(Kind.NOTE, self.banner.callout_box, "callout")
 
     def area_rect(self, name: str) -> pygame.Rect | None:
         pots = [tile.rect for tile in self.tiles.values()]
@@ -899,7 +905,7 @@ class SpinadoLayout(GameLayout):
             if self.with_spinado:
                 self._draw_joined_spinado(surface)
         self.chips.draw(surface)
-        self.bubbles.draw(surface, t, self._bubble_anchor)
+        self.bubbles.draw(surface, t, self._bubble_anchor, self.solid_rects())
         self.banner.draw(surface, t)
 
     def _draw_joined_spinado(self, surface: pygame.Surface) -> None:

@@ -49,6 +49,7 @@ from cardtable_gui.scenes.table.animation import ease_in_out_cubic
 from cardtable_gui.scenes.table.banner import Banner
 from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.face_up_stack import FaceUpStack
+from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.grammar import with_verb
 from cardtable_gui.scenes.table.hand_fan import HandFan
@@ -325,29 +326,30 @@ class SpizzichinoLayout(GameLayout):
     def message_anchor(self) -> tuple[int, int]:
         return (self.size[0] // 2, self.hand_top - self.theme.px(12))
 
-    def element_rects(self) -> list[pygame.Rect]:
+    def report(self, footprint: Footprint) -> None:
         t = self.theme
-        rects = [self.scores.rect, self.trick.rect]
+        footprint.add(Kind.TEXT, self.scores.rect, "scores")
+        footprint.add(Kind.BOARD, self.trick.rect, "trick")
         if self.fan.slots:
-            rects.append(self.fan.bounds())
+            footprint.add(Kind.CARD, self.fan.bounds(), "hand")
         if self.last is not None:
-            rects.append(self.last_trick_button.rect)
-        for panel in self.panels:
-            rects.append(panel.plate)
+            footprint.add(Kind.CONTROL, self.last_trick_button.rect, "Last trick button")
+        for position, panel in enumerate(self.panels):
+            footprint.add(Kind.TEXT, panel.plate, f"plate {position}")
             if panel.show_cards and panel.card_count:
-                rects.append(panel.cards_rect(self.sprites))
+                footprint.add(Kind.CARD, panel.cards_rect(self.sprites), f"cards {position}")
         for seat_stacks in self.stacks:
-            rects.extend(stack.rect(t, self.sprites) for stack in seat_stacks if stack.count)
-        rects.extend(button.rect for button in self.lift_buttons if button.visible)
+            footprint.add_all(Kind.CARD, (stack.rect(t, self.sprites) for stack in seat_stacks if stack.count), "face-up stack")
+        footprint.add_all(Kind.CONTROL, (button.rect for button in self.lift_buttons if button.visible), "Lift button")
         if self.piles.visible:
-            rects.extend(self.piles.rects(t, self.sprites))
+            footprint.add_all(Kind.CONTROL, self.piles.rects(t, self.sprites), "piles to choose")
         if self.hint:
-            rects.append(self.hint_rect)
+            footprint.add(Kind.TEXT, self.hint_rect, "key help")
         if self.showcase is not None:
-            rects.append(self.showcase_rect)
+            footprint.add(Kind.CARD, self.showcase_rect, "declaration")
         if self.known[self.top_seat]:
-            rects.append(self.known_rect())
-        return rects
+            footprint.add(Kind.TEXT, self.known_rect(), "known cards")
+        footprint.add_all(Kind.NOTE, self.bubbles.boxes.values(), "bubble")
 
     def area_rect(self, name: str) -> pygame.Rect | None:
         t = self.theme
@@ -993,7 +995,7 @@ class SpizzichinoLayout(GameLayout):
             text, size = t.fit(self.hint, t.text_px(17), self.hint_rect.width)
             image = t.text(text, size, th.TEXT_DIM)
             surface.blit(image, image.get_rect(center=self.hint_rect.center))
-        self.bubbles.draw(surface, t, self._bubble_anchor)
+        self.bubbles.draw(surface, t, self._bubble_anchor, self.solid_rects())
         if self.last is not None:
             self.last_trick_button.text = "Hide last trick" if self.showing_last else "Last trick"
             self.last_trick_button.draw(surface, t)

@@ -43,6 +43,7 @@ from cardtable_gui.rules.hand_and_foot import (
 from cardtable_gui.rules.hand_and_foot.placing import place_chosen
 from cardtable_gui.scenes.table.bidding import BidChoice, BidPanel
 from cardtable_gui.scenes.table.book_row import NEW_BOOK, BookLook, BookRow
+from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.layouts.hand_and_foot import words
 from cardtable_gui.scenes.table.layouts.hand_and_foot.staging import PILE, Staging, book_key, staged_key
 from cardtable_gui.scenes.table.multi_select import MARKED, GroupPlay
@@ -664,14 +665,14 @@ class TurnControls:
         """The width of the little cards beside a take control."""
         return self.table.theme.px(26)
 
-    def element_rects(self) -> list[pygame.Rect]:
-        rects = [b.rect for b in self._buttons() if b.visible]
-        rects += [b.rect for b in self.take_buttons]
+    def report(self, footprint: Footprint) -> None:
+        """The buttons, the key help line and the partner's answer, into ``footprint``."""
+        footprint.add_all(Kind.CONTROL, (b.rect for b in self._buttons() if b.visible), "button")
+        footprint.add_all(Kind.CONTROL, (b.rect for b in self.take_buttons), "take button")
         if self.hint:
-            rects.append(self.hint_rect)
+            footprint.add(Kind.TEXT, self.hint_rect, "key help")
         if self.answer.visible:
-            rects.append(self.answer.box)
-        return rects
+            footprint.add(Kind.CONTROL, self.answer.box, "answer")
 
     def draw_piles(self, surface: pygame.Surface) -> None:
         """The piles' words, and the glow of a pile that may be used now."""
