@@ -36,7 +36,7 @@ from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
-from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown, trick_card_rects
+from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, report_trick, shown, trick_card_rects
 from cardtable_gui.scenes.table.oval import place_seats, ring_sizes
 from cardtable_gui.scenes.table.pile import Pile
 from cardtable_gui.scenes.table.score_panel import leaders
@@ -261,7 +261,7 @@ class ArizonaSpaghettiLayout(GameLayout):
         return (self.size[0] // 2, self.hand_top - self.theme.px(12))
 
     def report(self, footprint: Footprint) -> None:
-        footprint.add(Kind.BOARD, self.trick.rect, "trick")
+        report_trick(footprint, self.trick, self.sprites)
         footprint.add(Kind.TEXT, self.banner.rect, "banner")
         footprint.add(Kind.CARD, self.fan.bounds(), "hand")
         footprint.add(Kind.CONTROL, self.last_trick_button.rect, "Last trick button")

@@ -191,6 +191,15 @@ def trick_card_rects(trick: TrickArea, sprites: CardSprites, card: Card) -> list
     return rects
 
 
+def report_trick(footprint: Footprint, trick: TrickArea, sprites: CardSprites) -> None:
+    """The trick into ``footprint``: each card played to it, and around them the area
+    a note may lie over at a pinch (its middle is mostly felt, and the nearest free
+    space to the hand)."""
+    footprint.add(Kind.TEXT, trick.rect, "trick area")
+    for _, card in trick.plays:
+        footprint.add_all(Kind.CARD, trick_card_rects(trick, sprites, card), "trick card")
+
+
 def hand_card_rects(fan: HandFan, card: Card) -> list[pygame.Rect]:
     """The part of ``card`` that shows in the hand ``fan``: up to where the next card
     covers it (a ring round the whole card would run over its neighbours)."""

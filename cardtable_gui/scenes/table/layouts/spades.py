@@ -37,7 +37,7 @@ from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
-from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown, trick_card_rects
+from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, report_trick, shown, trick_card_rects
 from cardtable_gui.scenes.table.pile import Pile
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow
 from cardtable_gui.scenes.table.seat_panel import SeatPanel, Side, plate_height
@@ -230,7 +230,7 @@ class SpadesLayout(GameLayout):
 
     def report(self, footprint: Footprint) -> None:
         footprint.add(Kind.TEXT, self.scores.rect, "scores")
-        footprint.add(Kind.BOARD, self.trick.rect, "trick")
+        report_trick(footprint, self.trick, self.sprites)
         footprint.add(Kind.CONTROL, self.last_trick_button.rect, "Last trick button")
         footprint.add(Kind.CARD, self.fan.bounds(), "hand")
         for position, panel in enumerate(self.panels):

@@ -54,7 +54,7 @@ from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.grammar import with_verb
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
-from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown, trick_card_rects
+from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, report_trick, shown, trick_card_rects
 from cardtable_gui.scenes.table.pile_choice import PileAction, PileChoice
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow, leaders
 from cardtable_gui.scenes.table.seat_panel import SeatPanel, fan_extent, plate_height
@@ -329,7 +329,7 @@ class SpizzichinoLayout(GameLayout):
     def report(self, footprint: Footprint) -> None:
         t = self.theme
         footprint.add(Kind.TEXT, self.scores.rect, "scores")
-        footprint.add(Kind.BOARD, self.trick.rect, "trick")
+        report_trick(footprint, self.trick, self.sprites)
         if self.fan.slots:
             footprint.add(Kind.CARD, self.fan.bounds(), "hand")
         if self.last is not None:
