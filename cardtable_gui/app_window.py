@@ -25,6 +25,7 @@ import pygame
 from cardtable_gui import persistence
 from cardtable_gui.persistence.settings import MIN_WINDOW
 from cardtable_gui.scenes.base import SceneStack
+from cardtable_gui.shown_text import PATH_LENGTH, drawable
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.theme import Theme
 from cardtable_gui.ui.toast import ToastLayer
@@ -236,7 +237,8 @@ class App:
         except (OSError, pygame.error) as error:
             self.toast(f"The screenshot could not be saved: {error}", 5.0, topic="screenshot")
         else:
-            self.toast(f"Screenshot saved to {target}", 4.0, topic="screenshot")
+            shown = drawable(str(target), limit=PATH_LENGTH)
+            self.toast(f"Screenshot saved to {shown}", 4.0, topic="screenshot")
 
     # The loop ---------------------------------------------------------------------------
 

@@ -11,6 +11,12 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstra
 from cardtable_gui.shown_text import refuse_control_characters
 
 
+GAME_KEY_LIMIT = 64
+"""Longest game key ("hand_and_foot") a file may name; a longer one is damage."""
+
+SEATS_LIMIT = 16
+"""Most seats a file may list: every game is played by eight or fewer."""
+
 NAME_LIMIT = 24
 """Longest player name, in characters: the setup screen, the settings and every saved
 game share it. Screens that show a name shorten it to their space with an ellipsis."""

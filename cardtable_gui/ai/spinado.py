@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.base import register_heuristic
+from cardtable_gui.ai.claims import certain
 from cardtable_gui.cards import Card
 from cardtable_gui.rules.base import Action, GameView
 from cardtable_gui.rules.spinado import (
@@ -82,10 +83,15 @@ class Knowledge:
             following = next_in_run(following)
         return Chain(tuple(cards), self.gone(following))
 
+    def only_starts(self, card: Card) -> bool:
+        """True when nobody can ever play into ``card``: the card before it is gone, so
+        only its holder can play it, starting a sequence."""
+        return self.gone(previous_in_run(card))
+
     def chance_only_mine(self, card: Card) -> float:
         """How likely it is that only a start of this seat's can ever play ``card``."""
         before = previous_in_run(card)
-        if self.gone(before):
+        if self.only_starts(card):
             return 1.0
         if before in self.mine:
             return 0.0
@@ -132,7 +138,9 @@ class SpinadoHeuristic:
         if len(plays) == 1:
             only = plays[0]
             named = "the spinado" if only.card == SPINADO else f"the {only.card.name}"
-            return Advice(only, f"Play {named}: it is the only card you can play.", "only-card")
+            return Advice(
+                only, f"Play {named}: it is the only card you can play.", "only-card", claims=(certain("only-move"),)
+            )
         know = Knowledge(view)
         chosen = self._decide(view, plays, know)
         card = chosen.card
@@ -141,12 +149,13 @@ class SpinadoHeuristic:
         if view.starting:
             return self._explain_start(know, chosen)
         following = next_in_run(card)
-        reason = (
-            f"Play the {card.name} and keep the spinado: the {following.name} is yours, so the run comes back to you anyway."
-            if following is not None and following in know.mine
-            else f"Play the {card.name} and keep the spinado: the run stops after it anyway."
-        )
-        return Advice(Play(card), reason, "keep-spinado")
+        if following is not None and following in know.mine:
+            why = f"the {following.name} is yours, so the run comes back to you anyway"
+            fact = certain("holds", str(following))
+        else:
+            why = "the run stops after it anyway"
+            fact = certain("run-stops", str(card))
+        return Advice(Play(card), f"Play the {card.name} and keep the spinado: {why}.", "keep-spinado", claims=(fact,))
 
     def _decide(self, view: SpinadoView, plays: list[Play], know: Knowledge) -> Play:
         """The card to play and whether the spinado goes down with it."""
@@ -211,6 +220,7 @@ class SpinadoHeuristic:
                 f"Play the {action.card.name} with the spinado: another player is down to "
                 f"{fewest} {cards}, and being caught holding the spinado costs two chips a card.",
                 "spinado-danger",
+                claims=(certain("fewest-cards", fewest),),
             )
         following = next_in_run(action.card)
         assert following is not None
@@ -219,11 +229,13 @@ class SpinadoHeuristic:
             f"Play the {action.card.name} with the spinado: the {following.name} is not "
             "yours, so the spinado stops the run and you start the next one.",
             "spinado-keep-lead",
+            claims=(certain("not-held", str(following)),),
         )
 
     def _explain_start(self, know: Knowledge, action: Play) -> Advice:
         card = action.card
         chain = know.chain(card)
+        run = tuple(certain("holds", str(held)) for held in chain.cards[1:])
         if chain.keeps_lead:
             if len(chain.cards) > 1:
                 why = (
@@ -232,18 +244,21 @@ class SpinadoHeuristic:
                 )
             else:
                 why = "the run surely stops after it, so you keep the lead and start again"
-            return Advice(action, f"Start with the {card.name}: {why}.", "run-stops")
-        if know.chance_only_mine(card) >= 1.0:
+            stops = certain("run-stops", str(chain.cards[-1]))
+            return Advice(action, f"Start with the {card.name}: {why}.", "run-stops", claims=(*run, stops))
+        if know.only_starts(card):
             return Advice(
                 action,
                 f"Start with the {card.name}: nobody else can ever start this run, so "
                 "only you can get rid of it.",
                 "only-you-can",
+                claims=(certain("only-start", str(card)),),
             )
-        run = f"{len(chain.cards)} of your cards go down in a run, and " if len(chain.cards) > 1 else ""
+        goes = f"{len(chain.cards)} of your cards go down in a run, and " if run else ""
         return Advice(
             action,
-            f"Start with the {card.name}: {run}low cards are the hardest to get rid of "
+            f"Start with the {card.name}: {goes}low cards are the hardest to get rid of "
             "later, while high ones end runs soon and can wait.",
             "start-low",
+            claims=run,
         )

@@ -21,6 +21,15 @@ Schema history
    has no summary until it is loaded (``read_save`` and ``SaveStore.load`` fill it in).
    Later version 2 files may also say ``undo_in_pass_and_play`` (the table allowed
    undo at a shared screen); a file without it did not.
+3. ``rules_version``: the version of the game's rules the save was played under
+   (``GameRules.rules_version``). A version 2 file predates it and is read as rules
+   version 1, the rules before any change was counted (for Spades: the first lead of
+   a hand free, a spade included).
+
+An old game replays, and plays on, under the rules it was made with: ``rebuild`` fills
+the house rules a save does not state from ``GameRules.earlier_rules`` of its rules
+version, so a rule changed since stays as it was, as a house rule of that game. A save
+played under rules newer than this program's is refused (``NewerRules``).
 
 Loading replays the moves once: ``rebuild`` (and ``SaveStore.open``) hand back the
 rebuilt game itself, which the match adopts as it is.
@@ -60,10 +69,16 @@ from cardtable_gui.persistence.atomic import (
 from cardtable_gui.persistence.reading import read_data_file
 from cardtable_gui.rules import GAMES
 from cardtable_gui.rules.base import Action, GameState, HandDealt, IllegalAction
-from cardtable_gui.seats import MatchConfig, SeatConfig
-from cardtable_gui.shown_text import ShownScore, ShownText, ShownTime, refuse_control_characters
+from cardtable_gui.seats import GAME_KEY_LIMIT, SEATS_LIMIT, MatchConfig, SeatConfig
+from cardtable_gui.shown_text import (
+    ShownScore,
+    ShownText,
+    ShownTime,
+    drawable,
+    refuse_control_characters,
+)
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 AUTOSAVE_FILE = "autosave.json"
 SAVES_FOLDER = "saves"
 FINISHED_FOLDER = "finished"
@@ -98,6 +113,17 @@ class NewerSchema(SaveError):
         super().__init__("This save was made by a newer version of Card Table.")
 
 
+class NewerRules(SaveError):
+    """The save was played under a version of the game's rules this program does not
+    know yet."""
+
+    def __init__(self, title: str) -> None:
+        super().__init__(
+            f"This save was played under newer rules of {title} than this version of "
+            "Card Table knows; a newer version can open it."
+        )
+
+
 class BadActionInSave(SaveError):
     """A recorded move cannot be read or is not allowed when replayed. ``move`` counts
     from 1."""
@@ -120,6 +146,30 @@ class SaveWriteFailed(SaveError):
 SAVE_NAME_LENGTH = 60
 """The longest name a player may give a save."""
 
+SAVE_SIZE_LIMIT = 4 * 1024 * 1024
+"""The largest file read as a save, in bytes. The largest saves of whole games measured
+are 12 KB (Spades to 500 points) and 121 KB (Hand and Foot for six with twelve packs,
+played at random); a larger file is damage, refused before it is read whole (a file
+that grows with play may otherwise be up to ``reading.LARGEST_FILE``), let alone
+examined character by character."""
+
+ACTION_TEXT_LIMIT = 4000
+"""The longest move text read from a save: the longest measured is 86 characters (a
+Hand and Foot meld), and laying down every card of the largest hand stays far below."""
+
+CARD_TEXT_LIMIT = 8
+"""The longest card a stacked deck may name ("10Co" is four characters)."""
+
+OPTIONS_LIMIT = 200
+"""The most house rules a save may list (Hand and Foot, the game with most, has about
+thirty)."""
+
+ActionText = Annotated[str, StringConstraints(max_length=ACTION_TEXT_LIMIT)]
+CardText = Annotated[str, StringConstraints(max_length=CARD_TEXT_LIMIT)]
+OptionName = Annotated[str, StringConstraints(max_length=GAME_KEY_LIMIT)]
+"""Texts of a save that no screen shows, bounded all the same so that a huge one is
+refused before a parser looks at it; a house rule's name is a key like a game's."""
+
 SaveName = Annotated[
     str,
     StringConstraints(strip_whitespace=True, min_length=1, max_length=SAVE_NAME_LENGTH),
@@ -134,8 +184,8 @@ class SaveSummary(BaseModel):
 
     title: ShownText = Field(description="The game's name as menus show it.")
     progress: ShownText = Field(description='Where the game stands: "Hand 3", "Finished".')
-    players: tuple[ShownText, ...]
-    scores: tuple[ShownScore, ...]
+    players: tuple[ShownText, ...] = Field(max_length=SEATS_LIMIT)
+    scores: tuple[ShownScore, ...] = Field(max_length=SEATS_LIMIT)
     is_over: bool
 
 
@@ -145,13 +195,14 @@ class SavedGame(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    schema_version: Literal[2] = SCHEMA_VERSION
-    game: str = Field(min_length=1, max_length=64)
-    seats: tuple[SeatConfig, ...] = Field(min_length=1, max_length=16)
-    options: dict[str, Any] = Field(default_factory=dict)
+    schema_version: Literal[3] = SCHEMA_VERSION
+    game: str = Field(min_length=1, max_length=GAME_KEY_LIMIT)
+    rules_version: int = Field(ge=1)
+    seats: tuple[SeatConfig, ...] = Field(min_length=1, max_length=SEATS_LIMIT)
+    options: dict[OptionName, Any] = Field(default_factory=dict, max_length=OPTIONS_LIMIT)
     seed: int
-    deck: tuple[str, ...] | None = None
-    actions: list[str] = Field(default_factory=list)
+    deck: tuple[CardText, ...] | None = None
+    actions: list[ActionText] = Field(default_factory=list)
     digest: str = Field(pattern=r"^[0-9a-f]{64}$")
     name: SaveName | None = None
     saved_at: ShownTime
@@ -180,11 +231,12 @@ class SavedGame(BaseModel):
         name: str | None = None,
     ) -> SavedGame:
         """A save of a match: its config, the actions played so far and the state they
-        led to. The options are stored in full, so that a later change of a default
-        cannot change how the game replays."""
+        led to, under the game's current rules version. The options are stored in full,
+        so that a later change of a default cannot change how the game replays."""
         rules = GAMES[config.game]
         return cls(
             game=config.game,
+            rules_version=rules.rules_version,
             seats=config.seats,
             options=state.options.model_dump(mode="json"),
             seed=state.seed,
@@ -235,6 +287,8 @@ def describe_progress(state: GameState[Any]) -> str:
 def parse_save(data: bytes) -> SavedGame:
     """Read a save file's bytes (migrating older versions) without replaying it.
     Raises a ``SaveError`` for anything that is not a valid save."""
+    if len(data) > SAVE_SIZE_LIMIT:
+        raise CorruptSave("This file is far larger than any Card Table save.")
     try:
         raw = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError as error:
@@ -294,7 +348,19 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return upgraded
 
 
-_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
+def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    # A save from before rules were versioned was played under the first version.
+    return data | {"schema_version": 3, "rules_version": 1}
+
+
+_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _v1_to_v2,
+    2: _v2_to_v3,
+}
+
+
+PROBLEM_PLACE_LENGTH = 40
+"""The most characters a message shows of where in a file a problem is."""
 
 
 def _first_problem(error: Exception) -> str:
@@ -302,7 +368,8 @@ def _first_problem(error: Exception) -> str:
     should be a valid integer"."""
     if isinstance(error, ValidationError) and error.errors():
         first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
+        # A place may be a key read from the file: shown, so made drawable and short.
+        where = drawable(".".join(str(part) for part in first["loc"]), limit=PROBLEM_PLACE_LENGTH)
         message = first["msg"][:1].lower() + first["msg"][1:]
         return f"{where}: {message}" if where else message
     return "it is not in the expected form"
@@ -336,9 +403,10 @@ def restore(saved: SavedGame) -> tuple[MatchConfig, GameState[Any], list[Action]
 
 
 def rebuild(saved: SavedGame, path: Path | None = None) -> RestoredGame:
-    """Rebuild a saved match by replaying each action through the rules; the final
-    state must have the saved digest. Raises a ``SaveError`` subclass for anything that
-    does not fit."""
+    """Rebuild a saved match by replaying each action through the rules, under the
+    house rules of the save's rules version; the final state must have the saved digest
+    (or one an earlier version recorded for that position, ``earlier_digests``). Raises
+    a ``SaveError`` subclass for anything that does not fit."""
     rules = GAMES.get(saved.game)
     if rules is None:
         raise UnknownGameInSave(
@@ -350,10 +418,15 @@ def rebuild(saved: SavedGame, path: Path | None = None) -> RestoredGame:
         raise CorruptSave(
             f"This save has {players} seats, but {rules.title} is not played by {players}."
         )
+    if saved.rules_version > rules.rules_version:
+        raise NewerRules(rules.title)
+    # A rule changed since the save was made keeps its earlier behaviour in this game:
+    # the house rules the save does not state are those of its rules version.
+    stated = {**rules.earlier_rules.get(saved.rules_version, {}), **saved.options}
     try:
         # As strict as every other field: JSON types must match ("-200" is not a number,
         # 1 is not "on"); JSON mode still reads an option's named value from its text.
-        options = rules.Options.model_validate_json(json.dumps(saved.options), strict=True)
+        options = rules.Options.model_validate_json(json.dumps(stated), strict=True)
     except ValidationError as error:
         problem = _first_problem(error)
         raise CorruptSave(f"The house rules in this save are not valid ({problem}).") from error
@@ -397,7 +470,7 @@ def rebuild(saved: SavedGame, path: Path | None = None) -> RestoredGame:
         movers.append(seat)
         if any(isinstance(event, HandDealt) for event in events):
             hand_start = move
-    if state.digest() != saved.digest:
+    if state.digest() != saved.digest and saved.digest not in state.earlier_digests():
         raise DigestMismatch(
             "This save does not lead to the position it recorded: it was changed after "
             "saving or made with different rules."
@@ -405,7 +478,7 @@ def rebuild(saved: SavedGame, path: Path | None = None) -> RestoredGame:
     config = MatchConfig(
         game=saved.game,
         seats=saved.seats,
-        options=saved.options,
+        options=stated,
         seed=saved.seed,
         deck=saved.deck,
         undo_in_pass_and_play=saved.undo_in_pass_and_play,
@@ -550,7 +623,8 @@ class SaveStore:
                 continue
             modified = datetime.fromtimestamp(stat.st_mtime, UTC)
             try:
-                entries.append(SaveEntry(path, modified, parse_save(read_data_file(path)), None))
+                data = read_data_file(path, SAVE_SIZE_LIMIT)
+                entries.append(SaveEntry(path, modified, parse_save(data), None))
             except SaveError as error:
                 entries.append(SaveEntry(path, modified, None, error.message))
             except OSError as error:
@@ -569,7 +643,7 @@ class SaveStore:
         not changed."""
         path = Path(path)
         try:
-            data = read_data_file(path)
+            data = read_data_file(path, SAVE_SIZE_LIMIT)
         except OSError as error:
             raise SaveError(f"The save file cannot be opened: {reason(error)}.") from error
         return rebuild(parse_save(data), path)
@@ -602,7 +676,7 @@ class SaveStore:
     @staticmethod
     def _is_readable(path: Path) -> bool:
         try:
-            parse_save(read_data_file(path))
+            parse_save(read_data_file(path, SAVE_SIZE_LIMIT))
         except (OSError, SaveError):
             return False
         return True

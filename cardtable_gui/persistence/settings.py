@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,8 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from cardtable_gui.persistence.atomic import reason, set_aside_with_message, write_atomic
 from cardtable_gui.persistence.reading import SMALL_FILE, RefusedFile, read_data_file
-from cardtable_gui.seats import NAME_LIMIT, PlayerName
-from cardtable_gui.shown_text import drop_control_characters
+from cardtable_gui.seats import GAME_KEY_LIMIT, NAME_LIMIT, PlayerName
+from cardtable_gui.shown_text import TEXT_LIMIT, drop_control_characters
 
 SETTINGS_FILE = "settings.json"
 
@@ -26,6 +27,15 @@ MIN_WINDOW = (1024, 640)
 """The smallest window the table and every screen are laid out for."""
 MAX_WINDOW = (7680, 4320)
 """The largest window asked for (an 8K screen)."""
+
+
+class GameSpeed(StrEnum):
+    """How long the table leaves each computer action in view (see the table's pace)."""
+
+    SLOW = "slow"
+    NORMAL = "normal"
+    FAST = "fast"
+
 
 class Settings(BaseModel):
     """Every preference, with its default and allowed range. Assigning a field checks
@@ -41,6 +51,10 @@ class Settings(BaseModel):
     )
     ai_pace: float = Field(
         default=0.6, ge=0.0, le=3.0, description="Seconds of pause between computer moves."
+    )
+    game_speed: GameSpeed = Field(
+        default=GameSpeed.NORMAL,
+        description="How long each computer action stays in view: slow, normal or fast.",
     )
     volume: float = Field(default=0.8, ge=0.0, le=1.0, description="Sound volume, 0 to 1.")
     muted: bool = Field(default=False, description="Silence every sound.")
@@ -58,7 +72,9 @@ class Settings(BaseModel):
     confirm_before_play: bool = Field(
         default=False, description="Ask before a chosen card or bid is played."
     )
-    last_game: str = Field(default="", description="The game the New game screen opens on.")
+    last_game: str = Field(
+        default="", max_length=GAME_KEY_LIMIT, description="The game the New game screen opens on."
+    )
     first_game_tips: bool = Field(
         default=True,
         description="In your first game of each kind, a short tip the first time something new comes up.",
@@ -127,8 +143,10 @@ def _salvage(raw: dict[str, Any]) -> tuple[Settings, list[str]]:
     ``"false"`` is not a switch at all, so such a value is reset rather than guessed at.
     A name holding characters no screen draws (a NUL) is kept without them: the
     player's name is worth more than the stray character."""
-    if isinstance(raw.get("player_name"), str):
-        raw = raw | {"player_name": drop_control_characters(raw["player_name"])}
+    name = raw.get("player_name")
+    # A name too long to be one is left for the validator to refuse, unexamined.
+    if isinstance(name, str) and len(name) <= TEXT_LIMIT:
+        raw = raw | {"player_name": drop_control_characters(name)}
     try:
         return _strictly(raw), []
     except ValidationError as error:

@@ -17,12 +17,20 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    model_validator,
+)
 
 from cardtable_gui.persistence.atomic import reason, set_aside_with_message, write_atomic
 from cardtable_gui.persistence.reading import RefusedFile, read_data_file
-from cardtable_gui.seats import AILevel, MatchConfig, SeatKind
-from cardtable_gui.shown_text import ShownScore, ShownTime, drop_control_characters
+from cardtable_gui.seats import GAME_KEY_LIMIT, NAME_LIMIT, AILevel, MatchConfig, SeatKind
+from cardtable_gui.shown_text import TEXT_LIMIT, ShownScore, ShownTime, drop_control_characters
 
 if TYPE_CHECKING:
     from cardtable_gui.rules.base import GameState
@@ -32,10 +40,18 @@ RECENT_RESULTS = 20
 """How many of the latest results ``summary`` returns for the chart."""
 
 
-def _printable_name(value: Any) -> Any:
+def _printable_name(value: str) -> str:
     """A recorded name keeps its game: characters no screen can draw are dropped
-    rather than the record being thrown away."""
-    return drop_control_characters(value) if isinstance(value, str) else value
+    rather than the record being thrown away; what is left must still be a name."""
+    name = drop_control_characters(value)
+    if not 1 <= len(name) <= NAME_LIMIT:
+        raise ValueError(f"is not a name of 1 to {NAME_LIMIT} characters")
+    return name
+
+
+RecordedName = Annotated[str, StringConstraints(max_length=TEXT_LIMIT), AfterValidator(_printable_name)]
+"""A seat's name in the record: bounded before any character is examined, then as
+``_printable_name`` keeps it."""
 
 
 class SeatRecord(BaseModel):
@@ -43,7 +59,7 @@ class SeatRecord(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    name: Annotated[str, BeforeValidator(_printable_name)] = Field(min_length=1, max_length=24)
+    name: RecordedName
     kind: SeatKind
     level: AILevel | None = Field(
         default=None, description="The computer's level; None for people."
@@ -57,7 +73,7 @@ class GameRecord(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    game: str = Field(min_length=1)
+    game: str = Field(min_length=1, max_length=GAME_KEY_LIMIT)
     finished_at: ShownTime
     seats: tuple[SeatRecord, ...] = Field(min_length=1)
     teams: tuple[tuple[int, ...], ...]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple, Self
 
@@ -592,6 +592,16 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
 
     def hand_counts(self) -> tuple[int, ...]:
         return tuple(map(len, self.hands))
+
+    def earlier_digests(self) -> Iterator[str]:
+        """Also the fingerprint a finished game had until the last trick of the game
+        was collected like every other: that trick stayed on the table as well."""
+        yield from super().earlier_digests()
+        if self.finished and self.tricks and not self.trick.plays:
+            last = self.tricks[-1]
+            as_it_was = self.clone()
+            as_it_was.trick = Trick(last.leader, list(last.plays))
+            yield as_it_was.digest()
 
     def clone(self) -> Self:
         rng = copy_rng(self.rng)

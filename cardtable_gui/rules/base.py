@@ -16,7 +16,7 @@ import dataclasses
 import hashlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
@@ -101,11 +101,33 @@ class GameOver(Event):
     winners: tuple[int, ...]
 
 
+RULE_CHANGE = "rule_change"
+"""The ``json_schema_extra`` key of a house rule that keeps an earlier behaviour of the
+game: its value is the rules version that changed the behaviour
+(``json_schema_extra={RULE_CHANGE: 2}``)."""
+
+
 class RulesOptions(BaseModel):
     """Base of a game's house rules. Every field has a default, bounds where it is a
-    number, and a one-line ``description``: the setup screen builds its form from them."""
+    number, and a one-line ``description``: the setup screen builds its form from them.
+
+    A field marked ``RULE_CHANGE`` came with a change of the rules and is left out of
+    the fingerprint (``canonical``): see ``rule_change_fields``."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    @classmethod
+    @cache
+    def rule_change_fields(cls) -> frozenset[str]:
+        """The fields that keep an earlier behaviour of the game. A position is the same
+        whichever way such a rule is set (it only decides which moves are legal next),
+        and saves made before the field existed recorded fingerprints without it, so
+        ``canonical`` leaves these fields out."""
+        return frozenset(
+            name
+            for name, info in cls.model_fields.items()
+            if isinstance(info.json_schema_extra, dict) and RULE_CHANGE in info.json_schema_extra
+        )
 
     @classmethod
     @cache
@@ -195,6 +217,14 @@ class GameState(ABC, Generic[O]):
         """A fingerprint of the whole state, stable across processes; saves check it."""
         return hashlib.sha256(canonical(self).encode()).hexdigest()
 
+    def earlier_digests(self) -> Iterator[str]:
+        """Other fingerprints of this same position: the ones earlier versions of Card
+        Table recorded for it before the fingerprint's form changed, so their saves
+        still open. For every game that is the fingerprint without worked-out fields
+        (``canonical(..., worked_out=False)``); a game adds its own where its state once
+        kept something differently."""
+        yield hashlib.sha256(canonical(self, worked_out=False).encode()).hexdigest()
+
 
 S = TypeVar("S", bound=GameState[Any])
 
@@ -205,6 +235,12 @@ class GameRules(ABC, Generic[S, O]):
     ``name`` is the registry key; ``title`` and ``summary`` are for menus;
     ``player_counts`` are the table sizes the game supports; ``low_score_wins`` is set
     by games where points are bad.
+
+    ``rules_version`` counts the changes of the game's rules, starting at 1; saves
+    record it. A change never takes the earlier behaviour away: it becomes a house rule
+    (a field marked ``RULE_CHANGE``), and ``earlier_rules`` says, for every earlier
+    version, the option values that play as that version did. A save from an earlier
+    version is replayed with them.
     """
 
     name: ClassVar[str]
@@ -213,6 +249,8 @@ class GameRules(ABC, Generic[S, O]):
     player_counts: ClassVar[tuple[int, ...]]
     Options: ClassVar[type[RulesOptions]]
     low_score_wins: ClassVar[bool] = False
+    rules_version: ClassVar[int] = 1
+    earlier_rules: ClassVar[Mapping[int, Mapping[str, Any]]] = {}
 
     @abstractmethod
     def new_game(
@@ -253,9 +291,14 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(2**32)
 
 
-def canonical(value: object) -> str:
+def canonical(value: object, *, worked_out: bool = True) -> str:
     """A text form of a value that is the same in every process: sets are sorted,
-    dataclasses and models spelled out field by field, random generators by state."""
+    dataclasses and models spelled out field by field, random generators by state.
+
+    House rules that keep an earlier behaviour are left out (``rule_change_fields``).
+    ``worked_out=False`` also leaves out dataclass fields that are worked out from the
+    others (``compare=False``): the form fingerprints had before such fields existed.
+    """
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, Enum):
@@ -264,22 +307,35 @@ def canonical(value: object) -> str:
         return repr(value)
     if isinstance(value, random.Random):
         return repr(value.getstate())
+    if isinstance(value, RulesOptions):
+        # A rule kept from an earlier version decides only which moves are legal next,
+        # not what the position is; and saves from before it recorded fingerprints
+        # without it.
+        return canonical(value.model_dump(exclude=set(value.rule_change_fields())))
     if isinstance(value, BaseModel):
         return canonical(value.model_dump())
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         fields = ",".join(
-            f"{f.name}={canonical(getattr(value, f.name))}" for f in dataclasses.fields(value)
+            f"{f.name}={canonical(getattr(value, f.name), worked_out=worked_out)}"
+            for f in dataclasses.fields(value)
+            if worked_out or f.compare
         )
         return f"{type(value).__name__}({fields})"
     if isinstance(value, tuple) and hasattr(value, "_fields"):
         # A named tuple reads like a dataclass: a value class that chose a tuple for speed.
-        fields = ",".join(f"{name}={canonical(getattr(value, name))}" for name in value._fields)
+        fields = ",".join(
+            f"{name}={canonical(getattr(value, name), worked_out=worked_out)}"
+            for name in value._fields
+        )
         return f"{type(value).__name__}({fields})"
     if isinstance(value, dict):
-        items = sorted((canonical(k), canonical(v)) for k, v in value.items())
+        items = sorted(
+            (canonical(k, worked_out=worked_out), canonical(v, worked_out=worked_out))
+            for k, v in value.items()
+        )
         return "{" + ",".join(f"{k}:{v}" for k, v in items) + "}"
     if isinstance(value, set | frozenset):
-        return "{" + ",".join(sorted(canonical(v) for v in value)) + "}"
+        return "{" + ",".join(sorted(canonical(v, worked_out=worked_out) for v in value)) + "}"
     if isinstance(value, list | tuple):
-        return "[" + ",".join(canonical(v) for v in value) + "]"
+        return "[" + ",".join(canonical(v, worked_out=worked_out) for v in value) + "]"
     raise TypeError(f"canonical() does not know {type(value).__name__}")

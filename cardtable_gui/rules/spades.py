@@ -9,15 +9,16 @@ The rules page ``rulebook/spades.md`` says how the open questions are settled.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import ClassVar, Literal, NamedTuple, cast
+from typing import Any, ClassVar, Literal, NamedTuple, cast
 
 from pydantic import Field
 
 from cardtable_gui.cards import BY_ORDER, Card, Suit, by_key, french_deck, shuffle, suit_number
 from cardtable_gui.rules.base import (
+    RULE_CHANGE,
     Action,
     ActionParseError,
     CardPlayed,
@@ -73,6 +74,11 @@ class SpadesOptions(RulesOptions):
     )
     losing_score: int = Field(
         default=-200, ge=-1000, le=-100, description="The score at or below which a side loses."
+    )
+    first_trick_spade_lead: bool = Field(
+        default=False,
+        description="Spades may be led to the first trick of a hand.",
+        json_schema_extra={RULE_CHANGE: 2},
     )
 
 
@@ -368,9 +374,8 @@ class SpadesState(GameState[SpadesOptions]):
             same_suit = self.held_by_suit[seat][trick[0][1].key & 15]
             return same_suit[:] if same_suit else self.held[seat][:]  # type: ignore[return-value]
         held = self.held[seat]
-        if self.spades_broken:
+        if self.spades_broken or self._first_lead_is_free():
             return held[:]  # type: ignore[return-value]
-        # No exception for the first trick: it too waits for spades to be broken.
         spades = len(self.held_by_suit[seat][_SPADE_NUMBER])
         if spades == 0 or spades == len(held):
             return held[:]  # type: ignore[return-value]
@@ -569,11 +574,18 @@ class SpadesState(GameState[SpadesOptions]):
         elif (
             card.suit is Suit.SPADES
             and not self.spades_broken
+            and not self._first_lead_is_free()
             and any(c.suit is not Suit.SPADES for c in hand)
         ):
             raise IllegalAction(
                 "Spades may not be led until a spade has been played, unless you hold only spades."
             )
+
+    def _first_lead_is_free(self) -> bool:
+        """Whether the lead now is a hand's first and the house rule lets it be any
+        card, a spade included (as the rules were until version 2). Without the rule
+        the first lead too waits for spades to be broken."""
+        return not self.completed and self.options.first_trick_spade_lead
 
     def _play(self, seat: int, card: Card, events: list[Event] | None) -> None:
         hand = self.hands[seat]
@@ -748,6 +760,12 @@ class SpadesRules(GameRules[SpadesState, SpadesOptions]):
     summary: ClassVar[str] = "Bid your tricks and make them with your partner; spades are trump."
     player_counts: ClassVar[tuple[int, ...]] = (PLAYERS,)
     Options: ClassVar[type[SpadesOptions]] = SpadesOptions
+    # Version 2: spades may not be led to the first trick either (until then the first
+    # lead of a hand was free, a spade included).
+    rules_version: ClassVar[int] = 2
+    earlier_rules: ClassVar[Mapping[int, Mapping[str, Any]]] = {
+        1: {"first_trick_spade_lead": True}
+    }
 
     def new_game(
         self,
@@ -832,7 +850,8 @@ class SpadesRules(GameRules[SpadesState, SpadesOptions]):
 
 def _known_voids(view: SpadesView) -> dict[int, set[Suit]]:
     """Suits each seat has shown it lacks: by not following the led suit, or by leading
-    a spade before spades were broken (allowed only with nothing but spades)."""
+    a spade before spades were broken (allowed only with nothing but spades, except to
+    the first trick where the house rule lets that lead be free)."""
     voids: dict[int, set[Suit]] = {s: set() for s in range(PLAYERS)}
     tricks = [done.plays for done in view.completed]
     if view.trick:
@@ -841,7 +860,8 @@ def _known_voids(view: SpadesView) -> dict[int, set[Suit]]:
     for number, plays in enumerate(tricks):
         led = plays[0][1].suit
         leader = plays[0][0]
-        if led is Suit.SPADES and not broken:
+        free_lead = number == 0 and view.options.first_trick_spade_lead
+        if led is Suit.SPADES and not broken and not free_lead:
             voids[leader].update(s for s in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS))
         for seat, card in plays:
             if card.suit is not led and led is not None:

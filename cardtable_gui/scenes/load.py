@@ -26,6 +26,7 @@ from cardtable_gui.rules.base import new_seed
 from cardtable_gui.scenes.base import Scene
 from cardtable_gui.scenes.dialog import Answer, Dialog
 from cardtable_gui.scenes.game_in_progress import ask_before_replacing
+from cardtable_gui.shown_text import PATH_LENGTH, drawable, drawable_seat_name
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.theme import Theme
 from cardtable_gui.ui.widgets import Button, FocusGroup, Label, ScrollArea, Widget
@@ -75,12 +76,13 @@ class SaveRow:
 
     @property
     def name(self) -> str:
+        """The row's title as drawn: the save's name, else its game, else the file's
+        name (every one of them read from the disk, so made drawable)."""
         saved = self.entry.saved
         if saved is None:
-            return self.entry.path.name
-        if saved.name:
-            return saved.name
-        return saved.summary.title if saved.summary is not None else saved.game
+            return drawable(self.entry.path.name)
+        game = drawable(saved.summary.title if saved.summary is not None else saved.game)
+        return drawable(saved.name, game) if saved.name else game
 
     def lines(self) -> tuple[str, str]:
         """The detail line (game, progress, time) and the players line of a good save."""
@@ -89,11 +91,14 @@ class SaveRow:
         summary = saved.summary
         when = f"saved {when_text(saved.saved_at)}"
         if summary is None:
-            return f"{saved.game} \u00b7 {when}", "  \u00b7  ".join(saved.players)
-        players = "  \u00b7  ".join(
-            f"{name} {score_text(score)}" for name, score in zip(summary.players, summary.scores, strict=True)
+            players = (drawable_seat_name(name, seat) for seat, name in enumerate(saved.players))
+            return f"{drawable(saved.game)} \u00b7 {when}", "  \u00b7  ".join(players)
+        scored = (
+            f"{drawable_seat_name(name, seat)} {score_text(score)}"
+            for seat, (name, score) in enumerate(zip(summary.players, summary.scores, strict=True))
         )
-        return f"{summary.title} \u00b7 {summary.progress} \u00b7 {when}", players
+        detail = f"{drawable(summary.title)} \u00b7 {drawable(summary.progress)} \u00b7 {when}"
+        return detail, "  \u00b7  ".join(scored)
 
 
 class SaveCard(Widget):
@@ -121,7 +126,7 @@ class SaveCard(Widget):
             lines.append((elide(detail, small_px), small_px, th.TEXT_DIM, False))
             lines.append((elide(players, small_px), small_px, th.ACCENT, False))
             return lines
-        file = f" \u00b7 {row.entry.path.name}" if row.entry.saved is not None else ""
+        file = f" \u00b7 {drawable(row.entry.path.name)}" if row.entry.saved is not None else ""
         dated = f"Can't be loaded{file} \u00b7 file dated {when_text(row.entry.modified)}"
         lines.append((elide(dated, small_px), small_px, th.TEXT_DIM, False))
         problem = theme.wrap(row.problem or "", small_font, width)
@@ -188,7 +193,7 @@ class LoadScene(Scene):
         self.rows = rows
         count = len(rows)
         self.subtitle.text = f"{count} saved game{'s' if count != 1 else ''}, newest first" if count else ""
-        self.footer.text = f"Saves are kept in {self.store.saves_folder}"
+        self.footer.text = f"Saves are kept in {drawable(str(self.store.saves_folder), limit=PATH_LENGTH)}"
         if relayout:
             self.layout(self.app.screen.get_size())
 
@@ -286,7 +291,7 @@ class LoadScene(Scene):
         self.refresh()
 
     def ask_move_aside(self, row: SaveRow) -> None:
-        name = row.entry.path.name
+        name = drawable(row.entry.path.name)
         message = (
             f"{name} can't be loaded. Moving it aside renames it to {name}.bad in the same "
             "folder: it leaves this list, but nothing is deleted."
@@ -300,7 +305,7 @@ class LoadScene(Scene):
         except SaveError as error:
             self.app.toast(error.message, 6.0)
         else:
-            self.app.toast(f"Moved aside as {moved.name}.")
+            self.app.toast(f"Moved aside as {drawable(moved.name)}.")
         self._checked.pop(row.entry.path, None)
         self.refresh()
 

@@ -20,6 +20,7 @@ import pygame
 
 from cardtable_gui.cards import Card
 from cardtable_gui.scenes.base import Scene
+from cardtable_gui.shown_text import PATH_LENGTH, drawable
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.widgets import Button, FocusGroup, Label, Panel
 
@@ -123,8 +124,9 @@ def offer_to_move_aside(app: App, store: SaveStore, problem: str, refresh: Calla
         except SaveError as error:
             app.toast(error.message, 6.0)
         else:
-            names = ", ".join(path.name for path in moved)
-            app.toast(f"Moved aside as {names} in {store.directory}.", 6.0)
+            names = ", ".join(drawable(path.name) for path in moved)
+            folder = drawable(str(store.directory), limit=PATH_LENGTH)
+            app.toast(f"Moved aside as {names} in {folder}.", 6.0)
         refresh()
 
     message = (

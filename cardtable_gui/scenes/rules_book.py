@@ -117,8 +117,12 @@ def typeset(blocks: list[Block], theme: Theme, width: int) -> tuple[list[tuple[p
 class RulesBookScene(Scene):
     """A list of games on the left, the chosen game's rules on a scrolling page."""
 
-    def __init__(self, app: App, game: str | None = None) -> None:
+    def __init__(self, app: App, game: str | None = None, table_rules: list[str] | None = None) -> None:
+        """``table_rules`` are the house rules of the game in progress, opened from its
+        table: that game's page begins with them."""
         super().__init__(app)
+        self.table_game = game
+        self.table_rules = table_rules or []
         self.games = games_with_rules()
         self.game = game if game in self.games else (self.games[0] if self.games else None)
         self.title = Label("Rules", 40, bold=True, align="center")
@@ -165,9 +169,19 @@ class RulesBookScene(Scene):
             self.page_panel.rect.x + page_pad, self.page_panel.rect.y + theme.px(24), measure, self.page_panel.rect.height - theme.px(48)
         )
         text = rule_text(self.game) if self.game else None
-        self._lines, page_h = typeset(parse(text or ""), theme, measure - theme.px(14))
+        self._lines, page_h = typeset(self._blocks(text or ""), theme, measure - theme.px(14))
         view = pygame.Rect(self._page.x, self._page.y, self.page_panel.rect.right - theme.px(14) - self._page.x, self._page.height)
         self.scroller.set_geometry(view, page_h)
+
+    def _blocks(self, text: str) -> list[Block]:
+        """The page: the game's rules, after its title the house rules of the table it
+        was opened from (an old save keeps the rules it was played under)."""
+        blocks = parse(text)
+        if self.game != self.table_game or not self.table_rules:
+            return blocks
+        table = [Block("section", "House rules at this table"), *(Block("item", line) for line in self.table_rules)]
+        at = 1 if blocks and blocks[0].kind == "title" else 0
+        return blocks[:at] + table + blocks[at:]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:

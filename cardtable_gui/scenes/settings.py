@@ -18,7 +18,9 @@ from pydantic import ValidationError
 from cardtable_gui.app_window import MIN_WINDOW
 from cardtable_gui.cards import Card
 from cardtable_gui.persistence import Settings
+from cardtable_gui.persistence.settings import GameSpeed
 from cardtable_gui.scenes.base import Scene
+from cardtable_gui.shown_text import drawable
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.widgets import (
     Button,
@@ -75,6 +77,10 @@ def window_choices(current: tuple[int, int], screen: tuple[int, int] | None) -> 
     if current not in fitting:
         fitting.append(current)
     return sorted(fitting, key=lambda size: size[0] * size[1])
+
+
+GAME_SPEEDS = tuple(GameSpeed)
+"""The game speeds offered, slowest first."""
 
 
 def size_text(size: tuple[int, int]) -> str:
@@ -166,12 +172,19 @@ class SettingsScene(Scene):
         pace_low, pace_high = field_range("ai_pace")
         volume_low, volume_high = field_range("volume")
         scale_low, scale_high = field_range("card_scale")
-        self.name = TextInput(s.player_name, self._name_typed, max_length=NAME_LIMIT, placeholder="Your name")
+        # A name of which nothing would show leaves the field empty, its placeholder
+        # asking for one; the file keeps the name until the player types another.
+        shown_name = drawable(s.player_name, "")
+        self.name = TextInput(shown_name, self._name_typed, max_length=NAME_LIMIT, placeholder="Your name")
         self.confirm = Toggle(s.confirm_before_play, lambda v: self.change(confirm_before_play=v))
         self.tips = Toggle(s.first_game_tips, lambda v: self.change(first_game_tips=v))
         self.speed = Stepper(
             s.animation_speed, speed_low, speed_high, 0.25,
             lambda v: self.change(animation_speed=v), fmt=lambda v: f"{v:g}\u00d7",
+        )
+        self.game_speed = Stepper(
+            GAME_SPEEDS.index(s.game_speed), 0, len(GAME_SPEEDS) - 1, 1,
+            lambda v: self.change(game_speed=GAME_SPEEDS[int(v)]), fmt=lambda v: GAME_SPEEDS[int(v)].value.title(),
         )
         self.pace = Stepper(
             s.ai_pace, pace_low, pace_high, 0.1, lambda v: self.change(ai_pace=v), fmt=lambda v: f"{v:.1f} s"
@@ -192,12 +205,13 @@ class SettingsScene(Scene):
         self.sections = [
             Section(Panel("You"), [
                 row("Your name", "Shown at your seat when you start a new game.", self.name),
-                row("Ask before playing", "Check with you before a chosen card goes to the table.", self.confirm),
+                row("Ask before playing", "Check with you before a card goes down.", self.confirm),
                 row("First-game tips", "In your first game of each kind, a short tip when something new comes up.", self.tips),
             ]),
             Section(Panel("Pace"), [
+                row("Game speed", "How long each computer move stays in view.", self.game_speed),
                 row("Animation speed", "How quickly cards fly; 2\u00d7 is twice as fast.", self.speed),
-                row("Computer pace", "The pause between two computer moves, so you can follow them.", self.pace),
+                row("Computer pace", "A pause before each computer move.", self.pace),
             ]),
             Section(Panel("Sound"), [
                 row("Volume", "How loud the card sounds are.", self.volume),

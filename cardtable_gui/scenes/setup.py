@@ -23,6 +23,7 @@ from cardtable_gui.rules import GAMES, GameRules
 from cardtable_gui.scenes.base import Scene
 from cardtable_gui.scenes.game_in_progress import ask_before_replacing
 from cardtable_gui.seats import NAME_LIMIT, AILevel, MatchConfig, SeatConfig, SeatKind
+from cardtable_gui.shown_text import drawable
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.form import OptionsForm
 from cardtable_gui.ui.widgets import Button, Choice, FocusGroup, Label, Panel, ScrollArea, TextInput, Toggle, Widget
@@ -180,8 +181,9 @@ class SetupScene(Scene):
         names = {row.name.text.strip() for row in kept}
         for index in range(len(kept), players):
             if index == 0:
-                kept.append(SeatRow(0, self.app.settings.player_name, HUMAN, self._check, self._who_changed))
-                names.add(self.app.settings.player_name)
+                own = drawable(self.app.settings.player_name, YOU)
+                kept.append(SeatRow(0, own, HUMAN, self._check, self._who_changed))
+                names.add(own)
                 continue
             name = next(n for n in AI_NAMES if n not in names)
             names.add(name)

@@ -20,6 +20,7 @@ from cardtable_gui.persistence import PlayerStats, Statistics, load_statistics, 
 from cardtable_gui.persistence.statistics import Result
 from cardtable_gui.scenes.base import Scene
 from cardtable_gui.seats import AILevel, SeatKind
+from cardtable_gui.shown_text import drawable
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.theme import Theme
 from cardtable_gui.ui.widgets import Button, FocusGroup, Label, Panel, Widget
@@ -31,14 +32,18 @@ WIN_COLOUR = th.ACCENT
 LOSS_COLOUR = (112, 150, 128)
 GRID_COLOUR = (255, 255, 255, 34)
 AXIS_COLOUR = (236, 232, 214)
+UNNAMED = "Unnamed player"
+"""Shown for a recorded name of which nothing would show (only invisible characters)."""
+UNKNOWN_GAME = "Unknown game"
 
 
 def game_title(game: str) -> str:
-    """The game's name as players know it ("Hand and Foot"), for a registered game."""
+    """The game's name as players know it ("Hand and Foot"), for a registered game; a
+    game this version lacks is named from the record, drawable."""
     from cardtable_gui.rules import GAMES
 
     rules = GAMES.get(game)
-    return rules.title if rules is not None else game.replace("_", " ").capitalize()
+    return rules.title if rules is not None else drawable(game.replace("_", " ").capitalize(), UNKNOWN_GAME)
 
 
 def games_played(statistics: Statistics) -> list[str]:
@@ -280,7 +285,7 @@ class StatisticsScene(Scene):
     def _choose_players(self) -> None:
         """The people who played this game; the settings' name first if it is one."""
         players = players_of(self.statistics, self.game) if self.game else []
-        self.player_picker.options = [(name, name) for name in players]
+        self.player_picker.options = [(name, drawable(name, UNNAMED)) for name in players]
         preferred = self.app.settings.player_name
         self._show(preferred if preferred in players else (players[0] if players else ""))
 

@@ -6,7 +6,8 @@ in card notation), and its steps. Steps are a union tagged by ``kind``:
 
 - ``explain``: a text, with cards or table areas to highlight; Next moves on.
 - ``do``: the learner must make exactly ``action``; another legal move is refused with
-  ``wrong``, an illegal one with the rules' own reason.
+  ``wrong``, an illegal one with the rules' own reason. What is said after the move
+  may depend on whether the rules refused one first (``after_refused``).
 - ``free``: any legal move is accepted; an illegal one is explained by the rules.
 - ``quiz``: a question with 2 to 4 answers, each with its explanation.
 - ``watch``: the other seats make the listed moves (or, with none listed, the lesson's
@@ -104,6 +105,10 @@ class Do(_Step):
     """Why another legal move is not the one wanted here."""
     after: str = ""
     """Said once the move is made."""
+    after_refused: str = ""
+    """Said instead of ``after`` when the rules refused a move of the learner's earlier
+    in the step, so the text can speak of what the learner has just seen happen
+    ("had you tried another suit" reads wrong to someone who just did)."""
 
 
 class Free(_Step):

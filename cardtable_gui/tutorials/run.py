@@ -149,12 +149,14 @@ class LessonRun:
 
     def attempt(self, action: Action) -> Outcome:
         """The learner's move. A ``do`` step accepts only its own move; another legal move
-        is refused with the step's ``wrong`` text, an illegal one with the rules' reason.
-        A refused move changes nothing."""
+        is refused with the step's ``wrong`` text, an illegal one with the rules' reason
+        (remembered for the step: what is said after the move may speak of it).
+        A refused move changes nothing else."""
         if not self.awaits_move:
             waiting = "It is not your move yet." if self._pending else "No move is wanted now."
             return Outcome(False, waiting)
         if not self.state.is_legal(action):
+            self._ruled_out = True
             return Outcome(False, self._why_illegal(action))
         step = self.step
         if isinstance(step, Do) and self._expected is not None:
@@ -166,8 +168,7 @@ class LessonRun:
             self._choices[self.index] = action
         events = self._apply(action)
         self._finished = True
-        after = step.after if isinstance(step, Do | Free) else ""
-        return Outcome(True, after, tuple(events))
+        return Outcome(True, self._after(step), tuple(events))
 
     def answer(self, choice: int) -> Outcome:
         """The learner's answer to a quiz: right or not, with that answer's explanation."""
@@ -258,6 +259,8 @@ class LessonRun:
         """Start the current step: work out the moves the other seats make in it."""
         step = self.step
         self._finished = isinstance(step, Explain)
+        self._ruled_out = False
+        """Whether the rules refused a move of the learner's in this step."""
         self._expected: Action | None = None
         self._pending: list[Move] = []
         if isinstance(step, Watch):
@@ -268,6 +271,13 @@ class LessonRun:
             self._pending = self._auto_moves()
             if isinstance(step, Do):
                 self._expected = self._expected_move(step)
+
+    def _after(self, step: Step) -> str:
+        """What is said once the learner's move is made: the step's ``after``, or its
+        ``after_refused`` when the rules refused a move of theirs in this step."""
+        if isinstance(step, Do) and self._ruled_out and step.after_refused:
+            return step.after_refused
+        return step.after if isinstance(step, Do | Free) else ""
 
     def _scripted(self, step: Watch) -> list[Move]:
         trial = self.state.clone()

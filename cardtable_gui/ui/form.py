@@ -92,6 +92,21 @@ def applies_to(info: FieldInfo) -> tuple[int, ...]:
     return tuple(c for c in counts if isinstance(c, int)) if isinstance(counts, list) else ()
 
 
+def house_rule_lines(options: BaseModel, players: int) -> list[str]:
+    """Each house rule that applies at a table of ``players``, as "Label: value", in
+    the order the setup form shows them: what a game in progress is played with."""
+    lines = []
+    for name, info in type(options).model_fields.items():
+        counts = applies_to(info)
+        if counts and players not in counts:
+            continue
+        value = getattr(options, name)
+        zero = zero_words(info)
+        shown = zero if zero is not None and value == 0 else choice_label(value)
+        lines.append(f"{field_label(name, info)}: {shown}")
+    return lines
+
+
 def zero_words(info: FieldInfo) -> str | None:
     """What a 0 in this field stands for, in words, if it stands for something."""
     extra = info.json_schema_extra

@@ -19,6 +19,8 @@ from importlib import resources
 
 import pygame
 
+from cardtable_gui.shown_text import ELLIPSIS
+
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
 FELT = (28, 98, 62)
@@ -61,8 +63,6 @@ FONT_SIZE_RATIO = 0.72
 """Point size per unit of text size. The scenes' text sizes were chosen with pygame's
 own font, whose letters are small for their size; this face at 0.72 of it takes about
 the same room, so every screen keeps its proportions."""
-
-ELLIPSIS = "\u2026"
 
 _TEXT_CACHE_LIMIT = 600
 _PANEL_CACHE_LIMIT = 160
@@ -129,13 +129,21 @@ class Theme:
     def text(
         self, text: str, size_px: int, colour: Colour = TEXT, bold: bool = False
     ) -> pygame.Surface:
-        """``text`` rendered anti-aliased, cached by content, size and colour."""
+        """``text`` rendered anti-aliased, cached by content, size and colour.
+
+        Text from files reaches here through ``shown_text.drawable``; text that still
+        draws as nothing (a lone variation selector typed into a field) gives an empty
+        image of the line's height, where pygame would refuse it."""
         key = (text, int(size_px), colour, bold)
         surface = self._texts.get(key)
         if surface is not None:
             self._texts.move_to_end(key)
             return surface
-        surface = self.font(size_px, bold).render(text, True, colour)
+        font = self.font(size_px, bold)
+        if text and font.size(text)[0] == 0:
+            surface = pygame.Surface((0, font.get_height()), pygame.SRCALPHA)
+        else:
+            surface = font.render(text, True, colour)
         if len(colour) == 4:
             surface.set_alpha(colour[3])
         self._texts[key] = surface

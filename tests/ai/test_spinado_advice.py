@@ -6,7 +6,9 @@ from __future__ import annotations
 import random
 
 from cardtable_gui.ai.advice import Advice
+from cardtable_gui.ai.claims import Claim, certain
 from cardtable_gui.ai.spinado import SpinadoHeuristic
+from cardtable_gui.audit.spinado import CHECKERS
 from cardtable_gui.cards import Card
 from cardtable_gui.rules.spinado import Play, SpinadoState
 from tests.ai.advice_support import advise_through_a_game
@@ -19,30 +21,58 @@ def advice(state: SpinadoState) -> Advice:
     return SpinadoHeuristic(seat, random.Random(1)).advise(state.view(seat), state.legal_actions())
 
 
+def holds(claim: Claim, state: SpinadoState, said: Advice) -> bool:
+    """The audit's judgement of ``claim`` on the full state."""
+    seat = state.to_move
+    assert seat is not None
+    return CHECKERS[claim.kind](claim, state, seat, said.action)
+
+
 def test_a_seeded_game_plays_the_same_moves_as_before_advice() -> None:
     digest, _ = advise_through_a_game("spinado", 4, seed=3)
     assert digest == "71acefa893395aa7"
 
 
 def test_a_run_that_stops_in_its_own_hand() -> None:
-    said = advice(arrange({0: "3C 10H JH QH KH 5S", 1: "4C 6S 7S", 2: "3H 4H 5H"}, turn=0))
+    state = arrange({0: "3C 10H JH QH KH 5S", 1: "4C 6S 7S", 2: "3H 4H 5H"}, turn=0)
+    said = advice(state)
     assert said.rule == "run-stops"
     assert said.reason == (
         "Start with the ten of hearts: you hold the run up to the king of hearts and it "
         "surely stops there, so you shed them all and start again."
     )
+    assert said.claims == (
+        certain("holds", "JH"), certain("holds", "QH"), certain("holds", "KH"), certain("run-stops", "KH"),
+    )
+    assert all(holds(claim, state, said) for claim in said.claims)
 
 
 def test_a_card_only_it_can_start() -> None:
-    said = advice(arrange({0: "3C 6S", 1: "4C 5S 3D", 2: "7S 3H 4H"}, turn=0))
+    state = arrange({0: "3C 6S", 1: "4C 5S 3D", 2: "7S 3H 4H"}, turn=0)
+    said = advice(state)
     assert said.rule == "only-you-can"
-    assert said.reason.startswith("Start with the three of clubs: nobody else can ever start this run")
+    assert said.reason == (
+        "Start with the three of clubs: nobody else can ever start this run, so only you can get rid of it."
+    )
+    assert said.claims == (certain("only-start", "3C"),)
+    assert holds(said.claims[0], state, said)
+
+
+def test_a_card_another_player_can_play_into_is_not_one_only_you_can_start() -> None:
+    # The five of spades is still held, so seat 1 may yet play into the six.
+    state = arrange({0: "6S 9S", 1: "4C 5S 3D", 2: "7S 3H 4H"}, turn=0)
+    said = advice(state)
+    assert "only you" not in said.reason
+    assert not holds(certain("only-start", "6S"), state, said)
 
 
 def test_the_spinado_keeps_the_lead_where_the_run_would_pass() -> None:
-    said = advice(arrange({0: "3C AD 9S", 1: "4C 6S 7S", 2: "3H 4H 5H"}, turn=0))
+    state = arrange({0: "3C AD 9S", 1: "4C 6S 7S", 2: "3H 4H 5H"}, turn=0)
+    said = advice(state)
     assert said.rule == "spinado-keep-lead"
     assert "the four of clubs is not yours" in said.reason
+    assert said.claims == (certain("not-held", "4C"),)
+    assert holds(said.claims[0], state, said)
 
 
 def test_the_spinado_stays_while_the_run_comes_back() -> None:
@@ -51,19 +81,27 @@ def test_the_spinado_stays_while_the_run_comes_back() -> None:
     said = advice(state)
     assert said.action == Play(_PACK[Card.parse("4C")])
     assert said.rule == "keep-spinado"
-    assert "the five of clubs is yours" in said.reason
+    assert "the five of clubs is yours, so the run comes back to you anyway" in said.reason
+    assert said.claims == (certain("holds", "5C"),)
+    assert holds(said.claims[0], state, said)
 
 
 def test_the_spinado_goes_when_another_player_is_nearly_out() -> None:
-    said = advice(arrange({0: "KH AD 9S 3C", 1: "6S", 2: "3H 4H 5H"}, turn=0))
+    state = arrange({0: "KH AD 9S 3C", 1: "6S", 2: "3H 4H 5H"}, turn=0)
+    said = advice(state)
     assert said.rule == "spinado-danger"
     assert "down to 1 card" in said.reason and "two chips a card" in said.reason
+    assert said.claims == (certain("fewest-cards", 1),)
+    assert holds(said.claims[0], state, said)
 
 
 def test_the_last_card_is_the_spinado() -> None:
-    said = advice(arrange({0: "AD", 1: "6S 7S 8S"}, turn=0))
+    state = arrange({0: "AD", 1: "6S 7S 8S"}, turn=0)
+    said = advice(state)
     assert said.rule == "only-card"
     assert said.reason == "Play the spinado: it is the only card you can play."
+    assert said.claims == (certain("only-move"),)
+    assert holds(said.claims[0], state, said)
 
 
 def test_every_rule_of_thumb_speaks_in_seeded_games() -> None:

@@ -6,8 +6,11 @@ from __future__ import annotations
 import random
 
 from cardtable_gui.ai.advice import Advice
+from cardtable_gui.ai.claims import Claim, certain, likely
 from cardtable_gui.ai.spizzichino import SpizzichinoHeuristic
+from cardtable_gui.audit.spizzichino import CHECKERS
 from cardtable_gui.cards import Card, italian_deck, parse_cards
+from cardtable_gui.rules.base import TrickWon
 from cardtable_gui.rules.spizzichino import (
     LiftCard,
     PlayCard,
@@ -37,6 +40,25 @@ def dealt(first: str, dealer_hand: str, stack: str) -> SpizzichinoState:
     for action in (TakePile(0), TakePile(1), StandPile(2), StandPile(3), TakePile(4), TakePile(5)):
         state.apply(action)
     return state
+
+
+def hinted(seed: int, decisions: int) -> SpizzichinoState:
+    """A seeded game after ``decisions`` moves, each seat playing its own hint (as the
+    audit plays them: a fresh player seeded 0 at every decision)."""
+    state = RULES.new_game(2, seed=seed)
+    for _ in range(decisions):
+        seat = state.to_move
+        assert seat is not None
+        hint = SpizzichinoHeuristic(seat, random.Random(0)).advise(state.view(seat), state.legal_actions())
+        state.apply(hint.action)
+    return state
+
+
+def holds(claim: Claim, state: SpizzichinoState, said: Advice) -> bool:
+    """The audit's judgement of ``claim`` on the full state."""
+    seat = state.to_move
+    assert seat is not None
+    return CHECKERS[claim.kind](claim, state, seat, said.action)
 
 
 def test_a_seeded_game_plays_the_same_moves_as_before_advice() -> None:
@@ -92,3 +114,62 @@ def test_every_rule_of_thumb_speaks_in_seeded_games() -> None:
         "only-card", "blind-pile", "lift-free", "lift-declare", "win-points", "cheap-trick",
         "give-cheap", "cash-winner", "save-last", "lead-cheap",
     }
+
+
+def test_a_lead_the_opponent_could_beat_by_lifting_is_not_called_sure() -> None:
+    # Seat 0 leads the re di coppe. Seat 1 has shown it holds no coppe, but the due di
+    # denari on its stack can be lifted, and what lies under it is unseen: it could be
+    # (and is) the tre di coppe.
+    state = hinted(seed=1, decisions=78)
+    said = advice(state)
+    assert said.action == PlayCard(Card.parse("RCo"))
+    assert said.rule == "cash-winner"
+    assert "nothing your opponent may hold beats it" not in said.reason
+    assert said.reason.startswith("Lead the re di coppe: it should take the trick")
+    assert said.claims == (likely("trick-won", "RCo"),)
+    assert not holds(certain("trick-won", "RCo"), state, said)
+    state.apply(said.action)
+    state.apply(LiftCard(1))
+    events = state.apply(PlayCard(Card.parse("3Co")))
+    assert TrickWon(1, (Card.parse("RCo"), Card.parse("3Co"))) in events
+
+
+def test_a_lead_nothing_can_beat_is_said_sure_and_holds() -> None:
+    state = hinted(seed=1, decisions=46)
+    said = advice(state)
+    assert said.reason == "Lead the asso di spade: nothing your opponent may hold beats it, so it takes the trick."
+    assert said.claims == (certain("trick-won", "1Sp"),)
+    assert holds(said.claims[0], state, said)
+
+
+def test_a_card_kept_for_the_last_trick_is_one_the_opponent_cannot_beat() -> None:
+    state = hinted(seed=1, decisions=41)
+    said = advice(state)
+    assert said.rule == "save-last"
+    assert "keep the re di coppe: no card your opponent has can ever beat it" in said.reason
+    assert said.claims == (certain("never-beaten", "RCo"),)
+    assert holds(said.claims[0], state, said)
+
+
+def test_every_fact_of_a_follow_is_a_claim_that_holds() -> None:
+    state = dealt("4Co 5Co 6Co 7Co FCo CCo RCo 4De 5De 6De", "4Sp 5Sp 6Sp 7Sp FSp CSp RSp 4Ba 5Ba 6Ba", "3Co 2Co")
+    state.apply(PlayCard(Card.parse("RCo")))
+    said = advice(state)
+    assert said.claims == (certain("can-follow", "Co"), certain("uncovers", 0))
+    assert all(holds(claim, state, said) for claim in said.claims)
+    while isinstance(said.action, LiftCard):
+        state.apply(said.action)
+        said = advice(state)
+    assert said.claims == (certain("trick-won", "2Co"), certain("trick-worth", 2))
+    assert all(holds(claim, state, said) for claim in said.claims)
+
+
+def test_a_cheap_lead_names_what_it_carries_and_that_nothing_carries_less() -> None:
+    state = hinted(seed=1, decisions=70)
+    said = advice(state)
+    assert said.reason == (
+        "Lead the quattro di bastoni: it carries no points, the least of any card you may lead, "
+        "so losing the trick costs you little."
+    )
+    assert said.claims == (certain("least-points", "4Ba", 0),)
+    assert holds(said.claims[0], state, said)

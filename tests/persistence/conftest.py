@@ -1,11 +1,13 @@
-"""Shared set-up for the persistence tests: a data directory of their own, and random
-games to save."""
+"""Shared set-up for the persistence tests: a data directory of their own, random games
+to save, and a count of the characters of shown text examined one by one."""
 
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -77,3 +79,17 @@ def save_of_random_game(
 @pytest.fixture(scope="session")
 def save_of() -> Callable[..., SavedGame]:
     return save_of_random_game
+
+
+@pytest.fixture
+def examined(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every character whose category the checks of shown text look up from here on:
+    a bound on a field's length must refuse a huge field before any of these."""
+    looked_at: list[str] = []
+
+    def category(character: str) -> str:
+        looked_at.append(character)
+        return unicodedata.category(character)
+
+    monkeypatch.setattr("cardtable_gui.shown_text.unicodedata", SimpleNamespace(category=category))
+    return looked_at

@@ -1,6 +1,7 @@
 """A bad save never crashes the loader and is never changed: random bytes, random JSON
 and damaged saves all end in a ``SaveError`` with a message, and the file stays
-byte for byte as it was."""
+byte for byte as it was. A file too large to be a save, and a field longer than any
+name, are refused before any of their characters is looked at."""
 
 from __future__ import annotations
 
@@ -16,10 +17,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardtable_gui.cards import french_deck
+from cardtable_gui.persistence import saves
 from cardtable_gui.persistence.saves import (
     BadActionInSave,
     CorruptSave,
     DigestMismatch,
+    NewerRules,
     NewerSchema,
     SavedGame,
     SaveError,
@@ -139,7 +142,10 @@ def _damaged(valid_save: SavedGame, **changes: Any) -> bytes:
         ({"digest": "0" * 64}, DigestMismatch),
         ({"options": {"target": 300}}, DigestMismatch),
         ({"game": "gin_rummy"}, UnknownGameInSave),
-        ({"schema_version": 3}, NewerSchema),
+        ({"schema_version": 4}, NewerSchema),
+        ({"rules_version": 99}, NewerRules),
+        ({"rules_version": "2"}, CorruptSave),
+        ({"rules_version": 0}, CorruptSave),
         ({"schema_version": "2"}, CorruptSave),
         ({"schema_version": 0}, CorruptSave),
         ({"options": {"target": 450}}, CorruptSave),
@@ -237,3 +243,54 @@ def test_house_rules_in_a_save_are_read_as_strictly_as_the_rest(
 def test_house_rules_as_written_by_the_game_load(valid_save: SavedGame) -> None:
     saved, error = load_and_keep(valid_save.to_bytes())
     assert error is None and saved is not None
+
+
+# Huge fields ------------------------------------------------------------------------
+
+
+HUGE = 1_000_000
+"""Characters in an over-long field: far beyond any name, yet the file stays under the
+size limit, so the field's own bound has to refuse it."""
+
+
+@pytest.mark.parametrize(
+    "place",
+    [
+        ("summary", "title"),
+        ("summary", "progress"),
+        ("summary", "players", 1),
+        ("seats", 2, "name"),
+        ("name",),
+        ("game",),
+        ("actions", 0),
+        ("deck", 0),
+    ],
+)
+def test_an_over_long_field_is_refused_before_its_characters_are_examined(
+    valid_save: SavedGame, examined: list[str], place: tuple[Any, ...]
+) -> None:
+    raw = json.loads(valid_save.to_bytes())
+    raw["deck"] = raw["deck"] or ["QS"]
+    _replace(raw, place, "a" * HUGE, delete=False)
+    saved, error = load_and_keep(json.dumps(raw).encode())
+    assert saved is None and isinstance(error, CorruptSave)
+    assert len(examined) < 1_000
+
+
+def test_a_house_rule_with_an_over_long_name_is_refused_and_named_short(valid_save: SavedGame) -> None:
+    raw = json.loads(valid_save.to_bytes())
+    raw["options"]["\u200b" + "x" * HUGE] = True
+    _, error = load_and_keep(json.dumps(raw).encode())
+    assert isinstance(error, CorruptSave) and len(error.message) < 200
+
+
+def test_a_file_far_larger_than_any_save_is_refused_unread(valid_save: SavedGame) -> None:
+    raw = json.loads(valid_save.to_bytes())
+    raw["summary"]["title"] = "Spades " * 800_000
+    data = json.dumps(raw).encode()
+    assert len(data) > saves.SAVE_SIZE_LIMIT
+    saved, error = load_and_keep(data)
+    assert saved is None and error is not None
+    assert error.message == "The save file cannot be opened: it is larger than 4 MB, far beyond any file of its kind."
+    with pytest.raises(CorruptSave, match="far larger than any Card Table save"):
+        saves.parse_save(data)

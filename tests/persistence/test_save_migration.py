@@ -4,22 +4,31 @@ with a clear message; the file on disk is rewritten only when the game is next s
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cardtable_gui.cards import Suit
 from cardtable_gui.persistence.saves import (
+    BadActionInSave,
     CorruptSave,
+    NewerRules,
     NewerSchema,
     SavedGame,
     SaveStore,
     migrate,
+    parse_save,
     read_save,
+    rebuild,
     restore,
 )
-from cardtable_gui.seats import AILevel, SeatKind
+from cardtable_gui.rules import GAMES
+from cardtable_gui.rules.base import Action, GameState
+from cardtable_gui.rules.spades import PlayCard
+from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +60,8 @@ def test_migrate_builds_seats_from_the_old_names_and_flags(
     upgraded = migrate(old)
 
     assert json.dumps(old) == untouched
-    assert upgraded["schema_version"] == 2
+    assert upgraded["schema_version"] == 3
+    assert upgraded["rules_version"] == 1
     assert upgraded["seats"] == [
         {"name": "Ada", "kind": "human", "level": "hard"},
         {"name": "Bob", "kind": "ai", "level": "hard"},
@@ -83,7 +93,7 @@ def test_an_old_save_loads_and_replays(
     assert listed[0].saved is not None and listed[0].saved.summary is None
 
     saved = store.load(path)
-    assert saved.schema_version == 2
+    assert saved.schema_version == 3
     assert [seat.kind for seat in saved.seats] == [SeatKind.HUMAN] + [SeatKind.AI] * 3
     assert {seat.level for seat in saved.seats} == {AILevel.HARD}
     assert current.summary is not None
@@ -94,7 +104,7 @@ def test_an_old_save_loads_and_replays(
     assert path.read_bytes() == data
 
     rewritten = store.save_named(saved)
-    assert json.loads(rewritten.read_bytes())["schema_version"] == 2
+    assert json.loads(rewritten.read_bytes())["schema_version"] == 3
     assert path.read_bytes() == data
 
 
@@ -119,11 +129,112 @@ def test_a_damaged_old_save_is_refused(
 def test_a_newer_save_is_refused_whatever_else_it_holds(tmp_path: Path) -> None:
     path = tmp_path / "saves" / "future.json"
     path.parent.mkdir()
-    data = json.dumps({"schema_version": 3, "hologram": True}).encode()
+    data = json.dumps({"schema_version": 4, "hologram": True}).encode()
     path.write_bytes(data)
 
     with pytest.raises(NewerSchema, match="^This save was made by a newer version of Card Table.$"):
         SaveStore(tmp_path).load(path)
     (entry,) = SaveStore(tmp_path).list_saves()
     assert entry.error == "This save was made by a newer version of Card Table."
+    assert path.read_bytes() == data
+
+
+# Rules versions
+
+
+def _spade_led_to_the_first_trick(seed: int) -> tuple[MatchConfig, GameState[Any], list[Action]]:
+    """A Spades game with the free first lead, where the first trick was led with a
+    spade by a player who held other suits, played on into the second trick."""
+    rules = GAMES["spades"]
+    options = rules.Options(first_trick_spade_lead=True)
+    seats = tuple(SeatConfig(name=name) for name in ("Ada", "Bob", "Cy", "Di"))
+    config = MatchConfig(game="spades", seats=seats, seed=seed)
+    state = rules.new_game(4, options, seed=seed)
+    rng = random.Random(seed)
+    actions: list[Action] = []
+    while len(actions) < 12:
+        legal = state.legal_actions()
+        spades = [a for a in legal if isinstance(a, PlayCard) and a.card.suit is Suit.SPADES]
+        first_lead = isinstance(legal[0], PlayCard) and not state.completed and not state.trick.plays
+        action = spades[0] if first_lead and spades and len(spades) < len(legal) else rng.choice(legal)
+        state.apply(action)
+        actions.append(action)
+    return config, state, actions
+
+
+@pytest.fixture(scope="module")
+def spades_before_versions() -> tuple[dict[str, Any], SavedGame]:
+    """A Spades save as schema 2 wrote it (no rules version, no house rule for the first
+    lead, which was then always free) whose moves lead a spade to trick 1, and the same
+    game saved now."""
+    config, state, actions = _spade_led_to_the_first_trick(seed=6)
+    current = SavedGame.capture(config, actions, state)
+    old = json.loads(current.to_bytes())
+    del old["rules_version"], old["options"]["first_trick_spade_lead"]
+    return old | {"schema_version": 2}, current
+
+
+def test_a_save_from_before_rules_were_versioned_was_played_under_version_1(
+    spades_before_versions: tuple[dict[str, Any], SavedGame],
+) -> None:
+    old, _ = spades_before_versions
+    upgraded = migrate(old)
+    assert upgraded["schema_version"] == 3 and upgraded["rules_version"] == 1
+    assert "rules_version" not in old
+
+
+def test_an_old_spades_save_leading_a_spade_to_trick_1_replays_with_the_free_first_lead(
+    spades_before_versions: tuple[dict[str, Any], SavedGame], tmp_path: Path
+) -> None:
+    old, current = spades_before_versions
+    path = tmp_path / "old.json"
+    data = json.dumps(old).encode()
+    path.write_bytes(data)
+
+    game = SaveStore(tmp_path).open(path)
+
+    assert game.state.digest() == current.digest
+    assert game.state.options.first_trick_spade_lead
+    assert game.config.options["first_trick_spade_lead"] is True
+    assert path.read_bytes() == data
+
+
+def test_an_old_game_keeps_its_earlier_rule_when_saved_again(
+    spades_before_versions: tuple[dict[str, Any], SavedGame],
+) -> None:
+    old, _ = spades_before_versions
+    game = rebuild(parse_save(json.dumps(old).encode()))
+    move = game.state.legal_actions()[0]
+    game.state.apply(move)
+
+    again = SavedGame.capture(game.config, [*game.actions, move], game.state)
+
+    assert again.options["first_trick_spade_lead"] is True
+    assert again.rules_version == GAMES["spades"].rules_version
+
+
+def test_a_rule_a_save_states_is_not_replaced_by_its_versions_earlier_rule(
+    spades_before_versions: tuple[dict[str, Any], SavedGame],
+) -> None:
+    old, _ = spades_before_versions
+    stated_off = old | {"options": old["options"] | {"first_trick_spade_lead": False}}
+
+    with pytest.raises(BadActionInSave, match="Spades may not be led"):
+        rebuild(parse_save(json.dumps(stated_off).encode()))
+
+
+def test_a_save_played_under_newer_rules_is_refused_and_kept(
+    spades_before_versions: tuple[dict[str, Any], SavedGame], tmp_path: Path
+) -> None:
+    _, current = spades_before_versions
+    path = tmp_path / "future.json"
+    data = json.dumps(json.loads(current.to_bytes()) | {"rules_version": 3}).encode()
+    path.write_bytes(data)
+
+    with pytest.raises(NewerRules) as error:
+        SaveStore(tmp_path).open(path)
+    assert str(error.value) == (
+        "This save was played under newer rules of Spades than this version of Card Table "
+        "knows; a newer version can open it."
+    )
     assert path.read_bytes() == data

@@ -3,6 +3,7 @@ same game, seen the same way from every seat, and plays on identically."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -112,3 +113,17 @@ def test_every_game_names_its_hand_or_round_on_the_load_screen(
 
     assert saved.summary is not None
     assert saved.summary.progress == progress
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_new_save_records_the_rules_version_it_was_played_under(
+    game: str, play: Callable[..., tuple], tmp_path: Path
+) -> None:
+    rules = GAMES[game]
+    config, state, actions = play(game, rules.player_counts[0], 4, 20)
+    store = SaveStore(tmp_path)
+
+    path = store.save_named(SavedGame.capture(config, actions, state))
+
+    assert json.loads(path.read_bytes())["rules_version"] == rules.rules_version
+    assert store.load(path).rules_version == rules.rules_version

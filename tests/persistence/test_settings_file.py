@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from cardtable_gui.persistence.settings import SETTINGS_FILE, Settings, load_settings, save_settings
+from cardtable_gui.persistence.settings import SETTINGS_FILE, GameSpeed, Settings, load_settings, save_settings
 from tests.persistence.odd_files import finishes, named_pipe, posix_only
 
 
@@ -89,6 +89,27 @@ def test_only_the_bad_settings_are_reset(tmp_path: Path) -> None:
     save_settings(tmp_path, settings)
     assert load_settings(tmp_path) == (settings, None)
     assert len(list(tmp_path.iterdir())) == 2
+
+
+def test_a_file_from_before_the_game_speed_loads_at_normal_speed(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"volume": 0.3, "ai_pace": 1.2}))
+    assert load_settings(tmp_path) == (Settings(volume=0.3, ai_pace=1.2), None)
+    assert load_settings(tmp_path)[0].game_speed is GameSpeed.NORMAL
+
+
+@pytest.mark.parametrize("stored", ["slow", "fast"])
+def test_the_game_speed_round_trips_by_its_name(tmp_path: Path, stored: str) -> None:
+    save_settings(tmp_path, Settings(game_speed=GameSpeed(stored)))
+    assert json.loads((tmp_path / SETTINGS_FILE).read_text())["game_speed"] == stored
+    assert load_settings(tmp_path)[0].game_speed == GameSpeed(stored)
+
+
+@pytest.mark.parametrize("stored", ["turbo", 2, "Slow", None])
+def test_a_game_speed_that_is_not_one_of_the_three_is_reset_alone(tmp_path: Path, stored: object) -> None:
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"game_speed": stored, "volume": 0.3}))
+    settings, message = load_settings(tmp_path)
+    assert settings == Settings(volume=0.3)
+    assert message is not None and "game speed" in message
 
 
 def test_settings_newer_versions_add_are_ignored(tmp_path: Path) -> None:
@@ -194,3 +215,11 @@ def test_a_settings_file_larger_than_any_settings_is_refused_and_kept(tmp_path: 
     assert message is not None and "it is larger than 256 KB" in message
     (kept,) = tmp_path.iterdir()
     assert kept.read_bytes() == content
+
+
+def test_a_huge_name_is_reset_before_any_of_it_is_examined(tmp_path: Path, examined: list[str]) -> None:
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"player_name": "\u0000" + "A" * 200_000, "volume": 0.3}))
+    settings, message = load_settings(tmp_path)
+    assert settings.player_name == "You" and settings.volume == 0.3
+    assert message is not None and "player name" in message
+    assert len(examined) < 1_000

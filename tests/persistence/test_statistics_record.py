@@ -200,3 +200,23 @@ def test_a_file_larger_than_any_record_is_set_aside_not_written_over(tmp_path: P
     assert message is not None and "it is larger than 32 MB" in message
     (kept,) = (entry for entry in tmp_path.iterdir() if entry.name != STATISTICS_FILE)
     assert kept.stat().st_size == LARGEST_FILE + 1
+
+
+def test_a_huge_name_loses_its_record_before_any_of_it_is_examined(tmp_path: Path, examined: list[str]) -> None:
+    raw = json.loads(Statistics(games=[spades_record(0, True, 500), spades_record(1, True, 300)]).model_dump_json())
+    raw["games"][1]["seats"][0]["name"] = "\u0000" + "A" * 5_000_000
+    (tmp_path / STATISTICS_FILE).write_text(json.dumps(raw))
+
+    statistics, message = load_statistics(tmp_path)
+    assert statistics.games == [spades_record(0, True, 500)]
+    assert message is not None and message.startswith("1 damaged game record(s)")
+    assert len(examined) < 1_000
+
+
+def test_a_name_with_control_characters_keeps_its_record_without_them(tmp_path: Path) -> None:
+    raw = json.loads(Statistics(games=[spades_record(0, True, 500)]).model_dump_json())
+    raw["games"][0]["seats"][0]["name"] = "\u0000A\u0007da"
+    (tmp_path / STATISTICS_FILE).write_text(json.dumps(raw))
+
+    statistics, message = load_statistics(tmp_path)
+    assert statistics.games == [spades_record(0, True, 500)] and message is None

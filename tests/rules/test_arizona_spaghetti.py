@@ -23,6 +23,7 @@ from cardtable_gui.rules.arizona_spaghetti import (
     deck_for,
 )
 from cardtable_gui.rules.base import Action, CardPlayed, GameOver, HandDealt, RoundScored
+from cardtable_gui.rules.tricks import Trick
 from tests.rules.event_cards import cards_in
 
 RULES = ArizonaSpaghettiRules()
@@ -445,6 +446,27 @@ def test_at_game_over_the_last_trick_lies_only_among_the_tricks_taken() -> None:
         assert view.trick == ()
         played = [card for done in view.tricks for _, card in done.plays]
         assert len(played) == len(set(played))
+
+
+def test_a_finished_game_keeps_the_fingerprint_it_had_with_the_last_trick_on_the_table() -> None:
+    """Until the last trick of the game was collected like every other, a finished
+    game's fingerprint had it on the table too; saves of such games still open."""
+    state, _ = random_game(4, seed=3)
+    as_it_was = state.clone()
+    last = state.tricks[-1]
+    as_it_was.trick = Trick(last.leader, list(last.plays))
+    assert as_it_was.digest() != state.digest()
+    assert as_it_was.digest() in state.earlier_digests()
+
+
+def test_a_game_in_play_has_no_fingerprint_with_a_trick_put_back() -> None:
+    state = RULES.new_game(4, seed=3)
+    rng = random.Random(3)
+    while len(state.tricks) < 2:
+        state.apply(rng.choice(state.legal_actions()))
+    as_if = state.clone()
+    as_if.trick = Trick(state.tricks[-1].leader, list(state.tricks[-1].plays))
+    assert as_if.digest() not in state.earlier_digests()
 
 
 # Views and text forms

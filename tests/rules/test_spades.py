@@ -254,6 +254,65 @@ def test_the_first_lead_may_be_a_spade_from_a_hand_of_nothing_but_spades() -> No
     assert any(isinstance(e, SpadesBroken) for e in events)
 
 
+FREE_FIRST_LEAD = SpadesOptions(first_trick_spade_lead=True)
+
+
+def test_the_house_rule_lets_a_spade_lead_the_first_trick_from_a_mixed_hand() -> None:
+    state = lead_seat_zero(["AS 2H", "", "", ""], FREE_FIRST_LEAD)
+    bid_all(state, [2, 2, 2, 2])
+    assert PlayCard(Card.parse("AS")) in state.legal_actions()
+    events = play(state, "AS")
+    assert any(isinstance(e, SpadesBroken) for e in events)
+
+
+def test_the_house_rule_frees_only_the_first_lead_of_a_hand() -> None:
+    state = lead_seat_zero(
+        [
+            "AC KS 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH",
+            "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC KH",
+            "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
+            "",
+        ],
+        FREE_FIRST_LEAD,
+    )
+    bid_all(state, [2, 2, 2, 2])
+    for card in ("AC", "2C", "2D", "AH"):
+        play(state, card)
+    assert state.to_move == 0 and not state.spades_broken
+    with pytest.raises(IllegalAction, match="Spades may not be led"):
+        play(state, "KS")
+    assert PlayCard(Card.parse("KS")) not in state.legal_actions()
+
+
+def test_the_free_first_lead_is_off_unless_chosen() -> None:
+    assert SpadesOptions().first_trick_spade_lead is False
+    assert "first trick" in SpadesOptions.model_fields["first_trick_spade_lead"].description
+
+
+def test_a_free_first_spade_lead_says_nothing_of_the_leaders_other_suits() -> None:
+    state = lead_seat_zero(["AS 2H", "", "", ""], FREE_FIRST_LEAD)
+    bid_all(state, [2, 2, 2, 2])
+    play(state, "AS")
+    view = state.view(1)
+    rng = random.Random(7)
+    samples = [RULES.determinize(view, rng) for _ in range(20)]
+    assert any(card.suit is not Card.parse("2S").suit for s in samples for card in s.hands[0])
+
+
+def test_the_house_rule_is_left_out_of_the_fingerprint() -> None:
+    """A position is the same whichever way the rule is set: saves made before the rule
+    existed recorded fingerprints without it."""
+    plain = RULES.new_game(4, seed=5)
+    free = RULES.new_game(4, FREE_FIRST_LEAD, seed=5)
+    assert free.digest() == plain.digest()
+    assert free.view(0) != plain.view(0)
+
+
+def test_spades_rules_are_at_version_2_and_version_1_led_freely() -> None:
+    assert RULES.rules_version == 2
+    assert RULES.earlier_rules == {1: {"first_trick_spade_lead": True}}
+
+
 def test_spades_may_not_be_led_until_broken() -> None:
     state = lead_seat_zero(
         [

@@ -18,6 +18,7 @@ from cardtable_gui.rules.spades import PlayCard
 from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.settings import PREVIEW_CARDS, SettingsScene, window_choices
 from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.ui.widgets import Stepper
 
 
@@ -185,6 +186,29 @@ def test_a_running_match_follows_pace_speed_and_card_size(tmp_path: Path) -> Non
         assert table.match.ai_pace == pytest.approx(app.settings.ai_pace) == pytest.approx(1.1)
         assert table.animator.speed() == app.settings.animation_speed == 2.0
         assert table.table.card_width > width_before
+    finally:
+        app.quit()
+
+
+def test_the_game_speed_is_chosen_by_name_and_a_running_table_follows_it(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    try:
+        table = TableScene(app, spades_config())
+        app.scenes.push(table)
+        frame(app, 3)
+        normal = table.reading_time(Beat.PLAY)
+        app.scenes.push(SettingsScene(app))
+        frame(app)
+        settings = app.scenes.top
+        assert isinstance(settings, SettingsScene)
+        assert settings.game_speed.fmt(settings.game_speed.value) == "Normal"
+        minus(app, settings.game_speed)
+        assert settings.game_speed.fmt(settings.game_speed.value) == "Slow"
+        assert saved(app)["game_speed"] == "slow"
+        key(app, pygame.K_ESCAPE)
+        frame(app)
+        assert app.scenes.top is table
+        assert table.reading_time(Beat.PLAY) > normal
     finally:
         app.quit()
 

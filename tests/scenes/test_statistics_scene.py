@@ -6,7 +6,6 @@ real clicks, draws the results chart, and survives a damaged file."""
 from __future__ import annotations
 
 import json
-import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -193,18 +192,6 @@ def quick_config(seed: int = 5) -> MatchConfig:
     return MatchConfig(game="spades", seats=seats, options={"target": 200}, seed=seed)
 
 
-def play_out(app: App, scene: TableScene) -> None:
-    """Run the table to its game-over panel, closing each hand's summary with a click."""
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if scene.finished:
-            return
-        if scene.summary.visible and not scene.watch:
-            table_support.click(app, scene.summary.button.rect.center)
-        table_support.frames(app)
-    raise AssertionError("the game never finished")
-
-
 @pytest.fixture
 def table_app(tmp_path: Path):
     app = table_support.make_app(tmp_path, (1024, 640))
@@ -215,7 +202,7 @@ def table_app(tmp_path: Path):
 def test_a_finished_game_writes_exactly_one_record(table_app) -> None:
     app = table_app
     scene = table_support.start_table(app, quick_config())
-    play_out(app, scene)
+    table_support.play_out(app, scene)
     table_support.frames(app, 5)
     statistics, problem = load_statistics(app.data_dir)
     assert problem is None and len(statistics.games) == 1
@@ -232,7 +219,7 @@ def test_a_watched_game_is_not_recorded(table_app) -> None:
     app = table_app
     scene = TableScene(app, quick_config(), watch=True)
     app.scenes.push(scene)
-    play_out(app, scene)
+    table_support.play_out(app, scene)
     app.scenes.clear()
     assert not (app.data_dir / "statistics.json").exists()
 
@@ -241,7 +228,7 @@ def test_a_failed_write_is_told_and_the_game_goes_on(table_app) -> None:
     app = table_app
     (app.data_dir / "statistics.json").mkdir(parents=True)
     scene = table_support.start_table(app, quick_config())
-    play_out(app, scene)
+    table_support.play_out(app, scene)
     table_support.frames(app, 3)
     assert scene.game_over.visible
     assert any("statistics" in toast.message for toast in app.toasts.toasts)

@@ -22,8 +22,8 @@ from tests.scenes.test_table_support import click, frames, make_app, post, run_u
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hal")
-GUARDED = (Kind.CARD, Kind.CONTROL, Kind.NOTE, Kind.MARK)
-"""What no note may lie over."""
+GUARDED = (Kind.CARD, Kind.CONTROL, Kind.BOARD, Kind.LOG, Kind.NOTE, Kind.MARK)
+"""What no note may lie over: the cards, the controls, the board, the log of plays and the other notes."""
 LONG_REFUSAL = (
     "You can't add the spinado here: it goes on a card you play, and only when that card "
     "stops the sequence or is the last card of a suit."

@@ -783,3 +783,18 @@ def test_the_partner_says_ahead_only_when_the_team_is_ahead() -> None:
     assert "ahead" not in answer_reason(view, 1, True, [0, 0])
     assert "ahead" in answer_reason(view, 1, True, [0, 500])
     assert "behind" not in answer_reason(view, 1, False, [0, 0])
+
+
+def test_drawn_cards_take_their_places_from_where_they_landed_in_the_hand(app) -> None:
+    """A drawn card flies from the pile into the hand once: when it turns face up it
+    glides from where it landed, and does not set out again from the pile."""
+    scene = start_table(app, config(4))
+    wait_turn(app, scene, Phase.DRAW)
+    fan = scene.table.fan
+    held = len(fan.slots)
+    stock = scene.table.stock.rect(scene.sprites)
+    click(app, stock_point(scene))
+    run_until(app, lambda: len(fan.slots) == held + 2, dt=0.02)
+    arriving = [fan.card_rect(i) for i in range(held, held + 2)]
+    assert not any(rect.colliderect(stock) for rect in arriving)
+    assert all(fan.area.collidepoint(rect.center) for rect in arriving), (fan.area, arriving)

@@ -34,6 +34,7 @@ from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.layouts.spizzichino import SpizzichinoLayout, stack_card_seen_since, thirds_text
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+from cardtable_gui.ui import theme as th
 
 CHOOSER_FIRST = 5
 """A seed whose dealer is seat 1: the person at seat 0 picks the piles first."""
@@ -623,3 +624,46 @@ def test_nothing_leaves_the_window_or_overlaps(app, size: tuple[int, int], card_
     frames(app, 5)
     assert table.playing and any(b.visible for b in table.lift_buttons)
     check_layout(scene, size)
+
+
+def test_into_the_hand_is_drawn_over_the_pile_flying_there(app: App) -> None:
+    """Seen in play: the computer's "Into the hand" was hidden under the pile moving to
+    its hand, the very move the words were about."""
+    app.settings.animation_speed = 1.0
+    scene = start_table(app, spizzichino_config(seed=DEALER_FIRST))
+    table = table_of(scene)
+    theme = app.theme
+    seen = 0
+
+    def covered_spot() -> tuple[int, int] | None:
+        """A point of the computer's bubble, off its words, under a card in flight."""
+        boxes = table.bubbles.drawn
+        if 1 not in boxes or table.bubbles.shown[1][0] != "Into the hand":
+            return None
+        box = boxes[1]
+        band = pygame.Rect(box.left + box.height // 2, box.top + 1, box.width - box.height, theme.px(4))
+        for flight in scene.animator.flights:
+            if not flight.visible:
+                continue
+            card = pygame.Rect((0, 0), scene.sprites.size(flight.width))
+            card.center = (round(flight.center[0]), round(flight.center[1]))
+            under = band.clip(card.inflate(-card.width // 4, -card.height // 4))
+            if under.width and under.height:
+                return under.center
+        return None
+
+    said = 0
+    for _ in range(4000):
+        frames(app, 1, 1 / 60)
+        boxes = table.bubbles.drawn
+        said += 1 in boxes and table.bubbles.shown[1][0] == "Into the hand"
+        spot = covered_spot()
+        if spot is not None:
+            colour = app.screen.get_at(spot)[:3]
+            assert sum(abs(a - b) for a, b in zip(colour, th.ACCENT, strict=True)) < 90, f"a card hides the bubble at {spot}: {colour}"
+            seen += 1
+        if said and table.piles.active:
+            break
+    # The bubble now sits clear of the pile's path; wherever a flight does cross it, the
+    # words are drawn over the cards.
+    assert said, "the computer never said where its pile went: the test saw nothing"

@@ -69,15 +69,16 @@ def frames(app: App, count: int = 1, dt: float = DT) -> None:
         time.sleep(FRAME_PAUSE)
 
 
-def run_until(app: App, done: Callable[[], bool], limit: int = 600) -> None:
-    """Run frames until ``done``: at least ``limit`` frames' worth of chances, and for
-    as long as ``PATIENCE`` allows, since the computer players think in real time."""
+def run_until(app: App, done: Callable[[], bool], limit: int = 600, dt: float = DT) -> None:
+    """Run frames of ``dt`` seconds until ``done``: at least ``limit`` frames' worth of
+    chances, and for as long as ``PATIENCE`` allows, since the computer players think
+    in real time."""
     deadline = time.monotonic() + PATIENCE
     ran = 0
     while ran < limit or time.monotonic() < deadline:
         if done():
             return
-        frames(app)
+        frames(app, dt=dt)
         ran += 1
     raise AssertionError("the table never reached the expected point")
 
@@ -151,3 +152,18 @@ def play_bottom_turn(app: App, scene: TableScene) -> None:
     fan = table.fan
     index = next(i for i, slot in enumerate(fan.slots) if slot.card in fan.legal)
     drag(app, card_grip(scene, index), table.trick.rect.center)
+
+
+def play_out(app: App, scene: TableScene, on_summary: Callable[[], None] | None = None) -> None:
+    """Run the table to its game-over panel, closing each hand's summary with a click
+    (after ``on_summary`` has looked at it)."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if scene.finished:
+            return
+        if scene.summary.visible and not scene.watch:
+            if on_summary is not None:
+                on_summary()
+            click(app, scene.summary.button.rect.center)
+        frames(app)
+    raise AssertionError("the game never finished")

@@ -24,7 +24,7 @@ from cardtable_gui.app_window import App
 from cardtable_gui.cards import Card
 from cardtable_gui.rules import GAMES
 from cardtable_gui.rules.base import Action
-from cardtable_gui.rules.hand_and_foot import Discard, DrawCards, Meld, TakePile
+from cardtable_gui.rules.hand_and_foot import Discard, DrawCards, Meld, MeldGroup, TakePile
 from cardtable_gui.rules.spades import Bid
 from cardtable_gui.rules.spizzichino import StandPile
 from cardtable_gui.rules.spizzichino import TakePile as SpizzichinoTake
@@ -155,6 +155,20 @@ def choose_cards(app: App, scene: LessonTableScene, cards: tuple[Card, ...]) -> 
     assert Counter(fan.chosen_cards) == Counter(cards)
 
 
+def stage(app: App, scene: LessonTableScene, groups: tuple[MeldGroup, ...]) -> None:
+    """Choose each group's cards and drop them on its book (or New book)."""
+    table: Any = scene.table
+    for group in groups:
+        choose_cards(app, scene, group.cards)
+        place = NEW_BOOK if group.book is None else ("book", group.book)
+        target = table.rows[0].place_rect(place)
+        assert target is not None, f"no place {place} on your row"
+        first = min(table.fan.chosen)
+        rect = table.fan.card_rect(first)
+        drag(app, (rect.left + max(4, rect.width // 8), rect.top + rect.height // 4), target.center)
+        frames(app, 3)
+
+
 def hand_and_foot_move(app: App, scene: LessonTableScene, action: Action) -> None:
     table: Any = scene.table
     controls = table.controls
@@ -163,18 +177,14 @@ def hand_and_foot_move(app: App, scene: LessonTableScene, action: Action) -> Non
     elif isinstance(action, Discard):
         drag(app, fan_grip(scene, action.card), table.discard.rect(scene.sprites).center)
     elif isinstance(action, TakePile):
+        # An opening made with the pile: the rest of it is staged first.
+        stage(app, scene, action.meld)
         take = next(t for t in controls.takes if Counter(t.pair) == Counter(action.pair))
-        click(app, controls.take_buttons[controls.takes.index(take)].rect.center)
+        button = controls.take_buttons[controls.takes.index(take)]
+        assert button.text == ("Take and open" if action.meld else "Take the pile")
+        click(app, button.rect.center)
     elif isinstance(action, Meld):
-        for group in action.groups:
-            choose_cards(app, scene, group.cards)
-            place = NEW_BOOK if group.book is None else ("book", group.book)
-            target = table.rows[0].place_rect(place)
-            assert target is not None, f"no place {place} on your row"
-            first = min(table.fan.chosen)
-            rect = table.fan.card_rect(first)
-            drag(app, (rect.left + max(4, rect.width // 8), rect.top + rect.height // 4), target.center)
-            frames(app, 3)
+        stage(app, scene, action.groups)
         click(app, controls.lay_down_button.rect.center)
     else:
         raise AssertionError(f"no way to make {action} on the screen")
@@ -378,6 +388,25 @@ def test_a_lesson_has_no_save_undo_or_hint_of_a_game(app: App) -> None:
     assert [button.text for button in scene._buttons()] == ["Rules"]
 
 
+def test_after_a_card_the_rule_refused_the_lesson_speaks_of_that_refusal(app: App) -> None:
+    """Seen in play: the learner dropped a heart on a club lead, was refused, played the
+    queen of clubs, and read "Had you tried a card of another suit, the rule would have
+    refused it"."""
+    scene = open_lesson(app, "spades", 0)
+    run = scene.run
+    while not (isinstance(run.step, Do) and run.step.action == "play QC"):
+        key(app, pygame.K_k)
+    step = run.step
+    settle(app, scene)
+    run_until(app, lambda: scene._deciding is not None)
+    play_card(app, scene, Card.parse("10H"))
+    assert scene.panel.feedback is not None and not scene.panel.feedback.good
+    assert "club" in scene.panel.feedback.text
+    play_card(app, scene, Card.parse("QC"))
+    assert scene.panel.feedback == type(scene.panel.feedback)(step.after_refused, True)
+    assert "Had you tried" not in scene.panel.feedback.text
+
+
 def test_a_finished_lesson_offers_the_next_one(app: App) -> None:
     scene = open_lesson(app, "arizona_spaghetti", 0)
     while not scene.run.done:
@@ -387,6 +416,40 @@ def test_a_finished_lesson_offers_the_next_one(app: App) -> None:
     click(app, scene.panel.choices[0].rect.center)
     nxt = app.scenes.top
     assert isinstance(nxt, LessonTableScene) and nxt.run.lesson == following
+
+
+def test_enter_at_the_end_of_a_lesson_waits_for_a_chosen_way_on(app: App) -> None:
+    """Seen in play: the Enter that finished the last step went on to start the next
+    lesson at once, before "Lesson complete" could be read."""
+    scene = open_lesson(app, "arizona_spaghetti", 0)
+    while not scene.run.done:
+        key(app, pygame.K_k)
+    settle(app, scene)
+    for code in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_RIGHT, pygame.K_SPACE):
+        key(app, code)
+        assert app.scenes.top is scene and scene.panel.counter == "Lesson complete"
+    assert "Tab" in scene.panel.text
+    key(app, pygame.K_TAB)
+    following, back = scene.panel.choices
+    assert following.focused and not back.focused
+    key(app, pygame.K_DOWN)
+    assert back.focused and not following.focused
+    key(app, pygame.K_UP)
+    key(app, pygame.K_RETURN)
+    nxt = app.scenes.top
+    assert isinstance(nxt, LessonTableScene) and nxt.run.lesson == load_course("arizona_spaghetti").lessons[1]
+
+
+def test_back_to_lessons_is_pressed_by_key_once_chosen(app: App) -> None:
+    scene = open_lesson(app, "spinado", 0)
+    while not scene.run.done:
+        key(app, pygame.K_k)
+    settle(app, scene)
+    post(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT, unicode="", scancode=0)
+    frames(app)
+    assert scene.panel.choices[-1].text == "Back to lessons" and scene.panel.choices[-1].focused
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scenes.top, TutorialScene)
 
 
 def test_the_list_shows_each_lesson_and_ends_with_the_practice_game(app: App) -> None:
@@ -511,6 +574,35 @@ def test_highlights_ring_the_cards_and_areas_named(app: App) -> None:
     colours = {tuple(surface.get_at((x, edge.top + 1)))[:3] for x in range(edge.centerx - 2, edge.centerx + 3)}
     # The ring pulses (its alpha changes), so it is told by its colour, blended or not.
     assert any(sum(abs(a - b) for a, b in zip(c, HIGHLIGHT)) < 160 for c in colours)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_hand_and_foot_keys_line_is_never_cut_while_kings_are_staged(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Seen in play at 1024x640: with the kings staged, Lay down and Cancel left the keys
+    line "Keys: arrows move, Space chooses, Enter places, L la..."."""
+    app = make_app(tmp_path, size)
+    course = load_course("hand_and_foot")
+    index = next(i for i, lesson in enumerate(course.lessons) if lesson.id == "books")
+    scene = LessonTableScene(app, course, index)
+    hurry(scene)
+    app.scenes.push(scene)
+    run = scene.run
+    while not (isinstance(run.step, Do) and run.step.action == "meld new KH KD KS"):
+        key(app, pygame.K_k)
+    settle(app, scene)
+    run_until(app, lambda: scene._deciding is not None)
+    table: Any = scene.table
+    kings = tuple(Card.parse(text) for text in ("KH", "KD", "KS"))
+    choose_cards(app, scene, kings)
+    rect = table.fan.card_rect(min(table.fan.chosen))
+    drag(app, (rect.left + max(4, rect.width // 8), rect.top + rect.height // 4), table.rows[0].place_rect(NEW_BOOK).center)
+    frames(app, 3)
+    controls = table.controls
+    assert controls.cancel_button.visible and controls.lay_down_button.visible
+    shown, size_px = controls.keys_shown()
+    assert "\u2026" not in shown and shown.startswith("Keys: L lays down")
+    assert app.theme.font(size_px).size(shown)[0] <= controls.hint_rect.width
+    app.quit()
 
 
 def test_the_lesson_ring_is_told_apart_from_chosen_cards_and_the_hint() -> None:

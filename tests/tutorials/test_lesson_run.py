@@ -180,3 +180,42 @@ def test_a_meld_is_the_wanted_move_whatever_order_its_cards_were_picked_in() -> 
     shuffled = "meld new 4H 4C 4D; new KS KD KH; new QS QH QD; new JH JS JD"
     assert run.attempt(run.parse(shuffled)).accepted
     assert run.next() and run.state.digest() == wanted
+
+
+def _follow_suit_step(run: LessonRun) -> Do:
+    """Spades lesson 1 up to the step where a club was led and the learner holds clubs."""
+    while not (isinstance(run.step, Do) and run.step.action == "play QC"):
+        run.skip()
+    run.play_pending()
+    step = run.step
+    assert isinstance(step, Do) and step.after_refused
+    return step
+
+
+@pytest.mark.parametrize(
+    ("tried", "refused_by_rule"),
+    [((), False), (("play 2C",), False), (("play AH",), True), (("play 6C", "play 9S"), True)],
+    ids=["nothing", "a low club", "a heart", "a low club and a spade"],
+)
+def test_what_follows_a_move_says_what_the_learner_saw(tried: tuple[str, ...], refused_by_rule: bool) -> None:
+    """"Had you tried a card of another suit" reads wrong to someone who just did:
+    after a move the rules refused, the lesson speaks of that refusal instead."""
+    run = LessonRun("spades", load_course("spades").lesson("tricks"))
+    step = _follow_suit_step(run)
+    for text in tried:
+        assert not run.attempt(run.parse(text)).accepted
+    outcome = run.attempt(run.parse(step.action))
+    assert outcome.accepted
+    assert outcome.text == (step.after_refused if refused_by_rule else step.after)
+
+
+def test_a_refusal_in_one_step_is_not_remembered_in_the_next() -> None:
+    run = LessonRun("spades", load_course("spades").lesson("tricks"))
+    step = _follow_suit_step(run)
+    assert not run.attempt(run.parse("play AH")).accepted
+    run.back()
+    while run.step is not step:
+        finish_step(run)
+        run.next()
+    run.play_pending()
+    assert run.attempt(run.parse(step.action)).text == step.after

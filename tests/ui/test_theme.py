@@ -1,5 +1,5 @@
 """The game's text face: the bundled font in its real regular and bold, at the size
-asked for, with kerning."""
+asked for, with kerning; text that draws as nothing gives an empty line, not an error."""
 
 from __future__ import annotations
 
@@ -36,3 +36,10 @@ def test_bigger_sizes_are_bigger_and_each_size_is_kept() -> None:
     theme = Theme()
     assert theme.font(30).get_linesize() > theme.font(15).get_linesize()
     assert theme.font(22) is theme.font(22)
+
+
+def test_text_that_draws_as_nothing_gives_an_empty_line_not_an_error() -> None:
+    theme = Theme()
+    # A variation selector alone can be typed into a name field; it has no width.
+    image = theme.text("\ufe0f", 20)
+    assert image.get_width() == 0 and image.get_height() == theme.font(20).get_height()

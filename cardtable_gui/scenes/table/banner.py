@@ -16,6 +16,9 @@ import pygame
 from cardtable_gui.ui import theme as th
 
 FADE_SECONDS = 0.3
+CALLOUT_SIZES = (28, 24, 21, 18)
+"""The callout's text sizes, largest first: a smaller one when a larger needs more than
+three lines in the room the callout has."""
 
 
 @dataclass(eq=False)
@@ -30,6 +33,9 @@ class Banner:
     callout_left: float = 0.0
     callout_box: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     """Where the callout went when last drawn (for layout checks)."""
+    callout_place: pygame.Rect | None = None
+    """Where the layout put the callout (a box ``callout_fit`` sized, clear of what it
+    must not hide); None centres it on ``middle``."""
 
     @staticmethod
     def height_for(theme: th.Theme, lines: int) -> int:
@@ -44,6 +50,20 @@ class Banner:
     def announce(self, text: str, seconds: float) -> None:
         self.callout = text
         self.callout_left = seconds
+        self.callout_place = None
+
+    def callout_fit(self, theme: th.Theme, width: int) -> tuple[int, list[str], tuple[int, int]]:
+        """The callout wrapped to at most ``width`` pixels: the size of its text, its
+        lines and its box's size."""
+        pad = theme.px(18)
+        for points in CALLOUT_SIZES:
+            size = theme.px(points)
+            font = theme.font(size, True)
+            lines = theme.wrap(self.callout, font, max(1, width - pad * 2))
+            if len(lines) <= 3:
+                break
+        box = (max(font.size(line)[0] for line in lines) + pad * 2, font.get_linesize() * len(lines) + pad * 2)
+        return size, lines, box
 
     def update(self, dt: float) -> None:
         if self.callout_left > 0:
@@ -73,16 +93,18 @@ class Banner:
             y += theme.px(22)
 
     def _draw_callout(self, surface: pygame.Surface, theme: th.Theme) -> None:
-        """Big text on a dark pill, wrapped to at most half the window's width."""
-        font_size = theme.px(28)
-        font = theme.font(font_size, True)
-        width = max(theme.px(200), surface.get_width() // 2)
-        lines = theme.wrap(self.callout, font, width)
-        pad = theme.px(18)
-        line_h = font.get_linesize()
-        box = pygame.Rect(0, 0, max(font.size(line)[0] for line in lines) + pad * 2, line_h * len(lines) + pad * 2)
-        box.center = self.middle
+        """Big text on a dark pill, in its place or wrapped to at most half the
+        window's width around ``middle``."""
+        if self.callout_place is not None:
+            box = pygame.Rect(self.callout_place)
+            font_size, lines, _ = self.callout_fit(theme, box.width)
+        else:
+            font_size, lines, size = self.callout_fit(theme, max(theme.px(200), surface.get_width() // 2) + theme.px(36))
+            box = pygame.Rect((0, 0), size)
+            box.center = self.middle
         box.clamp_ip(surface.get_rect())
+        pad = theme.px(18)
+        line_h = theme.font(font_size, True).get_linesize()
         self.callout_box = box
         fade = min(1.0, self.callout_left / FADE_SECONDS)
         theme.draw_panel(surface, box, radius=theme.px(16), fill=(12, 24, 18, round(235 * fade)), border=th.ACCENT)

@@ -25,7 +25,7 @@ class Bubbles:
     """The bubbles showing now, by seat, with the seconds each has left."""
 
     shown: dict[int, tuple[str, float]] = field(default_factory=dict)
-    boxes: dict[int, pygame.Rect] = field(default_factory=dict)
+    drawn: dict[int, pygame.Rect] = field(default_factory=dict)
     """Where each seat's bubble was last drawn (the table reports them as notes)."""
     _placed: dict[int, tuple[object, pygame.Rect]] = field(default_factory=dict)
     """Each bubble's box and what it was placed for: a bubble moves only when that changes."""
@@ -35,15 +35,23 @@ class Bubbles:
 
     def clear(self) -> None:
         self.shown.clear()
-        self.boxes.clear()
+        self.drawn.clear()
+        self._placed.clear()
 
     def update(self, dt: float) -> None:
         for seat, (text, left) in list(self.shown.items()):
             if left - dt <= 0:
                 del self.shown[seat]
-                self.boxes.pop(seat, None)
+                self.drawn.pop(seat, None)
+                self._placed.pop(seat, None)
             else:
                 self.shown[seat] = (text, left - dt)
+
+    @staticmethod
+    def box_size(theme: th.Theme, text: str) -> tuple[int, int]:
+        """The size of the bubble saying ``text``, for a layout choosing its place."""
+        w, h = theme.font(theme.px(21), True).size(text)
+        return w + theme.px(22), h + theme.px(12)
 
     def draw(
         self, surface: pygame.Surface, theme: th.Theme, anchor: Callable[[int], Anchor], keep_clear: Sequence[pygame.Rect] = ()
@@ -52,7 +60,8 @@ class Bubbles:
         screen = surface.get_rect()
         for seat, (text, left) in self.shown.items():
             image = theme.text(text, theme.px(21), th.TEXT_DARK, bold=True).copy()
-            box = self._place(seat, image.get_rect().inflate(theme.px(22), theme.px(12)), anchor(seat), screen, keep_clear, theme)
+            natural = pygame.Rect((0, 0), self.box_size(theme, text))
+            box = self._place(seat, natural, anchor(seat), screen, keep_clear, theme)
             alpha = min(1.0, left / FADE_SECONDS)
             theme.draw_panel(surface, box, radius=box.height // 2, fill=(*th.ACCENT, round(235 * alpha)), border=None)
             image.set_alpha(round(255 * alpha))
@@ -73,7 +82,7 @@ class Bubbles:
         else:
             natural.midbottom = point
         natural.clamp_ip(screen)
-        others = [box for other, box in self.boxes.items() if other != seat]
+        others = [box for other, box in self.drawn.items() if other != seat]
         key = (tuple(natural), tuple(screen), [tuple(rect) for rect in (*keep_clear, *others)])
         placed = self._placed.get(seat)
         if placed is None or placed[0] != key:
@@ -81,5 +90,5 @@ class Bubbles:
             _, box = place_note(natural, lambda _width: size, [size[0]], screen, [*keep_clear, *others], [], theme.px(12))
             placed = (key, box)
             self._placed[seat] = placed
-        self.boxes[seat] = placed[1]
+        self.drawn[seat] = placed[1]
         return placed[1]

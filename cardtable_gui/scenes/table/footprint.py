@@ -28,6 +28,8 @@ class Kind(Enum):
     """A play area the cards go to: the trick, a board, a row of books."""
     TEXT = "text"
     """Words on the felt: a name plate, a name tag, the scores, a banner."""
+    LOG = "log"
+    """Words kept in sight to follow the game: the log of the last plays."""
     NOTE = "note"
     """A box that comes and goes: a hint, a refusal, a tip, a callout, a bubble, a badge."""
     MARK = "mark"
@@ -36,7 +38,7 @@ class Kind(Enum):
     """A panel meant to cover the table: the summary, the score sheet, a question."""
 
 
-KEEP_CLEAR = frozenset((Kind.CARD, Kind.CONTROL, Kind.BOARD, Kind.NOTE, Kind.MARK, Kind.PANEL))
+KEEP_CLEAR = frozenset((Kind.CARD, Kind.CONTROL, Kind.BOARD, Kind.LOG, Kind.NOTE, Kind.MARK, Kind.PANEL))
 """What a note must never cover; words on the felt it should only rather not hide."""
 
 

@@ -26,6 +26,9 @@ SELECTED = (120, 220, 255)
 HINT = (255, 120, 205)
 """The Hint's colour: unlike the selection, the playable glow or marked cards."""
 _ARC_DEGREES = 14.0
+LIFT = 0.12
+"""A card's rise, in card heights, of which each reason below adds a share."""
+RISE_LEGAL, RISE_HOVER, RISE_HINTED, RISE_SELECTED = 0.5, 0.6, 0.4, 1.1
 
 
 @dataclass(eq=False)
@@ -163,7 +166,7 @@ class HandFan:
         turned_half = (w * math.sin(tilt) + h * math.cos(tilt)) / 2
         drop = h * 0.08 if n > 1 else 0.0
         base_y = self.area.bottom - h * _BOTTOM_MARGIN - drop - turned_half
-        lift = h * 0.12
+        lift = h * LIFT
         hinted = self.hinted_indices()
         for i, slot in enumerate(self.slots):
             spread = (i - (n - 1) / 2) / max(1, (n - 1) / 2) if n > 1 else 0.0
@@ -174,13 +177,19 @@ class HandFan:
             # degree passed on the way would be one more turned copy of the card to make.
             slot.angle = -spread * _ARC_DEGREES / 2
             if self.active and slot.card in self.legal:
-                slot.target_y -= lift * 0.5
+                slot.target_y -= lift * RISE_LEGAL
             if i == self.hover and self._can_pick(i):
-                slot.target_y -= lift * 0.6
+                slot.target_y -= lift * RISE_HOVER
             if i in hinted:
-                slot.target_y -= lift * 0.4
+                slot.target_y -= lift * RISE_HINTED
             if i == self.selected:
-                slot.target_y -= lift * 1.1
+                slot.target_y -= lift * RISE_SELECTED
+
+    def reach(self) -> int:
+        """How far above its resting place a card may rise (playable, under the mouse,
+        hinted and chosen all at once): what a layout keeps free above the hand."""
+        h = self.sprites.size(self.card_width)[1]
+        return math.ceil(h * LIFT * (RISE_LEGAL + RISE_HOVER + RISE_HINTED + RISE_SELECTED))
 
     def card_rect(self, index: int) -> pygame.Rect:
         slot = self.slots[index]

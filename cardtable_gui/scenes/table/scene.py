@@ -48,7 +48,7 @@ from cardtable_gui.persistence.saves import (
     describe_progress,
 )
 from cardtable_gui.rules import GAMES
-from cardtable_gui.rules.base import Action, Event, IllegalAction, new_seed
+from cardtable_gui.rules.base import Action, Event, HandDealt, IllegalAction, new_seed
 from cardtable_gui.scenes.base import Scene
 from cardtable_gui.scenes.dialog import Answer, Dialog
 from cardtable_gui.scenes.table.animation import Animator
@@ -62,11 +62,14 @@ from cardtable_gui.scenes.table.handoff import HandoffCover
 from cardtable_gui.scenes.table.hint import HintPanel, suggest
 from cardtable_gui.scenes.table.layouts import make_layout
 from cardtable_gui.scenes.table.note_place import place_in
+from cardtable_gui.scenes.table.pace import SPEED_FACTOR, Beat, beat_seconds
 from cardtable_gui.scenes.table.summary import HandSummary, SummaryTable
 from cardtable_gui.scenes.table.tips import STYLE as TIP_STYLE
 from cardtable_gui.scenes.table.tips import FirstGameTips, Moment
 from cardtable_gui.seats import MatchConfig
+from cardtable_gui.shown_text import drawable_seat_name
 from cardtable_gui.ui import theme as th
+from cardtable_gui.ui.form import house_rule_lines
 from cardtable_gui.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -169,7 +172,7 @@ class TableScene(Scene):
         return Match(
             config,
             on_applied=self._applied,
-            ai_pace=self.app.settings.ai_pace / self.pace,
+            ai_pace=self.computer_pause(),
             undo_guard=self.table.may_undo_to,
             resume=None
             if resume is None
@@ -189,8 +192,21 @@ class TableScene(Scene):
         """How fast cards move now: the player's setting, times a watch's pace."""
         return self.app.settings.animation_speed * self.pace
 
+    def computer_pause(self) -> float:
+        """The least time between a move and the next computer move: the player's
+        pause, stretched by the game speed, shortened by a watch's pace."""
+        settings = self.app.settings
+        return settings.ai_pace * SPEED_FACTOR[settings.game_speed] / self.pace
+
+    def reading_time(self, beat: Beat) -> float:
+        """How long ``beat`` keeps the next event back, in the animator's seconds
+        (which the animation speed and a watch's pace then shorten or stretch)."""
+        return beat_seconds(beat, self.app.settings.game_speed)
+
     def seat_name(self, seat: int) -> str:
-        return self.match.seat_name(seat)
+        """The seat's name as every piece of the table shows it: drawable, and "Player 2"
+        for a name (from a save or the settings) that would draw as nothing."""
+        return drawable_seat_name(self.match.seat_name(seat), seat)
 
     def submit(self, action: Action) -> bool:
         """Play the bottom person's move. A refused move shows the rule's reason and
@@ -347,7 +363,7 @@ class TableScene(Scene):
             if self._summary_left <= 0:
                 self.summary.hide()
                 self._summary_closed()
-        self.match.ai_pace = self.app.settings.ai_pace / self.pace
+        self.match.ai_pace = self.computer_pause()
         self.match.hold = self._busy()
         self.match.poll()
         self._report_save_problem()
@@ -373,6 +389,10 @@ class TableScene(Scene):
                 return
             event = self.match.events.popleft()
             self.table.on_event(event)
+            beat = self.table.beat(event)
+            if beat is not None:
+                # The next event waits until this one has been in view long enough to read.
+                self.animator.wait(self.reading_time(beat))
             self._shown(event)
         if not self._busy():
             self._settle()
@@ -486,6 +506,10 @@ class TableScene(Scene):
         seat = self.match.to_move
         if seat is None or not self.match.is_human(seat) or (self.pass_and_play and seat != self.viewer):
             return "A hint is for your turn; wait until it comes."
+        if any(isinstance(event, HandDealt) for event in self.match.events):
+            # The turn is in a hand the table has not dealt yet: the last one's end and
+            # its summary come first.
+            return "Your next hand is about to be dealt; ask again once your cards are in."
         return None
 
     def toggle_hint(self) -> None:
@@ -660,7 +684,10 @@ class TableScene(Scene):
         from cardtable_gui.scenes.rules_book import RulesBookScene
 
         if self.app.scenes.top is self:
-            self.app.scenes.push(RulesBookScene(self.app, self.match.config.game))
+            config = self.match.config
+            options = GAMES[config.game].Options.model_validate(config.options)
+            table_rules = house_rule_lines(options, len(config.seats))
+            self.app.scenes.push(RulesBookScene(self.app, config.game, table_rules))
 
     def _rematch(self) -> None:
         config = self.match.rematch_config(new_seed())
@@ -801,6 +828,7 @@ class TableScene(Scene):
         for flight in self.animator.flights:
             if flight.visible:
                 self.sprites.draw(surface, flight.card, flight.center, flight.width, flight.angle)
+        self.table.draw_over_flights(surface)
         self._refresh_buttons()
         for button in self._buttons():
             button.draw(surface, theme)

@@ -31,7 +31,7 @@ from cardtable_gui.seats import MatchConfig
 from cardtable_gui.tutorials import Course, LessonRun
 from cardtable_gui.tutorials.model import AREAS, Do, Explain, Free, Quiz
 from cardtable_gui.tutorials.progress import load_progress, save_progress
-from cardtable_gui.ui.widgets import Button
+from cardtable_gui.ui.widgets import Button, FocusGroup
 
 if TYPE_CHECKING:
     from cardtable_gui.app_window import App
@@ -45,6 +45,8 @@ NOTHING_TO_SAVE = "A lesson keeps your place by itself; there is nothing to save
 NO_HINT = "In a lesson the panel says what to do; Hint is for your own games."
 READ_FIRST = "Nothing to play yet: read the step, then press Next."
 ANSWER_FIRST = "Answer the question in the panel first."
+LESSON_DONE = "Well done: that is the whole lesson."
+CHOOSE_HOW_ON = "Click where to go on, or choose with Tab or the arrows and press Enter."
 PANEL_WIDTH = 400
 """The panel's width at the design size: the column the table leaves it."""
 MARGIN = 12
@@ -67,6 +69,9 @@ class LessonTableScene(TableScene):
         self.run = LessonRun(course.game, lesson, step)
         self.panel = LessonPanel(self.next_step, self.back_step, self.skip_step, self.leave)
         self._advance_when_settled = False
+        # At the lesson's end, Enter presses only a way on the learner chose: the Enter
+        # that finished the last step must not start the next lesson unread.
+        self.ways_on = FocusGroup(lambda: self.panel.choices, arrows=True)
         config = lesson_config(self.run, app.settings.player_name, AI_NAMES)
         super().__init__(app, config)
         # A lesson is never continued from the menu: nothing to autosave.
@@ -85,7 +90,7 @@ class LessonTableScene(TableScene):
         return self.match
 
     def open_match(self, config: MatchConfig, resume: RestoredGame | None) -> Match:
-        return LessonMatch(self.run, config, ai_pace=self.app.settings.ai_pace / self.pace)
+        return LessonMatch(self.run, config, ai_pace=self.computer_pause())
 
     # -- the steps --------------------------------------------------------------------
 
@@ -95,9 +100,8 @@ class LessonTableScene(TableScene):
         return self.run.can_next and not self.run.pending_moves()
 
     def next_step(self) -> None:
-        if self.run.done:
-            self.next_lesson()
-            return
+        """Go on to the next step; at the lesson's end the ways on are the panel's
+        choices (``ways_on``), never Next."""
         if not self.may_go_on:
             return
         self._advance_when_settled = False
@@ -192,7 +196,7 @@ class LessonTableScene(TableScene):
             if self.lesson_index + 1 < len(self.course.lessons):
                 following = self.course.lessons[self.lesson_index + 1].title
                 ways.insert(0, Button(f"Next lesson: {following}", self.next_lesson, style="primary"))
-            self.panel.show(lesson.title, "Lesson complete", "Well done: that is the whole lesson.", ways)
+            self.panel.show(lesson.title, "Lesson complete", f"{LESSON_DONE} {CHOOSE_HOW_ON}", ways)
             self._end_summary()
         else:
             step = run.step
@@ -339,6 +343,8 @@ class LessonTableScene(TableScene):
             return
         if self.panel.handle_event(event):
             return
+        if self.run.done and self.ways_on.handle_event(event):
+            return
         if event.type == pygame.KEYDOWN and self._key(event.key):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and self.panel.contains(event.pos):
@@ -380,9 +386,8 @@ class LessonTableScene(TableScene):
         if self.run.awaits_move:
             return False
         if key in NEXT_KEYS:
-            if self.run.done:
-                self.next_lesson()
-            else:
+            # At the lesson's end a way on is pressed only once chosen (``ways_on``).
+            if not self.run.done:
                 self.next_step()
             return True
         if key in BACK_KEYS:

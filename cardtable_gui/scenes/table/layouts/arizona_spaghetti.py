@@ -270,7 +270,7 @@ class ArizonaSpaghettiLayout(GameLayout):
             if position and panel.card_count:
                 footprint.add(Kind.CARD, panel.cards_rect(self.sprites), f"cards {position}")
         footprint.add_all(Kind.CARD, (pile.rect(self.sprites) for pile in self.piles if pile.count), "taken pile")
-        footprint.add_all(Kind.NOTE, self.bubbles.boxes.values(), "bubble")
+        footprint.add_all(Kind.NOTE, self.bubbles.drawn.values(), "bubble")
         if self.banner.callout:
             footprint.add(Kind.NOTE, self.banner.callout_box, "callout")
 

@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cardtable_gui.cards import Card
-from cardtable_gui.rules.base import Action, Event, GameView
+from cardtable_gui.rules.base import Action, CardPlayed, Event, GameView
 from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
+from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.ui import theme as th
 
 if TYPE_CHECKING:
@@ -87,6 +88,10 @@ class GameLayout(ABC):
     def draw(self, surface: pygame.Surface) -> None:
         """The whole table below the scene's own panels."""
 
+    def draw_over_flights(self, surface: pygame.Surface) -> None:
+        """What is drawn above the cards in flight: a note about a move must not be
+        hidden by the very cards it talks about (a pile flying over "Into the hand")."""
+
     @abstractmethod
     def report(self, footprint: Footprint) -> None:
         """Add every visible piece of the table to ``footprint``, each with its kind:
@@ -100,14 +105,23 @@ class GameLayout(ABC):
         return footprint.rects()
 
     def solid_rects(self) -> list[pygame.Rect]:
-        """The cards and controls drawn now: what a seat's bubble keeps clear of."""
+        """The cards, controls, play areas and the log drawn now: what a seat's bubble
+        keeps clear of."""
         footprint = Footprint(pygame.Rect(0, 0, 0, 0))
         self.report(footprint)
-        return footprint.rects((Kind.CARD, Kind.CONTROL))
+        return footprint.rects((Kind.CARD, Kind.CONTROL, Kind.BOARD, Kind.LOG))
 
     @abstractmethod
     def message_anchor(self) -> tuple[int, int]:
         """Where the bottom centre of a refused move's message goes (above the hand)."""
+
+    def beat(self, event: Event) -> Beat | None:
+        """How long ``event`` stays in view before the next one shows (see ``pace``),
+        or None when it needs no reading time of its own. A card a computer plays gets
+        a beat; the person's own cards need none: they just chose them."""
+        if isinstance(event, CardPlayed) and not self.scene.match.is_human(event.seat):
+            return Beat.PLAY
+        return None
 
     def show_hint(self, action: Action | None) -> None:
         """Mark ``action``, the Hint's suggestion, on the table; None takes the mark away."""

@@ -239,7 +239,7 @@ class SpadesLayout(GameLayout):
                 footprint.add(Kind.CARD, panel.cards_rect(self.sprites), f"cards {position}")
         if self.bidding.visible:
             footprint.add(Kind.CONTROL, self.bidding.box, "bid panel")
-        footprint.add_all(Kind.NOTE, self.bubbles.boxes.values(), "bubble")
+        footprint.add_all(Kind.NOTE, self.bubbles.drawn.values(), "bubble")
 
     def area_rect(self, name: str) -> pygame.Rect | None:
         areas = {

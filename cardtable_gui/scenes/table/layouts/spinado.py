@@ -52,7 +52,10 @@ from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown
 from cardtable_gui.scenes.table.layouts.spinado_board import DeadHandTile, PotTile, SequenceBoard, dead_hint
+from cardtable_gui.scenes.table.note_place import overlap, place_in
 from cardtable_gui.scenes.table.oval import place_seats, ring_sizes, seat_spots
+from cardtable_gui.scenes.table.pace import Beat
+from cardtable_gui.scenes.table.play_log import PlayLog
 from cardtable_gui.scenes.table.reveal import Reveal
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow, leaders
 from cardtable_gui.scenes.table.seat_panel import FAN_SPREAD, FULL_HAND, SeatPanel
@@ -68,8 +71,6 @@ DEAL_FLIGHT = 0.24
 PLAY_FLIGHT = 0.3
 ANTE_FLIGHT = 0.3
 POT_FLIGHT = 0.55
-STOP_PAUSE = 1.0
-HAND_WON_PAUSE = 1.2
 REVEAL_PAUSE = 2.5
 BOARD_CARD_SHARE = 0.62
 """The board's cards are at most this share of the hand's: the hand stays the eye's first stop."""
@@ -87,6 +88,19 @@ _PAIRS = {
     Pot.MATRIMONY: (Card.parse("KD"), Card.parse("QD")),
     Pot.INTRIGUE: (Card.parse("QD"), Card.parse("JD")),
 }
+
+
+NOT_THIS_HAND = "Not this hand"
+
+
+def won_by(name: str) -> str:
+    """A pot tile's line once the pot is taken."""
+    return f"Won by {name}"
+
+
+def played_the(name: str, card: Card) -> str:
+    """A pot tile's line while half of its pair is down."""
+    return f"{name} played the {card.rank.title}"
 
 
 def chips_text(amount: int) -> str:
@@ -158,6 +172,7 @@ class SpinadoLayout(GameLayout):
         self.scores = ScorePanel()
         self.chips = ChipMover(scene.animator)
         self.bubbles = Bubbles()
+        self.log = PlayLog()
         self.hand_play = HandPlay(self.fan, self.board, self._try_play)
         self.spinado_button = Button("Add the spinado (S)", self._toggle_spinado)
         spots = seat_spots(self.seat_count, pygame.Rect(0, 0, 400, 300))
@@ -180,6 +195,7 @@ class SpinadoLayout(GameLayout):
         self.card_width = 100
         self.small_width = 46
         self.hand_top = 0
+        self.toolbar = pygame.Rect(0, 0, 0, 0)
         self._middle: tuple[object, tuple[int, str, pygame.Rect]] | None = None
 
     # -- geometry ----------------------------------------------------------------------
@@ -189,7 +205,7 @@ class SpinadoLayout(GameLayout):
         t = self.theme
         gap = t.px(10)
         self._place_bottom(size)
-        toolbar = pygame.Rect(0, 0, self.scene.toolbar_end() + gap, t.px(12) + t.px(38) + gap)
+        toolbar = self.toolbar = pygame.Rect(0, 0, self.scene.toolbar_end() + gap, t.px(12) + t.px(38) + gap)
         banner_w = t.px(250)
         self.banner.layout(pygame.Rect(size[0] - t.px(14) - banner_w, t.px(12), banner_w, Banner.height_for(t, 1)))
         top_pieces = [toolbar, self.banner.rect.inflate(gap, gap)]
@@ -201,7 +217,10 @@ class SpinadoLayout(GameLayout):
         if self._middle is None or self._middle[0] != key:
             self._middle = (key, self._find_middle(area, obstacles))
         self._place_middle(*self._middle[1])
+        self._place_log(size)
         self._prepare_pictures()
+        if self.banner.callout:
+            self._place_callout()
 
     def _place_bottom(self, size: tuple[int, int]) -> None:
         """Your hand along the bottom, your plate at its left with the spinado's button
@@ -239,7 +258,9 @@ class SpinadoLayout(GameLayout):
         margin, gap = t.px(14), t.px(10)
         plate_size, _ = ring_sizes(t, self.seat_count, lines=2)
         small = self.sprites.size(self.small_width)
-        bottom = min(self.hand_top, self.scores.rect.top, self.spinado_button.rect.top) - gap
+        # A card of the hand rises when playable, pointed at, hinted and chosen: the
+        # board stays clear of it even then.
+        bottom = min(self.hand_top - self.fan.reach(), self.scores.rect.top, self.spinado_button.rect.top) - gap
         for top in (margin, t.px(12) + t.px(38) + gap):
             area = pygame.Rect(margin, top, width - margin * 2, bottom - top)
             places = place_seats(self.seat_count, area, plate_size, small)
@@ -309,14 +330,54 @@ class SpinadoLayout(GameLayout):
         for tile, rect in zip(self.tiles.values(), rects[1:], strict=True):
             tile.layout(rect, t)
         self.banner.middle = board.center
+        self._place_reveal()
+
+    def _place_reveal(self) -> None:
+        """The dead hand turns up as near the board as it can without hiding a card
+        of the board or a hand (over the board's middle, squeezed, when nowhere is
+        free)."""
+        t = self.theme
+        board = self.board.rect
         dead_cards = len(DECK) - self.seat_count * (len(DECK) // (self.seat_count + 1))
-        reveal_w, reveal_h = Reveal.size_for(self.sprites.size(board_card), dead_cards, t)
-        reveal = pygame.Rect(0, 0, min(reveal_w, board.width), reveal_h)
-        reveal.center = board.center
-        self.reveal.layout(reveal, board_card, t)
+        reveal_w, reveal_h = Reveal.size_for(self.sprites.size(self.board.card_width), dead_cards, t)
+
+        def sized(width: int) -> tuple[int, int]:
+            return min(reveal_w, width), reveal_h
+
+        natural = pygame.Rect((0, 0), sized(board.width))
+        natural.center = board.center
+        _, box = place_in(self._surroundings(with_reveal=False), natural, sized, [reveal_w, board.width], t.px(12))
+        self.reveal.layout(box, self.board.card_width, t)
+
+    def _place_log(self, size: tuple[int, int]) -> None:
+        """The log of the last plays: right of the board and its tiles, under whatever
+        seat sits there, above the chips' panel; its own place, so it never covers a
+        card, a plate or the board."""
+        t = self.theme
+        gap = t.px(10)
+        left = max(self.board.rect.right, *(tile.rect.right for tile in self.tiles.values()), self.dead.rect.right) + gap
+        right = self.size[0] - t.px(14)
+        bottom = self.scores.rect.top - gap
+        column = pygame.Rect(left, 0, max(0, right - left), bottom)
+        above = [self.banner.rect]
+        for panel in self.panels[1:]:
+            above += [panel.plate, panel.cards_rect(self.sprites)]
+        top = max((rect.bottom for rect in above if rect.colliderect(column)), default=0) + gap
+        room = pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
+        self.log.layout(room if room.width >= t.px(170) else pygame.Rect(left, top, 0, 0), t)
 
     def _tile_size(self) -> tuple[int, int]:
-        return PotTile.size_for(self.theme, [*POT_HINTS.values(), *(dead_hint(40, hint) for hint in (DEAD_UNSEEN, DEAD_SHOWN))])
+        """Every tile as wide as the longest line any of them can show, with these
+        players' names ("Player 2 played the queen" was cut), up to a limit past which
+        a very long name is shrunk instead."""
+        t = self.theme
+        names = [self.scene.seat_name(seat) for seat in range(self.seat_count)]
+        said = [won_by(name) for name in names]
+        said += [played_the(name, card) for name in names for pair in _PAIRS.values() for card in pair]
+        longest = max(said, key=lambda text: t.font(t.text_px(15)).size(text)[0])
+        fitted, _ = t.fit(longest, t.text_px(15), t.px(300), floor=t.text_px(15))
+        fixed = [*POT_HINTS.values(), NOT_THIS_HAND, *(dead_hint(40, hint) for hint in (DEAD_UNSEEN, DEAD_SHOWN))]
+        return PotTile.size_for(t, [*fixed, fitted])
 
     def _block_size(self, arrangement: str, board_card: int) -> tuple[int, int]:
         """The room the board with cards ``board_card`` wide and the tiles take."""
@@ -351,24 +412,44 @@ class SpinadoLayout(GameLayout):
         return (self.fan.area.centerx, self.hand_top - self.theme.px(12))
 
     def report(self, footprint: Footprint) -> None:
+        self._report_table(footprint)
+        if self.reveal.visible:
+            footprint.add(Kind.CARD, self.reveal.rect, "dead hand turned up")
+        footprint.add_all(Kind.NOTE, self.bubbles.drawn.values(), "bubble")
+        if self.banner.callout:
+            footprint.add(Kind.NOTE, self.banner.callout_box, "callout")
+
+    def _report_table(self, footprint: Footprint) -> None:
+        """What stays on the table between notes: the board and its pots, the hands,
+        the plates, the words and the log."""
         footprint.add(Kind.BOARD, self.board.rect, "board")
+        footprint.add_all(Kind.BOARD, (tile.rect for tile in self.tiles.values()), "pot")
         footprint.add(Kind.CARD, self.dead.rect, "dead hand")
         footprint.add(Kind.TEXT, self.banner.rect, "banner")
         footprint.add(Kind.TEXT, self.scores.rect, "scores")
         if self.fan.slots:
             footprint.add(Kind.CARD, self.fan.bounds(), "hand")
-        footprint.add_all(Kind.TEXT, (tile.rect for tile in self.tiles.values()), "pot")
         for position, panel in enumerate(self.panels):
             footprint.add(Kind.TEXT, panel.plate, f"plate {position}")
             if panel.show_cards and panel.card_count:
                 footprint.add(Kind.CARD, panel.cards_rect(self.sprites), f"cards {position}")
         if self.spinado_offered:
             footprint.add(Kind.CONTROL, self.spinado_button.rect, "spinado button")
-        if self.reveal.visible:
-            footprint.add(Kind.CARD, self.reveal.rect, "reveal")
-        footprint.add_all(Kind.NOTE, self.bubbles.boxes.values(), "bubble")
-        if self.banner.callout:
-            footprint.add(Kind.NOTE, self.banner.callout_box, "callout")
+        if self.log.visible:
+            footprint.add(Kind.LOG, self.log.rect, "log")
+
+    def _surroundings(self, with_reveal: bool = True) -> Footprint:
+        """What a callout, the dead hand's reveal or a bubble is placed around: the
+        table without its passing notes, the toolbar, the room a card of the hand rises
+        into and the room of every seat's fan of backs (before it is dealt, too)."""
+        footprint = Footprint(pygame.Rect((0, 0), self.size))
+        self._report_table(footprint)
+        footprint.add(Kind.CONTROL, self.toolbar, "toolbar")
+        footprint.add(Kind.CARD, self.fan.bounds().inflate(0, self.fan.reach() * 2), "hand raised")
+        footprint.add_all(Kind.CARD, (panel.cards_rect(self.sprites) for panel in self.panels[1:]), "room for cards")
+        if with_reveal and self.reveal.visible:
+            footprint.add(Kind.CARD, self.reveal.rect, "dead hand turned up")
+        return footprint
 
     def area_rect(self, name: str) -> pygame.Rect | None:
         pots = [tile.rect for tile in self.tiles.values()]
@@ -380,6 +461,7 @@ class SpinadoLayout(GameLayout):
             "pots": pots[0].unionall(pots[1:]) if pots else None,
             "banner": self.banner.rect,
             "scores": self.scores.rect,
+            "log": self.log.rect if self.log.visible else None,
             "spinado": self.spinado_button.rect if self.spinado_offered else None,
         }
         return shown(areas.get(name))
@@ -387,10 +469,7 @@ class SpinadoLayout(GameLayout):
     def card_rects(self, card: Card) -> list[pygame.Rect]:
         rects = hand_card_rects(self.fan, card)
         if card in self.board.played:
-            rect = pygame.Rect((0, 0), self.sprites.size(self.board.card_width))
-            x, y = self.board.slot(card, self.sprites)
-            rect.center = (round(x), round(y))
-            rects.append(rect)
+            rects.append(self.board.place_rect(card, self.sprites, self.theme))
         return rects
 
     # -- the picture of the table --------------------------------------------------------
@@ -416,6 +495,7 @@ class SpinadoLayout(GameLayout):
         table opened on a saved game, or after an undo)."""
         self.ledger = HandLedger([0] * self.seat_count)
         self.next_antes = [0] * self.seat_count
+        self.log.clear()
         if view.hand_number == 1:
             for ante in first_antes(view):
                 self.ledger.antes[ante.seat] += sum(ante.amounts)
@@ -436,7 +516,8 @@ class SpinadoLayout(GameLayout):
             stack.count = spinado.chips[seat]
         for pot, tile in self.tiles.items():
             tile.stack.count = spinado.pot(pot)
-        self.dead.pile.count = 0 if self.reveal.visible else spinado.dead_count
+        self.dead.face_up = self.reveal.visible
+        self.dead.pile.count = len(self.reveal.cards) if self.reveal.visible else spinado.dead_count
         self.board.played = {card for _, card in spinado.plays}
         self.board.dead = set(spinado.known_dead)
         self.board.running = spinado.last_card
@@ -448,18 +529,49 @@ class SpinadoLayout(GameLayout):
     # -- events --------------------------------------------------------------------------
 
     def _account(self, event: Event) -> None:
-        """Keep the hand's ledger (no drawing: also used to rebuild it)."""
+        """Keep the hand's ledger and the log of its plays (no drawing: also used to
+        rebuild them)."""
+        line = self._log_line(event)
+        if line is not None:
+            self.log.add(line)
         if isinstance(event, AntePaid):
             self.next_antes[event.seat] += sum(event.amounts)
         elif isinstance(event, HandDealt):
             self.ledger = HandLedger(self.next_antes)
             self.next_antes = [0] * self.seat_count
+            self.log.clear()
         elif isinstance(event, PotWon):
             self.ledger.pots.append(event)
         elif isinstance(event, SpinadoPenalty):
             self.ledger.penalty = event
         elif isinstance(event, HandWon):
             self.ledger.winner = event.seat
+
+    def _log_line(self, event: Event) -> str | None:
+        """The log's line for ``event``: the plays, the stops and the chips won or paid."""
+        name = self.scene.seat_name
+        if isinstance(event, SpinadoPlayed):
+            with_card = f" with the {event.alongside.name}" if event.alongside is not None else ""
+            return f"{name(event.seat)}: the spinado{with_card}"
+        if isinstance(event, CardPlayed):
+            return f"{name(event.seat)}: {event.card.name}"
+        if isinstance(event, SequenceStopped):
+            return f"Stop! {name(event.seat)} starts the next run"
+        if isinstance(event, PotWon):
+            return f"{name(event.seat)} won {event.pot.title}: +{event.amount}"
+        if isinstance(event, HandWon):
+            return f"{name(event.seat)} is out of cards"
+        if isinstance(event, SpinadoPenalty):
+            return f"{name(event.seat)} paid {event.amount} for the spinado"
+        return None
+
+    def beat(self, event: Event) -> Beat | None:
+        """A stop reads longer than a card; chips changing hands too."""
+        if isinstance(event, SequenceStopped):
+            return Beat.STOP
+        if isinstance(event, PotWon | HandWon | SpinadoPenalty):
+            return Beat.WIN
+        return super().beat(event)
 
     def on_event(self, event: Event) -> None:
         self._account(event)
@@ -512,6 +624,7 @@ class SpinadoLayout(GameLayout):
         self.board.running = self.board.stopped = None
         self.reveal.hide()
         self.dead.hint = DEAD_UNSEEN
+        self.dead.face_up = False
         self.dead.pile.count = 0
         self.fan.set_hand((), hidden=0)
         # One card at a time from the dealer's left, the dead hand last in each round;
@@ -589,20 +702,28 @@ class SpinadoLayout(GameLayout):
                 self.board.dead.add(following)
         self.to_move = event.seat
         starter = self._who(event.seat, "start", "starts")
-        self.banner.middle = self._clear_of(self.board.stopped)
-        self.banner.announce(stop_sentence(event, alongside, starter), STOP_PAUSE)
-        self.scene.animator.wait(STOP_PAUSE)
+        self._announce(stop_sentence(event, alongside, starter), self.scene.reading_time(Beat.STOP))
         self.alongside = None
 
-    def _clear_of(self, card: Card | None) -> tuple[int, int]:
-        """Where a callout leaves ``card``'s row of the board in sight: over the other
-        half of the board."""
-        board = self.board.rect
-        if card is None:
-            return board.center
-        _, y = self.board.slot(card, self.sprites)
-        upper = y < board.centery
-        return (board.centerx, board.top + board.height * (3 if upper else 1) // 4)
+    def _announce(self, text: str, seconds: float) -> None:
+        """A callout for a moment, placed clear of the board and everyone's cards."""
+        self.banner.announce(text, seconds)
+        self._place_callout()
+
+    def _place_callout(self) -> None:
+        """The callout goes as near the board as it can without hiding a card, the
+        board, a pot, the log or a button, over as little of the plates as it can:
+        narrower and in smaller type where the table is full (``place_in``)."""
+        t = self.theme
+
+        def sized(width: int) -> tuple[int, int]:
+            return self.banner.callout_fit(t, width)[2]
+
+        widths = [max(t.px(200), self.size[0] * share // 100) for share in (50, 40, 32, 26)]
+        natural = pygame.Rect((0, 0), sized(widths[0]))
+        natural.center = self.board.rect.center
+        _, box = place_in(self._surroundings(), natural, sized, widths, t.px(12))
+        self.banner.callout_place = box
 
     def _pot_won(self, event: PotWon) -> None:
         tile = self.tiles[event.pot]
@@ -610,22 +731,22 @@ class SpinadoLayout(GameLayout):
         self.bubbles.say(event.seat, f"{event.pot.title}! +{event.amount}")
         self.scene.play_sound("trick")
         if event.pot is not Pot.GAME:
-            self.banner.middle = self.board.rect.center
-            self.banner.announce(f"{self._who(event.seat, 'take', 'takes')} the {event.pot.title} pot: {chips_text(event.amount)}.", STOP_PAUSE)
-            self.scene.animator.wait(STOP_PAUSE)
+            taken = f"{self._who(event.seat, 'take', 'takes')} the {event.pot.title} pot: {chips_text(event.amount)}."
+            self._announce(taken, self.scene.reading_time(Beat.WIN))
 
     def _hand_won(self, event: HandWon) -> None:
         self.to_move = None
         self.board.running = None
         wins = "win" if self._is_me(event.seat) else "wins"
-        self.banner.middle = self.board.rect.center
-        self.banner.announce(f"{self._who(event.seat, 'are', 'is')} out of cards and {wins} the hand!", HAND_WON_PAUSE)
-        self.scene.animator.wait(HAND_WON_PAUSE)
+        self._announce(f"{self._who(event.seat, 'are', 'is')} out of cards and {wins} the hand!", self.scene.reading_time(Beat.WIN))
 
     def _reveal(self, event: DeadHandRevealed) -> None:
         """The dead hand leaves its tile and turns face up over the board."""
-        self.dead.pile.count = 0
+        # Its cards are over the board now; the tile still says how many there are.
+        self.dead.face_up = True
+        self.dead.pile.count = len(event.cards)
         self.dead.hint = DEAD_SHOWN
+        self._place_reveal()
         self.reveal.show(event.cards, "The dead hand", self.scene.animator)
         # Time to read the cards once they are all up, before the summary covers them.
         self.scene.animator.wait(self.reveal.seconds + REVEAL_PAUSE)
@@ -633,13 +754,11 @@ class SpinadoLayout(GameLayout):
     def _penalty(self, event: SpinadoPenalty) -> None:
         self.chips.send(self.stacks[event.seat], self.stacks[event.winner], event.amount, POT_FLIGHT, delay=0.1, stagger=0.05)
         self.bubbles.say(event.seat, f"Caught with the spinado: -{event.amount}")
-        self.banner.middle = self.board.rect.center
-        self.banner.announce(
+        self._announce(
             f"{self._who(event.seat, 'were', 'was')} left holding the spinado with {cards_text(event.cards)} "
             f"and {'pay' if self._is_me(event.seat) else 'pays'} {chips_text(event.amount)}.",
-            STOP_PAUSE,
+            self.scene.reading_time(Beat.WIN),
         )
-        self.scene.animator.wait(STOP_PAUSE + 0.3)
 
     # -- the end of a hand ---------------------------------------------------------------
 
@@ -865,17 +984,17 @@ class SpinadoLayout(GameLayout):
         """What wins the pot, or how this hand stands toward it."""
         won = next((event for event in reversed(self.ledger.pots) if event.pot is pot), None)
         if won is not None:
-            return f"Won by {self.scene.seat_name(won.seat)}"
+            return won_by(self.scene.seat_name(won.seat))
         pair = _PAIRS.get(pot)
         if pair is None or self.view is None:
             return POT_HINTS[pot]
         by = {card: self._played_by(card) for card in pair}
         down = [(card, seat) for card, seat in by.items() if seat is not None]
         if len(down) == 2 and down[0][1] != down[1][1]:
-            return "Not this hand"
+            return NOT_THIS_HAND
         if len(down) == 1:
             card, seat = down[0]
-            return f"{self.scene.seat_name(seat)} played the {card.rank.title}"
+            return played_the(self.scene.seat_name(seat), card)
         return POT_HINTS[pot]
 
     def _played_by(self, card: Card) -> int | None:
@@ -905,6 +1024,7 @@ class SpinadoLayout(GameLayout):
             if self.with_spinado:
                 self._draw_joined_spinado(surface)
         self.chips.draw(surface)
+        self.log.draw(surface, t)
         self.bubbles.draw(surface, t, self._bubble_anchor, self.solid_rects())
         self.banner.draw(surface, t)
 
@@ -918,8 +1038,38 @@ class SpinadoLayout(GameLayout):
         pygame.draw.rect(surface, th.ACCENT, rect, max(2, t.px(3)), border_radius=t.px(10))
 
     def _bubble_anchor(self, seat: int) -> Anchor:
+        """Over the seat's plate, or under it, or at its side: the first of these
+        that hides no cards (a fan of backs stands above some plates), else the one
+        that hides least."""
+        return self.bubble_box(seat).center, True
+
+    def bubble_box(self, seat: int) -> pygame.Rect:
+        """Where the bubble of ``seat`` goes (see ``_bubble_anchor``)."""
+        t = self.theme
         plate = self.panels[self.position_of(seat)].plate
-        return (plate.midtop[0], plate.midtop[1] - self.theme.px(4)), False
+        text = self.bubbles.shown.get(seat, ("", 0.0))[0]
+        box = pygame.Rect((0, 0), Bubbles.box_size(t, text))
+        gap = t.px(4)
+        spots = (
+            ("midbottom", (plate.centerx, plate.top - gap)),
+            ("midtop", (plate.centerx, plate.bottom + gap)),
+            ("midright", (plate.left - gap, plate.centery)),
+            ("midleft", (plate.right + gap, plate.centery)),
+        )
+        screen = pygame.Rect((0, 0), self.size)
+        covered = self._surroundings().rects()
+        best: tuple[int, pygame.Rect] | None = None
+        for handle, point in spots:
+            candidate = box.copy()
+            setattr(candidate, handle, point)
+            candidate.clamp_ip(screen)
+            hides = overlap(candidate, covered)
+            if best is None or hides < best[0]:
+                best = (hides, candidate)
+            if hides == 0:
+                break
+        assert best is not None
+        return best[1]
 
 
 def _free_spot(

@@ -4,9 +4,12 @@ dead hand.
 The sequences lie in one row per suit, every card in its own place from the ace (low)
 up to the king, so everyone sees at a glance what has been played and where each run
 stops: a gap is a card still to come, a place marked "dead" is a card the dead hand
-holds, the 8 of diamonds is crossed out (it is not in the pack). While a sequence runs,
-its last card is outlined and the place of the card it needs glows; when it stops, a
-"Stop" sign stands after its last card until the next card is played.
+holds, the 8 of diamonds is crossed out (it is not in the pack). Places lie side by
+side and a card down shows only its own place's width, its corner, as a card tucked
+under the next one would: nothing on the board ever covers another place. While a
+sequence runs, its last card is outlined and the place of the card it needs glows;
+when it stops, that card is outlined in red and a "Stop" sign stands beside the
+row's name until the next card is played.
 
 A pot is a tile with its chips, its name, its count and what wins it. These pieces
 only draw what the layout tells them; they know the run order of the cards, nothing of
@@ -30,13 +33,13 @@ from cardtable_gui.ui import theme as th
 RUN_RANKS: tuple[Rank, ...] = (Rank.ACE, *(Rank(value) for value in range(3, 11)), Rank.JACK, Rank.QUEEN, Rank.KING)
 """The places of a row, in the order a run climbs: the ace (low), 3 to 10, J, Q, K."""
 STEP = 0.46
-"""How far apart the places of a row lie, in card widths: each card's corner shows."""
+"""How far apart the places of a row lie, in card widths: a card's corner shows."""
 RED_SUIT_TEXT = (240, 128, 116)
-# The markers of empty places are opaque: each covers the edge of the card before it.
 EMPTY = (20, 66, 44)
 NOT_IN_PACK = (14, 44, 30)
 DEAD_FILL = (112, 34, 28)
 NEXT_FILL = (84, 104, 56)
+CARD_EDGE = (40, 40, 40)
 _IN_PACK = frozenset(DECK)
 _SHORT_RANKS = {Rank.ACE: "A", Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K"}
 
@@ -47,6 +50,20 @@ def rank_text(rank: Rank) -> str:
 
 def suit_colour(suit: Suit) -> tuple[int, int, int]:
     return RED_SUIT_TEXT if suit in (Suit.HEARTS, Suit.DIAMONDS) else th.TEXT
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPiece:
+    """One thing the board draws and where, in window coordinates: a ``card`` down or
+    the ``place`` of one still to come (both with their card), a row's ``label`` (with
+    its suit), the ``stop`` sign, the ``caption``; text with the size it is drawn at."""
+
+    kind: str
+    rect: pygame.Rect
+    card: Card | None = None
+    text: str = ""
+    size: int = 0
+    suit: Suit | None = None
 
 
 @dataclass(eq=False)
@@ -75,17 +92,18 @@ class SequenceBoard:
 
     @staticmethod
     def measures(theme: th.Theme) -> tuple[int, int, int, int]:
-        """Padding, the suit names' column, the gap between rows and the caption's
-        line, at this window's size."""
+        """Padding, the suit names' column (wide enough for the "Stop" sign too), the
+        gap between rows and the caption's line, at this window's size."""
         font = theme.font(theme.text_px(18), True)
-        label_w = max(font.size(suit.title.capitalize())[0] for suit in FRENCH_SUITS) + theme.px(10)
+        names = max(font.size(suit.title.capitalize())[0] for suit in FRENCH_SUITS)
+        label_w = max(names, _stop_size(theme)[0]) + theme.px(10)
         return theme.px(8), label_w, theme.px(6), theme.text_px(18) + theme.px(8)
 
     @staticmethod
     def size_for(card_size: tuple[int, int], theme: th.Theme) -> tuple[int, int]:
         w, h = card_size
         pad, label_w, row_gap, caption_h = SequenceBoard.measures(theme)
-        width = pad * 2 + label_w + round(w * STEP) * (len(RUN_RANKS) - 1) + w
+        width = pad * 2 + label_w + round(w * STEP) * len(RUN_RANKS)
         return width, pad * 2 + h * len(FRENCH_SUITS) + row_gap * (len(FRENCH_SUITS) - 1) + caption_h
 
     def layout(self, rect: pygame.Rect, card_width: int, theme: th.Theme) -> None:
@@ -94,14 +112,24 @@ class SequenceBoard:
         self.pad, self.label_w, self.row_gap, self.caption_h = self.measures(theme)
         self._tags.clear()
 
-    def _row_top(self, row: int, card_h: int, area: pygame.Rect | None = None) -> int:
-        return (area or self.rect).top + self.pad + row * (card_h + self.row_gap)
+    def _row_top(self, row: int, card_h: int) -> int:
+        return self.rect.top + self.pad + row * (card_h + self.row_gap)
 
-    def _place_left(self, place: int, area: pygame.Rect | None = None) -> int:
-        return (area or self.rect).left + self.pad + self.label_w + round(self.card_width * STEP) * place
+    def _place_left(self, place: int) -> int:
+        return self.rect.left + self.pad + self.label_w + round(self.card_width * STEP) * place
+
+    def place_rect(self, card: Card, sprites: CardSprites, theme: th.Theme) -> pygame.Rect:
+        """The place of ``card``: as wide as the step between places, less a thin gap,
+        so that neighbours never touch."""
+        w, h = sprites.size(self.card_width)
+        assert card.suit is not None
+        row = FRENCH_SUITS.index(card.suit)
+        place = RUN_RANKS.index(Rank(card.rank))
+        return pygame.Rect(self._place_left(place), self._row_top(row, h), round(w * STEP) - max(1, theme.px(2)), h)
 
     def slot(self, card: Card, sprites: CardSprites) -> tuple[float, float]:
-        """The centre of ``card``'s place on the board."""
+        """The centre of ``card`` whole, lying with its left edge on its place: where
+        a card flies to before the next place tucks it under."""
         w, h = sprites.size(self.card_width)
         assert card.suit is not None
         row = FRENCH_SUITS.index(card.suit)
@@ -117,6 +145,44 @@ class SequenceBoard:
         following = None if self.running is None else next_in_run(self.running)
         return following if following in _IN_PACK else None
 
+    def pieces(self, theme: th.Theme, sprites: CardSprites) -> list[BoardPiece]:
+        """Everything the board draws, where it goes: what it paints, and what a check
+        of the table's geometry reads."""
+        _, h = sprites.size(self.card_width)
+        pieces = []
+        for row, suit in enumerate(FRENCH_SUITS):
+            top = self._row_top(row, h)
+            name, size = theme.fit(suit.title.capitalize(), theme.text_px(18), self.label_w - theme.px(6), bold=True)
+            label = pygame.Rect((0, 0), theme.font(size, True).size(name))
+            stop = self.stop_box(theme, sprites) if self.stopped is not None and self.stopped.suit is suit else None
+            label.midleft = (self.rect.left + self.pad, top + h // 2)
+            if stop is not None:
+                # The name moves up to make room for the sign under it.
+                label.bottom = min(label.bottom, stop.top - theme.px(2))
+                pieces.append(BoardPiece("stop", stop, None, "Stop", theme.text_px(17)))
+            pieces.append(BoardPiece("label", label, None, name, size, suit))
+            for rank in RUN_RANKS:
+                card = Card(rank, suit)
+                kind = "card" if card in self.played else "place"
+                pieces.append(BoardPiece(kind, self.place_rect(card, sprites, theme), card))
+        if self.caption:
+            text, size = theme.fit(self.caption, theme.text_px(18), self.rect.width - self.pad * 2, bold=True)
+            caption = pygame.Rect((0, 0), theme.font(size, True).size(text))
+            caption.midbottom = (self.rect.centerx, self.rect.bottom - theme.px(4))
+            pieces.append(BoardPiece("caption", caption, None, text, size))
+        return pieces
+
+    def stop_box(self, theme: th.Theme, sprites: CardSprites) -> pygame.Rect | None:
+        """Where the "Stop" sign stands: in the names' column, under the name of the
+        row that stopped, clear of every card."""
+        if self.stopped is None or self.stopped.suit is None:
+            return None
+        _, h = sprites.size(self.card_width)
+        box = pygame.Rect((0, 0), _stop_size(theme))
+        row_bottom = self._row_top(FRENCH_SUITS.index(self.stopped.suit), h) + h
+        box.bottomleft = (self.rect.left + self.pad, row_bottom - theme.px(2))
+        return box
+
     # -- drawing ---------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, theme: th.Theme, sprites: CardSprites) -> None:
@@ -128,53 +194,51 @@ class SequenceBoard:
         )
         if self._picture is None or self._picture[0] != key:
             picture = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-            self._paint(picture, picture.get_rect(), theme, sprites)
+            self._paint(picture, theme, sprites)
             self._picture = (key, picture)
         surface.blit(self._picture[1], self.rect)
 
-    def _paint(self, surface: pygame.Surface, area: pygame.Rect, theme: th.Theme, sprites: CardSprites) -> None:
+    def _paint(self, surface: pygame.Surface, theme: th.Theme, sprites: CardSprites) -> None:
+        """Paint the board onto its own picture (whose origin is the board's corner)."""
         if self.drop_ready:
             fill = (*th.ACCENT, 60) if self.drop_hot else (255, 255, 255, 22)
             border = th.ACCENT if self.drop_hot else (255, 255, 255, 70)
         else:
             fill, border = (0, 0, 0, 46), (255, 255, 255, 26)
-        theme.draw_panel(surface, area, radius=theme.px(14), fill=fill, border=border, shadow=False)
-        w, h = sprites.size(self.card_width)
-        for row, suit in enumerate(FRENCH_SUITS):
-            top = self._row_top(row, h, area)
-            name, size = theme.fit(suit.title.capitalize(), theme.text_px(18), self.label_w - theme.px(6), bold=True)
-            label = theme.text(name, size, suit_colour(suit), bold=True)
-            surface.blit(label, label.get_rect(midleft=(area.left + self.pad, top + h // 2)))
-            for place, rank in enumerate(RUN_RANKS):
-                left = self._place_left(place, area)
-                self._draw_place(surface, theme, sprites, Card(rank, suit), place, (left, top), (w, h))
-        if self.stopped is not None:
-            self._draw_stop(surface, theme, sprites, area)
-        if self.caption:
-            text, size = theme.fit(self.caption, theme.text_px(18), area.width - self.pad * 2, bold=True)
-            image = theme.text(text, size, th.ACCENT, bold=True)
-            surface.blit(image, image.get_rect(midbottom=(area.centerx, area.bottom - theme.px(4))))
+        theme.draw_panel(surface, surface.get_rect(), radius=theme.px(14), fill=fill, border=border, shadow=False)
+        origin = (-self.rect.left, -self.rect.top)
+        for piece in self.pieces(theme, sprites):
+            rect = piece.rect.move(origin)
+            if piece.kind == "label" and piece.suit is not None:
+                surface.blit(theme.text(piece.text, piece.size, suit_colour(piece.suit), bold=True), rect)
+            elif piece.kind == "stop":
+                _draw_stop(surface, theme, rect, piece.size)
+            elif piece.kind == "caption":
+                surface.blit(theme.text(piece.text, piece.size, th.ACCENT, bold=True), rect)
+            elif piece.card is not None and piece.kind == "card":
+                self._draw_card(surface, theme, sprites, piece.card, rect)
+            elif piece.card is not None:
+                self._draw_marker(surface, theme, piece.card, rect)
 
-    def _draw_place(
-        self,
-        surface: pygame.Surface,
-        theme: th.Theme,
-        sprites: CardSprites,
-        card: Card,
-        place: int,
-        topleft: tuple[int, int],
-        size: tuple[int, int],
-    ) -> None:
-        """One place of a row: the card when it is down, else a marker as wide as the
-        strip of the place that stays uncovered (the whole card's room for the king)."""
-        w, h = size
-        left, top = topleft
-        if card in self.played:
-            outline = th.ACCENT if card == self.running else None
-            sprites.draw(surface, card, (left + w / 2, top + h / 2), self.card_width, outline=outline)
-            return
-        strip = w if place == len(RUN_RANKS) - 1 else round(w * STEP) - max(1, theme.px(2))
-        marker = pygame.Rect(left, top, strip, h)
+    def _draw_card(self, surface: pygame.Surface, theme: th.Theme, sprites: CardSprites, card: Card, place: pygame.Rect) -> None:
+        """A card down: its corner, as wide as its place, with an edge where the rest
+        of it tucks under the next place."""
+        w, h = sprites.size(self.card_width)
+        clip = surface.get_clip()
+        surface.set_clip(place)
+        sprites.draw(surface, card, (place.left + w / 2, place.top + h / 2), self.card_width, shadow=False)
+        surface.set_clip(clip)
+        radius = theme.px(6)
+        if card == self.stopped:
+            pygame.draw.rect(surface, th.DANGER, place, max(2, theme.px(3)), border_radius=radius)
+        elif card == self.running:
+            pygame.draw.rect(surface, th.ACCENT, place, max(2, theme.px(3)), border_radius=radius)
+        else:
+            pygame.draw.line(surface, CARD_EDGE, (place.right - 1, place.top + radius), (place.right - 1, place.bottom - radius))
+
+    def _draw_marker(self, surface: pygame.Surface, theme: th.Theme, card: Card, marker: pygame.Rect) -> None:
+        """The place of a card not down: empty, the next one wanted, dead, or not in
+        the pack at all."""
         radius = theme.px(6)
         rank = rank_text(Rank(card.rank))
         if card not in _IN_PACK:
@@ -207,26 +271,16 @@ class SequenceBoard:
             image = self._tags[key] = pygame.transform.rotate(theme.text(word, theme.text_px(15), colour), 90)
         surface.blit(image, image.get_rect(midbottom=(marker.centerx, marker.bottom - theme.px(4))))
 
-    def stop_box(self, theme: th.Theme, sprites: CardSprites) -> pygame.Rect | None:
-        """Where the "Stop" sign stands: after the card the sequence stopped at,
-        kept on the board."""
-        if self.stopped is None:
-            return None
-        w, _ = sprites.size(self.card_width)
-        cx, cy = self.slot(self.stopped, sprites)
-        image = theme.text("Stop", theme.text_px(17), th.TEXT, bold=True)
-        box = image.get_rect().inflate(theme.px(14), theme.px(6))
-        box.center = (round(cx + w / 2), round(cy))
-        box.clamp_ip(self.rect.inflate(-self.pad, -self.pad))
-        return box
 
-    def _draw_stop(self, surface: pygame.Surface, theme: th.Theme, sprites: CardSprites, area: pygame.Rect) -> None:
-        box = self.stop_box(theme, sprites)
-        assert box is not None
-        box.move_ip(area.left - self.rect.left, area.top - self.rect.top)
-        theme.draw_panel(surface, box, box.height // 2, (*th.DANGER, 240), (255, 255, 255, 120))
-        image = theme.text("Stop", theme.text_px(17), th.TEXT, bold=True)
-        surface.blit(image, image.get_rect(center=box.center))
+def _stop_size(theme: th.Theme) -> tuple[int, int]:
+    w, h = theme.font(theme.text_px(17), True).size("Stop")
+    return w + theme.px(14), h + theme.px(4)
+
+
+def _draw_stop(surface: pygame.Surface, theme: th.Theme, box: pygame.Rect, size: int) -> None:
+    theme.draw_panel(surface, box, box.height // 2, (*th.DANGER, 240), (255, 255, 255, 120), shadow=False)
+    image = theme.text("Stop", size, th.TEXT, bold=True)
+    surface.blit(image, image.get_rect(center=box.center))
 
 
 @dataclass(eq=False)
@@ -264,11 +318,14 @@ class PotTile:
 
 @dataclass(eq=False)
 class DeadHandTile:
-    """The dead hand lying face down in the middle, with how many cards it holds."""
+    """The dead hand lying face down in the middle, with how many cards it holds;
+    ``face_up`` while its cards are shown elsewhere (its pile is then not drawn, its
+    count still said)."""
 
     pile: Pile = field(default_factory=Pile)
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     hint: str = ""
+    face_up: bool = False
 
     def layout(self, rect: pygame.Rect, theme: th.Theme, sprites: CardSprites) -> None:
         self.rect = pygame.Rect(rect)
@@ -279,7 +336,8 @@ class DeadHandTile:
 
     def draw(self, surface: pygame.Surface, theme: th.Theme, sprites: CardSprites) -> None:
         theme.draw_panel(surface, self.rect, radius=theme.px(12), fill=th.PANEL)
-        self.pile.draw(surface, theme, sprites)
+        if not self.face_up:
+            self.pile.draw(surface, theme, sprites)
         body_w, _ = body_size(theme.px(9))
         left = self.rect.left + theme.px(16) + body_w
         # Said in cards, and not in the pots' gold: a bare number here read as chips. It

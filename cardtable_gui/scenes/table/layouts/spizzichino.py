@@ -55,6 +55,7 @@ from cardtable_gui.scenes.table.grammar import with_verb
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, report_trick, shown, trick_card_rects
+from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.scenes.table.pile_choice import PileAction, PileChoice
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow, leaders
 from cardtable_gui.scenes.table.seat_panel import SeatPanel, fan_extent, plate_height
@@ -76,7 +77,6 @@ PLAY_FLIGHT = 0.30
 LIFT_FLIGHT = 0.30
 TRICK_PAUSE = 0.75
 COLLECT_FLIGHT = 0.38
-DECLARE_SECONDS = 2.2
 LAST_TRICK_SECONDS = 1.8
 
 PILE_KEYS_HINT = "Pick a pile by click, number or arrows, then T to take it into your hand or S to stand it"
@@ -349,7 +349,7 @@ class SpizzichinoLayout(GameLayout):
             footprint.add(Kind.CARD, self.showcase_rect, "declaration")
         if self.known[self.top_seat]:
             footprint.add(Kind.TEXT, self.known_rect(), "known cards")
-        footprint.add_all(Kind.NOTE, self.bubbles.boxes.values(), "bubble")
+        footprint.add_all(Kind.NOTE, self.bubbles.drawn.values(), "bubble")
 
     def area_rect(self, name: str) -> pygame.Rect | None:
         t = self.theme
@@ -439,6 +439,15 @@ class SpizzichinoLayout(GameLayout):
         return self.thirds_won[seat] + 3 * self.declared[seat] + last
 
     # -- events --------------------------------------------------------------------------
+
+    def beat(self, event: Event) -> Beat | None:
+        """A computer's pile choice and lift read like a card played; a declaration,
+        with its cards and points, longer."""
+        if isinstance(event, DeclarationMade):
+            return Beat.DECLARATION
+        if isinstance(event, PileChosen | CardLifted) and not self.scene.match.is_human(event.seat):
+            return Beat.PLAY
+        return super().beat(event)
 
     def on_event(self, event: Event) -> None:
         if isinstance(event, HandDealt):
@@ -571,7 +580,7 @@ class SpizzichinoLayout(GameLayout):
         self._refresh_scores()
         line = f"{with_verb(self.scene.seat_name(event.seat), 'declare', 'declares')} {declaration.title}: {points_word(event.points)}"
         self.showcase = (line, event.cards)
-        self.scene.animator.wait(DECLARE_SECONDS, on_done=self._end_showcase)
+        self.scene.animator.wait(self.scene.reading_time(Beat.DECLARATION), on_done=self._end_showcase)
 
     def _end_showcase(self) -> None:
         self.showcase = None
@@ -995,7 +1004,6 @@ class SpizzichinoLayout(GameLayout):
             text, size = t.fit(self.hint, t.text_px(17), self.hint_rect.width)
             image = t.text(text, size, th.TEXT_DIM)
             surface.blit(image, image.get_rect(center=self.hint_rect.center))
-        self.bubbles.draw(surface, t, self._bubble_anchor, self.solid_rects())
         if self.last is not None:
             self.last_trick_button.text = "Hide last trick" if self.showing_last else "Last trick"
             self.last_trick_button.draw(surface, t)
@@ -1004,6 +1012,10 @@ class SpizzichinoLayout(GameLayout):
         self.banner.draw(surface, t)
         for stack in self.stacks[self.bottom]:
             stack.draw_dragged(surface, self.sprites)
+
+    def draw_over_flights(self, surface: pygame.Surface) -> None:
+        """The players' bubbles: "Into the hand" is said where the pile is flying to."""
+        self.bubbles.draw(surface, self.theme, self._bubble_anchor, self.solid_rects())
 
     def _known_places(self) -> list[tuple[Card, tuple[float, float]]]:
         """The cards everyone knows are in the other hand (declared or lifted), and
@@ -1079,7 +1091,9 @@ class SpizzichinoLayout(GameLayout):
         surface.blit(caption, caption.get_rect(midbottom=(self.trick.rect.centerx, self.trick.rect.top - t.px(4))))
 
     def _bubble_anchor(self, seat: int) -> Anchor:
+        """Over your plate, or just under the other player's: clear of the spot their
+        piles and cards fly to, so "Into the hand" is read, not hidden by the pile."""
         if self.position_of(seat) == 0:
             return self.panels[0].plate.midtop, True
-        x, y = self.panels[1].cards_center
-        return (round(x), round(y)), True
+        plate = self.panels[1].plate
+        return (plate.centerx, plate.bottom + self.theme.px(24)), True

@@ -247,7 +247,10 @@ class TurnControls:
         if phase is Phase.DRAW:
             self.keys_hint = "Keys: D draws, T takes the discard pile, S sorts your hand"
         else:
-            self.keys_hint = "Keys: arrows move, Space chooses, Enter places, L lays down, X discards, A asks, S sorts"
+            # The keys no button shows come first: a narrow bar drops the last ones.
+            asks = ["A asks"] if self.ask_button.visible else []
+            keys = ["L lays down", "X discards", *asks, "arrows move", "Space chooses", "Enter places", "S sorts"]
+            self.keys_hint = "Keys: " + ", ".join(keys)
         self.layout()
         table.refresh()
 
@@ -730,9 +733,23 @@ class TurnControls:
             text, size = t.fit(self.hint, t.text_px(18), rect.width, bold=True)
             image = t.text(text, size, th.ACCENT, bold=True)
             surface.blit(image, image.get_rect(bottomleft=(rect.left + t.px(4), rect.centery + t.px(2))))
-            keys, size = t.fit(self.keys_hint, t.text_px(15), rect.width)
+            keys, size = self.keys_shown()
             image = t.text(keys, size, th.TEXT_DIM)
             surface.blit(image, image.get_rect(topleft=(rect.left + t.px(4), rect.centery + t.px(2))))
+
+    def keys_shown(self) -> tuple[str, int]:
+        """The keys line as it fits the hint's room, and its size: made smaller first,
+        then the last keys left out whole, so no key is cut off half way through."""
+        t = self.table.theme
+        size_px, width = t.text_px(15), self.hint_rect.width
+        keys = self.keys_hint.split(", ")
+        while len(keys) > 1:
+            line = ", ".join(keys)
+            shown, size = t.fit(line, size_px, width)
+            if shown == line:
+                return shown, size
+            keys.pop()
+        return t.fit(keys[0], size_px, width)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         self._draw_carried(surface)

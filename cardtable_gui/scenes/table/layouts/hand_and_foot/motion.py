@@ -191,9 +191,9 @@ class EventShow:
         self.table.to_move = seat
         position = self.table.position_of(seat)
         self.table.scene.play_sound("deal")
-        if position == 0:
-            self.table.arrivals = self.table.stock.top_center
         target = self.table.seat_anchor(seat)
+        if position == 0:
+            self.table.arrivals = target
         width = self.table.card_width if position == 0 else self.table.seat_card
         for i in range(event.count):
             self.animator.fly(None, self.table.stock.top_center, target, width, DRAW_FLIGHT, delay=i * 0.08, on_done=lambda: self._drew_one(seat))
@@ -245,9 +245,9 @@ class EventShow:
             self.animator.fly(card, start, landing, book_w, MELD_FLIGHT, delay=0.05 * (i + 1), on_done=done)
         self.table.discard.count = max(0, self.table.discard.count - 1 - event.count)
         self.table.discard.top = None
-        if mine:
-            self.table.arrivals = self.table.discard.top_center
         target = self.table.seat_anchor(seat)
+        if mine:
+            self.table.arrivals = target
         width = self.table.card_width if mine else self.table.seat_card
         flights = min(MOST_FLIGHTS, event.count)
         for i in range(flights):
@@ -344,7 +344,7 @@ class EventShow:
             self.animator.fly(None, start, target, width, DRAW_FLIGHT + 0.1, delay=i * 0.05)
         self.table.counts[seat] += event.count
         if position == 0:
-            self.table.arrivals = start
+            self.table.arrivals = target
             self.table.hand_order = []
             self._announce(f"You pick up your {event.stage}", PICK_UP_SECONDS)
         else:

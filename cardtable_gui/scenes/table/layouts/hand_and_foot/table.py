@@ -84,8 +84,9 @@ class HandAndFootLayout(GameLayout):
         """The player's cards in the order the fan shows them."""
         self.sort_by_suit = False
         self.arrivals: tuple[float, float] | None = None
-        """Where cards new to the player's hand come from (the pile they were taken
-        from), until the next settle shows them."""
+        """Where cards new to the player's hand take their places from: where their
+        flight from the pile landed (not the pile itself, or they would fly in twice),
+        until the next settle shows them."""
         # Geometry.
         self.card_width = 80
         self.seat_card = 30
@@ -307,7 +308,7 @@ class HandAndFootLayout(GameLayout):
         self.controls.report(footprint)
         if self.banner.callout:
             footprint.add(Kind.NOTE, self.banner.callout_box, "callout")
-        footprint.add_all(Kind.NOTE, self.bubbles.boxes.values(), "bubble")
+        footprint.add_all(Kind.NOTE, self.bubbles.drawn.values(), "bubble")
 
     def area_rect(self, name: str) -> pygame.Rect | None:
         stock, discard = self.pile_bounds(self.stock), self.pile_bounds(self.discard)

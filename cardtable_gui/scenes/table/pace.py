@@ -1,0 +1,44 @@
+"""How long each thing the computers do stays in view before the next one shows.
+
+A person follows a computer's play by reading it: a card put down needs a moment, a
+sequence that stops, a pot won or a declaration needs longer. Each such moment is a
+``Beat``; the table holds the next event back until the beat is over, so actions show
+one after another and never several at once. The player's game speed (Slow, Normal,
+Fast) stretches or shortens every beat; the animation speed and ``watch --speed`` then
+scale them like every other pause on the table.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from cardtable_gui.persistence.settings import GameSpeed
+
+SPEED_FACTOR: dict[GameSpeed, float] = {
+    GameSpeed.SLOW: 1.5,
+    GameSpeed.NORMAL: 1.0,
+    GameSpeed.FAST: 0.6,
+}
+"""What each game speed multiplies the beats (and the pause between computer moves) by."""
+
+
+class Beat(Enum):
+    """A kind of moment at the table, with the seconds it stays in view at Normal speed."""
+
+    PLAY = 0.9
+    """A card played, a pile taken, a card lifted: one short action."""
+    STOP = 1.8
+    """A run that stops, with the reason and who starts next."""
+    WIN = 1.8
+    """A pot won, a hand won, a penalty paid: chips or points change hands."""
+    DECLARATION = 2.4
+    """A declaration, shown with its cards and its points."""
+
+    @property
+    def seconds(self) -> float:
+        return float(self.value)
+
+
+def beat_seconds(beat: Beat, speed: GameSpeed) -> float:
+    """How long ``beat`` stays in view at ``speed`` (before the animation speed)."""
+    return beat.seconds * SPEED_FACTOR[speed]

@@ -1,0 +1,78 @@
+"""A short log of the last plays beside the table: who played what, who stopped a run,
+who won a pot. When several things happen between two of the player's turns, a glance
+here catches up on any of them that went by.
+
+The log keeps the newest lines (newest first, the older ones dimmer) and draws them in
+the place its layout reserves for it, showing as many as fit there: it never grows
+over what lies around it. A layout too cramped to give it a place (``rect`` empty)
+simply has no log on screen; the lines are still kept.
+"""
+
+from __future__ import annotations
+
+import collections
+from dataclasses import dataclass, field
+
+import pygame
+
+from cardtable_gui.ui import theme as th
+
+LOG_LINES = 5
+"""How many of the last plays are kept and, room allowing, shown."""
+TITLE = "Last plays"
+
+
+@dataclass(eq=False)
+class PlayLog:
+    """The last ``LOG_LINES`` lines, drawn in ``rect`` (set by ``layout``)."""
+
+    lines: collections.deque[str] = field(default_factory=lambda: collections.deque(maxlen=LOG_LINES))
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+    @staticmethod
+    def line_height(theme: th.Theme) -> int:
+        return theme.scaled_font(17).get_linesize()
+
+    @staticmethod
+    def height_for(theme: th.Theme, lines: int = LOG_LINES) -> int:
+        """The height that shows the title and ``lines`` lines."""
+        pad = theme.px(10)
+        return pad * 2 + theme.scaled_font(17, True).get_linesize() + theme.px(4) + lines * PlayLog.line_height(theme)
+
+    def add(self, line: str) -> None:
+        self.lines.appendleft(line)
+
+    def clear(self) -> None:
+        self.lines.clear()
+
+    def layout(self, room: pygame.Rect, theme: th.Theme) -> None:
+        """Take the top of ``room``, as tall as the log's lines need and no taller
+        than ``room``; an empty rect when not even two lines fit."""
+        height = min(room.height, PlayLog.height_for(theme))
+        if room.width <= 0 or height < PlayLog.height_for(theme, 2):
+            self.rect = pygame.Rect(room.topleft, (0, 0))
+            return
+        self.rect = pygame.Rect(room.left, room.top, room.width, height)
+
+    @property
+    def visible(self) -> bool:
+        return bool(self.lines) and self.rect.width > 0 and self.rect.height > 0
+
+    def draw(self, surface: pygame.Surface, theme: th.Theme) -> None:
+        if not self.visible:
+            return
+        rect = self.rect
+        theme.draw_panel(surface, rect, radius=theme.px(10))
+        pad = theme.px(10)
+        room = rect.width - pad * 2
+        title_size = theme.text_px(17)
+        surface.blit(theme.text(TITLE, title_size, th.TEXT_DIM, bold=True), (rect.x + pad, rect.y + pad))
+        y = rect.y + pad + theme.scaled_font(17, True).get_linesize() + theme.px(4)
+        step = PlayLog.line_height(theme)
+        for index, line in enumerate(self.lines):
+            if y + step > rect.bottom - pad + theme.px(2):
+                break
+            text, size = theme.fit(line, theme.text_px(17), room)
+            colour = th.TEXT if index == 0 else th.TEXT_DIM
+            surface.blit(theme.text(text, size, colour), (rect.x + pad, y))
+            y += step

@@ -1,0 +1,127 @@
+"""The pace of the table: each thing a computer does stays in view long enough to read
+before the next one shows, at every game speed, one after another.
+
+The tables are driven frame by frame with a fixed step, and each event is stamped with
+the table's own time when it starts to show. What is checked is the schedule the table
+keeps (the least time each kind of event holds the next one back, times the game
+speed), never how fast this machine runs: a slow computer player only makes the gaps
+longer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from test_table_support import frames, make_app
+
+from cardtable_gui.app_window import App
+from cardtable_gui.persistence.settings import GameSpeed
+from cardtable_gui.rules.base import CardPlayed, Event
+from cardtable_gui.rules.spinado import SequenceStopped
+from cardtable_gui.rules.spizzichino import PileChosen
+from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.table.pace import SPEED_FACTOR, Beat
+from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+
+STEP = 0.05
+"""The table's time step per frame in these tests."""
+NAMES = ("Ana", "Ben", "Cleo", "Dev")
+
+
+def watched(app: App, game: str, players: int, speed: GameSpeed) -> tuple[TableScene, list[tuple[float, Event]]]:
+    """A table of computer players at ``speed``, with cards moving at their normal
+    speed and no extra pause between moves, whose events are stamped with the table's
+    time as each starts to show."""
+    app.settings.animation_speed = 1.0
+    app.settings.ai_pace = 0.0
+    app.settings.game_speed = speed
+    seats = tuple(SeatConfig(name=NAMES[i], kind=SeatKind.AI, level=AILevel.EASY) for i in range(players))
+    scene = TableScene(app, MatchConfig(game=game, seats=seats, seed=7), watch=True)
+    app.scenes.push(scene)
+    shown: list[tuple[float, Event]] = []
+    clock = [0.0]
+    show = scene.table.on_event
+
+    def stamped(event: Event) -> None:
+        shown.append((clock[0], event))
+        show(event)
+
+    scene.table.on_event = stamped  # type: ignore[method-assign]
+    tick = scene.update
+
+    def timed_update(dt: float) -> None:
+        clock[0] += dt
+        tick(dt)
+
+    scene.update = timed_update  # type: ignore[method-assign]
+    return scene, shown
+
+
+def run_until_shown(app: App, shown: list[tuple[float, Event]], enough: Callable[[], bool]) -> None:
+    for _ in range(4000):
+        if enough():
+            return
+        frames(app, dt=STEP)
+    raise AssertionError("the computers never made enough moves")
+
+
+def gaps_by_beat(scene: TableScene, shown: list[tuple[float, Event]]) -> list[tuple[Beat, Event, float]]:
+    """For each event that holds the next back, its beat, itself and how long it
+    stayed before the next event showed."""
+    beats = []
+    for (start, event), (following, _) in zip(shown, shown[1:], strict=False):
+        beat = scene.table.beat(event)
+        if beat is not None:
+            beats.append((beat, event, following - start))
+    return beats
+
+
+@pytest.mark.parametrize("speed", list(GameSpeed))
+def test_spinado_shows_each_computer_card_and_each_stop_long_enough_to_read(tmp_path: Path, speed: GameSpeed) -> None:
+    app = make_app(tmp_path)
+    scene, shown = watched(app, "spinado", 4, speed)
+    run_until_shown(app, shown, lambda: sum(isinstance(event, SequenceStopped) for _, event in shown) >= 3)
+    beats = gaps_by_beat(scene, shown)
+    assert {beat for beat, _, _ in beats} >= {Beat.PLAY, Beat.STOP}
+    factor = SPEED_FACTOR[speed]
+    for beat, event, gap in beats:
+        assert gap >= beat.seconds * factor - STEP / 2, f"{event} showed for {gap:.2f} s only"
+    cards = [gap for beat, _, gap in beats if beat is Beat.PLAY]
+    stops = [gap for beat, _, gap in beats if beat is Beat.STOP]
+    # At normal speed: at least about 0.8 s for a card played, and longer for a stop.
+    assert min(cards) >= 0.8 * factor and min(stops) > 1.5 * factor
+
+
+def test_a_stop_reads_longer_than_a_card_and_its_callout_lasts_as_long(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene, shown = watched(app, "spinado", 4, GameSpeed.NORMAL)
+    run_until_shown(app, shown, lambda: any(isinstance(event, SequenceStopped) for _, event in shown))
+    banner = scene.table.banner
+    assert banner.callout.startswith("Stop!")
+    assert banner.callout_left == pytest.approx(scene.reading_time(Beat.STOP), abs=STEP * 2)
+    assert Beat.STOP.seconds > Beat.PLAY.seconds
+
+
+def test_spizzichino_shows_the_opponents_pile_choices_one_at_a_time(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    scene, shown = watched(app, "spizzichino", 2, GameSpeed.NORMAL)
+    run_until_shown(app, shown, lambda: sum(isinstance(event, CardPlayed) for _, event in shown) >= 3)
+    beats = gaps_by_beat(scene, shown)
+    piles = [gap for _, event, gap in beats if isinstance(event, PileChosen)]
+    assert len(piles) == 8
+    assert min(piles) >= Beat.PLAY.seconds - STEP / 2
+    cards = [gap for _, event, gap in beats if isinstance(event, CardPlayed)]
+    assert cards and min(cards) >= Beat.PLAY.seconds - STEP / 2
+
+
+def test_a_slower_game_speed_stretches_the_schedule(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    app.settings.game_speed = GameSpeed.SLOW
+    scene, _ = watched(app, "spinado", 4, GameSpeed.SLOW)
+    slow = scene.reading_time(Beat.PLAY)
+    app.settings.game_speed = GameSpeed.FAST
+    assert scene.reading_time(Beat.PLAY) < Beat.PLAY.seconds < slow
+    assert scene.computer_pause() == 0.0
+    app.settings.ai_pace = 0.6
+    assert scene.computer_pause() == pytest.approx(0.6 * SPEED_FACTOR[GameSpeed.FAST])

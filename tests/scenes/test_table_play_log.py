@@ -1,0 +1,45 @@
+"""The log of the last plays beside the Spinado board: who played what, who stopped,
+newest first, in a place of its own that covers no card, plate, tile or panel, at
+every window size."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from test_table_support import frames, make_app
+
+from cardtable_gui.rules.spinado import SequenceStopped
+from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.table.layouts.spinado import SpinadoLayout
+from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+
+SIZES = ((1024, 640), (1280, 800), (1920, 1080))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_last_plays_are_logged_beside_the_board_and_cover_nothing(tmp_path: Path, size: tuple[int, int], players: int) -> None:
+    app = make_app(tmp_path, size)
+    seats = tuple(SeatConfig(name=f"Player {i + 1}", kind=SeatKind.AI, level=AILevel.EASY) for i in range(players))
+    scene = TableScene(app, MatchConfig(game="spinado", seats=seats, seed=7), watch=True)
+    app.scenes.push(scene)
+    table = scene.table
+    assert isinstance(table, SpinadoLayout)
+    stopped = False
+    for _ in range(3000):
+        frames(app)
+        if scene.match.events and isinstance(scene.match.events[0], SequenceStopped):
+            stopped = True
+        if stopped and table.log.lines and table.log.lines[0].startswith("Stop!"):
+            break
+    else:
+        raise AssertionError("no run stopped")
+    log = table.log
+    assert log.visible
+    assert any(":" in line for line in list(log.lines)[1:]), "the cards played before the stop are listed"
+    assert pygame.Rect((0, 0), size).contains(log.rect)
+    others = [rect for rect in table.element_rects() if rect != log.rect]
+    assert log.rect.collidelist(others) == -1
+    assert log.rect.collidelist([button.rect for button in scene._buttons()]) == -1

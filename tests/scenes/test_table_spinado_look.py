@@ -1,0 +1,144 @@
+"""What the Spinado table draws never covers itself, at 1024x640, 1280x800 and
+1920x1080: on a fresh deal, mid-hand after stops, when a pot is won and while the dead
+hand is turned up, no place, marker or label of the board lies on a card it does not
+belong to, no callout, bubble or turned-up dead hand hides the board or anyone's cards,
+and the hand keeps clear of the board even with a card raised as high as it goes. The
+dead hand tile counts the cards it shows, and a pot's line is never cut."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from test_table_spinado import SIZES, spinado_config, stacked, table_of
+from test_table_support import frames, make_app, post, run_until, start_table
+
+from cardtable_gui.app_window import App
+from cardtable_gui.cards import Card
+from cardtable_gui.rules.spinado import Play
+from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.table.layouts.spinado import SpinadoLayout, played_the, won_by
+from cardtable_gui.scenes.table.layouts.spinado_board import dead_hint
+from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+
+PLAYERS = 5
+
+
+@pytest.fixture
+def apps() -> Iterator[list[App]]:
+    opened: list[App] = []
+    yield opened
+    for app in opened:
+        if app.running:
+            app.quit()
+
+
+def watched_table(apps: list[App], tmp_path: Path, size: tuple[int, int]) -> tuple[App, TableScene]:
+    """Five computer players, the first hand dealt as in the layout tests."""
+    app = make_app(tmp_path, size)
+    apps.append(app)
+    deck = stacked(PLAYERS, 5, {0: ["AD", "3H"]})
+    return app, start_table(app, spinado_config(players=PLAYERS, humans=(), deck=deck))
+
+
+def cards_of_others(table: SpinadoLayout) -> list[pygame.Rect]:
+    return [panel.cards_rect(table.sprites) for panel in table.panels[1:] if panel.card_count]
+
+
+def assert_nothing_covered(app: App, scene: TableScene, state: str) -> None:
+    """The board's pieces lie apart; a label covers no card; the callout, the bubbles
+    and the turned-up dead hand cover neither the board nor anyone's cards."""
+    app.run_frame(0.0)
+    table = table_of(scene)
+    theme = app.theme
+    pieces = table.board.pieces(theme, scene.sprites)
+    places = [piece for piece in pieces if piece.kind in ("card", "place")]
+    shown_cards = {card: table.card_rects(card)[-1] for card in table.board.played}
+    for piece in places:
+        seen = shown_cards.get(piece.card, piece.rect) if piece.card is not None else piece.rect
+        assert table.board.rect.contains(seen), (state, piece)
+        for other in places:
+            if other is not piece:
+                assert not seen.colliderect(other.rect), (state, "board", piece.card, other.card)
+    for label in (piece for piece in pieces if piece.kind not in ("card", "place")):
+        for piece in places:
+            assert not label.rect.colliderect(piece.rect), (state, label.text, piece.card)
+    hands = [table.fan.bounds(), *cards_of_others(table)] if table.fan.slots else cards_of_others(table)
+    middle = [table.board.rect, table.dead.rect, *(tile.rect for tile in table.tiles.values())]
+    notes: dict[object, pygame.Rect] = dict(table.bubbles.drawn)
+    if table.banner.callout:
+        notes["callout"] = table.banner.callout_box
+    if table.reveal.visible:
+        notes["dead hand"] = table.reveal.rect
+    screen = app.screen.get_rect()
+    for name, box in notes.items():
+        assert screen.contains(box), (state, name)
+        for rect in [*hands, *middle]:
+            assert not box.colliderect(rect), (state, name, rect)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_hand_of_computers_never_covers_the_board_or_the_cards(apps: list[App], tmp_path: Path, size: tuple[int, int]) -> None:
+    app, scene = watched_table(apps, tmp_path, size)
+    table = table_of(scene)
+    # No card in flight: the deal has landed (the table may be holding a computer's card
+    # in view for its reading time, which keeps the animator busy).
+    run_until(app, lambda: not scene.animator.flights and table.counts[0] > 0)
+    assert_nothing_covered(app, scene, "fresh deal")
+    run_until(app, lambda: table.board.stopped is not None and bool(table.banner.callout) and len(table.board.played) > 3)
+    assert_nothing_covered(app, scene, "a stop")
+    assert table.board.stop_box(app.theme, scene.sprites) is not None
+    run_until(app, lambda: bool(table.ledger.pots) and bool(table.bubbles.shown), limit=3000)
+    assert_nothing_covered(app, scene, "a pot won")
+    run_until(app, lambda: table.reveal.visible, limit=3000)
+    frames(app, 3)
+    assert_nothing_covered(app, scene, "the dead hand turned up")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_dead_hand_tile_counts_the_cards_it_shows(apps: list[App], tmp_path: Path, size: tuple[int, int]) -> None:
+    app, scene = watched_table(apps, tmp_path, size)
+    table = table_of(scene)
+    run_until(app, lambda: table.reveal.visible, limit=5000)
+    count = len(table.reveal.cards)
+    assert count > 0
+    assert dead_hint(table.dead.pile.count, table.dead.hint) == f"{count} cards, face up"
+    assert table.dead.face_up, "its cards are over the table, not on the tile"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_hand_keeps_clear_of_the_board_with_a_card_raised_highest(apps: list[App], tmp_path: Path, size: tuple[int, int]) -> None:
+    app = make_app(tmp_path, size)
+    apps.append(app)
+    scene = start_table(app, spinado_config(players=PLAYERS, deck=stacked(PLAYERS, 5, {0: ["AD", "3H"]})))
+    table = table_of(scene)
+    run_until(app, lambda: table.fan.active and not scene.animator.busy)
+    post(pygame.KEYDOWN, key=pygame.K_RIGHT, unicode="", mod=0, scancode=0)
+    frames(app)
+    chosen = table.fan.selected
+    assert chosen is not None
+    table.show_hint(Play(table.fan.cards[chosen], False))
+    grip = table.fan.card_rect(chosen)
+    post(pygame.MOUSEMOTION, pos=(grip.left + 4, grip.top + grip.height // 3), rel=(0, 0), buttons=(0, 0, 0))
+    frames(app, 30)
+    gap = table.fan.bounds().top - table.board.rect.bottom
+    assert gap >= app.theme.px(8), gap
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_pot_tile_says_who_played_half_its_pair_in_full(apps: list[App], tmp_path: Path, size: tuple[int, int]) -> None:
+    app = make_app(tmp_path, size)
+    apps.append(app)
+    seats = tuple(SeatConfig(name=f"Player {i + 1}", kind=SeatKind.AI, level=AILevel.EASY) for i in range(PLAYERS))
+    scene = start_table(app, MatchConfig(game="spinado", seats=seats, seed=5))
+    table = table_of(scene)
+    frames(app)
+    theme = app.theme
+    for tile in table.tiles.values():
+        room = tile.rect.right - theme.px(10) - (tile.stack.body.right + theme.px(8))
+        for seat in range(PLAYERS):
+            name = scene.seat_name(seat)
+            for line in (won_by(name), played_the(name, Card.parse("QD")), played_the(name, Card.parse("KD"))):
+                assert theme.fit(line, theme.text_px(15), room)[0] == line, (tile.name, line)
