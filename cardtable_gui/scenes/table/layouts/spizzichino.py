@@ -1082,13 +1082,10 @@ class SpizzichinoLayout(GameLayout):
 
     def _draw_last_trick(self, surface: pygame.Surface) -> None:
         assert self.last is not None
-        t = self.theme
         plays, winner = self.last
-        t.draw_panel(surface, self.trick.rect, radius=t.px(24), fill=(0, 0, 0, 90), border=th.PANEL_BORDER, shadow=False)
         placed = [(self.position_of(seat), card) for seat, card in plays]
-        self.trick.draw_cards(surface, t, self.sprites, placed, self.position_of(winner))
-        caption = t.text(f"Last trick: {self.scene.seat_name(winner)} took it", t.px(20), th.ACCENT, bold=True)
-        surface.blit(caption, caption.get_rect(midbottom=(self.trick.rect.centerx, self.trick.rect.top - t.px(4))))
+        caption = f"Last trick: {self.scene.seat_name(winner)} took it"
+        self.trick.draw_again(surface, self.theme, self.sprites, placed, self.position_of(winner), caption)
 
     def _bubble_anchor(self, seat: int) -> Anchor:
         """Over your plate, or just under the other player's: clear of the spot their
