@@ -22,8 +22,9 @@ from tests.scenes.test_table_support import click, frames, make_app, post, run_u
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hal")
-GUARDED = (Kind.CARD, Kind.CONTROL, Kind.BOARD, Kind.LOG, Kind.NOTE, Kind.MARK)
-"""What no note may lie over: the cards, the controls, the board, the log of plays and the other notes."""
+GUARDED = (Kind.CARD, Kind.CONTROL, Kind.BOARD, Kind.LOG, Kind.TEXT, Kind.NOTE, Kind.MARK)
+"""What no note may lie over: the cards, the controls, the board, the log of plays,
+the words on the felt and the other notes."""
 LONG_REFUSAL = (
     "You can't add the spinado here: it goes on a card you play, and only when that card "
     "stops the sequence or is the last card of a suit."
@@ -50,10 +51,13 @@ def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[App]:
 
 
 def problems(scene: TableScene) -> list[str]:
-    """Each note over something it must leave in sight, and each mark outside the
-    window once nothing moves (a card may fly in from beyond the edge)."""
+    """Each note over something it must leave in sight, the hint's tag over words,
+    and each mark outside the window once nothing moves (a card may fly in from beyond
+    the edge)."""
     footprint = scene.footprint()
     found = [f"{note.what} {tuple(note.rect)} covers {mark.what} {tuple(mark.rect)}" for note, mark in footprint.notes_covering(GUARDED)]
+    tags = [mark for mark in footprint if mark.what == "hint tag"]
+    found += [f"the hint's tag {tuple(tag.rect)} covers {mark.what} {tuple(mark.rect)}" for tag in tags for mark in footprint if mark.kind is Kind.TEXT and tag.rect.colliderect(mark.rect)]
     if not scene.animator.busy and not scene.table.fan.gliding:
         found += [f"{mark.what} {tuple(mark.rect)} leaves the window" for mark in footprint.outside()]
     return found

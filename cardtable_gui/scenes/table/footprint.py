@@ -27,7 +27,10 @@ class Kind(Enum):
     BOARD = "board"
     """A play area the cards go to: the trick, a board, a row of books."""
     TEXT = "text"
-    """Words on the felt: a name plate, a name tag, the scores, a banner."""
+    """Words on the felt: a name plate, a name tag, the scores, a banner, a caption."""
+    AREA = "area"
+    """Room that belongs to something but is mostly bare felt: the trick's area, a
+    row of books around its books and words. A note may lie there at a pinch."""
     LOG = "log"
     """Words kept in sight to follow the game: the log of the last plays."""
     NOTE = "note"
@@ -38,8 +41,8 @@ class Kind(Enum):
     """A panel meant to cover the table: the summary, the score sheet, a question."""
 
 
-KEEP_CLEAR = frozenset((Kind.CARD, Kind.CONTROL, Kind.BOARD, Kind.LOG, Kind.NOTE, Kind.MARK, Kind.PANEL))
-"""What a note must never cover; words on the felt it should only rather not hide."""
+KEEP_CLEAR = frozenset((Kind.CARD, Kind.CONTROL, Kind.BOARD, Kind.LOG, Kind.TEXT, Kind.NOTE, Kind.MARK, Kind.PANEL))
+"""What a note must never cover; the bare felt of an area it should only rather not hide."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)

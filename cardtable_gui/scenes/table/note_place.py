@@ -94,8 +94,8 @@ def place_in(
     screen: pygame.Rect | None = None,
 ) -> tuple[int, pygame.Rect]:
     """``place_note`` against what ``footprint`` holds: clear of its cards, controls,
-    play areas, marks, panels and notes, hiding little of its words, inside ``screen``
+    play areas, words, marks, panels and notes, hiding little of its areas, inside ``screen``
     (the footprint's window unless told)."""
     keep_clear = footprint.rects(KEEP_CLEAR)
-    rather_not = footprint.rects((Kind.TEXT,))
+    rather_not = footprint.rects((Kind.AREA,))
     return place_note(natural, sized, widths, screen or footprint.screen, keep_clear, rather_not, step)

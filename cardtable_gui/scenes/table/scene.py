@@ -147,6 +147,8 @@ class TableScene(Scene):
         self._footprint = Footprint(pygame.Rect(0, 0, 0, 0))
         """Everything drawn, as of the notes' last placing."""
         self._message_box = pygame.Rect(0, 0, 0, 0)
+        self._tag_clear: list[pygame.Rect] = []
+        """What the hint's tag keeps off: the words and the game's notes, as last placed."""
         self._message_lines: list[str] = []
         self._deciding: int | None = None
         """The seat whose decision the table offers now (its choices are shown)."""
@@ -838,7 +840,7 @@ class TableScene(Scene):
         if self.message:
             self._draw_message(surface)
         if self.hint.visible:
-            self.hint.draw(surface, theme, self.table.hint_rects())
+            self.hint.draw(surface, theme, self.table.hint_rects(), self._tag_clear)
         self.confirm.draw(surface, theme)
         self.summary.draw(surface, theme)
         self.game_over.draw(surface, theme)
@@ -939,7 +941,10 @@ class TableScene(Scene):
         step = theme.px(24)
         marks = self.table.hint_rects() if self.hint.visible else []
         footprint.add_all(Kind.MARK, marks, "hinted move")
-        footprint.add(Kind.MARK, self.hint.mark_tag(theme, marks, screen) or pygame.Rect(0, 0, 0, 0), "hint tag")
+        # The tag sits on the move's ring, over the move itself, but off the words and
+        # the game's own notes near it.
+        self._tag_clear = footprint.rects((Kind.TEXT, Kind.NOTE))
+        footprint.add(Kind.MARK, self.hint.mark_tag(theme, marks, screen, self._tag_clear) or pygame.Rect(0, 0, 0, 0), "hint tag")
         if self.message:
             widths = [screen.width - theme.px(24), screen.width * 3 // 4, screen.width // 2]
             natural = pygame.Rect((0, 0), self._message_size(widths[0]))
@@ -953,7 +958,7 @@ class TableScene(Scene):
             footprint.add(Kind.NOTE, self.hint.box, "hint")
         if self.note.visible:
             natural = self._natural_note(size)
-            widths = [max(theme.px(280), natural.width * share // 100) for share in (100, 75, 55, 40)]
+            widths = [max(theme.px(200), natural.width * share // 100) for share in (100, 75, 55, 40, 30)]
             self._place_box(self.note, footprint, natural, widths, screen)
             footprint.add(Kind.NOTE, self.note.box, "tip" if self.coach is None else "coach")
         self._footprint = footprint

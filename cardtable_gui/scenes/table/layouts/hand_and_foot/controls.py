@@ -90,6 +90,8 @@ class TurnControls:
         self.take_buttons: list[Button] = []
         self.answer: BidPanel[bool] = BidPanel(self._answered)
         self.hint_rect = pygame.Rect(0, 0, 0, 0)
+        self.words: list[pygame.Rect] = []
+        """Where the piles' words, the prompt and the keys were last drawn."""
 
     # -- reading the table -----------------------------------------------------------
 
@@ -669,11 +671,11 @@ class TurnControls:
         return self.table.theme.px(26)
 
     def report(self, footprint: Footprint) -> None:
-        """The buttons, the key help line and the partner's answer, into ``footprint``."""
+        """The buttons, the words by the piles, the turn's prompt and keys as last
+        drawn, and the partner's answer, into ``footprint``."""
         footprint.add_all(Kind.CONTROL, (b.rect for b in self._buttons() if b.visible), "button")
         footprint.add_all(Kind.CONTROL, (b.rect for b in self.take_buttons), "take button")
-        if self.hint:
-            footprint.add(Kind.TEXT, self.hint_rect, "key help")
+        footprint.add_all(Kind.TEXT, self.words, "words")
         if self.answer.visible:
             footprint.add(Kind.CONTROL, self.answer.box, "answer")
 
@@ -684,6 +686,7 @@ class TurnControls:
         view = self.view
         if view is None:
             return
+        self.words = []
         drawing = self.active and view.phase is Phase.DRAW
         stock = table.pile_bounds(table.stock)
         discard = table.pile_bounds(table.discard)
@@ -708,7 +711,7 @@ class TurnControls:
             if text:
                 shown, fitted = t.fit(text, t.text_px(size), room, bold=bold)
                 image = t.text(shown, fitted, colour, bold=bold)
-                surface.blit(image, image.get_rect(midtop=(round(x), y)))
+                self.words.append(surface.blit(image, image.get_rect(midtop=(round(x), y))))
             y += t.text_px(16)
 
     def _draw_takes(self, surface: pygame.Surface) -> None:
@@ -732,10 +735,10 @@ class TurnControls:
         if self.hint and rect.width > 0:
             text, size = t.fit(self.hint, t.text_px(18), rect.width, bold=True)
             image = t.text(text, size, th.ACCENT, bold=True)
-            surface.blit(image, image.get_rect(bottomleft=(rect.left + t.px(4), rect.centery + t.px(2))))
+            self.words.append(surface.blit(image, image.get_rect(bottomleft=(rect.left + t.px(4), rect.centery + t.px(2)))))
             keys, size = self.keys_shown()
             image = t.text(keys, size, th.TEXT_DIM)
-            surface.blit(image, image.get_rect(topleft=(rect.left + t.px(4), rect.centery + t.px(2))))
+            self.words.append(surface.blit(image, image.get_rect(topleft=(rect.left + t.px(4), rect.centery + t.px(2)))))
 
     def keys_shown(self) -> tuple[str, int]:
         """The keys line as it fits the hint's room, and its size: made smaller first,

@@ -301,8 +301,9 @@ class HandAndFootLayout(GameLayout):
             for pile in (self.feet[position], self.tails[position]):
                 if pile.count:
                     footprint.add(Kind.CARD, self.pile_bounds(pile), f"foot {position}")
-        footprint.add_all(Kind.TEXT, (row.rect for row in self.rows), "row of books")
+        footprint.add_all(Kind.AREA, (row.rect for row in self.rows), "row of books")
         for row in self.rows:
+            footprint.add_all(Kind.TEXT, row.words, "row's words")
             # Each book and the new-book place too: a panel over a row should leave them in sight.
             footprint.add_all(Kind.CARD, row.visible_rects(), "book")
         self.controls.report(footprint)
