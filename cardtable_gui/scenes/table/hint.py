@@ -18,7 +18,7 @@ from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.base import make_agent
 from cardtable_gui.rules.base import Action, GameView
 from cardtable_gui.scenes.table.hand_fan import HINT
-from cardtable_gui.scenes.table.note_place import overlap
+from cardtable_gui.scenes.table.note_place import first_clear
 from cardtable_gui.ui import theme as th
 
 HINT_FILL = (58, 18, 48, 255)
@@ -126,18 +126,14 @@ class HintPanel:
         if self.text is None or not marks:
             return None
         around = marks[0].inflate(theme.px(10), theme.px(10))
-        best: tuple[int, pygame.Rect] | None = None
-        for corner in (around.topright, around.topleft, around.bottomright, around.bottomleft):
+
+        def on(corner: tuple[int, int]) -> pygame.Rect:
             tag = self._tag_rect(theme)
             tag.center = corner
-            tag.clamp_ip(screen)
-            covered = overlap(tag, keep_clear)
-            if best is None or covered < best[0]:
-                best = (covered, tag)
-            if covered == 0:
-                break
-        assert best is not None
-        return best[1]
+            return tag.clamp(screen)
+
+        corners = (around.topright, around.topleft, around.bottomright, around.bottomleft)
+        return first_clear((on(corner) for corner in corners), keep_clear)
 
     def _tag_rect(self, theme: th.Theme) -> pygame.Rect:
         return pygame.Rect((0, 0), self._tag_size(theme))

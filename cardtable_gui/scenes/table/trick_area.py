@@ -19,7 +19,7 @@ import pygame
 from cardtable_gui.cards import Card
 from cardtable_gui.scenes.table.card_sprites import CardSprites
 from cardtable_gui.scenes.table.grammar import with_verb
-from cardtable_gui.scenes.table.note_place import overlap, place_note
+from cardtable_gui.scenes.table.note_place import first_clear, place_note
 from cardtable_gui.ui import theme as th
 
 _TILTS = (-3.0, 6.0, 2.0, -7.0, 4.0, -5.0, 3.0, -2.0)
@@ -236,18 +236,13 @@ class TrickArea:
             spots = [("midright", (cx - w / 2 - gap, cy))]
         else:
             spots = [("midleft", (cx + w / 2 + gap, cy))]
-        taken = others + self.label_boxes
-        best: tuple[int, pygame.Rect] | None = None
-        for handle, (x, y) in spots:
-            spot = box.copy()
-            setattr(spot, handle, (round(x), round(y)))
-            covered = overlap(spot, taken)
-            if best is None or covered < best[0]:
-                best = (covered, spot)
-            if covered == 0:
-                break
-        assert best is not None
-        box = best[1]
+
+        def spot(handle: str, point: tuple[float, float]) -> pygame.Rect:
+            candidate = box.copy()
+            setattr(candidate, handle, (round(point[0]), round(point[1])))
+            return candidate
+
+        box = first_clear((spot(handle, point) for handle, point in spots), others + self.label_boxes)
         self.label_boxes.append(box)
         fill = (*th.ACCENT, 235) if won else (10, 20, 15, 170)
         theme.draw_panel(surface, box, radius=box.height // 2, fill=fill, border=None, shadow=False)

@@ -52,7 +52,7 @@ from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown
 from cardtable_gui.scenes.table.layouts.spinado_board import DeadHandTile, PotTile, SequenceBoard, dead_hint
-from cardtable_gui.scenes.table.note_place import overlap, place_in
+from cardtable_gui.scenes.table.note_place import first_clear, place_in
 from cardtable_gui.scenes.table.oval import place_seats, ring_sizes, seat_spots
 from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.scenes.table.play_log import PlayLog
@@ -1057,19 +1057,13 @@ class SpinadoLayout(GameLayout):
             ("midleft", (plate.right + gap, plate.centery)),
         )
         screen = pygame.Rect((0, 0), self.size)
-        covered = self._surroundings().rects()
-        best: tuple[int, pygame.Rect] | None = None
-        for handle, point in spots:
+
+        def spot(handle: str, point: tuple[int, int]) -> pygame.Rect:
             candidate = box.copy()
             setattr(candidate, handle, point)
-            candidate.clamp_ip(screen)
-            hides = overlap(candidate, covered)
-            if best is None or hides < best[0]:
-                best = (hides, candidate)
-            if hides == 0:
-                break
-        assert best is not None
-        return best[1]
+            return candidate.clamp(screen)
+
+        return first_clear((spot(handle, point) for handle, point in spots), self._surroundings().rects())
 
 
 def _free_spot(
