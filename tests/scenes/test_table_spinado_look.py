@@ -67,7 +67,7 @@ def assert_nothing_covered(app: App, scene: TableScene, state: str) -> None:
             assert not label.rect.colliderect(piece.rect), (state, label.text, piece.card)
     hands = [table.fan.bounds(), *cards_of_others(table)] if table.fan.slots else cards_of_others(table)
     middle = [table.board.rect, table.dead.rect, *(tile.rect for tile in table.tiles.values())]
-    notes = {seat: table.bubble_box(seat) for seat in table.bubbles.shown}
+    notes: dict[object, pygame.Rect] = dict(table.bubbles.drawn)
     if table.banner.callout:
         notes["callout"] = table.banner.callout_box
     if table.reveal.visible:

@@ -627,12 +627,11 @@ def test_into_the_hand_is_drawn_over_the_pile_flying_there(app: App) -> None:
     scene = start_table(app, spizzichino_config(seed=DEALER_FIRST))
     table = table_of(scene)
     theme = app.theme
-    window = app.screen.get_rect()
     seen = 0
 
     def covered_spot() -> tuple[int, int] | None:
         """A point of the computer's bubble, off its words, under a card in flight."""
-        boxes = table.bubbles.boxes(theme, table._bubble_anchor, window)
+        boxes = table.bubbles.drawn
         if 1 not in boxes or table.bubbles.shown[1][0] != "Into the hand":
             return None
         box = boxes[1]
@@ -650,7 +649,7 @@ def test_into_the_hand_is_drawn_over_the_pile_flying_there(app: App) -> None:
     said = 0
     for _ in range(4000):
         frames(app, 1, 1 / 60)
-        boxes = table.bubbles.boxes(theme, table._bubble_anchor, window)
+        boxes = table.bubbles.drawn
         said += 1 in boxes and table.bubbles.shown[1][0] == "Into the hand"
         spot = covered_spot()
         if spot is not None:

@@ -1,6 +1,7 @@
 """The trick in the middle: every count from 2 to 8 places each card in front of its
 player, the cards overlap only at their corners, and four cards lie exactly where
-Spades has always put them."""
+Spades has always put them. Each name lies clear of the other cards and names, and
+the last trick shown again says once, clear of its cards, who took it."""
 
 from __future__ import annotations
 
@@ -9,7 +10,11 @@ import math
 import pygame
 import pytest
 
+from cardtable_gui.card_art import CardArt
+from cardtable_gui.cards import parse_cards
+from cardtable_gui.scenes.table.card_sprites import CardSprites
 from cardtable_gui.scenes.table.trick_area import TrickArea, takes_it
+from cardtable_gui.ui.theme import Theme
 
 
 class Sizes:
@@ -79,3 +84,48 @@ def test_four_cards_lie_north_east_south_and_west_as_in_spades() -> None:
 def test_the_winner_label_agrees_with_you() -> None:
     assert takes_it("Bruno") == "Bruno takes it"
     assert takes_it("You") == "You take it"
+
+
+NAMES = {position: name for position, name in enumerate(("Ada", "Bruno", "Chiara", "Dario", "Elena", "Fabio", "Gina", "Hugo"))}
+
+
+def drawn(seats: int, winner: int, last: bool) -> tuple[TrickArea, pygame.Surface]:
+    """A full trick of ``seats`` cards drawn by real sprites at 1280x800, ``winner``'s
+    card outlined; shown again as the last trick when ``last``."""
+    pygame.init()
+    theme, sprites = Theme((1280, 800)), CardSprites(CardArt())
+    w, h = sprites.size(70)
+    area = TrickArea(names=dict(list(NAMES.items())[:seats]))
+    label_h = theme.text_px(16) + theme.px(4)
+    area.layout(pygame.Rect((200, 100), TrickArea.size_for((w, h), label_h, seats)), 70, seats, label_h)
+    plays = list(zip(range(seats), parse_cards("AS KS QS JS 10S 9S 8S 7S")[:seats], strict=True))
+    surface = pygame.Surface((1280, 800))
+    if last:
+        area.draw_again(surface, theme, sprites, plays, winner, f"Last trick: {NAMES[winner]} took it")
+    else:
+        area.draw_cards(surface, theme, sprites, plays, winner)
+    return area, surface
+
+
+@pytest.mark.parametrize("seats", range(5, 9))
+@pytest.mark.parametrize("winner", [0, 3])
+def test_each_name_lies_on_no_other_card_and_no_other_name(seats: int, winner: int) -> None:
+    """Seen with six or more players: a later card covered an earlier card's name."""
+    area, _ = drawn(seats, winner, last=False)
+    cards = area.drawn
+    assert len(area.label_boxes) == seats
+    for position, tag in enumerate(area.label_boxes):
+        for other, card in enumerate(cards):
+            if other != position:
+                assert not tag.colliderect(card), (seats, NAMES[position], "on the card of", NAMES[other])
+        for other, name in enumerate(area.label_boxes[:position]):
+            assert not tag.colliderect(name), (seats, NAMES[position], NAMES[other])
+
+
+@pytest.mark.parametrize("seats", [2, 4, 6, 8])
+def test_the_last_trick_says_who_took_it_once_and_clear_of_the_cards(seats: int) -> None:
+    """Seen: "Ada takes it" and "Last trick: Ada took it" lay one over the other on her card."""
+    area, _ = drawn(seats, 0, last=True)
+    assert area.caption_box.width > 0
+    assert area.caption_box.collidelist([*area.drawn, *area.label_boxes]) == -1
+    assert area.caption_box.colliderect(area.rect.inflate(0, area.caption_box.height * 4)), "beside the trick"

@@ -96,6 +96,8 @@ class BookRow:
     scroll: int = 0
     highlight: bool = False
     """Drawn with a lit edge (the row of the side whose turn it is)."""
+    words: list[pygame.Rect] = field(default_factory=list)
+    """Where the row's title and its no-books line were last drawn."""
     _places: list[_Place] = field(default_factory=list)
     _content_width: int = 0
     _theme: th.Theme | None = None
@@ -268,7 +270,8 @@ class BookRow:
         theme.draw_panel(surface, rect, radius=theme.px(12), fill=(0, 0, 0, 56), border=border, shadow=False)
         pad = theme.px(8)
         title, size = theme.fit(self.title, theme.text_px(17), rect.width - pad * 2, joiner=" & ")
-        surface.blit(theme.text(title, size, th.ACCENT if self.highlight else th.TEXT_DIM, bold=True), (rect.x + pad, rect.y + theme.px(3)))
+        image = theme.text(title, size, th.ACCENT if self.highlight else th.TEXT_DIM, bold=True)
+        self.words = [surface.blit(image, (rect.x + pad, rect.y + theme.px(3)))]
         if not self.books and self.empty_text:
             text, size = theme.fit(self.empty_text, theme.text_px(17), rect.width - pad * 2)
             image = theme.text(text, size, th.TEXT_DIM)
@@ -278,7 +281,7 @@ class BookRow:
                 area.left = middle.right + pad
                 area.width = rect.right - area.left
             if area.width >= image.get_width():
-                surface.blit(image, image.get_rect(center=area.center))
+                self.words.append(surface.blit(image, image.get_rect(center=area.center)))
         clip = surface.get_clip()
         surface.set_clip(rect.clip(clip) if clip else rect)
         try:

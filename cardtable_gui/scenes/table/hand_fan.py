@@ -195,6 +195,12 @@ class HandFan:
         slot = self.slots[index]
         return self.sprites.rect((slot.x, slot.y), self.card_width)
 
+    @property
+    def gliding(self) -> bool:
+        """Whether a card is still on its way to its place (arriving from below the
+        window, rising when it may be played)."""
+        return any(abs(slot.x - slot.target_x) > 1 or abs(slot.y - slot.target_y) > 1 for slot in self.slots)
+
     def bounds(self) -> pygame.Rect:
         """The space the fan's cards take up now (for layout checks)."""
         if not self.slots:

@@ -18,6 +18,7 @@ from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.base import make_agent
 from cardtable_gui.rules.base import Action, GameView
 from cardtable_gui.scenes.table.hand_fan import HINT
+from cardtable_gui.scenes.table.note_place import first_clear
 from cardtable_gui.ui import theme as th
 
 HINT_FILL = (58, 18, 48, 255)
@@ -90,19 +91,18 @@ class HintPanel:
         w, h = theme.font(theme.text_px(16), True).size(self.tag)
         return w + theme.px(14), h + theme.px(6)
 
-    def draw(self, surface: pygame.Surface, theme: th.Theme, marks: Sequence[pygame.Rect]) -> None:
+    def draw(
+        self, surface: pygame.Surface, theme: th.Theme, marks: Sequence[pygame.Rect], tag_clear: Sequence[pygame.Rect] = ()
+    ) -> None:
+        """The rings round ``marks`` with the tag on one, clear of ``tag_clear`` if it
+        can be (``mark_tag``), and the box with the reason."""
         if self.text is None:
             return
         for rect in marks:
             ring = rect.inflate(theme.px(10), theme.px(10))
             pygame.draw.rect(surface, self.colour, ring, width=max(2, theme.px(4)), border_radius=theme.px(10))
-        if marks:
-            # The tag sits on the top right corner of the first ring (the move's main
-            # target), where it covers least of the move and its neighbours.
-            around = marks[0].inflate(theme.px(10), theme.px(10))
-            tag = self._tag_rect(theme)
-            tag.center = around.topright
-            tag.clamp_ip(surface.get_rect())
+        tag = self.mark_tag(theme, marks, surface.get_rect(), tag_clear)
+        if tag is not None:
             self._draw_tag(surface, theme, tag)
         theme.draw_panel(surface, self.box, theme.px(10), self.fill, self.colour)
         pad = theme.px(12)
@@ -114,6 +114,26 @@ class HintPanel:
         for index, line in enumerate(self._lines):
             text = theme.text(line, theme.text_px(19), th.TEXT)
             surface.blit(text, (x, self.box.y + pad + index * font.get_linesize()))
+
+    def mark_tag(
+        self, theme: th.Theme, marks: Sequence[pygame.Rect], screen: pygame.Rect, keep_clear: Sequence[pygame.Rect] = ()
+    ) -> pygame.Rect | None:
+        """Where the tag on the marked move goes: on a corner of the first ring (the
+        move's main target), the top right one unless it would lie over ``keep_clear``
+        (words, other cards: "[Hint] opened" hid "not opened"), then the top left, the
+        bottom right, the bottom left; the corner hiding least when none is free. None
+        with nothing marked."""
+        if self.text is None or not marks:
+            return None
+        around = marks[0].inflate(theme.px(10), theme.px(10))
+
+        def on(corner: tuple[int, int]) -> pygame.Rect:
+            tag = self._tag_rect(theme)
+            tag.center = corner
+            return tag.clamp(screen)
+
+        corners = (around.topright, around.topleft, around.bottomright, around.bottomleft)
+        return first_clear((on(corner) for corner in corners), keep_clear)
 
     def _tag_rect(self, theme: th.Theme) -> pygame.Rect:
         return pygame.Rect((0, 0), self._tag_size(theme))

@@ -1,17 +1,22 @@
 """Where a note box goes: the spot nearest its natural place that hides least.
 
-The coach's remark and a first-game tip start where the table would put a hint. From
-there, boxes of a few widths are tried at positions over the table: a box must never
-cover what the player needs (the hand, the trick, the buttons, the hint: ``keep_clear``)
-and should hide as little of the rest (``rather_not``, each thing by the share of it
-hidden) as it can, nearer its natural place being better. Pure rectangle arithmetic, so it is quick and tested alone.
+Every note on the table (a refused move's reason, the hint, the coach's remark, a
+first-game tip, a seat's bubble) starts at its natural place, next to what it talks
+about. From there, boxes of a few widths (narrower ones wrap to more lines) are tried
+at positions inside the window: a box must never cover what the player needs (cards,
+controls, play areas and other notes: ``keep_clear``) and should hide as little of the
+rest (``rather_not``, each thing by the share of it hidden) as it can, nearer its
+natural place being better. ``place_in`` reads both from the table's ``Footprint``.
+Pure rectangle arithmetic, so it is quick and tested alone.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import pygame
+
+from cardtable_gui.scenes.table.footprint import KEEP_CLEAR, Footprint, Kind
 
 NEVER = 1000
 """How much worse a pixel over ``keep_clear`` is than one over ``rather_not``."""
@@ -23,8 +28,8 @@ moving across the window weighs about like hiding half a seat plate."""
 def overlap(box: pygame.Rect, rects: Sequence[pygame.Rect]) -> int:
     """The area of ``box`` over ``rects``, counted once per rect."""
     total = 0
-    for rect in rects:
-        clip = box.clip(rect)
+    for index in box.collidelistall(rects):
+        clip = box.clip(rects[index])
         total += clip.width * clip.height
     return total
 
@@ -34,11 +39,26 @@ def hidden(box: pygame.Rect, rects: Sequence[pygame.Rect]) -> float:
     the box's own area: half a seat plate hidden is worse than a strip of a wide,
     mostly empty row of books."""
     shares = 0.0
-    for rect in rects:
-        if rect.width and rect.height:
-            clip = box.clip(rect)
-            shares += clip.width * clip.height / (rect.width * rect.height)
+    for index in box.collidelistall(rects):
+        rect = rects[index]
+        clip = box.clip(rect)
+        shares += clip.width * clip.height / (rect.width * rect.height)
     return shares * box.width * box.height
+
+
+def first_clear(candidates: Iterable[pygame.Rect], taken: Sequence[pygame.Rect]) -> pygame.Rect:
+    """The first of ``candidates`` (spots in order of preference) over none of
+    ``taken``, else the one over least of it. A small label beside what it names has
+    a few such spots; a note with room to roam is placed by ``place_note``."""
+    best: tuple[int, pygame.Rect] | None = None
+    for candidate in candidates:
+        covered = overlap(candidate, taken)
+        if best is None or covered < best[0]:
+            best = (covered, candidate)
+        if covered == 0:
+            break
+    assert best is not None, "no spot to choose from"
+    return best[1]
 
 
 def place_note(
@@ -54,6 +74,12 @@ def place_note(
     natural place; ``sized(width)`` is the box's size when laid out at most ``width``
     wide. Positions are tried across the screen at least ``step`` pixels apart (a
     quarter of the box's width, half its height, when that is more)."""
+    w, h = sized(widths[0])
+    box = pygame.Rect((0, 0), (w, h))
+    box.center = natural.center
+    if screen.contains(box) and box.collidelist(keep_clear) < 0 and box.collidelist(rather_not) < 0:
+        # Nothing is in the way: the search would only confirm the natural place.
+        return widths[0], box
     best: tuple[float, int, pygame.Rect] | None = None
     for width in widths:
         w, h = sized(width)
@@ -72,3 +98,19 @@ def place_note(
             best = (cost, width, box)
     assert best is not None
     return best[1], best[2]
+
+
+def place_in(
+    footprint: Footprint,
+    natural: pygame.Rect,
+    sized: Callable[[int], tuple[int, int]],
+    widths: Sequence[int],
+    step: int,
+    screen: pygame.Rect | None = None,
+) -> tuple[int, pygame.Rect]:
+    """``place_note`` against what ``footprint`` holds: clear of its cards, controls,
+    play areas, words, marks, panels and notes, hiding little of its areas, inside ``screen``
+    (the footprint's window unless told)."""
+    keep_clear = footprint.rects(KEEP_CLEAR)
+    rather_not = footprint.rects((Kind.AREA,))
+    return place_note(natural, sized, widths, screen or footprint.screen, keep_clear, rather_not, step)

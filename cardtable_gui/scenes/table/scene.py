@@ -56,11 +56,12 @@ from cardtable_gui.scenes.table.card_sprites import CardSprites
 from cardtable_gui.scenes.table.coach import STYLE as COACH_STYLE
 from cardtable_gui.scenes.table.coach import Coach
 from cardtable_gui.scenes.table.confirm import ConfirmPanel
+from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import GameOverPanel, standings
 from cardtable_gui.scenes.table.handoff import HandoffCover
 from cardtable_gui.scenes.table.hint import HintPanel, suggest
 from cardtable_gui.scenes.table.layouts import make_layout
-from cardtable_gui.scenes.table.note_place import place_note
+from cardtable_gui.scenes.table.note_place import place_in
 from cardtable_gui.scenes.table.pace import SPEED_FACTOR, Beat, beat_seconds
 from cardtable_gui.scenes.table.summary import HandSummary, SummaryTable
 from cardtable_gui.scenes.table.tips import STYLE as TIP_STYLE
@@ -147,8 +148,15 @@ class TableScene(Scene):
             app.toast(self.tips.problem, 6.0)
         self.note = HintPanel(*(COACH_STYLE if self.coach is not None else TIP_STYLE))
         """The coach's remark in a practice game, or a first-game tip."""
-        self._note_key: object = None
-        """What the note was last placed for; it moves only when that changes."""
+        self._notes_key: tuple[object, object] | None = None
+        """What the notes were last placed for (words, then what is drawn): they move
+        only when that changes."""
+        self._footprint = Footprint(pygame.Rect(0, 0, 0, 0))
+        """Everything drawn, as of the notes' last placing."""
+        self._message_box = pygame.Rect(0, 0, 0, 0)
+        self._tag_clear: list[pygame.Rect] = []
+        """What the hint's tag keeps off: the words and the game's notes, as last placed."""
+        self._message_lines: list[str] = []
         self._deciding: int | None = None
         """The seat whose decision the table offers now (its choices are shown)."""
         self._hint_staged: Action | None = None
@@ -288,9 +296,8 @@ class TableScene(Scene):
         self.summary.layout(self.table_size(size), theme)
         self.game_over.layout(size, theme)
         self.confirm.layout(size, theme, self.table.message_anchor())
-        self._layout_hint(size)
-        self._note_key = None
-        self._layout_note(size)
+        self._notes_key = None
+        self.place_notes(size)
 
     def _layout_table(self) -> None:
         """Lay the game's table out again in its part of the window, as it is now."""
@@ -542,7 +549,7 @@ class TableScene(Scene):
         self._hint_staged = staged
         self.hint.show(advice)
         self.table.show_hint(advice.action)
-        self._layout_hint(self.app.screen.get_size())
+        self.place_notes(self.app.screen.get_size())
 
     def _follow_staging(self) -> None:
         """A hint showing while the person stages or takes back a step is worked out
@@ -593,8 +600,7 @@ class TableScene(Scene):
                 self.tips.dismiss()
             return
         self.note.note(text)
-        self._note_key = None
-        self._layout_note(self.app.screen.get_size())
+        self.place_notes(self.app.screen.get_size())
 
     def _dismisses_note(self, event: pygame.event.Event) -> bool:
         """Esc, or a click on the note, takes the note down (and does nothing else)."""
@@ -838,17 +844,16 @@ class TableScene(Scene):
             button.draw(surface, theme)
         if self._offers_undo and not self.undo_button.enabled:
             self._draw_undo_off(surface)
+        self.place_notes(surface.get_size())
         if self.message:
             self._draw_message(surface)
         if self.hint.visible:
-            self._layout_hint(surface.get_size())
-            self.hint.draw(surface, theme, self.table.hint_rects())
+            self.hint.draw(surface, theme, self.table.hint_rects(), self._tag_clear)
         self.confirm.draw(surface, theme)
         self.summary.draw(surface, theme)
         self.game_over.draw(surface, theme)
         if self.note.visible:
             # Over the summary's shade: a tip may be about the summary (bags).
-            self._layout_note(surface.get_size())
             self.note.draw(surface, theme, [])
 
     def undo_off_rect(self) -> pygame.Rect | None:
@@ -891,13 +896,21 @@ class TableScene(Scene):
             surface.blit(theme.text(line, size, th.TEXT), (box.x + pad, box.y + pad + index * font.get_linesize()))
 
     def message_rect(self) -> pygame.Rect:
+        """Where the message shows now (placed with the other notes, see ``place_notes``)."""
+        self.place_notes(self.app.screen.get_size())
+        return self._message_box
+
+    def _message_font(self) -> pygame.font.Font:
         theme = self.app.theme
-        font = theme.font(theme.px(22), True)
-        w, h = font.size(self.message)
-        rect = pygame.Rect(0, 0, w + theme.px(36), h + theme.px(20))
-        rect.midbottom = self.table.message_anchor()
-        rect.clamp_ip(self.app.screen.get_rect())
-        return rect
+        return theme.font(theme.px(22), True)
+
+    def _message_size(self, width: int) -> tuple[int, int]:
+        """The message's box when its words wrap at most ``width`` wide."""
+        theme = self.app.theme
+        font = self._message_font()
+        self._message_lines = theme.wrap(self.message, font, width - theme.px(36))
+        text_w = max(font.size(line)[0] for line in self._message_lines)
+        return text_w + theme.px(36), len(self._message_lines) * font.get_linesize() + theme.px(20)
 
     def _draw_message(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
@@ -906,109 +919,124 @@ class TableScene(Scene):
             theme.draw_panel(surface, rect, fill=(90, 30, 24, 235), border=th.DANGER)
         else:
             theme.draw_panel(surface, rect, fill=(12, 24, 18, 235), border=th.PANEL_BORDER)
-        text = theme.text(self.message, theme.px(22), th.TEXT, bold=True)
-        surface.blit(text, text.get_rect(center=rect.center))
+        line_h = self._message_font().get_linesize()
+        top = rect.centery - line_h * len(self._message_lines) // 2
+        for index, line in enumerate(self._message_lines):
+            text = theme.text(line, theme.px(22), th.TEXT, bold=True)
+            surface.blit(text, text.get_rect(midtop=(rect.centerx, top + index * line_h)))
 
     def element_rects(self) -> list[pygame.Rect]:
         """Every visible element, for layout tests."""
-        rects = self.table.element_rects() + [button.rect for button in self._buttons()]
+        return self.footprint().rects()
+
+    def footprint(self) -> Footprint:
+        """Everything drawn now, each with its kind: the table, the toolbar, the panels
+        and the notes where they were placed."""
+        self.place_notes(self.app.screen.get_size())
+        return self._footprint
+
+    def _solid_footprint(self, size: tuple[int, int]) -> Footprint:
+        """What the notes are placed around: the table, the toolbar, the panels, and
+        the notes the game itself shows (callouts, bubbles)."""
+        footprint = Footprint(pygame.Rect((0, 0), size))
+        if self.handoff.visible:
+            # The cover is all that is drawn while it is up.
+            footprint.add(Kind.PANEL, self.handoff.box, "cover")
+            footprint.add_all(Kind.TEXT, self.handoff.text_rects(self.app.theme), "cover's words")
+            footprint.add_all(Kind.CONTROL, (self.handoff.button.rect, self.handoff.menu_button.rect), "cover's button")
+            return footprint
+        self.table.report(footprint)
+        footprint.add_all(Kind.CONTROL, (button.rect for button in self._buttons()), "toolbar")
         undo_off = self.undo_off_rect()
         if undo_off is not None:
-            rects.append(undo_off)
-        if self.message:
-            rects.append(self.message_rect())
-        if self.summary.visible:
-            rects.append(self.summary.box)
-        if self.game_over.visible:
-            rects.append(self.game_over.box)
-        if self.confirm.visible:
-            rects.append(self.confirm.box)
-        if self.hint.visible:
-            rects.append(self.hint.box)
-        if self.note.visible:
-            rects.append(self.note.box)
-        return rects
+            footprint.add(Kind.TEXT, undo_off, "why Undo is off")
+        for name, panel in (("summary", self.summary), ("game over", self.game_over), ("question", self.confirm)):
+            if panel.visible:
+                footprint.add(Kind.PANEL, panel.box, name)
+        return footprint
 
-    def _layout_hint(self, size: tuple[int, int], panel: HintPanel | None = None) -> None:
-        """The hint's reason (or ``panel``'s text) goes where the game puts it (at the
-        top of that area, as wide as it), else above the hand; above a refused move's
-        reason, never over it."""
-        panel = panel or self.hint
+    def place_notes(self, size: tuple[int, int]) -> None:
+        """Put the scene's notes in free space, one after another, each clear of what
+        is drawn and of the notes placed before it: a refused move's reason just above
+        the hand, the hint where the game wants it (else above the reason), then the
+        coach's remark or a tip beside the hint (``place_in``). Placed again only when
+        something drawn or said changes, and not in the middle of a move, so a note
+        does not chase the cards as they fly."""
+        footprint = self._solid_footprint(size)
+        said = (size, self.message, self.hint.text, self.note.text)
+        drawn = [tuple(mark.rect) for mark in footprint]
+        if self._notes_key is not None and self._notes_key[0] == said:
+            if self._notes_key[1] == drawn or self.animator.busy:
+                return
+        self._notes_key = (said, drawn)
+        theme = self.app.theme
+        screen = pygame.Rect((0, 0), self.table_size(size))
+        step = theme.px(24)
+        marks = self.table.hint_rects() if self.hint.visible else []
+        footprint.add_all(Kind.MARK, marks, "hinted move")
+        # The tag sits on the move's ring, over the move itself, but off the words and
+        # the game's own notes near it.
+        self._tag_clear = footprint.rects((Kind.TEXT, Kind.NOTE))
+        footprint.add(Kind.MARK, self.hint.mark_tag(theme, marks, screen, self._tag_clear) or pygame.Rect(0, 0, 0, 0), "hint tag")
+        if self.message:
+            widths = [screen.width - theme.px(24), screen.width * 3 // 4, screen.width // 2]
+            natural = pygame.Rect((0, 0), self._message_size(widths[0]))
+            natural.midbottom = self.table.message_anchor()
+            width, self._message_box = place_in(footprint, natural, self._message_size, widths, step, screen)
+            self._message_size(width)
+            footprint.add(Kind.NOTE, self._message_box, "message")
+        if self.hint.visible:
+            natural = self._natural(self.hint, size)
+            self._place_box(self.hint, footprint, natural, [natural.width * share // 100 for share in (100, 75, 55)], screen)
+            footprint.add(Kind.NOTE, self.hint.box, "hint")
+        if self.note.visible:
+            natural = self._natural_note(size)
+            widths = [max(theme.px(200), natural.width * share // 100) for share in (100, 75, 55, 40, 30)]
+            self._place_box(self.note, footprint, natural, widths, screen)
+            footprint.add(Kind.NOTE, self.note.box, "tip" if self.coach is None else "coach")
+        self._footprint = footprint
+
+    def _natural(self, panel: HintPanel, size: tuple[int, int]) -> pygame.Rect:
+        """Where ``panel`` would go if nothing were in the way: at the top of the game's
+        own hint area, else above the hand, above a refused move's reason."""
+        theme = self.app.theme
         area = self.table.hint_area()
         if self.message:
-            panel.layout(size, self.app.theme, self.message_rect().midtop)
+            panel.layout(size, theme, self._message_box.midtop)
         elif area is not None:
-            panel.layout(size, self.app.theme, area.midbottom, area.width)
-            box = panel.box
-            box.width = max(box.width, area.width)
-            box.midtop = area.midtop
+            panel.layout(size, theme, area.midbottom, area.width)
+            panel.box.midtop = area.midtop
         else:
-            panel.layout(size, self.app.theme, self.table.message_anchor())
-        if panel is self.hint:
-            self._clear_hinted_move(size)
+            panel.layout(size, theme, self.table.message_anchor())
+        return panel.box.copy()
 
-    def _clear_hinted_move(self, size: tuple[int, int]) -> None:
-        """The hint's reason never hides the move it suggests (a Lift button just above
-        the hand was covered): when it would, it moves to the nearest place clear of the
-        move, the hand and the buttons."""
-        marks = self.table.hint_rects()
-        hint = self.hint
-        if not any(hint.box.colliderect(rect) for rect in marks):
-            return
-        keep_clear = [*marks, *(button.rect for button in self._buttons())]
-        fan = getattr(self.table, "fan", None)
-        if fan is not None:
-            keep_clear.append(fan.bounds())
-        natural = hint.box.copy()
-        self._move_clear(hint, natural, size, [natural.width * share // 100 for share in (100, 75, 55)], keep_clear)
+    def _natural_note(self, size: tuple[int, int]) -> pygame.Rect:
+        """The coach's remark or a tip goes where a hint would; with the hint showing,
+        just beside it (under it in the game's own hint area, else above it)."""
+        natural = self._natural(self.note, size)
+        if self.hint.visible:
+            if self.table.hint_area() is not None and not self.message:
+                natural.top = self.hint.box.bottom + self.app.theme.px(8)
+            else:
+                natural.bottom = self.hint.box.top - self.app.theme.px(8)
+        return natural
 
-    def _move_clear(
-        self, panel: HintPanel, natural: pygame.Rect, size: tuple[int, int], widths: list[int], keep_clear: list[pygame.Rect]
+    def _place_box(
+        self,
+        panel: HintPanel,
+        footprint: Footprint,
+        natural: pygame.Rect,
+        widths: list[int],
+        screen: pygame.Rect,
     ) -> None:
-        """Lay ``panel`` out at the spot nearest ``natural`` (at one of ``widths``) that
-        is clear of ``keep_clear`` and hides least of the table (``place_note``)."""
+        """Lay ``panel`` out at the free spot nearest ``natural``, at one of ``widths``."""
         theme = self.app.theme
+        size = screen.size
 
         def sized(width: int) -> tuple[int, int]:
             panel.layout(size, theme, natural.midbottom, width)
             return panel.box.size
 
-        width, box = place_note(natural, sized, widths, pygame.Rect((0, 0), size), keep_clear, self.table.element_rects(), theme.px(24))
+        width, box = place_in(footprint, natural, sized, widths, theme.px(24), screen)
         panel.layout(size, theme, box.midbottom, width)
         panel.box = box
-
-    def _layout_note(self, size: tuple[int, int]) -> None:
-        """The coach's remark or a tip goes where a hint would; with the hint showing,
-        just beside it (under it in the game's own hint area, else above it). From
-        there it moves to the nearest spot clear of the hand, the trick, the buttons
-        and the hint, covering as little else as it can (``place_note``). It is placed
-        again when something on the table moves, but not in the middle of a move."""
-        note = self.note
-        if not note.visible or (self.animator.busy and self._note_key is not None):
-            return
-        table = self.table.element_rects()
-        panels = [panel.box for panel in (self.summary, self.game_over, self.confirm) if panel.visible]
-        key = (size, note.text, tuple(self.hint.box) if self.hint.visible else None, self.message, [tuple(r) for r in table + panels])
-        if key == self._note_key:
-            return
-        self._note_key = key
-        theme = self.app.theme
-        gap = theme.px(8)
-        self._layout_hint(size, note)
-        natural = note.box.copy()
-        if self.hint.visible:
-            if self.table.hint_area() is not None and not self.message:
-                natural.top = self.hint.box.bottom + gap
-            else:
-                natural.bottom = self.hint.box.top - gap
-        keep_clear = [button.rect for button in self._buttons()] + panels
-        for name in ("fan", "trick", "board"):
-            part = getattr(self.table, name, None)
-            if part is not None:
-                keep_clear.append(part.bounds() if name == "fan" else part.rect)
-        if self.hint.visible:
-            keep_clear += [self.hint.box, *self.table.hint_rects()]
-        if self.message:
-            keep_clear.append(self.message_rect())
-        widths = [max(theme.px(280), natural.width * share // 100) for share in (100, 75, 55, 40)]
-        self._move_clear(note, natural, size, widths, keep_clear)

@@ -19,6 +19,7 @@ import pygame
 from cardtable_gui.cards import Card
 from cardtable_gui.scenes.table.card_sprites import CardSprites
 from cardtable_gui.scenes.table.grammar import with_verb
+from cardtable_gui.scenes.table.note_place import first_clear, place_note
 from cardtable_gui.ui import theme as th
 
 _TILTS = (-3.0, 6.0, 2.0, -7.0, 4.0, -5.0, 3.0, -2.0)
@@ -78,7 +79,11 @@ class TrickArea:
     winner: int | None = None
     label_h: int = 0
     label_boxes: list[pygame.Rect] = field(default_factory=list)
-    """Where the names went when last drawn (for layout checks)."""
+    """Where the names went when last drawn (the layout reports them)."""
+    caption_box: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    """Where the last trick's caption went when last drawn (empty when not shown)."""
+    drawn: list[pygame.Rect] = field(default_factory=list)
+    """The cards drawn last, upright (the trick in play, or the last one again)."""
 
     @staticmethod
     def size_for(card_size: tuple[int, int], label_h: int, seats: int = 4) -> tuple[int, int]:
@@ -129,17 +134,39 @@ class TrickArea:
         caption: str,
     ) -> None:
         """A trick already gathered shown again in its place (the last trick), on a
-        darker ground and under ``caption``, so it is not taken for the trick in play."""
+        darker ground and under ``caption``, so it is not taken for the trick in play.
+        The caption says who took it, so the winner's tag only names them (two
+        sentences about one win lay on the same card)."""
         theme.draw_panel(surface, self.rect, radius=theme.px(24), fill=(0, 0, 0, 90), border=th.PANEL_BORDER, shadow=False)
-        self.draw_cards(surface, theme, sprites, plays, winner)
-        # In the middle, where no card lies: above the area it would sit under the
-        # seat across the table.
+        self.draw_cards(surface, theme, sprites, plays, winner, gathered=True)
         text, size = theme.fit(caption, theme.text_px(18), self.rect.width - theme.px(16), bold=True)
         image = theme.text(text, size, th.TEXT_DARK, bold=True)
         box = image.get_rect().inflate(theme.px(18), theme.px(8))
-        box.center = self.rect.center
-        theme.draw_panel(surface, box, radius=box.height // 2, fill=th.ACCENT, border=None, shadow=False)
-        surface.blit(image, image.get_rect(center=box.center))
+        self.caption_box = self._caption_place(box, theme, sprites, plays)
+        theme.draw_panel(surface, self.caption_box, radius=box.height // 2, fill=th.ACCENT, border=None, shadow=False)
+        surface.blit(image, image.get_rect(center=self.caption_box.center))
+
+    def _caption_place(
+        self, box: pygame.Rect, theme: th.Theme, sprites: CardSprites, plays: list[tuple[int, Card]]
+    ) -> pygame.Rect:
+        """The last trick's caption in the middle if no card lies there, else the
+        nearest spot clear of the cards and their names, in the area or just above or
+        below it (the middle of a trick is seldom free: Ada's tag and the caption lay
+        on her card)."""
+        taken = [self.card_rect(position, sprites) for position, _ in plays] + self.label_boxes
+        natural = box.copy()
+        natural.center = self.rect.center
+        size = natural.size
+        room = self.rect.inflate(max(0, box.width - self.rect.width), (box.height + theme.px(6)) * 2)
+        _, placed = place_note(natural, lambda _width: size, [size[0]], room, taken, [], theme.px(6))
+        return placed
+
+    def card_rect(self, position: int, sprites: CardSprites) -> pygame.Rect:
+        """The card played from ``position``, upright (its slight turn left out)."""
+        rect = pygame.Rect((0, 0), sprites.size(self.card_width))
+        x, y = self.slot(position, sprites)
+        rect.center = (round(x), round(y))
+        return rect
 
     def draw_cards(
         self,
@@ -148,11 +175,11 @@ class TrickArea:
         sprites: CardSprites,
         plays: list[tuple[int, Card]],
         winner: int | None,
+        gathered: bool = False,
     ) -> None:
         """``plays`` in their places with their players' names; ``winner``'s card
-        outlined (also used to show the last trick again)."""
+        outlined (also used to show the last trick again: ``gathered``)."""
         w, h = sprites.size(self.card_width)
-        self.label_boxes = []
         for position, card in plays:
             center = self.slot(position, sprites)
             sprites.draw(surface, card, center, self.card_width, self.tilt(position))
@@ -160,13 +187,27 @@ class TrickArea:
                 outline = pygame.Rect(0, 0, w + theme.px(8), h + theme.px(8))
                 outline.center = (round(center[0]), round(center[1]))
                 pygame.draw.rect(surface, th.ACCENT, outline, max(2, theme.px(3)), border_radius=theme.px(10))
-        for position, _ in plays:
-            self._draw_name(surface, theme, sprites, position, position == winner)
+        self.label_boxes = []
+        self.caption_box = pygame.Rect(0, 0, 0, 0)
+        cards = self.drawn = [self.card_rect(position, sprites) for position, _ in plays]
+        for index, (position, _) in enumerate(plays):
+            others = cards[:index] + cards[index + 1 :]
+            self._draw_name(surface, theme, sprites, position, position == winner and not gathered, others)
 
-    def _draw_name(self, surface: pygame.Surface, theme: th.Theme, sprites: CardSprites, position: int, won: bool) -> None:
-        """The player's name where no neighbouring card lies: with four seats on the
-        outer edge of the card (above north, below south, beside west and east); around
-        an oval across the card's lower edge."""
+    def _draw_name(
+        self,
+        surface: pygame.Surface,
+        theme: th.Theme,
+        sprites: CardSprites,
+        position: int,
+        won: bool,
+        others: list[pygame.Rect],
+    ) -> None:
+        """The player's name where no other card and no name drawn before lies: with
+        four seats on the outer edge of the card (above north, below south, beside west
+        and east); around an oval across the card's lower edge, else under it, above
+        it, across its upper edge or beside it (with six or more cards the lower edge
+        lies on the next card down)."""
         name = self.names.get(position)
         if not name:
             return
@@ -179,15 +220,29 @@ class TrickArea:
         cx, cy = self.slot(position, sprites)
         gap = theme.px(6)
         if self.seats != 4:
-            box.center = (round(cx), round(cy + h / 2))
+            spots = [
+                ("center", (cx, cy + h / 2)),
+                ("midtop", (cx, cy + h / 2 + gap)),
+                ("midbottom", (cx, cy - h / 2 - gap)),
+                ("center", (cx, cy - h / 2)),
+                ("midright", (cx - w / 2 - gap, cy)),
+                ("midleft", (cx + w / 2 + gap, cy)),
+            ]
         elif position == 2:
-            box.midbottom = (round(cx), round(cy - h / 2 - gap))
+            spots = [("midbottom", (cx, cy - h / 2 - gap))]
         elif position == 0:
-            box.midtop = (round(cx), round(cy + h / 2 + gap))
+            spots = [("midtop", (cx, cy + h / 2 + gap))]
         elif position == 1:
-            box.midright = (round(cx - w / 2 - gap), round(cy))
+            spots = [("midright", (cx - w / 2 - gap, cy))]
         else:
-            box.midleft = (round(cx + w / 2 + gap), round(cy))
+            spots = [("midleft", (cx + w / 2 + gap, cy))]
+
+        def spot(handle: str, point: tuple[float, float]) -> pygame.Rect:
+            candidate = box.copy()
+            setattr(candidate, handle, (round(point[0]), round(point[1])))
+            return candidate
+
+        box = first_clear((spot(handle, point) for handle, point in spots), others + self.label_boxes)
         self.label_boxes.append(box)
         fill = (*th.ACCENT, 235) if won else (10, 20, 15, 170)
         theme.draw_panel(surface, box, radius=box.height // 2, fill=fill, border=None, shadow=False)

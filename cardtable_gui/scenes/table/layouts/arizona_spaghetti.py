@@ -32,10 +32,11 @@ from cardtable_gui.scenes.table.animation import ease_in_out_cubic
 from cardtable_gui.scenes.table.banner import Banner
 from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.dealing import deal_order
+from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
-from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown, trick_card_rects
+from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, report_trick, shown, trick_card_rects
 from cardtable_gui.scenes.table.oval import place_seats, ring_sizes
 from cardtable_gui.scenes.table.pile import Pile
 from cardtable_gui.scenes.table.score_panel import leaders
@@ -259,14 +260,19 @@ class ArizonaSpaghettiLayout(GameLayout):
     def message_anchor(self) -> tuple[int, int]:
         return (self.size[0] // 2, self.hand_top - self.theme.px(12))
 
-    def element_rects(self) -> list[pygame.Rect]:
-        rects = [self.trick.rect, self.banner.rect, self.fan.bounds(), self.last_trick_button.rect]
+    def report(self, footprint: Footprint) -> None:
+        report_trick(footprint, self.trick, self.sprites)
+        footprint.add(Kind.TEXT, self.banner.rect, "banner")
+        footprint.add(Kind.CARD, self.fan.bounds(), "hand")
+        footprint.add(Kind.CONTROL, self.last_trick_button.rect, "Last trick button")
         for position, panel in enumerate(self.panels):
-            rects.append(panel.plate)
+            footprint.add(Kind.TEXT, panel.plate, f"plate {position}")
             if position and panel.card_count:
-                rects.append(panel.cards_rect(self.sprites))
-        rects += [pile.rect(self.sprites) for pile in self.piles if pile.count]
-        return rects
+                footprint.add(Kind.CARD, panel.cards_rect(self.sprites), f"cards {position}")
+        footprint.add_all(Kind.CARD, (pile.rect(self.sprites) for pile in self.piles if pile.count), "taken pile")
+        footprint.add_all(Kind.NOTE, self.bubbles.drawn.values(), "bubble")
+        if self.banner.callout:
+            footprint.add(Kind.NOTE, self.banner.callout_box, "callout")
 
     def area_rect(self, name: str) -> pygame.Rect | None:
         areas = {
@@ -570,7 +576,7 @@ class ArizonaSpaghettiLayout(GameLayout):
         for panel in self.panels:
             panel.draw(surface, t, self.sprites)
         self.fan.draw(surface)
-        self.bubbles.draw(surface, t, self._bubble_anchor)
+        self.bubbles.draw(surface, t, self._bubble_anchor, self.solid_rects())
         if self.last is not None:
             self.last_trick_button.text = "Hide last trick" if self.showing_last else "Last trick"
             self.last_trick_button.draw(surface, t)

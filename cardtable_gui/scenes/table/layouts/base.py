@@ -16,6 +16,7 @@ import pygame
 
 from cardtable_gui.cards import Card
 from cardtable_gui.rules.base import Action, CardPlayed, Event, GameView
+from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.ui import theme as th
@@ -94,8 +95,23 @@ class GameLayout(ABC):
         hidden by the very cards it talks about (a pile flying over "Into the hand")."""
 
     @abstractmethod
+    def report(self, footprint: Footprint) -> None:
+        """Add every visible piece of the table to ``footprint``, each with its kind:
+        the scene places its notes clear of them, and tests check nothing leaves the
+        window or lies under a note."""
+
     def element_rects(self) -> list[pygame.Rect]:
-        """Every visible element's rect, so tests can check nothing leaves the window."""
+        """Every visible element's rect (what ``report`` adds)."""
+        footprint = Footprint(pygame.Rect(0, 0, 0, 0))
+        self.report(footprint)
+        return footprint.rects()
+
+    def solid_rects(self) -> list[pygame.Rect]:
+        """The cards, controls, play areas, words and the log drawn now: what a seat's
+        bubble keeps clear of ("Opened with 80" hid a seat's name)."""
+        footprint = Footprint(pygame.Rect(0, 0, 0, 0))
+        self.report(footprint)
+        return footprint.rects((Kind.CARD, Kind.CONTROL, Kind.BOARD, Kind.LOG, Kind.TEXT))
 
     @abstractmethod
     def message_anchor(self) -> tuple[int, int]:
@@ -180,15 +196,22 @@ class GameLayout(ABC):
 
 def trick_card_rects(trick: TrickArea, sprites: CardSprites, card: Card) -> list[pygame.Rect]:
     """Where ``card`` lies in ``trick`` now (one rect, or none when it is not there)."""
-    size = sprites.size(trick.card_width)
     rects = []
     for position, played in trick.plays:
         if played == card:
-            x, y = trick.slot(position, sprites)
-            rect = pygame.Rect((0, 0), size)
-            rect.center = (round(x), round(y))
-            rects.append(rect)
+            rects.append(trick.card_rect(position, sprites))
     return rects
+
+
+def report_trick(footprint: Footprint, trick: TrickArea, sprites: CardSprites) -> None:
+    """The trick into ``footprint`` as last drawn (the trick in play, or the last one
+    shown again): each card, its name tag and the last trick's caption, and around
+    them the area a note may lie over at a pinch (its middle is mostly felt, and the
+    nearest free space to the hand)."""
+    footprint.add(Kind.AREA, trick.rect, "trick area")
+    footprint.add_all(Kind.CARD, trick.drawn, "trick card")
+    footprint.add_all(Kind.TEXT, trick.label_boxes, "name tag")
+    footprint.add(Kind.TEXT, trick.caption_box, "last trick's caption")
 
 
 def hand_card_rects(fan: HandFan, card: Card) -> list[pygame.Rect]:

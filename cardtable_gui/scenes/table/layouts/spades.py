@@ -33,10 +33,11 @@ from cardtable_gui.scenes.table.animation import ease_in_out_cubic
 from cardtable_gui.scenes.table.bidding import BidChoice, BidPanel
 from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.dealing import deal_order
+from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
-from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown, trick_card_rects
+from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, report_trick, shown, trick_card_rects
 from cardtable_gui.scenes.table.pile import Pile
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow
 from cardtable_gui.scenes.table.seat_panel import SeatPanel, Side, plate_height
@@ -227,15 +228,18 @@ class SpadesLayout(GameLayout):
     def message_anchor(self) -> tuple[int, int]:
         return (self.size[0] // 2, self.hand_top - self.theme.px(12))
 
-    def element_rects(self) -> list[pygame.Rect]:
-        rects = [self.scores.rect, self.trick.rect, self.last_trick_button.rect, self.fan.bounds()]
-        for panel in self.panels:
-            rects.append(panel.plate)
+    def report(self, footprint: Footprint) -> None:
+        footprint.add(Kind.TEXT, self.scores.rect, "scores")
+        report_trick(footprint, self.trick, self.sprites)
+        footprint.add(Kind.CONTROL, self.last_trick_button.rect, "Last trick button")
+        footprint.add(Kind.CARD, self.fan.bounds(), "hand")
+        for position, panel in enumerate(self.panels):
+            footprint.add(Kind.TEXT, panel.plate, f"plate {position}")
             if panel.show_cards and panel.card_count:
-                rects.append(panel.cards_rect(self.sprites))
+                footprint.add(Kind.CARD, panel.cards_rect(self.sprites), f"cards {position}")
         if self.bidding.visible:
-            rects.append(self.bidding.box)
-        return rects
+            footprint.add(Kind.CONTROL, self.bidding.box, "bid panel")
+        footprint.add_all(Kind.NOTE, self.bubbles.drawn.values(), "bubble")
 
     def area_rect(self, name: str) -> pygame.Rect | None:
         areas = {
@@ -592,7 +596,7 @@ class SpadesLayout(GameLayout):
         for panel in self.panels:
             panel.draw(surface, t, self.sprites)
         self.fan.draw(surface)
-        self.bubbles.draw(surface, t, self._bubble_anchor)
+        self.bubbles.draw(surface, t, self._bubble_anchor, self.solid_rects())
         if self.last is not None:
             self.last_trick_button.text = "Hide last trick" if self.showing_last else "Last trick"
             self.last_trick_button.draw(surface, t)

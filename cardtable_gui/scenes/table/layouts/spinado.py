@@ -46,12 +46,13 @@ from cardtable_gui.rules.spinado import (
 from cardtable_gui.scenes.table.banner import Banner
 from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.chips import ChipMover, ChipStack, body_size
+from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown
 from cardtable_gui.scenes.table.layouts.spinado_board import DeadHandTile, PotTile, SequenceBoard, dead_hint
-from cardtable_gui.scenes.table.note_place import overlap, place_note
+from cardtable_gui.scenes.table.note_place import first_clear, place_in
 from cardtable_gui.scenes.table.oval import place_seats, ring_sizes, seat_spots
 from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.scenes.table.play_log import PlayLog
@@ -345,8 +346,7 @@ class SpinadoLayout(GameLayout):
 
         natural = pygame.Rect((0, 0), sized(board.width))
         natural.center = board.center
-        keep_clear = [rect for rect in self._occupied() if rect is not self.reveal.rect]
-        _, box = place_note(natural, sized, [reveal_w, board.width], pygame.Rect((0, 0), self.size), keep_clear, [], t.px(12))
+        _, box = place_in(self._surroundings(with_reveal=False), natural, sized, [reveal_w, board.width], t.px(12))
         self.reveal.layout(box, self.board.card_width, t)
 
     def _place_log(self, size: tuple[int, int]) -> None:
@@ -411,22 +411,45 @@ class SpinadoLayout(GameLayout):
     def message_anchor(self) -> tuple[int, int]:
         return (self.fan.area.centerx, self.hand_top - self.theme.px(12))
 
-    def element_rects(self) -> list[pygame.Rect]:
-        rects = [self.board.rect, self.dead.rect, self.banner.rect, self.scores.rect]
-        if self.fan.slots:
-            rects.append(self.fan.bounds())
-        rects += [tile.rect for tile in self.tiles.values()]
-        for panel in self.panels:
-            rects.append(panel.plate)
-            if panel.show_cards and panel.card_count:
-                rects.append(panel.cards_rect(self.sprites))
-        if self.spinado_offered:
-            rects.append(self.spinado_button.rect)
+    def report(self, footprint: Footprint) -> None:
+        self._report_table(footprint)
         if self.reveal.visible:
-            rects.append(self.reveal.rect)
+            footprint.add(Kind.CARD, self.reveal.rect, "dead hand turned up")
+        footprint.add_all(Kind.NOTE, self.bubbles.drawn.values(), "bubble")
+        if self.banner.callout:
+            footprint.add(Kind.NOTE, self.banner.callout_box, "callout")
+
+    def _report_table(self, footprint: Footprint) -> None:
+        """What stays on the table between notes: the board and its pots, the hands,
+        the plates, the words and the log."""
+        footprint.add(Kind.BOARD, self.board.rect, "board")
+        footprint.add_all(Kind.BOARD, (tile.rect for tile in self.tiles.values()), "pot")
+        footprint.add(Kind.CARD, self.dead.rect, "dead hand")
+        footprint.add(Kind.TEXT, self.banner.rect, "banner")
+        footprint.add(Kind.TEXT, self.scores.rect, "scores")
+        if self.fan.slots:
+            footprint.add(Kind.CARD, self.fan.bounds(), "hand")
+        for position, panel in enumerate(self.panels):
+            footprint.add(Kind.TEXT, panel.plate, f"plate {position}")
+            if panel.show_cards and panel.card_count:
+                footprint.add(Kind.CARD, panel.cards_rect(self.sprites), f"cards {position}")
+        if self.spinado_offered:
+            footprint.add(Kind.CONTROL, self.spinado_button.rect, "spinado button")
         if self.log.visible:
-            rects.append(self.log.rect)
-        return rects
+            footprint.add(Kind.LOG, self.log.rect, "log")
+
+    def _surroundings(self, with_reveal: bool = True) -> Footprint:
+        """What a callout, the dead hand's reveal or a bubble is placed around: the
+        table without its passing notes, the toolbar, the room a card of the hand rises
+        into and the room of every seat's fan of backs (before it is dealt, too)."""
+        footprint = Footprint(pygame.Rect((0, 0), self.size))
+        self._report_table(footprint)
+        footprint.add(Kind.CONTROL, self.toolbar, "toolbar")
+        footprint.add(Kind.CARD, self.fan.bounds().inflate(0, self.fan.reach() * 2), "hand raised")
+        footprint.add_all(Kind.CARD, (panel.cards_rect(self.sprites) for panel in self.panels[1:]), "room for cards")
+        if with_reveal and self.reveal.visible:
+            footprint.add(Kind.CARD, self.reveal.rect, "dead hand turned up")
+        return footprint
 
     def area_rect(self, name: str) -> pygame.Rect | None:
         pots = [tile.rect for tile in self.tiles.values()]
@@ -689,10 +712,9 @@ class SpinadoLayout(GameLayout):
 
     def _place_callout(self) -> None:
         """The callout goes as near the board as it can without hiding a card, the
-        board, a pot, a plate or a button: narrower and in smaller type where the
-        table is full, over as little as it can when nowhere is free."""
+        board, a pot, the log or a button, over as little of the plates as it can:
+        narrower and in smaller type where the table is full (``place_in``)."""
         t = self.theme
-        screen = pygame.Rect((0, 0), self.size)
 
         def sized(width: int) -> tuple[int, int]:
             return self.banner.callout_fit(t, width)[2]
@@ -700,15 +722,8 @@ class SpinadoLayout(GameLayout):
         widths = [max(t.px(200), self.size[0] * share // 100) for share in (50, 40, 32, 26)]
         natural = pygame.Rect((0, 0), sized(widths[0]))
         natural.center = self.board.rect.center
-        _, box = place_note(natural, sized, widths, screen, self._occupied(), [], t.px(12))
+        _, box = place_in(self._surroundings(), natural, sized, widths, t.px(12))
         self.banner.callout_place = box
-
-    def _occupied(self) -> list[pygame.Rect]:
-        """What a callout or a bubble must not hide: the board and the tiles, every
-        hand, the plates, the buttons and the panels."""
-        rects = [self.toolbar, *self.element_rects(), self.fan.bounds().inflate(0, self.fan.reach() * 2)]
-        rects += [panel.cards_rect(self.sprites) for panel in self.panels[1:]]
-        return rects
 
     def _pot_won(self, event: PotWon) -> None:
         tile = self.tiles[event.pot]
@@ -1010,7 +1025,7 @@ class SpinadoLayout(GameLayout):
                 self._draw_joined_spinado(surface)
         self.chips.draw(surface)
         self.log.draw(surface, t)
-        self.bubbles.draw(surface, t, self._bubble_anchor)
+        self.bubbles.draw(surface, t, self._bubble_anchor, self.solid_rects())
         self.banner.draw(surface, t)
 
     def _draw_joined_spinado(self, surface: pygame.Surface) -> None:
@@ -1042,19 +1057,13 @@ class SpinadoLayout(GameLayout):
             ("midleft", (plate.right + gap, plate.centery)),
         )
         screen = pygame.Rect((0, 0), self.size)
-        covered = self._occupied()
-        best: tuple[int, pygame.Rect] | None = None
-        for handle, point in spots:
+
+        def spot(handle: str, point: tuple[int, int]) -> pygame.Rect:
             candidate = box.copy()
             setattr(candidate, handle, point)
-            candidate.clamp_ip(screen)
-            hides = overlap(candidate, covered)
-            if best is None or hides < best[0]:
-                best = (hides, candidate)
-            if hides == 0:
-                break
-        assert best is not None
-        return best[1]
+            return candidate.clamp(screen)
+
+        return first_clear((spot(handle, point) for handle, point in spots), self._surroundings().rects())
 
 
 def _free_spot(

@@ -49,11 +49,12 @@ from cardtable_gui.scenes.table.animation import ease_in_out_cubic
 from cardtable_gui.scenes.table.banner import Banner
 from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.face_up_stack import FaceUpStack
+from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.grammar import with_verb
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
-from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown, trick_card_rects
+from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, report_trick, shown, trick_card_rects
 from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.scenes.table.pile_choice import PileAction, PileChoice
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow, leaders
@@ -315,29 +316,30 @@ class SpizzichinoLayout(GameLayout):
     def message_anchor(self) -> tuple[int, int]:
         return (self.size[0] // 2, self.hand_top - self.theme.px(12))
 
-    def element_rects(self) -> list[pygame.Rect]:
+    def report(self, footprint: Footprint) -> None:
         t = self.theme
-        rects = [self.scores.rect, self.trick.rect]
+        footprint.add(Kind.TEXT, self.scores.rect, "scores")
+        report_trick(footprint, self.trick, self.sprites)
         if self.fan.slots:
-            rects.append(self.fan.bounds())
+            footprint.add(Kind.CARD, self.fan.bounds(), "hand")
         if self.last is not None:
-            rects.append(self.last_trick_button.rect)
-        for panel in self.panels:
-            rects.append(panel.plate)
+            footprint.add(Kind.CONTROL, self.last_trick_button.rect, "Last trick button")
+        for position, panel in enumerate(self.panels):
+            footprint.add(Kind.TEXT, panel.plate, f"plate {position}")
             if panel.show_cards and panel.card_count:
-                rects.append(panel.cards_rect(self.sprites))
+                footprint.add(Kind.CARD, panel.cards_rect(self.sprites), f"cards {position}")
         for seat_stacks in self.stacks:
-            rects.extend(stack.rect(t, self.sprites) for stack in seat_stacks if stack.count)
-        rects.extend(button.rect for button in self.lift_buttons if button.visible)
+            footprint.add_all(Kind.CARD, (stack.rect(t, self.sprites) for stack in seat_stacks if stack.count), "face-up stack")
+        footprint.add_all(Kind.CONTROL, (button.rect for button in self.lift_buttons if button.visible), "Lift button")
         if self.piles.visible:
-            rects.extend(self.piles.rects(t, self.sprites))
+            footprint.add_all(Kind.CONTROL, self.piles.rects(t, self.sprites), "piles to choose")
         if self.hint:
-            rects.append(self.hint_rect)
+            footprint.add(Kind.TEXT, self.hint_rect, "key help")
         if self.showcase is not None:
-            rects.append(self.showcase_rect)
+            footprint.add(Kind.CARD, self.showcase_rect, "declaration")
         if self.known[self.top_seat]:
-            rects.append(self.known_rect())
-        return rects
+            footprint.add(Kind.TEXT, self.known_rect(), "known cards")
+        footprint.add_all(Kind.NOTE, self.bubbles.drawn.values(), "bubble")
 
     def area_rect(self, name: str) -> pygame.Rect | None:
         t = self.theme
@@ -993,7 +995,7 @@ class SpizzichinoLayout(GameLayout):
 
     def draw_over_flights(self, surface: pygame.Surface) -> None:
         """The players' bubbles: "Into the hand" is said where the pile is flying to."""
-        self.bubbles.draw(surface, self.theme, self._bubble_anchor)
+        self.bubbles.draw(surface, self.theme, self._bubble_anchor, self.solid_rects())
 
     def _known_places(self) -> list[tuple[Card, tuple[float, float]]]:
         """The cards everyone knows are in the other hand (declared or lifted), and
@@ -1060,13 +1062,10 @@ class SpizzichinoLayout(GameLayout):
 
     def _draw_last_trick(self, surface: pygame.Surface) -> None:
         assert self.last is not None
-        t = self.theme
         plays, winner = self.last
-        t.draw_panel(surface, self.trick.rect, radius=t.px(24), fill=(0, 0, 0, 90), border=th.PANEL_BORDER, shadow=False)
         placed = [(self.position_of(seat), card) for seat, card in plays]
-        self.trick.draw_cards(surface, t, self.sprites, placed, self.position_of(winner))
-        caption = t.text(f"Last trick: {self.scene.seat_name(winner)} took it", t.px(20), th.ACCENT, bold=True)
-        surface.blit(caption, caption.get_rect(midbottom=(self.trick.rect.centerx, self.trick.rect.top - t.px(4))))
+        caption = f"Last trick: {self.scene.seat_name(winner)} took it"
+        self.trick.draw_again(surface, self.theme, self.sprites, placed, self.position_of(winner), caption)
 
     def _bubble_anchor(self, seat: int) -> Anchor:
         """Over your plate, or just under the other player's: clear of the spot their

@@ -43,6 +43,7 @@ from cardtable_gui.rules.hand_and_foot import (
 from cardtable_gui.rules.hand_and_foot.placing import place_chosen
 from cardtable_gui.scenes.table.bidding import BidChoice, BidPanel
 from cardtable_gui.scenes.table.book_row import NEW_BOOK, BookLook, BookRow
+from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.layouts.hand_and_foot import words
 from cardtable_gui.scenes.table.layouts.hand_and_foot.staging import PILE, Staging, book_key, staged_key
 from cardtable_gui.scenes.table.multi_select import MARKED, GroupPlay
@@ -89,6 +90,8 @@ class TurnControls:
         self.take_buttons: list[Button] = []
         self.answer: BidPanel[bool] = BidPanel(self._answered)
         self.hint_rect = pygame.Rect(0, 0, 0, 0)
+        self.words: list[pygame.Rect] = []
+        """Where the piles' words, the prompt and the keys were last drawn."""
 
     # -- reading the table -----------------------------------------------------------
 
@@ -667,14 +670,14 @@ class TurnControls:
         """The width of the little cards beside a take control."""
         return self.table.theme.px(26)
 
-    def element_rects(self) -> list[pygame.Rect]:
-        rects = [b.rect for b in self._buttons() if b.visible]
-        rects += [b.rect for b in self.take_buttons]
-        if self.hint:
-            rects.append(self.hint_rect)
+    def report(self, footprint: Footprint) -> None:
+        """The buttons, the words by the piles, the turn's prompt and keys as last
+        drawn, and the partner's answer, into ``footprint``."""
+        footprint.add_all(Kind.CONTROL, (b.rect for b in self._buttons() if b.visible), "button")
+        footprint.add_all(Kind.CONTROL, (b.rect for b in self.take_buttons), "take button")
+        footprint.add_all(Kind.TEXT, self.words, "words")
         if self.answer.visible:
-            rects.append(self.answer.box)
-        return rects
+            footprint.add(Kind.CONTROL, self.answer.box, "answer")
 
     def draw_piles(self, surface: pygame.Surface) -> None:
         """The piles' words, and the glow of a pile that may be used now."""
@@ -683,6 +686,7 @@ class TurnControls:
         view = self.view
         if view is None:
             return
+        self.words = []
         drawing = self.active and view.phase is Phase.DRAW
         stock = table.pile_bounds(table.stock)
         discard = table.pile_bounds(table.discard)
@@ -707,7 +711,7 @@ class TurnControls:
             if text:
                 shown, fitted = t.fit(text, t.text_px(size), room, bold=bold)
                 image = t.text(shown, fitted, colour, bold=bold)
-                surface.blit(image, image.get_rect(midtop=(round(x), y)))
+                self.words.append(surface.blit(image, image.get_rect(midtop=(round(x), y))))
             y += t.text_px(16)
 
     def _draw_takes(self, surface: pygame.Surface) -> None:
@@ -731,10 +735,10 @@ class TurnControls:
         if self.hint and rect.width > 0:
             text, size = t.fit(self.hint, t.text_px(18), rect.width, bold=True)
             image = t.text(text, size, th.ACCENT, bold=True)
-            surface.blit(image, image.get_rect(bottomleft=(rect.left + t.px(4), rect.centery + t.px(2))))
+            self.words.append(surface.blit(image, image.get_rect(bottomleft=(rect.left + t.px(4), rect.centery + t.px(2)))))
             keys, size = self.keys_shown()
             image = t.text(keys, size, th.TEXT_DIM)
-            surface.blit(image, image.get_rect(topleft=(rect.left + t.px(4), rect.centery + t.px(2))))
+            self.words.append(surface.blit(image, image.get_rect(topleft=(rect.left + t.px(4), rect.centery + t.px(2)))))
 
     def keys_shown(self) -> tuple[str, int]:
         """The keys line as it fits the hint's room, and its size: made smaller first,

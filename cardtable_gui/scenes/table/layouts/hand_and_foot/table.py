@@ -33,6 +33,7 @@ from cardtable_gui.rules.hand_and_foot.state import FOOT_SIZE, HAND_SIZE, TAIL_S
 from cardtable_gui.scenes.table.banner import Banner
 from cardtable_gui.scenes.table.book_row import BookRow
 from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
+from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown
 from cardtable_gui.scenes.table.layouts.hand_and_foot import hinting, words
@@ -287,23 +288,28 @@ class HandAndFootLayout(GameLayout):
             return (self.fan.area.centerx, self.hand_top + self.sprites.size(self.card_width)[1] / 2)
         return self.panels[position].cards_center
 
-    def element_rects(self) -> list[pygame.Rect]:
-        rects = [self.scores.rect, self.banner.rect, self.fan.bounds(), self.pile_bounds(self.stock), self.pile_bounds(self.discard)]
+    def report(self, footprint: Footprint) -> None:
+        footprint.add(Kind.TEXT, self.scores.rect, "scores")
+        footprint.add(Kind.TEXT, self.banner.rect, "banner")
+        footprint.add(Kind.CARD, self.fan.bounds(), "hand")
+        footprint.add(Kind.CONTROL, self.pile_bounds(self.stock), "stock")
+        footprint.add(Kind.CONTROL, self.pile_bounds(self.discard), "discard pile")
         for position, panel in enumerate(self.panels):
-            rects.append(panel.plate)
+            footprint.add(Kind.TEXT, panel.plate, f"plate {position}")
             if position and panel.card_count:
-                rects.append(panel.cards_rect(self.sprites))
+                footprint.add(Kind.CARD, panel.cards_rect(self.sprites), f"cards {position}")
             for pile in (self.feet[position], self.tails[position]):
                 if pile.count:
-                    rects.append(self.pile_bounds(pile))
-        rects += [row.rect for row in self.rows]
+                    footprint.add(Kind.CARD, self.pile_bounds(pile), f"foot {position}")
+        footprint.add_all(Kind.AREA, (row.rect for row in self.rows), "row of books")
         for row in self.rows:
+            footprint.add_all(Kind.TEXT, row.words, "row's words")
             # Each book and the new-book place too: a panel over a row should leave them in sight.
-            rects += row.visible_rects()
-        rects += self.controls.element_rects()
+            footprint.add_all(Kind.CARD, row.visible_rects(), "book")
+        self.controls.report(footprint)
         if self.banner.callout:
-            rects.append(self.banner.callout_box)
-        return rects
+            footprint.add(Kind.NOTE, self.banner.callout_box, "callout")
+        footprint.add_all(Kind.NOTE, self.bubbles.drawn.values(), "bubble")
 
     def area_rect(self, name: str) -> pygame.Rect | None:
         stock, discard = self.pile_bounds(self.stock), self.pile_bounds(self.discard)
@@ -559,7 +565,7 @@ class HandAndFootLayout(GameLayout):
             self._draw_pile_count(surface, self.tails[position])
         self.controls.draw(surface)
         self.fan.draw(surface)
-        self.bubbles.draw(surface, t, self._bubble_anchor)
+        self.bubbles.draw(surface, t, self._bubble_anchor, self.solid_rects())
         self.banner.draw(surface, t)
         self.controls.draw_overlay(surface)
 

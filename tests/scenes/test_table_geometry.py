@@ -1,0 +1,129 @@
+"""The table never covers itself: for every game at 1024x640, 1280x800 and 1920x1080,
+at the deal with a first-game tip, with the hint asked for (H), with a refused move's
+reason as well, at the largest number of players with full tricks and the computer's
+callouts and bubbles, and behind the pass-and-play cover, everything drawn is collected
+from the scene and no note (reason, hint, tip, callout, bubble, the hint's tag) lies
+over a card, a control or another note, and nothing leaves the window."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from cardtable_gui.app_window import App
+from cardtable_gui.rules import GAMES
+from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.table.footprint import Kind
+from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+from tests.scenes.test_table_support import click, frames, make_app, post, run_until
+
+SIZES = ((1024, 640), (1280, 800), (1920, 1080))
+NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hal")
+GUARDED = (Kind.CARD, Kind.CONTROL, Kind.BOARD, Kind.LOG, Kind.TEXT, Kind.NOTE, Kind.MARK)
+"""What no note may lie over: the cards, the controls, the board, the log of plays,
+the words on the felt and the other notes."""
+LONG_REFUSAL = (
+    "You can't add the spinado here: it goes on a card you play, and only when that card "
+    "stops the sequence or is the last card of a suit."
+)
+"""A refusal as long as the longest the rules give."""
+WATCHED_FRAMES = 140
+"""Frames of computer play looked at, at the largest number of players."""
+
+
+def config(game: str, players: int, humans: tuple[int, ...]) -> MatchConfig:
+    seats = tuple(
+        SeatConfig(name=NAMES[i], kind=SeatKind.HUMAN if i in humans else SeatKind.AI, level=AILevel.EASY)
+        for i in range(players)
+    )
+    return MatchConfig(game=game, seats=seats, seed=7)
+
+
+@pytest.fixture(params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[App]:
+    app = make_app(tmp_path, request.param)
+    app.settings.first_game_tips = True
+    yield app
+    app.quit()
+
+
+def problems(scene: TableScene) -> list[str]:
+    """Each note over something it must leave in sight, the hint's tag over words,
+    and each mark outside the window once nothing moves (a card may fly in from beyond
+    the edge)."""
+    footprint = scene.footprint()
+    found = [f"{note.what} {tuple(note.rect)} covers {mark.what} {tuple(mark.rect)}" for note, mark in footprint.notes_covering(GUARDED)]
+    tags = [mark for mark in footprint if mark.what == "hint tag"]
+    found += [f"the hint's tag {tuple(tag.rect)} covers {mark.what} {tuple(mark.rect)}" for tag in tags for mark in footprint if mark.kind is Kind.TEXT and tag.rect.colliderect(mark.rect)]
+    if not scene.animator.busy and not scene.table.fan.gliding:
+        found += [f"{mark.what} {tuple(mark.rect)} leaves the window" for mark in footprint.outside()]
+    return found
+
+
+def deciding(scene: TableScene) -> bool:
+    return scene.hint_refusal() is None and scene.offering == scene.match.to_move
+
+
+def to_decision(app: App, scene: TableScene) -> None:
+    """Run to the person's decision, clicking through the cover and any summary."""
+    while True:
+        run_until(app, lambda: deciding(scene) or scene.summary.visible or scene.handoff.visible)
+        if deciding(scene):
+            frames(app, 3)
+            return
+        if scene.handoff.visible:
+            click(app, scene.handoff.button.rect.center)
+        else:
+            run_until(app, lambda: not scene.summary.counting)
+            click(app, scene.summary.button.rect.center)
+
+
+def watch(app: App, scene: TableScene, frames_left: int, seen: Callable[[], list[str]]) -> list[str]:
+    """Problems seen on any of ``frames_left`` frames of the table playing on."""
+    found: list[str] = []
+    for _ in range(frames_left):
+        frames(app)
+        if scene.summary.visible or scene.game_over.visible:
+            break
+        found += [problem for problem in seen() if problem not in found]
+    return found
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_person_s_decision_with_a_tip_a_hint_and_a_refusal(app: App, game: str) -> None:
+    players = max(GAMES[game].player_counts)
+    scene = TableScene(app, config(game, min(players, 4), (0,)))
+    app.scenes.push(scene)
+    to_decision(app, scene)
+    assert problems(scene) == [], "at the deal"
+    post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")
+    frames(app, 2)
+    assert scene.hint.visible
+    assert problems(scene) == [], "with the hint"
+    scene.say(LONG_REFUSAL)
+    frames(app, 2)
+    assert problems(scene) == [], "with a refusal too"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_most_players_while_the_computers_play(app: App, game: str) -> None:
+    players = max(GAMES[game].player_counts)
+    scene = TableScene(app, config(game, players, ()), watch=True, pace=2.0)
+    app.scenes.push(scene)
+    assert watch(app, scene, WATCHED_FRAMES, lambda: problems(scene)) == []
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_pass_and_play_cover(app: App, game: str) -> None:
+    scene = TableScene(app, config(game, min(GAMES[game].player_counts), (0, 1)))
+    app.scenes.push(scene)
+    run_until(app, lambda: scene.handoff.visible)
+    assert problems(scene) == []
+    footprint = scene.footprint()
+    cover = footprint.rects((Kind.PANEL,))
+    words = footprint.rects((Kind.TEXT,))
+    assert len(cover) == 1 and all(cover[0].contains(line) for line in words)
+    assert not any(line.collidelistall(footprint.rects((Kind.CONTROL,))) for line in words)
