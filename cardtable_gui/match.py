@@ -31,7 +31,7 @@ from cardtable_gui.ai import Agent, make_agent
 from cardtable_gui.ai.process import AgentHost
 from cardtable_gui.cards import parse_cards
 from cardtable_gui.rules import GameRules, GameState, get_rules
-from cardtable_gui.rules.base import Action, Event, GameView, HandDealt, IllegalAction
+from cardtable_gui.rules.base import Action, Event, GameView, HandDealt, IllegalAction, shown_cards
 from cardtable_gui.seats import AGENT_FOR_LEVEL, MatchConfig
 from cardtable_gui.undo_rule import CARDS_SEEN_SINCE, NEW_HAND_SINCE, NOTHING_TO_UNDO, CardsSeen, UndoOff
 
@@ -196,7 +196,25 @@ class Match:
     def preview(self, seat: int, action: Action) -> tuple[GameView, list[Action]] | None:
         """What ``seat`` would see and might do next if ``action`` were made now, when
         that is still ``seat``'s decision (the rest of a turn after a staged meld);
-        None when ``action`` is refused or the turn would pass. Worked out on a copy."""
+        None when ``action`` is refused, the turn would pass, or the move would show the
+        seat a card it has not seen (a foot picked up): what comes after it is not the
+        seat's to know yet. Worked out on a copy."""
+        after = self._after(seat, action)
+        if after is None or after.to_move != seat:
+            return None
+        view = after.view(seat)
+        if shown_cards(view) - shown_cards(self.state.view(seat)):
+            return None
+        return view, after.legal_actions()
+
+    def reveals_cards(self, seat: int, action: Action) -> bool:
+        """Whether making ``action`` now would show ``seat`` a card it has not seen."""
+        after = self._after(seat, action)
+        return after is not None and bool(shown_cards(after.view(seat)) - shown_cards(self.state.view(seat)))
+
+    def _after(self, seat: int, action: Action) -> GameState[Any] | None:
+        """A copy of the game with ``seat``'s ``action`` made, or None when it is not
+        ``seat``'s turn or the move is refused."""
         if self.state.to_move != seat:
             return None
         after = self.state.clone()
@@ -204,9 +222,7 @@ class Match:
             after.apply(action)
         except IllegalAction:
             return None
-        if after.to_move != seat:
-            return None
-        return after.view(seat), after.legal_actions()
+        return after
 
     @property
     def can_undo(self) -> bool:

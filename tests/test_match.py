@@ -152,3 +152,43 @@ def test_a_match_without_a_seed_pins_the_one_it_drew(closing) -> None:
     assert match.config.seed == match.state.seed
     again = match.rematch_config(99)
     assert again.seed == 99 and again.seats == match.config.seats
+
+
+def test_a_preview_never_looks_past_cards_the_seat_has_not_seen(closing) -> None:
+    """Laying down the last cards of the hand picks up the foot: the rest of that turn
+    depends on cards the player has not seen, so the hint may not be worked out on it."""
+    from cardtable_gui.match import Position
+    from cardtable_gui.rules import get_rules
+    from cardtable_gui.rules.hand_and_foot import Meld
+
+    rules = get_rules("hand_and_foot")
+    for seed in range(1, 60):
+        state = rules.new_game(4, seed=seed)
+        history = []
+        found = None
+        while not state.is_over and len(history) < 800:
+            seat = state.to_move
+            hand = state.view(seat).hand
+            melds = [a for a in state.legal_actions() if isinstance(a, Meld) and len(a.cards) == len(hand)]
+            if melds and state.view(seat).stages[seat] == 0:
+                found = melds[0]
+                break
+            action = state.legal_actions()[0]
+            state.apply(action)
+            history.append(action)
+        if found is not None:
+            break
+    else:
+        pytest.skip("no seeded game reached a hand that can be laid down whole")
+    seat = state.to_move
+    seats = tuple(
+        SeatConfig(name=f"P{i}", kind=SeatKind.HUMAN if i == seat else SeatKind.AI, level=AILevel.EASY)
+        for i in range(4)
+    )
+    match = Match(
+        MatchConfig(game="hand_and_foot", seats=seats, seed=seed),
+        resume=Position(state, tuple(history), tuple(0 for _ in history), 0),
+    )
+    closing(match)
+    assert match.reveals_cards(seat, found)
+    assert match.preview(seat, found) is None

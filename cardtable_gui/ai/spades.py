@@ -344,7 +344,12 @@ class Play:
             "set-nil-low": (f"Play the {name}: the nil bidder plays after you; your lowest card under the {best.name} leaves them less room to duck.", lost),
             "avoid-bags": (f"Play the {name}: your side has made its contract, so duck with your highest losing card and avoid bags.", lost),
             "partner-winning": (f"Play the {name}: your partner's {best.name} is winning the trick, so save your good cards.", ()),
-            "duck-low": (f"Play the {name}: you can't take this trick safely, and it is the cheapest card to give it up with.", lost),
+            "duck-low": (
+                f"Play the {name}: you can't take this trick safely, and it is the cheapest card to give it up with."
+                if any(_beats(c, best) for c in legal)
+                else f"Play the {name}: nothing you may play beats the {best.name}, and it is the cheapest card to give the trick up with.",
+                lost if any(_beats(c, best) for c in legal) else (*lost, certain("none-beat", str(best))),
+            ),
         }[rule]
 
     def _cash_reason(self, card: Card, need: str) -> tuple[str, tuple[Claim, ...]]:

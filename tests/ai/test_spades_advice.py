@@ -146,3 +146,41 @@ def test_playing_last_every_card_that_beats_the_lead_wins_the_trick() -> None:
     assert said.action == PlayCard(Card.parse("5H"))
     assert said.reason.startswith("Take the trick with the five of hearts")
     assert certain("trick-won", "5H") in said.claims
+
+
+def test_a_card_that_cannot_take_the_trick_is_not_said_to_be_unsafe() -> None:
+    """Seen in play: "you can't take this trick safely" under a led ace, where no card
+    could take it at all."""
+    import random
+
+    from cardtable_gui.ai.base import make_agent
+    from cardtable_gui.rules import get_rules
+    from cardtable_gui.rules.spades import PlayCard as Play
+
+    rules = get_rules("spades")
+    seen = 0
+    for seed in range(1, 40):
+        state = rules.new_game(4, seed=seed)
+        while not state.is_over:
+            seat = state.to_move
+            legal = state.legal_actions()
+            advice = make_agent("heuristic", "spades", seat, random.Random(0)).advise(state.view(seat), legal)
+            if advice.rule == "duck-low":
+                view = state.view(seat)
+                best = max(
+                    (card for _, card in view.trick),
+                    key=lambda c: (c.suit is view.trick[0][1].suit or c.suit.name == "SPADES", c.suit.name == "SPADES", c.rank),
+                )
+                beatable = any(isinstance(a, Play) and _beats_card(a.card, best) for a in legal)
+                assert ("safely" in advice.reason) == beatable, advice.reason
+                seen += 1
+            state.apply(advice.action)
+        if seen > 40:
+            break
+    assert seen
+
+
+def _beats_card(card, best) -> bool:
+    if card.suit is best.suit:
+        return card.rank > best.rank
+    return card.suit.name == "SPADES"

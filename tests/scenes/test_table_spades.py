@@ -75,6 +75,10 @@ def test_a_whole_hand_played_by_dragging(app) -> None:
         assert len(scene.match.history) == before + 1, scene.message
         played += was_playing
     assert played == 13
+    # The summary holds the table, but Menu still asks before leaving it.
+    click(app, scene.menu_button.rect.center)
+    assert app.scenes.top is not scene and "Leave" in [b.text for b in app.scenes.top.buttons]
+    app.scenes.pop()
     mine = [a for a, s in zip(scene.match.history, scene.match.movers) if s == 0]
     assert sum(isinstance(a, PlayCard) for a in mine) == 13
     assert {"deal", "play", "trick", "your_turn"} <= set(app._sound.played)

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.judgement import Judge
 from cardtable_gui.match import Match, Position
 from cardtable_gui.persistence import GameRecord, record_game
@@ -82,6 +83,12 @@ MODIFIER_KEYS = frozenset(
     (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI)
 )
 """Keys held to change another key or click: pressing one alone is not yet an action."""
+STAGED_FIRST = (
+    "Make the move you have set up first: it brings you cards you have not seen yet, "
+    "and the hint can only weigh them once they are yours."
+)
+"""The hint when the rest of the turn after a staged move depends on hidden cards."""
+
 PREPARE_SECONDS = 0.002
 """Time each frame may spend making card pictures before they are first needed."""
 WATCH_SUMMARY_SECONDS = 2.5
@@ -317,6 +324,9 @@ class TableScene(Scene):
         self._clear_message_on_action(event)
         if self.handoff.handle_event(event) or self.confirm.handle_event(event):
             return
+        # The summary holds the table, but the toolbar's Menu stays a way out.
+        if self.summary.visible and self.menu_button.handle_event(event):
+            return
         if self.game_over.handle_event(event) or self.summary.handle_event(event):
             return
         if self._dismisses_note(event):
@@ -544,8 +554,13 @@ class TableScene(Scene):
         table, the advice is for the rest of the turn after it, as if it were made."""
         staged = self.table.staged_move()
         rest = self.match.preview(seat, staged) if staged is not None else None
-        view, legal = rest or (self.match.view_for(seat), self.match.legal_actions_for(seat))
-        advice = suggest(self.match.config.game, seat, view, legal)
+        if staged is not None and rest is None and self.match.reveals_cards(seat, staged):
+            # What follows depends on cards the person has not seen (their foot): the
+            # hint may not look at them first.
+            advice = Advice(staged, STAGED_FIRST, "staged-first")
+        else:
+            view, legal = rest or (self.match.view_for(seat), self.match.legal_actions_for(seat))
+            advice = suggest(self.match.config.game, seat, view, legal)
         self._hint_staged = staged
         self.hint.show(advice)
         self.table.show_hint(advice.action)
