@@ -14,14 +14,20 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator
 
 from cardtable_gui.persistence.atomic import reason, set_aside_with_message, write_atomic
 from cardtable_gui.persistence.reading import SMALL_FILE, RefusedFile, read_data_file
-from cardtable_gui.seats import GAME_KEY_LIMIT, NAME_LIMIT, PlayerName
+from cardtable_gui.seats import GAME_KEY_LIMIT, NAME_LIMIT, SEATS_LIMIT, PlayerName
 from cardtable_gui.shown_text import TEXT_LIMIT, drop_control_characters
 
 SETTINGS_FILE = "settings.json"
+
+GAMES_REMEMBERED = 32
+"""Most games whose last table size the settings keep: far more than there are."""
+
+GameKey = Annotated[str, StringConstraints(min_length=1, max_length=GAME_KEY_LIMIT)]
+TableSize = Annotated[int, Field(ge=1, le=SEATS_LIMIT)]
 
 MIN_WINDOW = (1024, 640)
 """The smallest window the table and every screen are laid out for."""
@@ -74,6 +80,11 @@ class Settings(BaseModel):
     )
     last_game: str = Field(
         default="", max_length=GAME_KEY_LIMIT, description="The game the New game screen opens on."
+    )
+    player_counts: dict[GameKey, TableSize] = Field(
+        default_factory=dict,
+        max_length=GAMES_REMEMBERED,
+        description="How many players the New game screen sets each game up for, as last chosen.",
     )
     first_game_tips: bool = Field(
         default=True,

@@ -6,7 +6,8 @@ from its ``Options`` model, so a new game needs nothing here. "Start game" turns
 choices into a ``MatchConfig`` and swaps this screen for the table; when a game is in
 progress (the one Continue would bring back) it asks first, offering to keep that game
 as a named save. What was chosen is kept on the App (``app.last_setup``) for the rest of
-the session, so coming back to the screen finds the table as it was left.
+the session, so coming back to the screen finds the table as it was left; the number of
+players last chosen for each game is kept in the settings, for the next session too.
 
 With two or more people at the screen nobody is called "You": the first seat's default
 name becomes "Player 1", like the others.
@@ -89,6 +90,9 @@ class SeatRow:
         self.given_name = name
         """The name setup chose; while the player has not typed over it, setup may
         change it to suit who sits here."""
+        self.computer_name = name if name in AI_NAMES else ""
+        """The computer's name this seat had, given back when a computer sits here
+        again, so the other seats' names stay where they were."""
         self.badge = Label(str(index + 1), 20, colour=th.ACCENT, bold=True, align="center")
         self.name = TextInput(name, lambda _t: on_change(), max_length=NAME_LIMIT, placeholder="Name")
         self.who: Choice[str] = Choice(WHO_OPTIONS, who, lambda _v: on_who(self) if on_who else on_change())
@@ -98,6 +102,8 @@ class SeatRow:
         self.given_name = name
         self.name.text = name
         self.name.caret = len(name)
+        if name in AI_NAMES:
+            self.computer_name = name
 
     @property
     def widgets(self) -> list[Widget]:
@@ -136,6 +142,7 @@ class SetupScene(Scene):
         self.undo_label = Label("Allow undo in pass-and-play (everyone agrees)", 18, colour=th.TEXT_DIM)
         self._seat_content: list[tuple[Widget, pygame.Rect]] = []
         self._options: dict[str, dict[str, Any]] = dict(last.options) if last is not None else {}
+        self._player_counts = dict(app.settings.player_counts)
         self._message_area = pygame.Rect(0, 0, 0, 0)
         self.form = OptionsForm(GAMES[self.game].Options, self._options.get(self.game), on_change=lambda _v: self._check())
         self.focus = FocusGroup(self._focus_order, arrows=True)
@@ -166,7 +173,11 @@ class SetupScene(Scene):
             button.style = "primary" if game == name else "normal"
         self.summary.text = f"{players_text(rules)}. {rules.summary}"
         counts = rules.player_counts
-        players = len(self.seats) if len(self.seats) in counts else preferred_players(rules)
+        remembered = self._player_counts.get(name, 0)
+        if remembered in counts:
+            players = remembered
+        else:
+            players = len(self.seats) if len(self.seats) in counts else preferred_players(rules)
         if len(counts) > 1:
             self.count = Choice([(n, str(n)) for n in counts], players, self.set_players)
         else:
@@ -189,6 +200,7 @@ class SetupScene(Scene):
             names.add(name)
             kept.append(SeatRow(index, name, AILevel.MEDIUM.value, self._check, self._who_changed))
         self.seats = kept
+        self._player_counts[self.game] = players
         self.form.set_players(players)
         self._name_the_people()
         self._check()
@@ -204,7 +216,8 @@ class SetupScene(Scene):
             if row.who.value == HUMAN and row.given_name in AI_NAMES:
                 row.rename(person_name(row.index, taken))
             elif row.who.value != HUMAN and row.given_name not in AI_NAMES:
-                row.rename(next(n for n in AI_NAMES if n not in taken))
+                own = [row.computer_name] if row.computer_name else []
+                row.rename(next(n for n in [*own, *AI_NAMES] if n not in taken))
         self._name_the_people()
         self._check()
 
@@ -235,8 +248,9 @@ class SetupScene(Scene):
     def leave(self) -> None:
         """Keep the choices for the session: Back and then New game finds them again."""
         self.app.last_setup = self.choices()
-        if self.app.settings.last_game != self.game:
-            self.app.remember(last_game=self.game)
+        settings = self.app.settings
+        if settings.last_game != self.game or settings.player_counts != self._player_counts:
+            self.app.remember(last_game=self.game, player_counts=dict(self._player_counts))
         super().leave()
 
     def problem(self) -> str | None:

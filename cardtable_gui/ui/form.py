@@ -51,6 +51,8 @@ class FormRow:
     players: tuple[int, ...] = ()
     """The player counts this field applies to; empty for every count."""
     shown: bool = True
+    words: str = ""
+    """What a stepper shows in words for its 0 ("Twice the players"), if anything."""
 
 
 def field_label(name: str, info: FieldInfo) -> str:
@@ -190,7 +192,8 @@ class OptionsForm:
             control, read = build_control(info, start[name], self._changed)
             label = Label(field_label(name, info), 20, bold=True, wrap=True)
             help_text = Label(info.description or "", 17, colour=th.TEXT_DIM, wrap=True)
-            self.rows.append(FormRow(name, control, label, help_text, read, applies_to(info)))
+            words = zero_words(info) or ""
+            self.rows.append(FormRow(name, control, label, help_text, read, applies_to(info), words=words))
         self.error: str | None = None
         self.validate()
 
@@ -244,6 +247,11 @@ class OptionsForm:
         for row in self.rows:
             if not row.shown:
                 continue
+            wide = self._wide_control(row, theme, control_h)
+            if wide > control_w:
+                # Words that would shrink to unreadable beside the label go under it.
+                y = self._place_below(row, placed, y, width, (min(width, wide), control_h), theme) + gap
+                continue
             label_h = row.label.height_for(theme, text_w)
             help_h = row.help.height_for(theme, text_w) if row.help.text else 0
             height = max(control_h, label_h + theme.px(3) + help_h)
@@ -257,3 +265,25 @@ class OptionsForm:
             placed.append((row.control, control_rect))
             y += height + gap
         self.area.set_content(placed, y)
+
+    @staticmethod
+    def _wide_control(row: FormRow, theme: Theme, control_h: int) -> int:
+        """How wide the row's control must be to show its words at their usual size
+        (0 when it has none)."""
+        if not row.words or not isinstance(row.control, Stepper):
+            return 0
+        return row.control.width_for(theme, control_h, row.words)
+
+    @staticmethod
+    def _place_below(
+        row: FormRow, placed: list[tuple[Widget, pygame.Rect]], y: int, width: int, control: tuple[int, int], theme: Theme
+    ) -> int:
+        """The label and help across the whole row, the control (its size) under them
+        at the right; returns where the row ends."""
+        label_h = row.label.height_for(theme, width)
+        help_h = row.help.height_for(theme, width) if row.help.text else 0
+        placed.append((row.label, pygame.Rect(0, y, width, label_h)))
+        placed.append((row.help, pygame.Rect(0, y + label_h + theme.px(3), width, help_h)))
+        top = y + label_h + theme.px(3) + help_h + theme.px(6)
+        placed.append((row.control, pygame.Rect((width - control[0], top), control)))
+        return top + control[1]

@@ -302,6 +302,12 @@ class Stepper(Widget):
         middle = pygame.Rect(minus.right, self.rect.y, plus.left - minus.right, self.rect.height)
         return minus, middle, plus
 
+    def width_for(self, theme: Theme, height: int, text: str) -> int:
+        """How wide a stepper ``height`` pixels tall must be to show ``text`` at its
+        usual size, between its - and + buttons."""
+        size = max(th.MIN_TEXT_PX, round(height * 0.52))
+        return theme.font(size, True).size(text)[0] + theme.px(6) + 2 * height
+
     def nudge(self, direction: int) -> None:
         """Move one step up (+1) or down (-1), stopping at the bounds."""
         value = round(self.value + direction * self.step, 6)

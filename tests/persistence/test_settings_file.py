@@ -112,6 +112,13 @@ def test_a_game_speed_that_is_not_one_of_the_three_is_reset_alone(tmp_path: Path
     assert message is not None and "game speed" in message
 
 
+def test_the_player_counts_round_trip_and_a_file_from_before_them_loads(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"volume": 0.3, "last_game": "spades"}))
+    assert load_settings(tmp_path) == (Settings(volume=0.3, last_game="spades"), None)
+    save_settings(tmp_path, Settings(player_counts={"arizona_spaghetti": 6, "spinado": 3}))
+    assert load_settings(tmp_path)[0].player_counts == {"arizona_spaghetti": 6, "spinado": 3}
+
+
 def test_settings_newer_versions_add_are_ignored(tmp_path: Path) -> None:
     (tmp_path / SETTINGS_FILE).write_text(json.dumps({"volume": 0.3, "theme": "dark"}))
     assert load_settings(tmp_path) == (Settings(volume=0.3), None)
@@ -169,6 +176,10 @@ def test_a_name_with_a_control_character_is_refused_when_assigned() -> None:
         ("animation_speed", "2"),
         ("window_size", ["1920", "1080"]),
         ("window_size", [1920.0, 1080]),
+        ("player_counts", {"spades": "4"}),
+        ("player_counts", {"spades": 4.0}),
+        ("player_counts", [["spades", 4]]),
+        ("player_counts", {"spades": 99}),
     ],
 )
 def test_a_value_of_the_wrong_type_is_refused_as_in_a_save(tmp_path: Path, field: str, value: object) -> None:

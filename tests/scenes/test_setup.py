@@ -300,6 +300,30 @@ def test_every_option_in_a_selector_is_drawn_at_one_size(app, monkeypatch: pytes
     assert len({sizes[label] for _, label in setup(app).seats[1].who.options}) == 1
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_a_number_in_words_is_as_large_as_the_numbers(app, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]) -> None:
+    """"Twice the players" was squeezed between - and + to a tiny size."""
+    from cardtable_gui.ui.theme import Theme
+
+    sizes: dict[str, int] = {}
+    render = Theme.text
+
+    def spy(self, text, size, *args, **kwargs):
+        sizes[text] = size
+        return render(self, text, size, *args, **kwargs)
+
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    frame(app)
+    monkeypatch.setattr(Theme, "text", spy)
+    choose_game(app, "spinado")
+    frame(app)
+    assert sizes["Twice the players"] == sizes["50"], "as large as the starting chips"
+    choose_game(app, "hand_and_foot")
+    frame(app)
+    assert sizes["Players + 1"] == sizes["50"]
+
+
 def test_long_house_rule_names_are_never_cut(app) -> None:
     scene = choose_game(app, "hand_and_foot")
     frame(app)

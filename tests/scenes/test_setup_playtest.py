@@ -6,6 +6,7 @@ shows no clipped line when scrolled."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
@@ -104,18 +105,57 @@ def test_choices_are_remembered_when_coming_back(app: App) -> None:
     assert again.undo_toggle.value
 
 
-def test_the_last_game_chosen_is_offered_again_after_a_restart(app: App, tmp_path: Path) -> None:
-    scene = open_setup(app)
-    click(app, scene.game_buttons[scene.games.index("spinado")])
-    click(app, scene.back)
+@contextmanager
+def restarted(app: App, tmp_path: Path) -> Iterator[tuple[App, SetupScene]]:
+    """Quit ``app``, start the program again on its data folder and open New game."""
     app.quit()
     again = make_app(tmp_path)
     try:
         again.scenes.push(MenuScene(again))
         frame(again)
-        assert open_setup(again).game == "spinado"
+        yield again, open_setup(again)
     finally:
         again.quit()
+
+
+def test_the_last_game_chosen_is_offered_again_after_a_restart(app: App, tmp_path: Path) -> None:
+    scene = open_setup(app)
+    click(app, scene.game_buttons[scene.games.index("spinado")])
+    click(app, scene.back)
+    with restarted(app, tmp_path) as (_, again):
+        assert again.game == "spinado"
+
+
+def test_the_player_count_of_each_game_is_offered_again_after_a_restart(app: App, tmp_path: Path) -> None:
+    """Arizona Spaghetti set up for six came back at four every time."""
+    scene = open_setup(app)
+    click(app, scene.game_buttons[scene.games.index("arizona_spaghetti")])
+    assert scene.count is not None
+    click(app, segment(scene.count, 6))
+    click(app, scene.game_buttons[scene.games.index("spinado")])
+    click(app, segment(scene.count, 3))
+    click(app, scene.game_buttons[scene.games.index("spades")])
+    click(app, scene.back)
+    with restarted(app, tmp_path) as (again, scene):
+        assert scene.game == "spades" and len(scene.seats) == 4
+        click(again, scene.game_buttons[scene.games.index("arizona_spaghetti")])
+        assert len(scene.seats) == 6
+        click(again, scene.game_buttons[scene.games.index("spinado")])
+        assert len(scene.seats) == 3
+
+
+def test_a_seat_given_back_to_the_computer_gets_its_own_name_back(app: App) -> None:
+    """Clara's seat, a person's for a while, came back to the computer as "Ada"
+    while Ada's seat was a person's: every name had moved."""
+    scene = open_setup(app)
+    click(app, scene.game_buttons[scene.games.index("spades")])
+    names = [row.name.text for row in scene.seats]
+    click(app, segment(scene.seats[3].who, HUMAN))
+    click(app, segment(scene.seats[1].who, HUMAN))
+    click(app, segment(scene.seats[3].who, AILevel.EASY.value))
+    assert scene.seats[3].name.text == names[3]
+    click(app, segment(scene.seats[1].who, AILevel.HARD.value))
+    assert [row.name.text for row in scene.seats] == names
 
 
 def test_a_second_person_is_called_player_2_not_you(app: App) -> None:

@@ -354,6 +354,9 @@ def test_what_a_player_took_is_told_in_the_round_s_own_terms() -> None:
     assert took_text(ROUNDS[5], 1, cards, last_trick=True) == (
         "1 trick, 2 hearts, 1 queen, the king of spades, the last trick"
     )
+    assert took_text(ROUNDS[5], 2, parse_cards("QC 2C"), last_trick=False) == "2 tricks, 1 queen"
+    assert took_text(ROUNDS[5], 0, (), last_trick=False) == "nothing"
+    assert took_text(ROUNDS[0], 0, (), last_trick=False) == "0 tricks", "a round of one cost says its 0"
 
 
 def test_a_key_pressed_as_the_summary_opens_does_not_close_it(app) -> None:
@@ -366,3 +369,117 @@ def test_a_key_pressed_as_the_summary_opens_does_not_close_it(app) -> None:
     post(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0)
     frames(app)
     assert not scene.summary.visible, "a moment later Enter goes on to the next round"
+
+
+# -- the last rounds and the end, as a new player reads them ----------------------------
+
+
+def watched_game(tmp_path: Path, size: tuple[int, int], players: int = 8) -> TableScene:
+    """A game of computers at ``size``, played at fifty times the pace."""
+    app = make_app(tmp_path, size)
+    seats = tuple(SeatConfig(name=NAMES[i], kind=SeatKind.AI, level=AILevel.EASY) for i in range(players))
+    scene = TableScene(app, MatchConfig(game="arizona_spaghetti", seats=seats, seed=11), watch=True, pace=50)
+    app.scenes.push(scene)
+    return scene
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
+    """Every text the theme draws, in order, with the size it is drawn at."""
+    from cardtable_gui.ui.theme import Theme
+
+    texts: list[tuple[str, int]] = []
+    render = Theme.text
+
+    def spy(self, text, size, *args, **kwargs):  # type: ignore[no-untyped-def]
+        texts.append((text, size))
+        return render(self, text, size, *args, **kwargs)
+
+    monkeypatch.setattr(Theme, "text", spy)
+    return texts
+
+
+def until_summary(scene: TableScene, number: int) -> None:
+    """Run the watched game until round ``number``'s summary is on screen."""
+    title = f"Round {number} of 6"
+    run_until(scene.app, lambda: scene.summary.table is not None and scene.summary.table.title.startswith(title), limit=20000, dt=0.05)
+
+
+def sizes_drawn(text: str, drawn: list[tuple[str, int]]) -> set[int]:
+    """The sizes ``text`` was drawn at in one frame: whole, or as lines drawn one after
+    another (wrapped). Fails when it was never drawn whole (cut, or an ellipsis)."""
+    for first in range(len(drawn)):
+        joined, sizes = "", set()
+        for line, size in drawn[first:]:
+            joined = f"{joined} {line}" if joined else line
+            sizes.add(size)
+            if joined == text:
+                return sizes
+            if not text.startswith(joined):
+                break
+    raise AssertionError(f"never drawn whole: {text!r}")
+
+
+def one_frame(scene: TableScene, drawn: list[tuple[str, int]]) -> None:
+    drawn.clear()
+    frames(scene.app, 1, dt=0.01)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_the_last_rounds_summaries_show_every_word_at_one_size(tmp_path: Path, size: tuple[int, int], drawn: list[tuple[str, int]]) -> None:
+    """Round 6's "Took" was cut ("5 tricks, 12 hearts, 4 queens, the last tr...") and
+    shrunk; round 5's "Next:" line was shrunk to fit one line."""
+    scene = watched_game(tmp_path, size)
+    until_summary(scene, 5)
+    one_frame(scene, drawn)
+    table = scene.summary.table
+    assert table is not None
+    note = next(note for note in table.notes if note.startswith("Next: "))
+    assert sizes_drawn(note, drawn) == {scene.app.theme.px(19)}
+    click(scene.app, scene.summary.button.rect.center)
+    until_summary(scene, 6)
+    one_frame(scene, drawn)
+    table = scene.summary.table
+    assert table is not None
+    for _, took, _ in table.rows:
+        assert sizes_drawn(took, drawn) == {scene.app.theme.px(21)}, took
+    assert all(", 0 " not in took and not took.startswith("0 ") for _, took, _ in table.rows)
+    assert scene.summary.box.bottom <= size[1]
+    scene.app.quit()
+
+
+def test_the_everything_round_banner_is_never_shrunk(tmp_path: Path, drawn: list[tuple[str, int]]) -> None:
+    """With the whole toolbar beside it, round 6's banner was shrunk to one line."""
+    from cardtable_gui.persistence import SavedGame, SaveStore
+    from cardtable_gui.rules import GAMES
+
+    match = config(players=4)
+    state = GAMES["arizona_spaghetti"].new_game(4, seed=match.seed)
+    moves = []
+    while state.view(None).round_number < 6:
+        moves.append(state.legal_actions()[0])
+        state.apply(moves[-1])
+    app = make_app(tmp_path)
+    SaveStore(app.data_dir).autosave(SavedGame.capture(match, moves, state))
+    app.scenes.push(MenuScene(app))
+    frames(app)
+    click(app, next(b for b in app.scenes.top.buttons if b.text == "Continue").rect.center)  # type: ignore[attr-defined]
+    scene = app.scenes.top
+    assert isinstance(scene, TableScene)
+    my_turn(app, scene)
+    one_frame(scene, drawn)
+    banner = scene.table.banner
+    assert banner.title.startswith("Round 6 of 6")
+    for line in banner.lines:
+        assert sizes_drawn(line, drawn) == {app.theme.px(19)}, line
+    assert " ".join(banner.lines).startswith("Costs 10 a trick")
+    app.quit()
+
+
+def test_the_final_standings_stand_apart_from_the_rounds_table(tmp_path: Path) -> None:
+    scene = watched_game(tmp_path, (1280, 800))
+    run_until(scene.app, lambda: scene.game_over.visible, limit=40000, dt=0.05)
+    panel = scene.game_over
+    assert panel.sheet_rect.top - panel.lines_rect.bottom >= scene.app.theme.px(16)
+    assert panel.box.contains(panel.sheet_rect)
+    scene.app.quit()

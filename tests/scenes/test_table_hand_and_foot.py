@@ -399,6 +399,41 @@ def test_a_take_that_must_open_asks_for_the_rest_of_the_opening(app) -> None:
     assert sorted(len(b.cards) for b in scene.table.books[0]) == [3, 3]
 
 
+def test_staging_toward_a_take_moves_no_button(app) -> None:
+    """"Take the pile" became "Take and open" further left and Cancel took its old
+    spot, so a click meant for the take unstaged everything."""
+    scene = start_table(app, take_config("4H 4S KH KS KD QH QS 5H 6H 7H 8H", "4C"))
+    wait_turn(app, scene, Phase.DRAW)
+    controls = scene.table.controls
+    take_spot = controls.take_buttons[0].rect.copy()
+    choose(app, scene, "KH KS KD")
+    key(app, pygame.K_RETURN)
+    assert controls.take_buttons[0].text == "Take and open"
+    assert controls.take_buttons[0].rect == take_spot
+    assert not controls.cancel_button.rect.colliderect(take_spot)
+    click(app, take_spot.center)
+    move = my_moves(scene)[-1]
+    assert isinstance(move, TakePile) and len(move.meld) == 1, "the click took the pile with the staged kings"
+
+
+def test_staging_in_play_moves_no_button(app) -> None:
+    """Choosing one card shows Discard; staging it must not push Discard aside."""
+    scene = start_table(app, take_config("9H 9S KH KS KD QH QS QD 5H 6H 7H", "3H"))
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    controls = scene.table.controls
+    choose(app, scene, "5H")
+    assert controls.discard_button.visible
+    discard_spot = controls.discard_button.rect.copy()
+    key(app, pygame.K_ESCAPE)
+    choose(app, scene, "KH KS KD")
+    key(app, pygame.K_RETURN)
+    choose(app, scene, "5H")
+    assert controls.cancel_button.visible and controls.discard_button.visible
+    assert controls.discard_button.rect == discard_spot
+
+
 def test_a_blocked_pile_says_why(app) -> None:
     scene = start_table(app, take_config("9H 9S KH KS KD QH QS QD 5H 6H 7H", "3H"))
     wait_turn(app, scene, Phase.DRAW)

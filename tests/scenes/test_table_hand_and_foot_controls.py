@@ -178,3 +178,18 @@ def test_a_refusal_stays_until_the_players_next_action(app: App) -> None:
     assert "Draw first" in scene.message, "still there to be read"
     choose(app, scene, "8H")
     assert not scene.message, "gone with the next action"
+
+
+def test_undo_takes_down_a_hint_shown_after_the_move_it_takes_back(app: App) -> None:
+    """A hint worked out after a meld speaks of the meld's books: once Undo takes the
+    meld back, it must not stay on the table."""
+    scene = start_table(app, dealt("8H 8S 8D QH QS QD 5H 6H 7H 9S 10S", ("KD 4C", "4D 10H")))
+    draw_and_lay_down(app, scene, "8H 8S 8D QH QS QD")
+    assert scene.undo_button.enabled
+    press_h(app)
+    assert scene.hint.visible
+    click(app, scene.undo_button.rect.center)
+    frames(app, 5)
+    assert not any(isinstance(move, Meld) for move in my_moves(scene)), "the meld was taken back"
+    assert not scene.hint.visible, scene.hint.text
+    assert not scene.table.fan.hinted, "no card stays raised for the hint"

@@ -214,6 +214,60 @@ def test_a_computer_dealer_takes_its_piles_one_at_a_time(app) -> None:
     assert lit, "a computer's pick is lit before it moves"
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_the_other_players_piles_are_logged_in_a_place_that_covers_nothing(app, size: tuple[int, int]) -> None:
+    """Ben's four pile choices went by before the person's first pick; the log keeps
+    each of them, beside the stacks, clear of every card, plate, button and panel."""
+    resize(app, size)
+    scene = start_table(app, spizzichino_config(seed=DEALER_FIRST))
+    table = table_of(scene)
+    run_until(app, lambda: table.piles.active)
+    frames(app, 3)
+    lines = list(table.log.lines)
+    assert lines.count("Ben: a pile into the hand") == 2
+    assert sum(line.endswith(" face up") for line in lines) == 2
+    assert table.log.visible and pygame.Rect((0, 0), size).contains(table.log.rect)
+    others = [rect for rect in table.element_rects() if rect != table.log.rect]
+    assert table.log.rect.collidelist(others) == -1
+    assert table.log.rect.collidelist([button.rect for button in scene._buttons()]) == -1
+
+
+def test_a_lift_and_a_lead_between_two_turns_are_both_logged(app) -> None:
+    scene = start_table(app, spizzichino_config(seed=DEALER_FIRST))
+    table = table_of(scene)
+    lifted: list[str] = []
+
+    def lift_then_play() -> bool:
+        lines = list(table.log.lines)
+        lifted.extend(line for line in lines[:1] if line.startswith("Ben lifted the "))
+        return bool(lifted) and table.playing
+
+    play_until(app, scene, lift_then_play)
+    lines = list(table.log.lines)
+    lift = next(i for i, line in enumerate(lines) if line.startswith("Ben lifted the "))
+    assert lift > 0 and lines[lift - 1].startswith("Ben: "), f"the lift, then what Ben played after it: {lines}"
+
+
+def test_each_stack_says_whose_it_is(app) -> None:
+    scene = start_table(app, spizzichino_config(seed=DEALER_FIRST))
+    table = table_of(scene)
+    play_until(app, scene, lambda: table.playing)
+    assert [stack.label for stack in table.stacks[0]] == ["Ana's stack"] * 2
+    assert [stack.label for stack in table.stacks[1]] == ["Ben's stack"] * 2
+    check_layout(scene, (1280, 800))
+
+
+def test_the_person_alone_at_the_table_has_your_stacks(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    try:
+        seats = (SeatConfig(name="You"), SeatConfig(name="Ben", kind=SeatKind.AI, level=AILevel.EASY))
+        scene = start_table(app, MatchConfig(game="spizzichino", seats=seats, seed=DEALER_FIRST))
+        frames(app, 3)
+        assert [stack.label for stack in table_of(scene).stacks[0]] == ["Your stack"] * 2
+    finally:
+        app.quit()
+
+
 def test_the_person_who_deals_chooses_from_the_four_left(app) -> None:
     scene = start_table(app, spizzichino_config(seed=DEALER_FIRST))
     table = table_of(scene)
@@ -534,6 +588,8 @@ def test_save_and_continue_mid_round(tmp_path: Path) -> None:
     play_until(app, scene, lambda: table.playing and len(mine(scene)) >= 7)
     digest, hand = scene.match.state.digest(), list(table.fan.cards)
     stacks = [(s.count, s.top) for s in table.stacks[0]]
+    log = list(table.log.lines)
+    assert log
     app.quit()
     again = make_app(tmp_path)
     try:
@@ -547,6 +603,7 @@ def test_save_and_continue_mid_round(tmp_path: Path) -> None:
         assert resumed.match.state.digest() == digest
         assert table_of(resumed).fan.cards == hand
         assert [(s.count, s.top) for s in table_of(resumed).stacks[0]] == stacks
+        assert list(table_of(resumed).log.lines) == log, "the log of the round is read back"
         assert table_of(resumed).playing
     finally:
         again.quit()
@@ -584,6 +641,8 @@ def check_layout(scene: TableScene, size: tuple[int, int]) -> None:
         pieces["hint"] = table.hint_rect
     if table.known[table.top_seat]:
         pieces["known"] = table.known_rect()
+    if table.log.visible:
+        pieces["log"] = table.log.rect
     if table.piles.visible:
         for i, rect in enumerate(table.piles.rects(theme, sprites)):
             pieces[f"pile part {i}"] = rect

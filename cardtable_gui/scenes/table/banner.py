@@ -41,6 +41,11 @@ class Banner:
     def height_for(theme: th.Theme, lines: int) -> int:
         return theme.px(10) * 2 + theme.px(26) + lines * theme.px(22)
 
+    @staticmethod
+    def fits(theme: th.Theme, width: int, line: str) -> bool:
+        """Whether ``line`` fits a strip ``width`` pixels wide at its full size."""
+        return theme.font(theme.px(19)).size(line)[0] <= width - theme.px(10) * 2
+
     def layout(self, rect: pygame.Rect, middle: tuple[int, int] | None = None) -> None:
         """The strip goes in ``rect``; callouts centre on ``middle`` (the table's)."""
         self.rect = pygame.Rect(rect)

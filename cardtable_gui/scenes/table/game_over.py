@@ -16,6 +16,10 @@ from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.theme import Theme
 from cardtable_gui.ui.widgets import Button
 
+SHEET_GAP = 24
+"""Room (at the design size) between the final standings and the sheet under them, so
+the two read as two tables."""
+
 
 @dataclass(frozen=True, slots=True)
 class ScoreSheet:
@@ -49,6 +53,8 @@ class GameOverPanel:
         self.visible = False
         self.box = pygame.Rect(0, 0, 0, 0)
         self.sheet_rect = pygame.Rect(0, 0, 0, 0)
+        self.lines_rect = pygame.Rect(0, 0, 0, 0)
+        """Where the final standings are drawn."""
         self.first_row = 0
         self._rows_shown = 0
         self.rematch = Button("Rematch", on_rematch, style="primary")
@@ -80,13 +86,17 @@ class GameOverPanel:
         fixed = theme.px(30) + theme.px(60) + len(self.lines) * theme.px(42) + theme.px(40) + theme.px(56) + theme.px(30)
         row_h = self.row_height(theme)
         wanted_rows = len(self.sheet.rows) if has_sheet and self.sheet else 0
-        room = size[1] - theme.px(20) - fixed - (theme.px(16) + 2 * row_h if has_sheet else 0)
+        gap = theme.px(SHEET_GAP) if has_sheet else 0
+        room = size[1] - theme.px(20) - fixed - gap - (theme.px(16) + 2 * row_h if has_sheet else 0)
         self._rows_shown = max(0, min(wanted_rows, room // row_h)) if has_sheet else 0
         sheet_h = (2 * row_h + self._rows_shown * row_h + theme.px(16)) if has_sheet else 0
-        self.box = pygame.Rect(0, 0, width, min(fixed + sheet_h, size[1] - theme.px(20)))
+        self.box = pygame.Rect(0, 0, width, min(fixed + gap + sheet_h, size[1] - theme.px(20)))
         self.box.center = (size[0] // 2, size[1] // 2)
-        lines_bottom = self.box.top + theme.px(30) + theme.px(64) + len(self.lines) * theme.px(42)
-        self.sheet_rect = pygame.Rect(self.box.left + theme.px(24), lines_bottom, width - theme.px(48), sheet_h)
+        lines_top = self.box.top + theme.px(30) + theme.px(64)
+        # Each line is centred in its 42-pixel step on a 36-pixel band.
+        self.lines_rect = pygame.Rect(self.box.left, lines_top, width, max(0, len(self.lines) * theme.px(42) - theme.px(6)))
+        lines_bottom = lines_top + len(self.lines) * theme.px(42)
+        self.sheet_rect = pygame.Rect(self.box.left + theme.px(24), lines_bottom + gap, width - theme.px(48), sheet_h)
         self.first_row = max(0, wanted_rows - self._rows_shown)
         button_w = min(theme.px(220), (width - theme.px(60)) // 2)
         gap = theme.px(20)

@@ -1,5 +1,5 @@
-"""A seat's name with a verb that agrees with it: the person playing alone is called
-"You", and "You takes the trick" reads wrong."""
+"""A seat's name with a verb, or as an owner, that agrees with it: the person playing
+alone is called "You", and "You takes the trick" or "You's stack" reads wrong."""
 
 from __future__ import annotations
 
@@ -9,3 +9,8 @@ YOU = "You"
 def with_verb(name: str, you: str, other: str) -> str:
     """ "You take" or "Ada takes": ``you`` is the verb's form after "You"."""
     return f"{name} {you if name == YOU else other}"
+
+
+def owner(name: str) -> str:
+    """ "Your" or "Ada's": whose something is."""
+    return "Your" if name == YOU else f"{name}'s"

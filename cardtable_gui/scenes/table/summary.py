@@ -1,7 +1,11 @@
 """The end-of-hand summary: a table of what each side bid, took and scored, and under
 the heading "Totals" the running totals as they now stand (never a figure on its way
 there, which would disagree with the rows above it). Only public facts are shown, so
-it is safe in pass-and-play. The game fills in the rows; the panel knows no game."""
+it is safe in pass-and-play. The game fills in the rows; the panel knows no game.
+
+Every cell and note is set at one size and shown whole: a column takes the room its
+longest cell needs when the table has it, and a cell or note longer than its room
+wraps onto more lines (a row grows) instead of shrinking or being cut."""
 
 from __future__ import annotations
 
@@ -60,6 +64,10 @@ class HandSummary:
         self.box = pygame.Rect(0, 0, 0, 0)
         self.button = Button("Next hand", self._continue, style="primary")
         self._open_for = 0.0
+        self._columns: list[pygame.Rect] = []
+        self._cells: list[list[list[str]]] = []
+        """Each row's cells (the header first), as the lines each is drawn on."""
+        self._notes: list[list[str]] = []
 
     @property
     def visible(self) -> bool:
@@ -86,10 +94,19 @@ class HandSummary:
         if table is None:
             return
         width = min(size[0] - theme.px(40), theme.px(760))
-        rows = len(table.rows) + 1
+        pad = theme.px(24)
+        inner = width - pad * 2
+        cell_font, note_font = theme.font(theme.px(21)), theme.font(theme.px(19))
+        self._columns = _columns(pygame.Rect(0, 0, inner, 0), [table.headers, *table.rows], cell_font, theme.px(8))
+        self._cells = [
+            [[cell] if i == 0 else theme.wrap(cell, cell_font, rect.width - theme.px(8)) for i, (rect, cell) in enumerate(zip(self._columns, row, strict=True))]
+            for row in (table.headers, *table.rows)
+        ]
+        self._notes = [theme.wrap(note, note_font, inner) for note in table.notes]
+        rows_h = sum(self._row_height(theme, cells) for cells in self._cells)
         height = (
-            theme.px(24) * 2 + theme.px(44) + rows * theme.px(34) + theme.px(12)
-            + len(table.notes) * theme.px(24) + theme.px(16) + theme.px(34)
+            pad * 2 + theme.px(44) + rows_h + theme.px(12)
+            + sum(len(lines) for lines in self._notes) * theme.px(24) + theme.px(16) + theme.px(34)
             + total_rows(table) * theme.px(40) + theme.px(20) + theme.px(54)
         )
         height = min(height, size[1] - theme.px(20))
@@ -119,17 +136,18 @@ class HandSummary:
         title = theme.text(table.title, theme.px(34), th.ACCENT, bold=True)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + pad)))
         y = box.top + pad + theme.px(44)
-        columns = _columns(box.inflate(-pad * 2, 0), len(table.headers))
-        y = self._draw_row(surface, theme, columns, table.headers, y, th.TEXT_DIM, False)
+        columns = [rect.move(box.left + pad, 0) for rect in self._columns]
+        header, *rows = self._cells
+        y = self._draw_row(surface, theme, columns, header, y, th.TEXT_DIM)
         pygame.draw.line(surface, th.PANEL_BORDER[:3], (box.left + pad, y - theme.px(4)), (box.right - pad, y - theme.px(4)))
-        for row in table.rows:
-            y = self._draw_row(surface, theme, columns, row, y, th.TEXT, False)
+        for row in rows:
+            y = self._draw_row(surface, theme, columns, row, y, th.TEXT)
         y += theme.px(12)
-        for note in table.notes:
-            shown, size = theme.fit(note, theme.px(19), box.width - pad * 2)
-            text = theme.text(shown, size, th.TEXT_DIM)
-            surface.blit(text, text.get_rect(midtop=(box.centerx, y)))
-            y += theme.px(24)
+        for lines in self._notes:
+            for line in lines:
+                text = theme.text(line, theme.px(19), th.TEXT_DIM)
+                surface.blit(text, text.get_rect(midtop=(box.centerx, y)))
+                y += theme.px(24)
         y += theme.px(16)
         heading = theme.text(TOTALS_HEADING, theme.px(21), th.TEXT_DIM)
         surface.blit(heading, heading.get_rect(midtop=(box.centerx, y)))
@@ -149,32 +167,61 @@ class HandSummary:
             surface.blit(number, number.get_rect(midleft=(middle + theme.px(20), at)))
         self.button.draw(surface, theme)
 
+    @staticmethod
+    def _row_height(theme: Theme, cells: Sequence[Sequence[str]]) -> int:
+        """A row's height: one line's pitch, and a line more for each wrapped line."""
+        lines = max(len(cell) for cell in cells)
+        return theme.px(34) + (lines - 1) * theme.font(theme.px(21)).get_linesize()
+
     def _draw_row(
         self,
         surface: pygame.Surface,
         theme: Theme,
         columns: Sequence[pygame.Rect],
-        cells: Sequence[str],
+        cells: Sequence[Sequence[str]],
         y: int,
         colour: th.Colour,
-        bold: bool,
     ) -> int:
-        for i, (rect, cell) in enumerate(zip(columns, cells, strict=True)):
-            shown, size = theme.fit(cell, theme.px(21), rect.width - theme.px(8), bold=bold or i == 0, joiner=" & ")
-            text = theme.text(shown, size, colour, bold=bold or i == 0)
-            place = text.get_rect(top=y)
+        """The side's name in bold (shortened, partners each still named, when it is
+        too long), then each other cell's lines centred in its column."""
+        step = theme.font(theme.px(21)).get_linesize()
+        for i, (rect, lines) in enumerate(zip(columns, cells, strict=True)):
             if i == 0:
-                place.left = rect.left
-            else:
-                place.centerx = rect.centerx
-            surface.blit(text, place)
-        return y + theme.px(34)
+                shown, size = theme.fit(lines[0], theme.px(21), rect.width - theme.px(8), bold=True, joiner=" & ")
+                text = theme.text(shown, size, colour, bold=True)
+                surface.blit(text, text.get_rect(top=y, left=rect.left))
+                continue
+            for n, line in enumerate(lines):
+                text = theme.text(line, theme.px(21), colour)
+                surface.blit(text, text.get_rect(top=y + n * step, centerx=rect.centerx))
+        return y + self._row_height(theme, cells)
 
 
-def _columns(area: pygame.Rect, count: int) -> list[pygame.Rect]:
-    """The first column is wider (it names the side); the others share the rest."""
+def _columns(area: pygame.Rect, rows: Sequence[Sequence[str]], font: pygame.font.Font, pad: int) -> list[pygame.Rect]:
+    """The first column names the side (two sevenths of the width); every other
+    column that needs less than an equal share of the rest gets what its longest cell
+    needs, and the columns with longer cells share what is left."""
+    count = len(rows[0])
     first = area.width * 2 // 7 if count > 1 else area.width
-    rest = (area.width - first) // max(1, count - 1)
+    need = {i: max(font.size(row[i])[0] for row in rows) + pad * 2 for i in range(1, count)}
+    widths: dict[int, int] = {}
+    room = area.width - first
+    while need:
+        share = room // len(need)
+        narrow = {i: w for i, w in need.items() if w <= share}
+        if not narrow:
+            widths |= dict.fromkeys(need, share)
+            break
+        widths |= narrow
+        room -= sum(narrow.values())
+        need = {i: w for i, w in need.items() if i not in narrow}
+    if room > 0 and not need and widths:
+        # Everything fits: the room left is shared, so the columns spread evenly.
+        extra = room // len(widths)
+        widths = {i: w + extra for i, w in widths.items()}
     rects = [pygame.Rect(area.left, 0, first, 0)]
-    rects += [pygame.Rect(area.left + first + i * rest, 0, rest, 0) for i in range(count - 1)]
+    x = area.left + first
+    for i in range(1, count):
+        rects.append(pygame.Rect(x, 0, widths[i], 0))
+        x += widths[i]
     return rects

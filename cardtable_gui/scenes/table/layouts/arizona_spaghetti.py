@@ -93,14 +93,16 @@ def _counted(count: int, noun: str) -> str:
 
 def took_text(rule: RoundRule, tricks: int, cards: Sequence[Card], last_trick: bool) -> str:
     """What a player took that this round charges for ("5 hearts", "3 tricks, 1 queen,
-    the king of spades"); "nothing" when none of it."""
-    parts = []
-    if rule.per_trick:
-        parts.append(tricks_text(tricks))
-    if rule.per_heart:
-        parts.append(_counted(sum(card.suit is Suit.HEARTS for card in cards), "heart"))
-    if rule.per_queen:
-        parts.append(_counted(sum(card.rank is Rank.QUEEN for card in cards), "queen"))
+    the king of spades"); "nothing" when none of it. Where the round charges for
+    several things, what was not taken is left out ("2 tricks, 1 queen", not "2 tricks,
+    0 hearts, 1 queen"): the line stays short enough to read at a glance."""
+    counts = [
+        (rule.per_trick, tricks, "trick"),
+        (rule.per_heart, sum(card.suit is Suit.HEARTS for card in cards), "heart"),
+        (rule.per_queen, sum(card.rank is Rank.QUEEN for card in cards), "queen"),
+    ]
+    several = sum(bool(cost) for cost in (rule.per_trick, rule.per_heart, rule.per_queen, rule.king_of_spades, rule.last_trick)) > 1
+    parts = [_counted(count, noun) for cost, count, noun in counts if cost and (count or not several)]
     if rule.king_of_spades and any(card.rank is Rank.KING and card.suit is Suit.SPADES for card in cards):
         parts.append("the king of spades")
     if rule.last_trick and last_trick:
@@ -168,7 +170,10 @@ class ArizonaSpaghettiLayout(GameLayout):
         self.last_trick_button.rect = pygame.Rect(0, 0, plate_size[0], button_h)
         self.last_trick_button.rect.bottomright = (width - margin, height - margin)
         banner_left = self.scene.toolbar_end() + t.px(12)
-        self.banner.layout(pygame.Rect(banner_left, t.px(12), width - margin - banner_left, Banner.height_for(t, 1)))
+        banner_w = width - margin - banner_left
+        # As tall as the round with the most to say needs, the same all game.
+        lines = max(len(self._banner_lines(rule, broken, banner_w)) for rule in ROUNDS for broken in (False, True))
+        self.banner.layout(pygame.Rect(banner_left, t.px(12), banner_w, Banner.height_for(t, lines)))
         top = max(self.banner.rect.bottom, t.px(12) + button_h) + gap
         area = pygame.Rect(margin, top, width - margin * 2, self.hand_top - gap - top)
         places = place_seats(self.seat_count, area, plate_size, self.sprites.size(self.small_width))
@@ -562,7 +567,14 @@ class ArizonaSpaghettiLayout(GameLayout):
         self.trick.names = {position: self.scene.seat_name(self.seat_at(position)) for position in range(self.seat_count)}
         rule = ROUNDS[self.round_number - 1]
         self.banner.title = f"Round {self.round_number} of {ROUND_COUNT}: {rule.name}"
-        self.banner.lines = [f"{costs_text(rule)}  \u00b7  {restriction_text(rule.restricted, self.broken)}"]
+        self.banner.lines = self._banner_lines(rule, self.broken, self.banner.rect.width)
+
+    def _banner_lines(self, rule: RoundRule, broken: bool, width: int) -> list[str]:
+        """What the round costs and what may be led: on one line when it fits the
+        banner at full size, else on two (never shrunk)."""
+        costs, leading = costs_text(rule), restriction_text(rule.restricted, broken)
+        one = f"{costs}  \u00b7  {leading}"
+        return [one] if Banner.fits(self.theme, width, one) else [costs, leading]
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme

@@ -4,11 +4,14 @@ Each round opens with the dealer laying out eight face-down piles in the middle.
 non-dealer picks, blind, two for the hand and two to stand face up, then the dealer
 picks from the four left; a computer's picks are shown one at a time, the pile lit
 before it moves. Once play starts each player's two stacks stand in front of them,
-one to each side, with the top card readable and the depth showing. A
+one to each side, with the top card readable, the depth showing and whose stack
+it is written under it ("Your stack", "Ben's stack"). A
 stack top is played like a hand card (drag, two clicks, or the keys); a 3, 2 or asso
 on top has a Lift button under it. Declarations are shown with their cards, points
 are told in thirds where thirds apply ("7 2/3"), and the last trick's point is called
-out before the round's summary.
+out before the round's summary. Between two of the player's turns the other player may
+choose piles, lift a card and lead; a log of the last plays, right of the stacks,
+keeps each of them readable after it has gone by.
 
 Like every layout, this one keeps its own picture of the table (cards in each hand,
 the piles, the stacks, the trick), moves it along event by event as the animations
@@ -51,12 +54,13 @@ from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.face_up_stack import FaceUpStack
 from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
-from cardtable_gui.scenes.table.grammar import with_verb
+from cardtable_gui.scenes.table.grammar import owner, with_verb
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, report_trick, shown, trick_card_rects
 from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.scenes.table.pile_choice import PileAction, PileChoice
+from cardtable_gui.scenes.table.play_log import PlayLog
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow, leaders
 from cardtable_gui.scenes.table.seat_panel import SeatPanel, fan_extent, plate_height
 from cardtable_gui.scenes.table.summary import SummaryTable, TotalLine
@@ -124,6 +128,7 @@ class SpizzichinoLayout(GameLayout):
         self.scores = ScorePanel()
         self.banner = Banner()
         self.bubbles = Bubbles()
+        self.log = PlayLog()
         self.hand_play = HandPlay(self.fan, self.trick, self._play_card)
         self.size = (0, 0)
         self.view: SpizzichinoView | None = None
@@ -267,6 +272,8 @@ class SpizzichinoLayout(GameLayout):
             button.rect = pygame.Rect(0, 0, max(t.px(130), table_w + t.px(20)), lift_h)
             button.rect.midtop = (round(stack.center[0]), round(me_y + extent.bottom + t.px(6)))
 
+        self._label_stacks()
+
         trick_w, trick_h = TrickArea.size_for((table_w, table_h), label_h, SEATS)
         mid_y = round((them_y + me_y) / 2)
         # The drop place is wider than the two cards, so a card is easy to put there.
@@ -282,13 +289,45 @@ class SpizzichinoLayout(GameLayout):
         pile_area.centerx = width // 2
         self.piles.layout(pile_area, self.table_width, t, self.sprites)
         self.banner.layout(pygame.Rect(0, 0, 0, 0), self.trick.rect.center)
+        self._place_log()
         self._prepare_pictures()
 
+    def _place_log(self) -> None:
+        """The log of the last plays: right of both rows of stacks (and the Lift
+        buttons), under the scores and the other player's plate, above the keys line;
+        its own place, so it covers nothing."""
+        t = self.theme
+        gap = t.px(10)
+        extent = self._stack_extent()
+        beside = [extent.move(round(stack.center[0]), round(stack.center[1])) for seat_stacks in self.stacks for stack in seat_stacks]
+        beside += [button.rect for button in self.lift_buttons]
+        left = max(rect.right for rect in beside) + gap
+        right = self.size[0] - t.px(14)
+        bottom = self.hint_rect.top - gap
+        column = pygame.Rect(left, 0, max(0, right - left), bottom)
+        them = self.panels[1]
+        above = [self.scores.rect, them.plate, them.cards_rect(self.sprites), self.last_trick_button.rect]
+        top = max((rect.bottom for rect in above if rect.colliderect(column)), default=0) + gap
+        room = pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
+        self.log.layout(room if room.width >= t.px(170) else pygame.Rect(left, top, 0, 0), t)
+
     def _stack_extent(self) -> pygame.Rect:
-        """The room a full stack takes around its centre (its badge included)."""
-        probe = FaceUpStack(count=PILE_SIZE)
+        """The room a full stack takes around its centre (its badge and the line
+        under it that says whose it is included)."""
+        probe = FaceUpStack(count=PILE_SIZE, label=owner("You") + " stack")
         probe.layout((0.0, 0.0), self.table_width)
         return probe.rect(self.theme, self.sprites)
+
+    def _label_stacks(self) -> None:
+        """Under each stack, whose it is, shortened to the stack's own column so it
+        never reaches the piles or the trick between the stacks."""
+        t = self.theme
+        room = self.sprites.size(self.table_width)[0] + t.px(28)
+        for seat, seat_stacks in enumerate(self.stacks):
+            words = f"{owner(self.scene.seat_name(seat))} stack"
+            text, _ = t.fit(words, t.text_px(16), room, floor=t.text_px(16))
+            for stack in seat_stacks:
+                stack.label = text
 
     def _prepare_pictures(self) -> None:
         """Every picture this table can show at its sizes: backs, then the hand (its
@@ -329,7 +368,7 @@ class SpizzichinoLayout(GameLayout):
             if panel.show_cards and panel.card_count:
                 footprint.add(Kind.CARD, panel.cards_rect(self.sprites), f"cards {position}")
         for seat_stacks in self.stacks:
-            footprint.add_all(Kind.CARD, (stack.rect(t, self.sprites) for stack in seat_stacks if stack.count), "face-up stack")
+            footprint.add_all(Kind.CARD, (stack.rect(t, self.sprites) for stack in seat_stacks if self._stack_shown(stack)), "face-up stack")
         footprint.add_all(Kind.CONTROL, (button.rect for button in self.lift_buttons if button.visible), "Lift button")
         if self.piles.visible:
             footprint.add_all(Kind.CONTROL, self.piles.rects(t, self.sprites), "piles to choose")
@@ -340,6 +379,8 @@ class SpizzichinoLayout(GameLayout):
         if self.known[self.top_seat]:
             footprint.add(Kind.TEXT, self.known_rect(), "known cards")
         footprint.add_all(Kind.NOTE, self.bubbles.drawn.values(), "bubble")
+        if self.log.visible:
+            footprint.add(Kind.LOG, self.log.rect, "play log")
 
     def area_rect(self, name: str) -> pygame.Rect | None:
         t = self.theme
@@ -352,6 +393,7 @@ class SpizzichinoLayout(GameLayout):
             "pile": piles[0].unionall(piles[1:]) if piles else None,
             "scores": self.scores.rect,
             "banner": self.banner.rect,
+            "log": self.log.rect if self.log.visible else None,
         }
         return shown(areas.get(name))
 
@@ -373,6 +415,7 @@ class SpizzichinoLayout(GameLayout):
         self.showing_last = False
         self.showcase = None
         self.fan.slots = []
+        self._rebuild_log()
         self.sync(view)
         if self.size != (0, 0):
             self.layout(self.size)
@@ -439,7 +482,44 @@ class SpizzichinoLayout(GameLayout):
             return Beat.PLAY
         return super().beat(event)
 
+    def _rebuild_log(self) -> None:
+        """The log of the round under way, read from the game's events (a table opened
+        on a saved game, or after an undo)."""
+        self.log.clear()
+        for event in self.scene.match.game_events():
+            self._log(event)
+
+    def _log(self, event: Event) -> None:
+        """Keep the log's line for ``event``; a new round starts a new log."""
+        if isinstance(event, HandDealt):
+            self.log.clear()
+        line = self._log_line(event)
+        if line is not None:
+            self.log.add(line)
+
+    def _log_line(self, event: Event) -> str | None:
+        """The log's line for ``event``: the piles chosen, the lifts, the plays, the
+        tricks and the declarations."""
+        name = self.scene.seat_name
+        if isinstance(event, PileChosen):
+            if event.to_hand:
+                return f"{name(event.seat)}: a pile into the hand"
+            # Short, so a narrow log keeps the card whole: it is what the line is for.
+            top = event.top.name if event.top is not None else "a pile"
+            return f"{name(event.seat)}: {top} face up"
+        if isinstance(event, CardLifted):
+            return f"{name(event.seat)} lifted the {event.card.name}"
+        if isinstance(event, CardPlayed):
+            return f"{name(event.seat)}: {event.card.name}"
+        if isinstance(event, TrickWon):
+            return f"{name(event.seat)} took the trick"
+        if isinstance(event, DeclarationMade):
+            title = Declaration(event.seat, event.kind, event.cards).title
+            return f"{name(event.seat)} declared {title}: {points_word(event.points)}"
+        return None
+
     def on_event(self, event: Event) -> None:
+        self._log(event)
         if isinstance(event, HandDealt):
             self._deal(event)
         elif isinstance(event, PileChosen):
@@ -952,6 +1032,11 @@ class SpizzichinoLayout(GameLayout):
             waiting = self.to_move is not None and choosing and not self.scene.animator.busy
             self.piles.prompt = f"{with_verb(self.scene.seat_name(self.to_move), 'are', 'is')} choosing piles" if waiting and self.to_move is not None else ""
 
+    def _stack_shown(self, stack: FaceUpStack) -> bool:
+        """A stack is drawn once it holds cards, and, emptied, for the rest of play
+        (an outline where it stood, still named)."""
+        return bool(stack.count) or not self.piles.visible
+
     def _plate_line(self, seat: int, choosing: bool) -> str:
         """During the choice, the piles taken so far; then the tricks and card points."""
         if choosing:
@@ -970,7 +1055,7 @@ class SpizzichinoLayout(GameLayout):
         self.piles.draw(surface, t, self.sprites)
         for seat_stacks in self.stacks:
             for stack in seat_stacks:
-                if stack.count or not self.piles.visible:
+                if self._stack_shown(stack):
                     stack.draw(surface, t, self.sprites)
         for panel in self.panels:
             panel.draw(surface, t, self.sprites)
@@ -990,6 +1075,7 @@ class SpizzichinoLayout(GameLayout):
         if self.showcase is not None:
             self._draw_showcase(surface)
         self.banner.draw(surface, t)
+        self.log.draw(surface, t)
         for stack in self.stacks[self.bottom]:
             stack.draw_dragged(surface, self.sprites)
 

@@ -643,17 +643,20 @@ class TurnControls:
 
     def layout(self) -> None:
         """The bar above the hand: the hint at the left, then the take controls (each
-        with the pair it uses), then the buttons, Sort at the far right."""
+        with the pair it uses), then the buttons, Sort at the far right. Each button
+        that may show during this part of the turn keeps its slot while hidden, so
+        staging a card never moves a button to where another one was."""
         table = self.table
         t = table.theme
         bar = table.bar
         gap = t.px(8)
         x = bar.right
-        for button in (self.sort_button, self.lay_down_button, self.cancel_button, self.discard_button, self.ask_button):
-            if not button.visible:
+        slots = self._slots()
+        for button in self._buttons():
+            if button not in slots:
                 button.rect = pygame.Rect(0, 0, 0, 0)
-                continue
-            wide = t.px(200) if button is self.lay_down_button and "(" in button.text else t.px(128)
+        for button in slots:
+            wide = t.px(200) if button is self.lay_down_button and not self._opened() else t.px(128)
             button.rect = pygame.Rect(x - wide, bar.y, wide, bar.height)
             x = button.rect.left - gap
         mini_w = table.sprites.size(self.mini_card)[0]
@@ -664,6 +667,18 @@ class TurnControls:
         self.hint_rect = pygame.Rect(bar.x, bar.y, max(0, x - bar.x - gap), bar.height)
         if self.answer.visible:
             self.answer.layout(table.middle, t)
+
+    def _slots(self) -> list[Button]:
+        """The buttons that may show during this part of the turn, from the right:
+        shown or not, each keeps its place until the phase changes."""
+        sort = [self.sort_button] if self.sort_button.visible else []
+        phase = self._phase() if self.active and not self.sent else None
+        if phase is Phase.PLAY:
+            asks = [self.ask_button] if any(isinstance(a, AskToGoOut) for a in self.legal) else []
+            return [*sort, self.lay_down_button, self.cancel_button, self.discard_button, *asks]
+        if phase is Phase.DRAW and self._can_stage():
+            return [*sort, self.cancel_button]
+        return sort + [b for b in self._buttons() if b.visible and b is not self.sort_button]
 
     @property
     def mini_card(self) -> int:
