@@ -77,7 +77,6 @@ def to_decision(app: App, scene: TableScene) -> None:
         if scene.handoff.visible:
             click(app, scene.handoff.button.rect.center)
         else:
-            run_until(app, lambda: not scene.summary.counting)
             click(app, scene.summary.button.rect.center)
 
 
