@@ -15,10 +15,11 @@ import pytest
 
 from cardtable_gui.app_window import App
 from cardtable_gui.rules import GAMES
+from cardtable_gui.rules.hand_and_foot import Phase
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.footprint import Kind
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
-from tests.scenes.test_table_support import click, frames, make_app, post, run_until
+from tests.scenes.test_table_support import card_grip, click, frames, make_app, post, run_until
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hal")
@@ -126,3 +127,39 @@ def test_the_pass_and_play_cover(app: App, game: str) -> None:
     words = footprint.rects((Kind.TEXT,))
     assert len(cover) == 1 and all(cover[0].contains(line) for line in words)
     assert not any(line.collidelistall(footprint.rects((Kind.CONTROL,))) for line in words)
+
+
+
+def notes_over_the_hand(scene: TableScene) -> list[str]:
+    """Each note over a card of the hand as it is drawn now, turned with the fan."""
+    fan = scene.table.fan
+    drawn = [fan.drawn_rect(i) for i in range(len(fan.slots)) if i != fan.dragging]
+    notes = [mark for mark in scene.footprint() if mark.kind is Kind.NOTE]
+    return [f"{note.what} {tuple(note.rect)} covers a card at {tuple(card)}" for note in notes for card in drawn if note.rect.colliderect(card)]
+
+
+def test_hand_and_foot_cards_rise_clear_of_the_notes(app: App) -> None:
+    """The hand's cards rise as they become playable, are pointed at and are chosen,
+    and stand turned with the fan: the tip and the hint keep clear of every corner of
+    them on every frame, from the draw to the last card chosen."""
+    scene = TableScene(app, config("hand_and_foot", 4, (0,)))
+    app.scenes.push(scene)
+    to_decision(app, scene)
+    table = scene.table
+    fan = table.fan
+    click(app, table.pile_bounds(table.stock).center)
+    found: list[str] = []
+    while not (deciding(scene) and table.controls.view.phase is Phase.PLAY and not scene.animator.busy):
+        frames(app)
+        found += notes_over_the_hand(scene)
+    post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")
+    frames(app, 2)
+    assert scene.hint.visible
+    for index in range(len(fan.slots)):
+        click(app, card_grip(scene, index))
+        post(pygame.MOUSEMOTION, pos=fan.card_rect(index).center, rel=(0, 0), buttons=(0, 0, 0))
+        for _ in range(12):
+            frames(app)
+            found += notes_over_the_hand(scene)
+    assert sorted(set(found)) == []
+    assert problems(scene) == []

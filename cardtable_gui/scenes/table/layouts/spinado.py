@@ -428,7 +428,7 @@ class SpinadoLayout(GameLayout):
         footprint.add(Kind.TEXT, self.banner.rect, "banner")
         footprint.add(Kind.TEXT, self.scores.rect, "scores")
         if self.fan.slots:
-            footprint.add(Kind.CARD, self.fan.bounds(), "hand")
+            footprint.add(Kind.CARD, self.fan.room(), "hand")
         for position, panel in enumerate(self.panels):
             footprint.add(Kind.TEXT, panel.plate, f"plate {position}")
             if panel.show_cards and panel.card_count:
@@ -445,7 +445,7 @@ class SpinadoLayout(GameLayout):
         footprint = Footprint(pygame.Rect((0, 0), self.size))
         self._report_table(footprint)
         footprint.add(Kind.CONTROL, self.toolbar, "toolbar")
-        footprint.add(Kind.CARD, self.fan.bounds().inflate(0, self.fan.reach() * 2), "hand raised")
+        footprint.add(Kind.CARD, self.fan.room(), "hand raised")
         footprint.add_all(Kind.CARD, (panel.cards_rect(self.sprites) for panel in self.panels[1:]), "room for cards")
         if with_reveal and self.reveal.visible:
             footprint.add(Kind.CARD, self.reveal.rect, "dead hand turned up")
