@@ -163,3 +163,23 @@ def test_hand_and_foot_cards_rise_clear_of_the_notes(app: App) -> None:
             found += notes_over_the_hand(scene)
     assert sorted(set(found)) == []
     assert problems(scene) == []
+
+
+def test_the_spinado_turn_prompt_reads_whole(app: App) -> None:
+    """Under a board made narrow by the most players, the prompt wraps onto a second
+    line rather than losing its end, with the spinado added too."""
+    scene = TableScene(app, config("spinado", max(GAMES["spinado"].player_counts), (0,)))
+    app.scenes.push(scene)
+    board = scene.table.board
+    for _ in range(6):
+        to_decision(app, scene)
+        if scene.table.spinado_offered and not scene.table.with_spinado:
+            post(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s")
+            frames(app, 2)
+        pieces = board.pieces(app.theme, scene.table.sprites)
+        captions = [piece.rect for piece in pieces if piece.kind == "caption"]
+        assert " ".join(piece.text for piece in pieces if piece.kind == "caption") == board.caption
+        assert all(board.rect.contains(caption) for caption in captions)
+        places = [piece.rect for piece in pieces if piece.kind in ("card", "place")]
+        assert not any(caption.collidelistall(places) for caption in captions)
+        scene.submit(scene.match.legal_actions_for(0)[0])
