@@ -1,20 +1,28 @@
 """The table never covers itself: for every game at 1024x640, 1280x800 and 1920x1080,
-at the deal with a first-game tip, with the hint asked for (H), with a refused move's
-reason as well, at the largest number of players with full tricks and the computer's
-callouts and bubbles, and behind the pass-and-play cover, everything drawn is collected
-from the scene and no note (reason, hint, tip, callout, bubble, the hint's tag) lies
-over a card, a control or another note, and nothing leaves the window."""
+at the deal with a first-game tip, with the hint asked for (H), with the longest refused
+move's reason as well, with the reason of a move the rules really refused (a dimmed card
+clicked twice, a lone card laid down), at the largest number of players with full tricks
+and the computer's callouts and bubbles, through the end of a hand to its summary, a
+Spizzichino declaration, the last trick shown again, and behind the pass-and-play
+cover, everything drawn is collected from the scene and no note (reason, hint, tip,
+callout, bubble, the hint's tag) lies over a card, a control or another note, and
+nothing leaves the window. States far into a game are reached by playing the rules
+alone and resuming the table just before the move that brings them."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 
+from cardtable_gui.ai import make_agent
 from cardtable_gui.app_window import App
+from cardtable_gui.persistence.saves import RestoredGame, SavedGame
 from cardtable_gui.rules import GAMES
+from cardtable_gui.rules.base import Action
 from cardtable_gui.rules.hand_and_foot import Phase
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.footprint import Kind
@@ -183,3 +191,107 @@ def test_the_spinado_turn_prompt_reads_whole(app: App) -> None:
         places = [piece.rect for piece in pieces if piece.kind in ("card", "place")]
         assert not any(caption.collidelistall(places) for caption in captions)
         scene.submit(scene.match.legal_actions_for(0)[0])
+
+
+def just_before(game: str, players: int, event: str) -> RestoredGame:
+    """A game played by the computer, stopped just before the move that brings
+    ``event`` (by its type's name): every seat a computer, to watch it happen."""
+    cfg = config(game, players, ())
+    state = GAMES[game].new_game(players, seed=cfg.seed)
+    agents = {seat: make_agent("heuristic", game, seat, random.Random(seat)) for seat in range(players)}
+    actions: list[Action] = []
+    movers: list[int] = []
+    hand_start = 0
+    while True:
+        seat = state.to_move
+        assert seat is not None, f"the game ended without {event}"
+        action = agents[seat].choose(state.view(seat), state.legal_actions())
+        events = state.clone().apply(action)
+        if any(type(happened).__name__ == event for happened in events):
+            return RestoredGame(SavedGame.capture(cfg, actions, state), cfg, state, tuple(actions), tuple(movers), hand_start)
+        state.apply(action)
+        actions.append(action)
+        movers.append(seat)
+        if any(type(happened).__name__ == "HandDealt" for happened in events):
+            hand_start = len(actions)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_end_of_a_hand_and_its_summary(app: App, game: str) -> None:
+    restored = just_before(game, max(GAMES[game].player_counts), "RoundScored")
+    scene = TableScene(app, restored.config, watch=True, resume=restored, pace=2.0)
+    app.scenes.push(scene)
+    found = watch(app, scene, 600, lambda: problems(scene))
+    assert scene.summary.visible
+    frames(app, 3)
+    assert found + problems(scene) == []
+
+
+@pytest.mark.parametrize("players", sorted(GAMES["spizzichino"].player_counts))
+def test_a_spizzichino_declaration(app: App, players: int) -> None:
+    restored = just_before("spizzichino", players, "DeclarationMade")
+    scene = TableScene(app, restored.config, watch=True, resume=restored, pace=2.0)
+    app.scenes.push(scene)
+    shown: list[bool] = []
+    found = watch(app, scene, 400, lambda: (shown.append(scene.table.showcase is not None), problems(scene))[1])
+    assert any(shown), "the declaration was shown"
+    assert found == []
+
+
+def test_the_last_trick_shown_again(app: App) -> None:
+    """Spades: at the person's turn after a trick, the Last trick button shows it again."""
+    scene = TableScene(app, config("spades", 4, (0,)))
+    app.scenes.push(scene)
+    table = scene.table
+    while table.last is None:
+        to_decision(app, scene)
+        scene.submit(scene.match.legal_actions_for(0)[0])
+    to_decision(app, scene)
+    click(app, table.last_trick_button.rect.center)
+    frames(app, 2)
+    assert table.showing_last
+    assert problems(scene) == []
+    post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")
+    frames(app, 2)
+    assert scene.hint.visible and problems(scene) == []
+
+
+def press_h(app: App) -> None:
+    post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")
+    frames(app, 2)
+
+
+def refuse_a_move(app: App, scene: TableScene) -> None:
+    """With the hint asked for, make a move the rules refuse, as a person would: in
+    Hand and Foot lay down a single card after drawing; elsewhere click twice on a
+    dimmed card, at the first turn that has one beside a card that may be played."""
+    table = scene.table
+    if scene.config.game == "hand_and_foot":
+        to_decision(app, scene)
+        click(app, table.pile_bounds(table.stock).center)
+        run_until(app, lambda: deciding(scene) and table.controls.view.phase is Phase.PLAY and not scene.animator.busy)
+        press_h(app)
+        click(app, card_grip(scene, 0))
+        post(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l")
+    else:
+        fan = table.fan
+        while True:
+            to_decision(app, scene)
+            dimmed = [i for i, slot in enumerate(fan.slots) if slot.card not in fan.legal]
+            if dimmed and fan.legal:
+                break
+            scene.submit(scene.match.legal_actions_for(0)[0])
+        press_h(app)
+        click(app, card_grip(scene, dimmed[0]))
+        click(app, card_grip(scene, dimmed[0]))
+    frames(app, 2)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_refused_move_and_the_hint(app: App, game: str) -> None:
+    scene = TableScene(app, config(game, min(max(GAMES[game].player_counts), 4), (0,)))
+    app.scenes.push(scene)
+    refuse_a_move(app, scene)
+    assert scene.message and scene.message_is_refusal
+    assert scene.hint.visible
+    assert problems(scene) == []
