@@ -197,6 +197,25 @@ class Theme:
             return _shorten_parts(font, parts, joiner or "", width), size
         return _shorten(font, text, width), size
 
+    def fit_lines(self, text: str, size_px: int, width: int, lines: int, bold: bool = False) -> tuple[list[str], int]:
+        """``text`` on at most ``lines`` lines no wider than ``width``, and the size to
+        draw them at. One line as ``fit`` makes it when nothing is cut; else the words
+        wrap, at the size first and then as small as ``fit`` goes; only when even that
+        takes more lines does the last one end in an ellipsis. A prompt thus reads whole
+        in a narrow place instead of losing its end."""
+        shown, size = self.fit(text, size_px, width, bold)
+        if shown == text or lines <= 1:
+            return [shown], size
+        floor = max(min(size_px, MIN_TEXT_PX), round(size_px * 0.75))
+        wrapped: list[str] = []
+        for size in dict.fromkeys((size_px, floor)):
+            font = self.font(size, bold)
+            wrapped = self.wrap(text, font, width)
+            if len(wrapped) <= lines and all(font.size(line)[0] <= width for line in wrapped):
+                return wrapped, size
+        kept = [self.fit(line, floor, width, bold, floor)[0] for line in wrapped[: lines - 1]]
+        return [*kept, self.fit(" ".join(wrapped[lines - 1 :]), floor, width, bold, floor)[0]], floor
+
     def wrap(self, text: str, font: pygame.font.Font, width: int) -> list[str]:
         """``text`` broken into lines no wider than ``width`` (a longer word gets its own line)."""
         lines: list[str] = []

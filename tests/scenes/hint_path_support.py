@@ -80,7 +80,6 @@ def next_decision(app: App, scene: TableScene) -> bool:
         if scene.handoff.visible:
             click(app, scene.handoff.button.rect.center)
         elif scene.summary.visible:
-            frames(app)
             click(app, scene.summary.button.rect.center)
 
 

@@ -1,24 +1,33 @@
 """The table never covers itself: for every game at 1024x640, 1280x800 and 1920x1080,
-at the deal with a first-game tip, with the hint asked for (H), with a refused move's
-reason as well, at the largest number of players with full tricks and the computer's
-callouts and bubbles, and behind the pass-and-play cover, everything drawn is collected
-from the scene and no note (reason, hint, tip, callout, bubble, the hint's tag) lies
-over a card, a control or another note, and nothing leaves the window."""
+at the deal with a first-game tip, with the hint asked for (H), with the longest refused
+move's reason as well, with the reason of a move the rules really refused (a dimmed card
+clicked twice, a lone card laid down), at the largest number of players with full tricks
+and the computer's callouts and bubbles, through the end of a hand to its summary, a
+Spizzichino declaration, the last trick shown again, and behind the pass-and-play
+cover, everything drawn is collected from the scene and no note (reason, hint, tip,
+callout, bubble, the hint's tag) lies over a card, a control or another note, and
+nothing leaves the window. States far into a game are reached by playing the rules
+alone and resuming the table just before the move that brings them."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 
+from cardtable_gui.ai import make_agent
 from cardtable_gui.app_window import App
+from cardtable_gui.persistence.saves import RestoredGame, SavedGame
 from cardtable_gui.rules import GAMES
+from cardtable_gui.rules.base import Action
+from cardtable_gui.rules.hand_and_foot import Phase
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.footprint import Kind
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
-from tests.scenes.test_table_support import click, frames, make_app, post, run_until
+from tests.scenes.test_table_support import card_grip, click, frames, make_app, post, run_until
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hal")
@@ -77,7 +86,6 @@ def to_decision(app: App, scene: TableScene) -> None:
         if scene.handoff.visible:
             click(app, scene.handoff.button.rect.center)
         else:
-            frames(app)
             click(app, scene.summary.button.rect.center)
 
 
@@ -127,3 +135,163 @@ def test_the_pass_and_play_cover(app: App, game: str) -> None:
     words = footprint.rects((Kind.TEXT,))
     assert len(cover) == 1 and all(cover[0].contains(line) for line in words)
     assert not any(line.collidelistall(footprint.rects((Kind.CONTROL,))) for line in words)
+
+
+
+def notes_over_the_hand(scene: TableScene) -> list[str]:
+    """Each note over a card of the hand as it is drawn now, turned with the fan."""
+    fan = scene.table.fan
+    drawn = [fan.drawn_rect(i) for i in range(len(fan.slots)) if i != fan.dragging]
+    notes = [mark for mark in scene.footprint() if mark.kind is Kind.NOTE]
+    return [f"{note.what} {tuple(note.rect)} covers a card at {tuple(card)}" for note in notes for card in drawn if note.rect.colliderect(card)]
+
+
+def test_hand_and_foot_cards_rise_clear_of_the_notes(app: App) -> None:
+    """The hand's cards rise as they become playable, are pointed at and are chosen,
+    and stand turned with the fan: the tip and the hint keep clear of every corner of
+    them on every frame, from the draw to the last card chosen."""
+    scene = TableScene(app, config("hand_and_foot", 4, (0,)))
+    app.scenes.push(scene)
+    to_decision(app, scene)
+    table = scene.table
+    fan = table.fan
+    click(app, table.pile_bounds(table.stock).center)
+    found: list[str] = []
+    while not (deciding(scene) and table.controls.view.phase is Phase.PLAY and not scene.animator.busy):
+        frames(app)
+        found += notes_over_the_hand(scene)
+    post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")
+    frames(app, 2)
+    assert scene.hint.visible
+    for index in range(len(fan.slots)):
+        click(app, card_grip(scene, index))
+        post(pygame.MOUSEMOTION, pos=fan.card_rect(index).center, rel=(0, 0), buttons=(0, 0, 0))
+        for _ in range(12):
+            frames(app)
+            found += notes_over_the_hand(scene)
+    assert sorted(set(found)) == []
+    assert problems(scene) == []
+
+
+def test_the_spinado_turn_prompt_reads_whole(app: App) -> None:
+    """Under a board made narrow by the most players, the prompt wraps onto a second
+    line rather than losing its end, with the spinado added too."""
+    scene = TableScene(app, config("spinado", max(GAMES["spinado"].player_counts), (0,)))
+    app.scenes.push(scene)
+    board = scene.table.board
+    for _ in range(6):
+        to_decision(app, scene)
+        if scene.table.spinado_offered and not scene.table.with_spinado:
+            post(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s")
+            frames(app, 2)
+        pieces = board.pieces(app.theme, scene.table.sprites)
+        captions = [piece.rect for piece in pieces if piece.kind == "caption"]
+        assert " ".join(piece.text for piece in pieces if piece.kind == "caption") == board.caption
+        assert all(board.rect.contains(caption) for caption in captions)
+        places = [piece.rect for piece in pieces if piece.kind in ("card", "place")]
+        assert not any(caption.collidelistall(places) for caption in captions)
+        scene.submit(scene.match.legal_actions_for(0)[0])
+
+
+def just_before(game: str, players: int, event: str) -> RestoredGame:
+    """A game played by the computer, stopped just before the move that brings
+    ``event`` (by its type's name): every seat a computer, to watch it happen."""
+    cfg = config(game, players, ())
+    state = GAMES[game].new_game(players, seed=cfg.seed)
+    agents = {seat: make_agent("heuristic", game, seat, random.Random(seat)) for seat in range(players)}
+    actions: list[Action] = []
+    movers: list[int] = []
+    hand_start = 0
+    while True:
+        seat = state.to_move
+        assert seat is not None, f"the game ended without {event}"
+        action = agents[seat].choose(state.view(seat), state.legal_actions())
+        events = state.clone().apply(action)
+        if any(type(happened).__name__ == event for happened in events):
+            return RestoredGame(SavedGame.capture(cfg, actions, state), cfg, state, tuple(actions), tuple(movers), hand_start)
+        state.apply(action)
+        actions.append(action)
+        movers.append(seat)
+        if any(type(happened).__name__ == "HandDealt" for happened in events):
+            hand_start = len(actions)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_end_of_a_hand_and_its_summary(app: App, game: str) -> None:
+    restored = just_before(game, max(GAMES[game].player_counts), "RoundScored")
+    scene = TableScene(app, restored.config, watch=True, resume=restored, pace=2.0)
+    app.scenes.push(scene)
+    found = watch(app, scene, 600, lambda: problems(scene))
+    assert scene.summary.visible
+    frames(app, 3)
+    assert found + problems(scene) == []
+
+
+@pytest.mark.parametrize("players", sorted(GAMES["spizzichino"].player_counts))
+def test_a_spizzichino_declaration(app: App, players: int) -> None:
+    restored = just_before("spizzichino", players, "DeclarationMade")
+    scene = TableScene(app, restored.config, watch=True, resume=restored, pace=2.0)
+    app.scenes.push(scene)
+    shown: list[bool] = []
+    found = watch(app, scene, 400, lambda: (shown.append(scene.table.showcase is not None), problems(scene))[1])
+    assert any(shown), "the declaration was shown"
+    assert found == []
+
+
+def test_the_last_trick_shown_again(app: App) -> None:
+    """Spades: at the person's turn after a trick, the Last trick button shows it again."""
+    scene = TableScene(app, config("spades", 4, (0,)))
+    app.scenes.push(scene)
+    table = scene.table
+    while table.last is None:
+        to_decision(app, scene)
+        scene.submit(scene.match.legal_actions_for(0)[0])
+    to_decision(app, scene)
+    click(app, table.last_trick_button.rect.center)
+    frames(app, 2)
+    assert table.showing_last
+    assert problems(scene) == []
+    post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")
+    frames(app, 2)
+    assert scene.hint.visible and problems(scene) == []
+
+
+def press_h(app: App) -> None:
+    post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")
+    frames(app, 2)
+
+
+def refuse_a_move(app: App, scene: TableScene) -> None:
+    """With the hint asked for, make a move the rules refuse, as a person would: in
+    Hand and Foot lay down a single card after drawing; elsewhere click twice on a
+    dimmed card, at the first turn that has one beside a card that may be played."""
+    table = scene.table
+    if scene.config.game == "hand_and_foot":
+        to_decision(app, scene)
+        click(app, table.pile_bounds(table.stock).center)
+        run_until(app, lambda: deciding(scene) and table.controls.view.phase is Phase.PLAY and not scene.animator.busy)
+        press_h(app)
+        click(app, card_grip(scene, 0))
+        post(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l")
+    else:
+        fan = table.fan
+        while True:
+            to_decision(app, scene)
+            dimmed = [i for i, slot in enumerate(fan.slots) if slot.card not in fan.legal]
+            if dimmed and fan.legal:
+                break
+            scene.submit(scene.match.legal_actions_for(0)[0])
+        press_h(app)
+        click(app, card_grip(scene, dimmed[0]))
+        click(app, card_grip(scene, dimmed[0]))
+    frames(app, 2)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_refused_move_and_the_hint(app: App, game: str) -> None:
+    scene = TableScene(app, config(game, min(max(GAMES[game].player_counts), 4), (0,)))
+    app.scenes.push(scene)
+    refuse_a_move(app, scene)
+    assert scene.message and scene.message_is_refusal
+    assert scene.hint.visible
+    assert problems(scene) == []

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from cardtable_gui.scenes.table.footprint import Footprint
+from cardtable_gui.scenes.table.note_place import place_in
 from cardtable_gui.ui import theme as th
 
 FADE_SECONDS = 0.3
@@ -69,6 +71,19 @@ class Banner:
                 break
         box = (max(font.size(line)[0] for line in lines) + pad * 2, font.get_linesize() * len(lines) + pad * 2)
         return size, lines, box
+
+    def place_callout(self, theme: th.Theme, around: Footprint, near: tuple[int, int]) -> None:
+        """Put the callout up now as near ``near`` as it can without hiding what
+        ``around`` holds (cards, the board, words, buttons), narrower and in smaller
+        type where the table is full (``place_in``)."""
+
+        def sized(width: int) -> tuple[int, int]:
+            return self.callout_fit(theme, width)[2]
+
+        widths = [max(theme.px(200), around.screen.width * share // 100) for share in (50, 40, 32, 26)]
+        natural = pygame.Rect((0, 0), sized(widths[0]))
+        natural.center = near
+        self.callout_place = place_in(around, natural, sized, widths, theme.px(12))[1]
 
     def update(self, dt: float) -> None:
         if self.callout_left > 0:

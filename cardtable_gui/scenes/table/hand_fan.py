@@ -41,6 +41,8 @@ class _Slot:
     angle: float = 0.0
     target_x: float = 0.0
     target_y: float = 0.0
+    rest_y: float = 0.0
+    """Where the card's centre sits when nothing raises it."""
 
 
 class HandFan:
@@ -171,7 +173,7 @@ class HandFan:
         for i, slot in enumerate(self.slots):
             spread = (i - (n - 1) / 2) / max(1, (n - 1) / 2) if n > 1 else 0.0
             slot.target_x = left + step * i
-            slot.target_y = base_y + (spread**2) * h * 0.08
+            slot.rest_y = slot.target_y = base_y + (spread**2) * h * 0.08
             # The tilt is set at once, not glided: it changes by under a degree when
             # the hand changes (new cards arrive from below the window), and every whole
             # degree passed on the way would be one more turned copy of the card to make.
@@ -190,6 +192,33 @@ class HandFan:
         hinted and chosen all at once): what a layout keeps free above the hand."""
         h = self.sprites.size(self.card_width)[1]
         return math.ceil(h * LIFT * (RISE_LEGAL + RISE_HOVER + RISE_HINTED + RISE_SELECTED))
+
+    def room(self) -> pygame.Rect:
+        """Where the hand may be drawn while it stays put: every card turned as it is
+        drawn, at its place in the fan, from its resting height up to the highest it may
+        rise. A note placed clear of this is not covered by a card the player raises by
+        choosing or pointing at it, and need not move out of its way."""
+        if not self.slots:
+            return pygame.Rect(self.area.centerx, self.area.bottom, 0, 0)
+        resting = [self._turned((slot.target_x, slot.rest_y), slot.angle) for slot in self.slots]
+        room = resting[0].unionall(resting[1:])
+        reach = self.reach()
+        room.top -= reach
+        room.height += reach
+        return room
+
+    def drawn_rect(self, index: int) -> pygame.Rect:
+        """The box around card ``index`` as drawn now, turned with the fan."""
+        slot = self.slots[index]
+        return self._turned((slot.x, slot.y), slot.angle)
+
+    def _turned(self, center: tuple[float, float], angle: float) -> pygame.Rect:
+        w, h = self.sprites.size(self.card_width)
+        turn = math.radians(angle)
+        cos, sin = abs(math.cos(turn)), abs(math.sin(turn))
+        rect = pygame.Rect(0, 0, math.ceil(w * cos + h * sin), math.ceil(w * sin + h * cos))
+        rect.center = (round(center[0]), round(center[1]))
+        return rect
 
     def card_rect(self, index: int) -> pygame.Rect:
         slot = self.slots[index]

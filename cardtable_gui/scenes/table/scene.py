@@ -985,7 +985,8 @@ class TableScene(Scene):
                 return
         self._notes_key = (said, drawn)
         theme = self.app.theme
-        screen = pygame.Rect((0, 0), self.table_size(size))
+        # A note may go anywhere on the table, but not flush against its edge.
+        screen = pygame.Rect((0, 0), self.table_size(size)).inflate(-2 * theme.px(4), -2 * theme.px(4))
         step = theme.px(24)
         marks = self.table.hint_rects() if self.hint.visible else []
         footprint.add_all(Kind.MARK, marks, "hinted move")
@@ -994,7 +995,7 @@ class TableScene(Scene):
         self._tag_clear = footprint.rects((Kind.TEXT, Kind.NOTE))
         footprint.add(Kind.MARK, self.hint.mark_tag(theme, marks, screen, self._tag_clear) or pygame.Rect(0, 0, 0, 0), "hint tag")
         if self.message:
-            widths = [screen.width - theme.px(24), screen.width * 3 // 4, screen.width // 2]
+            widths = [screen.width - theme.px(24)] + [screen.width * share // 12 for share in (9, 6, 4, 3)]
             natural = pygame.Rect((0, 0), self._message_size(widths[0]))
             natural.midbottom = self.table.message_anchor()
             width, self._message_box = place_in(footprint, natural, self._message_size, widths, step, screen)

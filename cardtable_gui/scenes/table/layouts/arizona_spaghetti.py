@@ -268,7 +268,7 @@ class ArizonaSpaghettiLayout(GameLayout):
     def report(self, footprint: Footprint) -> None:
         report_trick(footprint, self.trick, self.sprites)
         footprint.add(Kind.TEXT, self.banner.rect, "banner")
-        footprint.add(Kind.CARD, self.fan.bounds(), "hand")
+        footprint.add(Kind.CARD, self.fan.room(), "hand")
         footprint.add(Kind.CONTROL, self.last_trick_button.rect, "Last trick button")
         for position, panel in enumerate(self.panels):
             footprint.add(Kind.TEXT, panel.plate, f"plate {position}")

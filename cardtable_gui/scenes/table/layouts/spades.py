@@ -232,7 +232,7 @@ class SpadesLayout(GameLayout):
         footprint.add(Kind.TEXT, self.scores.rect, "scores")
         report_trick(footprint, self.trick, self.sprites)
         footprint.add(Kind.CONTROL, self.last_trick_button.rect, "Last trick button")
-        footprint.add(Kind.CARD, self.fan.bounds(), "hand")
+        footprint.add(Kind.CARD, self.fan.room(), "hand")
         for position, panel in enumerate(self.panels):
             footprint.add(Kind.TEXT, panel.plate, f"plate {position}")
             if panel.show_cards and panel.card_count:

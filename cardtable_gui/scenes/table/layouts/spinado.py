@@ -428,7 +428,7 @@ class SpinadoLayout(GameLayout):
         footprint.add(Kind.TEXT, self.banner.rect, "banner")
         footprint.add(Kind.TEXT, self.scores.rect, "scores")
         if self.fan.slots:
-            footprint.add(Kind.CARD, self.fan.bounds(), "hand")
+            footprint.add(Kind.CARD, self.fan.room(), "hand")
         for position, panel in enumerate(self.panels):
             footprint.add(Kind.TEXT, panel.plate, f"plate {position}")
             if panel.show_cards and panel.card_count:
@@ -445,7 +445,7 @@ class SpinadoLayout(GameLayout):
         footprint = Footprint(pygame.Rect((0, 0), self.size))
         self._report_table(footprint)
         footprint.add(Kind.CONTROL, self.toolbar, "toolbar")
-        footprint.add(Kind.CARD, self.fan.bounds().inflate(0, self.fan.reach() * 2), "hand raised")
+        footprint.add(Kind.CARD, self.fan.room(), "hand raised")
         footprint.add_all(Kind.CARD, (panel.cards_rect(self.sprites) for panel in self.panels[1:]), "room for cards")
         if with_reveal and self.reveal.visible:
             footprint.add(Kind.CARD, self.reveal.rect, "dead hand turned up")
@@ -712,18 +712,8 @@ class SpinadoLayout(GameLayout):
 
     def _place_callout(self) -> None:
         """The callout goes as near the board as it can without hiding a card, the
-        board, a pot, the log or a button, over as little of the plates as it can:
-        narrower and in smaller type where the table is full (``place_in``)."""
-        t = self.theme
-
-        def sized(width: int) -> tuple[int, int]:
-            return self.banner.callout_fit(t, width)[2]
-
-        widths = [max(t.px(200), self.size[0] * share // 100) for share in (50, 40, 32, 26)]
-        natural = pygame.Rect((0, 0), sized(widths[0]))
-        natural.center = self.board.rect.center
-        _, box = place_in(self._surroundings(), natural, sized, widths, t.px(12))
-        self.banner.callout_place = box
+        board, a pot, the log or a button, over as little of the plates as it can."""
+        self.banner.place_callout(self.theme, self._surroundings(), self.board.rect.center)
 
     def _pot_won(self, event: PotWon) -> None:
         tile = self.tiles[event.pot]

@@ -41,6 +41,9 @@ DEAD_FILL = (112, 34, 28)
 NEXT_FILL = (84, 104, 56)
 CARD_EDGE = (40, 40, 40)
 _IN_PACK = frozenset(DECK)
+LONGEST_CAPTION = "Your turn: play the queen of diamonds, with the spinado"
+"""The longest words the table puts under the board: the measure of whether the
+caption needs a second line."""
 _SHORT_RANKS = {Rank.ACE: "A", Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K"}
 
 
@@ -100,16 +103,26 @@ class SequenceBoard:
         return theme.px(8), label_w, theme.px(6), theme.text_px(18) + theme.px(8)
 
     @staticmethod
+    def caption_lines(theme: th.Theme, width: int) -> int:
+        """How many lines the caption has room for on a board ``width`` wide: two
+        when the longest caption does not fit on one, so it wraps instead of losing its end."""
+        pad = SequenceBoard.measures(theme)[0]
+        one_line = theme.fit(LONGEST_CAPTION, theme.text_px(18), width - pad * 2, bold=True)[0] == LONGEST_CAPTION
+        return 1 if one_line else 2
+
+    @staticmethod
     def size_for(card_size: tuple[int, int], theme: th.Theme) -> tuple[int, int]:
         w, h = card_size
         pad, label_w, row_gap, caption_h = SequenceBoard.measures(theme)
         width = pad * 2 + label_w + round(w * STEP) * len(RUN_RANKS)
+        caption_h = _caption_height(theme, caption_h, SequenceBoard.caption_lines(theme, width))
         return width, pad * 2 + h * len(FRENCH_SUITS) + row_gap * (len(FRENCH_SUITS) - 1) + caption_h
 
     def layout(self, rect: pygame.Rect, card_width: int, theme: th.Theme) -> None:
         self.rect = pygame.Rect(rect)
         self.card_width = card_width
         self.pad, self.label_w, self.row_gap, self.caption_h = self.measures(theme)
+        self.caption_h = _caption_height(theme, self.caption_h, self.caption_lines(theme, self.rect.width))
         self._tags.clear()
 
     def _row_top(self, row: int, card_h: int) -> int:
@@ -166,10 +179,14 @@ class SequenceBoard:
                 kind = "card" if card in self.played else "place"
                 pieces.append(BoardPiece(kind, self.place_rect(card, sprites, theme), card))
         if self.caption:
-            text, size = theme.fit(self.caption, theme.text_px(18), self.rect.width - self.pad * 2, bold=True)
-            caption = pygame.Rect((0, 0), theme.font(size, True).size(text))
-            caption.midbottom = (self.rect.centerx, self.rect.bottom - theme.px(4))
-            pieces.append(BoardPiece("caption", caption, None, text, size))
+            room = self.rect.width - self.pad * 2
+            lines, size = theme.fit_lines(self.caption, theme.text_px(18), room, self.caption_lines(theme, self.rect.width), bold=True)
+            font = theme.font(size, True)
+            bottom = self.rect.bottom - theme.px(4) - (len(lines) - 1) * font.get_linesize()
+            for index, line in enumerate(lines):
+                caption = pygame.Rect((0, 0), font.size(line))
+                caption.midbottom = (self.rect.centerx, bottom + index * font.get_linesize())
+                pieces.append(BoardPiece("caption", caption, None, line, size))
         return pieces
 
     def stop_box(self, theme: th.Theme, sprites: CardSprites) -> pygame.Rect | None:
@@ -270,6 +287,12 @@ class SequenceBoard:
         if image is None:
             image = self._tags[key] = pygame.transform.rotate(theme.text(word, theme.text_px(15), colour), 90)
         surface.blit(image, image.get_rect(midbottom=(marker.centerx, marker.bottom - theme.px(4))))
+
+
+def _caption_height(theme: th.Theme, one_line: int, lines: int) -> int:
+    """The caption's room for ``lines`` lines: ``one_line`` holds one with room to
+    spare, which a second line uses before the board grows."""
+    return max(one_line, lines * theme.font(theme.text_px(18), True).get_linesize() + theme.px(4))
 
 
 def _stop_size(theme: th.Theme) -> tuple[int, int]:

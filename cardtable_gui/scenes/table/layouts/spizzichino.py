@@ -360,7 +360,7 @@ class SpizzichinoLayout(GameLayout):
         footprint.add(Kind.TEXT, self.scores.rect, "scores")
         report_trick(footprint, self.trick, self.sprites)
         if self.fan.slots:
-            footprint.add(Kind.CARD, self.fan.bounds(), "hand")
+            footprint.add(Kind.CARD, self.fan.room(), "hand")
         if self.last is not None:
             footprint.add(Kind.CONTROL, self.last_trick_button.rect, "Last trick button")
         for position, panel in enumerate(self.panels):

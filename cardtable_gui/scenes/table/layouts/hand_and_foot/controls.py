@@ -92,6 +92,8 @@ class TurnControls:
         self.hint_rect = pygame.Rect(0, 0, 0, 0)
         self.words: list[pygame.Rect] = []
         """Where the piles' words, the prompt and the keys were last drawn."""
+        self.prompt_shown: list[str] = []
+        """The turn's prompt as last drawn, one or two lines."""
 
     # -- reading the table -----------------------------------------------------------
 
@@ -748,12 +750,18 @@ class TurnControls:
         self._draw_takes(surface)
         rect = self.hint_rect
         if self.hint and rect.width > 0:
-            text, size = t.fit(self.hint, t.text_px(18), rect.width, bold=True)
-            image = t.text(text, size, th.ACCENT, bold=True)
-            self.words.append(surface.blit(image, image.get_rect(bottomleft=(rect.left + t.px(4), rect.centery + t.px(2)))))
-            keys, size = self.keys_shown()
-            image = t.text(keys, size, th.TEXT_DIM)
-            self.words.append(surface.blit(image, image.get_rect(topleft=(rect.left + t.px(4), rect.centery + t.px(2)))))
+            # A prompt too long for its line takes the keys' line too: what to do
+            # matters more than the keys, which the rules page lists as well.
+            self.prompt_shown, size = t.fit_lines(self.hint, t.text_px(18), rect.width - t.px(4), 2, bold=True)
+            lines = [(line, size, th.ACCENT, True) for line in self.prompt_shown]
+            if len(lines) == 1:
+                keys, keys_size = self.keys_shown()
+                lines.append((keys, keys_size, th.TEXT_DIM, False))
+            for index, (line, line_size, colour, bold) in enumerate(lines):
+                image = t.text(line, line_size, colour, bold=bold)
+                at = (rect.left + t.px(4), rect.centery + t.px(2))
+                place = image.get_rect(bottomleft=at) if index == 0 else image.get_rect(topleft=at)
+                self.words.append(surface.blit(image, place))
 
     def keys_shown(self) -> tuple[str, int]:
         """The keys line as it fits the hint's room, and its size: made smaller first,

@@ -116,7 +116,12 @@ class EventShow:
             self.pending_round = None
 
     def _announce(self, text: str, seconds: float = CALLOUT_SECONDS) -> None:
-        self.table.banner.announce(text, seconds)
+        """A callout for a moment, near the middle but clear of the round's facts,
+        the books and everyone's cards."""
+        around = self.table.scene.footprint()
+        banner = self.table.banner
+        banner.announce(text, seconds)
+        banner.place_callout(self.table.theme, around, banner.middle)
         self.animator.wait(seconds)
 
     def _deal(self, event: HandDealt) -> None:

@@ -291,7 +291,7 @@ class HandAndFootLayout(GameLayout):
     def report(self, footprint: Footprint) -> None:
         footprint.add(Kind.TEXT, self.scores.rect, "scores")
         footprint.add(Kind.TEXT, self.banner.rect, "banner")
-        footprint.add(Kind.CARD, self.fan.bounds(), "hand")
+        footprint.add(Kind.CARD, self.fan.room(), "hand")
         footprint.add(Kind.CONTROL, self.pile_bounds(self.stock), "stock")
         footprint.add(Kind.CONTROL, self.pile_bounds(self.discard), "discard pile")
         for position, panel in enumerate(self.panels):
