@@ -729,3 +729,18 @@ def test_take_or_stand_with_no_pile_chosen_says_why(app) -> None:
     click(app, table.piles.buttons[0].rect.center)
     assert scene.message == NO_PILE_CHOSEN
     assert len(table.fan.cards) == hand and table.piles.active
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_the_last_trick_button_keeps_off_the_words_under_undo(tmp_path, size) -> None:
+    """Seen in play: the Last trick button, in its second row under Menu, lay over the
+    few words that say why Undo is off."""
+    app = make_app(tmp_path, size)
+    try:
+        scene = start_table(app, spizzichino_config())
+        frames(app, 3)
+        words = scene.undo_off_rect()
+        assert words is not None, "Undo is off before the first move"
+        assert not table_of(scene).last_trick_button.rect.colliderect(words)
+    finally:
+        app.quit()

@@ -190,7 +190,8 @@ class SpadesLayout(GameLayout):
         if after + t.px(120) <= width / 2 - fan_len / 2 - gap:
             self.last_trick_button.rect = pygame.Rect(after, t.px(12), t.px(120), button_h)
         else:
-            self.last_trick_button.rect = pygame.Rect(t.px(12), t.px(12) + button_h + t.px(8), t.px(120), button_h)
+            # Below the words a greyed Undo may show under itself.
+            self.last_trick_button.rect = pygame.Rect(t.px(12), t.px(12) + button_h + t.px(26), t.px(120), button_h)
         side_room = margin + small_h + t.px(24)
         area_top = top.plate.bottom + gap
         self.panel_area = pygame.Rect(side_room, area_top, width - side_room * 2, self.hand_top - area_top - gap)

@@ -235,7 +235,8 @@ class SpizzichinoLayout(GameLayout):
         if after + t.px(120) <= free_left:
             self.last_trick_button.rect = pygame.Rect(after, t.px(12), t.px(120), button_h)
         else:
-            self.last_trick_button.rect = pygame.Rect(t.px(12), t.px(12) + button_h + t.px(8), t.px(120), button_h)
+            # Below the words a greyed Undo may show under itself.
+            self.last_trick_button.rect = pygame.Rect(t.px(12), t.px(12) + button_h + t.px(26), t.px(120), button_h)
 
         band_top = max(margin + small_h, them.plate.bottom, self.last_trick_button.rect.bottom) + gap
         band_bottom = self.hand_top - gap
