@@ -184,6 +184,18 @@ class _Reading:
             cost += self.throw_off if suit in self.voids[seat] else follow
         return cost
 
+    def free_for_sure(self, card: Card) -> bool:
+        """Whether taking the trick with ``card`` costs nothing whatever the others
+        throw on it: nothing a trick, nothing for this being the last, no points in the
+        card or on the table, and no point card left in anyone else's hand. The cost
+        model's zero is an expectation; only this is said as fact."""
+        rule = self.rule
+        if rule.per_trick or (self.tricks_left == 1 and rule.last_trick):
+            return False
+        if self.points[card] or any(self.points[c] for _, c in self.view.trick):
+            return False
+        return not any(self.points[c] for c in self.unseen)
+
     def risk_of_holding(self, card: Card) -> float:
         rule = self.rule
         points = self.points[card]
@@ -232,11 +244,20 @@ class _Reading:
         cost = round(self.trick_cost(card))
         can_duck = any(c.suit is led and c.rank < winning.rank for c in playable)
         if cost <= 0:
+            if self.free_for_sure(card):
+                return Advice(
+                    action,
+                    f"Play the {card.name}: this trick costs nothing this round, a good time "
+                    "to get rid of a high card.",
+                    "free-trick",
+                    claims=(certain("trick-free", str(card)),),
+                )
             return Advice(
                 action,
-                f"Play the {card.name}: this trick costs nothing this round, a good time "
+                f"Play the {card.name}: this trick should cost nothing this round, a good time "
                 "to get rid of a high card.",
                 "free-trick",
+                claims=(likely("trick-free", str(card)),),
             )
         if can_duck:
             return self._explain_taking(action, cost)
@@ -312,11 +333,20 @@ class _Reading:
                 claims=(likely("trick-won", str(card), share=chance),),
             )
         if cost <= 0:
+            if self.free_for_sure(card):
+                return Advice(
+                    action,
+                    f"Lead the {card.name}: this trick costs nothing this round, so taking "
+                    "it is harmless, and the high card is gone.",
+                    "free-trick",
+                    claims=(certain("trick-free", str(card)),),
+                )
             return Advice(
                 action,
-                f"Lead the {card.name}: this trick costs nothing this round, so taking "
-                "it is harmless, and the high card is gone.",
+                f"Lead the {card.name}: this trick should cost nothing this round, so taking "
+                "it likely does no harm, and the high card is gone.",
                 "free-trick",
+                claims=(likely("trick-free", str(card)),),
             )
         return Advice(
             action,

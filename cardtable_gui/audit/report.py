@@ -14,7 +14,7 @@ from cardtable_gui.audit.positions import HintedPosition, hinted_positions
 
 CERTAIN_WORDS = re.compile(
     r"\b(anyway|for sure|certainly|every card|takes you out|no higher|nothing .{0,40}beats|"
-    r"is yours|wins this trick|can never|cannot lose|can't lose|only you)\b",
+    r"is yours|wins this trick|can never|cannot lose|can't lose|only you|costs nothing|harmless)\b",
     re.IGNORECASE,
 )
 """Words that state a fact without a hedge: a reason that uses one must carry a
