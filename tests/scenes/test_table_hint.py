@@ -198,6 +198,17 @@ def test_h_again_hides_the_hint(app: App) -> None:
     assert not scene.hint.visible and scene.table.hinted is None
 
 
+def test_esc_closes_the_hint_before_it_offers_to_leave(app: App) -> None:
+    scene = start_table(app, config("arizona_spaghetti", 4))
+    wait_for_decision(app, scene)
+    press_h(app)
+    assert scene.hint.visible
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")
+    frames(app)
+    assert not scene.hint.visible
+    assert app.scenes.top is scene, "the first Esc only closes the hint"
+
+
 def test_hand_and_foot_hints_asking_to_go_out_and_the_partners_answer(app: App) -> None:
     scene = start_table(app, stacked_config(4, humans=(0, 2)))
     run_until(app, lambda: scene.handoff.visible)

@@ -682,8 +682,12 @@ class TableScene(Scene):
         return any(button.rect.collidepoint(pos) for button in self._buttons())
 
     def _escape(self) -> None:
-        """Esc: close the game's own overlay if one is open, else offer to leave."""
+        """Esc: close the game's own overlay or the hint if one is open, else offer to
+        leave."""
         if self.table.close_overlay():
+            return
+        if self.hint.visible:
+            self.hide_hint()
             return
         self.ask_leave()
 

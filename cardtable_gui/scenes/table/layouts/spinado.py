@@ -556,7 +556,7 @@ class SpinadoLayout(GameLayout):
         if isinstance(event, CardPlayed):
             return f"{name(event.seat)}: {event.card.name}"
         if isinstance(event, SequenceStopped):
-            return f"Stop! {name(event.seat)} starts the next run"
+            return f"Stop! {self._who(event.seat, 'start', 'starts')} the next run"
         if isinstance(event, PotWon):
             return f"{name(event.seat)} won {event.pot.title}: +{event.amount}"
         if isinstance(event, HandWon):
