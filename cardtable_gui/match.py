@@ -397,6 +397,11 @@ class Match:
 
     # -- life cycle --------------------------------------------------------------
 
+    def first_state(self) -> GameState[Any]:
+        """The game as it stood before the first move, as a new copy (a host replays
+        the moves on it to tell each friend what every move showed them)."""
+        return self._new_state()
+
     def rematch_config(self, seed: int) -> MatchConfig:
         """The same table and house rules with a new seed (and no stacked deck)."""
         return self.config.model_copy(update={"seed": seed, "deck": None})

@@ -12,10 +12,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from cardtable_gui.seats import PlayerName
+
 PROTOCOL_VERSION = 1
 """Bumped whenever a message changes: a host and a guest must speak the same one."""
-
-NAME_LENGTH = 20
 
 
 class MalformedMessage(ValueError):
@@ -41,7 +41,7 @@ class Join(_Message):
     guest coming back after a lost connection asks for its old seat)."""
 
     type: Literal["join"] = "join"
-    name: str = Field(min_length=1, max_length=NAME_LENGTH)
+    name: PlayerName
     seat: int | None = None
 
 
@@ -87,9 +87,10 @@ class Lobby(_Message):
 
 
 class Update(_Message):
-    """What happened since update ``number - 1``, for one seat: the game's events (all
-    public), the seat's view after them, whose turn it is and, on the seat's own turn,
-    its legal actions in text form. ``thinking`` is a computer seat still choosing."""
+    """What one move did, for one seat: the game's events (all public), the seat's view
+    after them, whose turn it is and, on the seat's own turn, its legal actions in text
+    form. Updates to a seat are numbered from 1; a ``fresh`` update starts the seat's
+    table over from its view (a guest joining a game under way, or coming back)."""
 
     type: Literal["update"] = "update"
     number: int
@@ -97,7 +98,7 @@ class Update(_Message):
     view: Any
     to_move: int | None
     legal: list[str]
-    thinking: int | None = None
+    fresh: bool = False
 
 
 class Refused(_Message):

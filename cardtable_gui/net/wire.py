@@ -10,6 +10,7 @@ arbitrary object, as pickle would.
 Encoding, by type:
 - ``None``, ``bool``, ``int``, ``float``, ``str``: themselves;
 - a tuple: a JSON list (views and events hold tuples, so a list decodes to a tuple);
+  a named tuple: ``{"n": "Module.Class", "v": [...]}``;
 - a card: ``{"c": "QS"}``; an enum member: ``{"e": "Module.Class", "v": value}``;
 - a list, frozenset, set or dict: ``{"l": [...]}``, ``{"fs": [...]}``, ``{"s": [...]}``,
   ``{"d": [[key, value], ...]}``;
@@ -40,14 +41,15 @@ class WireError(ValueError):
 
 def encode(value: object) -> Any:
     """``value`` as JSON-ready data (see the module docstring)."""
+    if isinstance(value, Enum):
+        return {"e": _class_name(type(value)), "v": encode(value.value)}
     if value is None or isinstance(value, bool | int | float | str):
         return value
     if isinstance(value, Card):
         return {"c": str(value)}
-    if isinstance(value, Enum):
-        return {"e": _class_name(type(value)), "v": encode(value.value)}
     if isinstance(value, tuple):
-        return [encode(item) for item in value]
+        items = [encode(item) for item in value]
+        return {"n": _class_name(type(value)), "v": items} if _is_named_tuple(type(value)) else items
     if isinstance(value, list):
         return {"l": [encode(item) for item in value]}
     if isinstance(value, frozenset):
@@ -79,6 +81,8 @@ def decode(data: Any) -> Any:
         return _enum(data["e"], data.get("v"))
     if "t" in data:
         return _dataclass(data["t"], data.get("f"))
+    if "n" in data:
+        return _named_tuple(data["n"], data.get("v"))
     if "o" in data:
         return _options(data["o"], data.get("v"))
     if "l" in data:
@@ -129,6 +133,20 @@ def _enum(name: Any, value: Any) -> Enum:
         raise WireError(f"{value!r} is not a {kind.__name__}.") from None
 
 
+def _named_tuple(name: Any, items: Any) -> tuple[Any, ...]:
+    kind = wire_classes().get(name) if isinstance(name, str) else None
+    if kind is None or not _is_named_tuple(kind):
+        raise WireError(f"Unknown kind of value {name!r}.")
+    values = [decode(item) for item in _items(items)]
+    if len(values) != len(kind._fields):  # type: ignore[attr-defined]
+        raise WireError(f"A {kind.__name__} with the wrong fields was received.")
+    return kind(*values)  # type: ignore[no-any-return]
+
+
+def _is_named_tuple(kind: type) -> bool:
+    return issubclass(kind, tuple) and hasattr(kind, "_fields")
+
+
 def _options(name: Any, values: Any) -> BaseModel:
     kind = wire_classes().get(name) if isinstance(name, str) else None
     if kind is None or not issubclass(kind, BaseModel):
@@ -166,14 +184,14 @@ def _class_name(kind: type) -> str:
 
 @cache
 def wire_classes() -> dict[str, type]:
-    """Every class a message may name: the dataclasses, enums and house-rule models
+    """Every class a message may name: the dataclasses, named tuples, enums and house-rule models
     of the rules and of the cards, keyed by module (without the package prefix) and qualified name."""
     found: dict[str, type] = {}
     for module in _game_modules():
         for value in vars(module).values():
             if not isinstance(value, type) or value.__module__ != module.__name__:
                 continue
-            if issubclass(value, Enum | BaseModel) or dataclasses.is_dataclass(value):
+            if issubclass(value, Enum | BaseModel) or dataclasses.is_dataclass(value) or _is_named_tuple(value):
                 found[f"{module.__name__.removeprefix('cardtable_gui.')}.{value.__qualname__}"] = value
     return found
 

@@ -1,0 +1,315 @@
+"""The host's game with friends: who sits where, what each may do, what each is told.
+
+``HostedGame`` sits between the host's ``Match`` (the only authority: it holds the
+state, runs the computers and checks every move with the rules) and the connections.
+Before the start it keeps the lobby: friends take the seats the host kept for them.
+Once the game is on, it relays each move to every friend as an ``Update`` holding the
+move's events, which are public, and that friend's own view, nothing else; and it
+passes a friend's action to the match only when it is that friend's turn.
+
+The updates are built from a shadow copy of the game that replays the match's moves,
+so each friend sees every move with the view it had right after it, however fast the
+computers play on the host.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pydantic import BaseModel
+
+from cardtable_gui.match import Match
+from cardtable_gui.net.messages import Act, Bye, Join, Lobby, Refused, SeatInfo, Update, Welcome
+from cardtable_gui.net.server import Arrived, CodeChanged, Incoming, Left
+from cardtable_gui.net.wire import encode
+from cardtable_gui.rules.base import ActionParseError, Event, GameState, IllegalAction
+from cardtable_gui.seats import MatchConfig, SeatConfig, SeatKind
+
+
+class Link(Protocol):
+    """What a hosted game needs of the network: ``HostServer`` is one."""
+
+    @property
+    def code(self) -> str: ...
+
+    def incoming(self) -> list[Incoming]: ...
+
+    def send(self, connection: int, message: BaseModel) -> None: ...
+
+    def drop(self, connection: int, error: str, message: str) -> None: ...
+
+
+@dataclass(slots=True)
+class FriendSeat:
+    """A seat the host keeps for a friend: who took it, and whether they are here."""
+
+    seat: int
+    name: str | None = None
+    connection: int | None = None
+    updates: int = 0
+    """How many updates this friend has been sent since it last (re)joined."""
+
+    @property
+    def present(self) -> bool:
+        return self.connection is not None
+
+
+@dataclass(slots=True)
+class _Shadow:
+    """The game replayed move by move behind the match, for building updates."""
+
+    state: GameState[Any]
+    moves: int = 0
+    history: list[Any] = field(default_factory=list)
+
+
+class HostedGame:
+    """A game the host plays with friends over the network.
+
+    ``config`` names every seat; the seats in ``friends`` are kept for friends (their
+    names in ``config`` stand until a friend takes the seat) and are human seats of the
+    match, like the host's own. ``make_match`` builds the match at the start (the table
+    passes its own pace and clock).
+    """
+
+    def __init__(
+        self,
+        config: MatchConfig,
+        friends: Sequence[int],
+        link: Link,
+        *,
+        make_match: Callable[[MatchConfig], Match] = Match,
+    ) -> None:
+        self.config = _friends_human(config, friends)
+        self.link = link
+        self.friends = {seat: FriendSeat(seat) for seat in friends}
+        self.match: Match | None = None
+        self._make_match = make_match
+        self._shadow: _Shadow | None = None
+        self.notes: list[str] = []
+        """Sentences for the host's table: who joined, who lost the connection."""
+
+    # -- the lobby --------------------------------------------------------------------
+
+    @property
+    def started(self) -> bool:
+        return self.match is not None
+
+    @property
+    def can_start(self) -> bool:
+        """Every friend's seat is taken and its friend is here."""
+        return all(friend.present for friend in self.friends.values())
+
+    def seat_name(self, seat: int) -> str:
+        friend = self.friends.get(seat)
+        if friend is not None and friend.name is not None:
+            return friend.name
+        return self.config.seats[seat].name
+
+    def seats(self) -> list[SeatInfo]:
+        """Every seat as the lobby shows it."""
+        found: list[SeatInfo] = []
+        for seat, config in enumerate(self.config.seats):
+            friend = self.friends.get(seat)
+            if friend is not None:
+                kind = "friend" if friend.name is not None else "open"
+                found.append(SeatInfo(name=self.seat_name(seat), kind=kind, present=friend.present))
+            else:
+                kind = "host" if config.is_human else "computer"
+                found.append(SeatInfo(name=config.name, kind=kind, present=True))
+        return found
+
+    def start(self) -> Match:
+        """Start the game with the friends' names in their seats. Raises
+        ``IllegalAction`` while a friend's seat is still empty."""
+        if not self.can_start:
+            waiting = ", ".join(f"seat {seat + 1}" for seat, f in self.friends.items() if not f.present)
+            raise IllegalAction(f"Waiting for friends to take {waiting}.")
+        named = tuple(
+            config.model_copy(update={"name": self.seat_name(seat)}) for seat, config in enumerate(self.config.seats)
+        )
+        self.config = self.config.model_copy(update={"seats": named})
+        self.match = self._make_match(self.config)
+        self._shadow = None
+        self._tell_lobby()
+        return self.match
+
+    @property
+    def told(self) -> GameState[Any] | None:
+        """The game as far as the friends have been told it (None before the start)."""
+        return self._shadow.state if self._shadow is not None else None
+
+    @property
+    def told_moves(self) -> int:
+        """How many moves the friends have been told of (-1 before the first update)."""
+        return self._shadow.moves if self._shadow is not None else -1
+
+    # -- each frame -------------------------------------------------------------------
+
+    def pump(self) -> None:
+        """Take in what the friends said, then tell each of them the moves made since
+        the last call. The table calls it every frame, after ``match.poll``."""
+        for said in self.link.incoming():
+            self._take(said)
+        self._relay()
+
+    def close(self, reason: str = "The host has left the game.") -> None:
+        for friend in self.friends.values():
+            if friend.connection is not None:
+                self.link.send(friend.connection, Bye(reason=reason))
+
+    def _take(self, said: Incoming) -> None:
+        if isinstance(said, CodeChanged):
+            self.notes.append(f"Too many wrong join codes: the code is now {said.code}.")
+            return
+        if isinstance(said, Left):
+            self._left(said.connection, said.why)
+            return
+        message = said.message
+        if isinstance(message, Join):
+            self._join(said.connection, message)
+        elif isinstance(message, Act):
+            self._act(said.connection, message)
+
+    def _join(self, connection: int, join: Join) -> None:
+        if any(f.present and f.name == join.name for f in self.friends.values()) or (
+            join.name in {c.name for seat, c in enumerate(self.config.seats) if seat not in self.friends}
+        ):
+            self.link.drop(connection, "NameTaken", f"Someone at this table is already called {join.name}.")
+            return
+        friend = self._seat_for(join)
+        if friend is None:
+            self.link.drop(connection, "TableFull", "Every seat kept for a friend is taken.")
+            return
+        returning = friend.name == join.name
+        friend.name = join.name
+        friend.connection = connection
+        friend.updates = 0
+        config = self.config
+        self.link.send(
+            connection, Welcome(seat=friend.seat, game=config.game, players=config.players, options=config.options)
+        )
+        self.notes.append(f"{join.name} is back." if returning and self.started else f"{join.name} joined.")
+        self._tell_lobby()
+        if self.started:
+            self._send_fresh(friend)
+
+    def _seat_for(self, join: Join) -> FriendSeat | None:
+        """The seat a joining friend gets: their own seat if they were here before,
+        else the seat they ask for if it is free, else the first free one. A seat
+        keeps its friend's name once the game is on: another name cannot take it."""
+        free = [f for f in self.friends.values() if not f.present]
+        for friend in free:
+            if friend.name == join.name:
+                return friend
+        if self.started:
+            free = [f for f in free if f.name is None]
+        for friend in free:
+            if friend.seat == join.seat:
+                return friend
+        return free[0] if free else None
+
+    def _left(self, connection: int, why: str) -> None:
+        for friend in self.friends.values():
+            if friend.connection == connection:
+                friend.connection = None
+                self.notes.append(f"{friend.name} {why}.")
+                self._tell_lobby()
+
+    def _act(self, connection: int, act: Act) -> None:
+        friend = next((f for f in self.friends.values() if f.connection == connection), None)
+        match = self.match
+        if friend is None or match is None:
+            self.link.send(connection, _refused("NotStarted", "The game has not started yet."))
+            return
+        seat = friend.seat
+        if match.to_move != seat:
+            mover = match.to_move
+            whose = "nobody's (the game is over)" if mover is None else f"{self.seat_name(mover)}'s"
+            self.link.send(connection, _refused("NotYourTurn", f"It is {whose} turn, not yours."))
+            return
+        if act.update != friend.updates or self._behind():
+            self.link.send(connection, _refused("StaleAction", "The table moved on before your move arrived."))
+            return
+        try:
+            action = match.rules.parse_action(act.action)
+            match.submit(action)
+        except ActionParseError:
+            self.link.send(connection, _refused("BadAction", f"{act.action!r} is not a move of this game."))
+        except IllegalAction as error:
+            self.link.send(connection, _refused("IllegalAction", str(error)))
+
+    def _behind(self) -> bool:
+        """Whether the match has moves the friends have not been told yet."""
+        return self.match is not None and (self._shadow is None or self._shadow.moves != len(self.match.history))
+
+    # -- telling ----------------------------------------------------------------------
+
+    def _tell_lobby(self) -> None:
+        lobby = Lobby(seats=self.seats(), started=self.started)
+        for friend in self.friends.values():
+            if friend.connection is not None:
+                self.link.send(friend.connection, lobby)
+
+    def _relay(self) -> None:
+        match = self.match
+        if match is None:
+            return
+        shadow = self._shadow
+        history = match.history
+        if shadow is None or shadow.history != history[: shadow.moves]:
+            # The first move, or the match went back (an undo): start every table over.
+            self._shadow = shadow = _Shadow(match.first_state())
+            for _ in range(len(history)):
+                shadow.state.apply_trusted(history[shadow.moves])
+                shadow.history.append(history[shadow.moves])
+                shadow.moves += 1
+            for friend in self.friends.values():
+                self._send_fresh(friend)
+            return
+        while shadow.moves < len(history):
+            action = history[shadow.moves]
+            events = shadow.state.apply(action)
+            shadow.history.append(action)
+            shadow.moves += 1
+            for friend in self.friends.values():
+                self._send(friend, events, fresh=False)
+
+    def _send_fresh(self, friend: FriendSeat) -> None:
+        if self._shadow is not None:
+            self._send(friend, [], fresh=True)
+
+    def _send(self, friend: FriendSeat, events: Sequence[Event], *, fresh: bool) -> None:
+        if friend.connection is None or self._shadow is None:
+            return
+        friend.updates += 1
+        self.link.send(friend.connection, update_for(friend.seat, self._shadow.state, events, friend.updates, fresh))
+
+
+def update_for(seat: int, state: GameState[Any], events: Sequence[Event], number: int, fresh: bool) -> Update:
+    """What ``seat`` is told after a move that made ``events`` and left ``state``:
+    the events (public), the seat's own view, and its legal moves on its turn."""
+    to_move = state.to_move
+    legal = [str(action) for action in state.legal_actions()] if to_move == seat else []
+    return Update(
+        number=number,
+        events=[encode(event) for event in events],
+        view=encode(state.view(seat)),
+        to_move=to_move,
+        legal=legal,
+        fresh=fresh,
+    )
+
+
+def _refused(error: str, message: str) -> Refused:
+    return Refused(error=error, message=message)
+
+
+def _friends_human(config: MatchConfig, friends: Sequence[int]) -> MatchConfig:
+    seats = tuple(
+        SeatConfig(name=seat.name, kind=SeatKind.HUMAN) if index in friends else seat
+        for index, seat in enumerate(config.seats)
+    )
+    return config.model_copy(update={"seats": seats})
