@@ -64,7 +64,7 @@ class KeyExchange:
         message that fails to open."""
         try:
             key = self._spake.finish(inbound)
-        except (SPAKEError, ValueError, TypeError):
+        except (SPAKEError, ValueError, TypeError, AssertionError):
             raise WrongCode("The key exchange failed.") from None
         return Channel(key, side)
 

@@ -99,6 +99,7 @@ def play(
     *,
     computers: Sequence[int] = (),
     kind: str = "heuristic",
+    options: dict[str, Any] | None = None,
     record: bool = False,
     max_moves: int = 20_000,
 ) -> LoopbackGame:
@@ -112,7 +113,7 @@ def play(
         else SeatConfig(name=f"Player {seat + 1}", kind=SeatKind.HUMAN)
         for seat in range(players)
     )
-    config = MatchConfig(game=game, seats=seats, seed=seed)
+    config = MatchConfig(game=game, seats=seats, seed=seed, options=options or {})
     friends = [seat for seat in range(players) if seat not in computers]
     server = HostServer(CODE, port=0, interface="127.0.0.1", limits=Limits(hello_seconds=5.0, rate=1000, burst=1000))
     port = server.start()

@@ -1,0 +1,136 @@
+"""The host decides who sits where and which moves count: a friend acts only for their
+own seat, on their turn, with a legal move; a friend who drops keeps the seat."""
+
+from __future__ import annotations
+
+import pytest
+from net_support import FakeLink, spades_with_friends
+
+from cardtable_gui.net.hosting import HostedGame
+from cardtable_gui.net.messages import Lobby, Welcome
+from cardtable_gui.net.wire import decode
+from cardtable_gui.rules.base import IllegalAction
+
+
+@pytest.fixture
+def hosted():
+    link = FakeLink()
+    game = HostedGame(spades_with_friends(), (1, 3), link)
+    yield game, link
+    if game.match is not None:
+        game.match.close()
+
+
+def _seated(game: HostedGame, link: FakeLink) -> None:
+    link.join(11, "Ada")
+    link.join(13, "Cy")
+    game.pump()
+
+
+def _started(game: HostedGame, link: FakeLink) -> None:
+    _seated(game, link)
+    game.start()
+    game.pump()
+
+
+def test_friends_take_the_kept_seats_in_order_and_everyone_sees_the_lobby(hosted) -> None:
+    game, link = hosted
+    _seated(game, link)
+    welcome = [m for m in link.sent[11] if isinstance(m, Welcome)]
+    assert [w.seat for w in welcome] == [1]
+    assert [m.seat for m in link.sent[13] if isinstance(m, Welcome)] == [3]
+    lobby = [m for m in link.sent[13] if isinstance(m, Lobby)][-1]
+    assert [(s.name, s.kind, s.present) for s in lobby.seats] == [
+        ("Host", "host", True),
+        ("Ada", "friend", True),
+        ("Bot 2", "computer", True),
+        ("Cy", "friend", True),
+    ]
+    assert game.notes == ["Ada joined.", "Cy joined."]
+
+
+def test_the_game_cannot_start_while_a_kept_seat_is_empty(hosted) -> None:
+    game, link = hosted
+    link.join(11, "Ada")
+    game.pump()
+    assert not game.can_start
+    with pytest.raises(IllegalAction, match="seat 4"):
+        game.start()
+
+
+def test_a_fifth_person_or_a_taken_name_is_turned_away(hosted) -> None:
+    game, link = hosted
+    _seated(game, link)
+    link.join(15, "Dee")
+    link.join(16, "Ada")
+    game.pump()
+    assert link.dropped == {15: "TableFull", 16: "NameTaken"}
+
+
+def test_each_friend_is_told_only_its_own_view_and_its_moves_on_its_turn(hosted) -> None:
+    game, link = hosted
+    _started(game, link)
+    first = link.updates(11)[0]
+    assert first.fresh and first.number == 1
+    view = decode(first.view)
+    assert view.seat == 1
+    assert decode(link.updates(13)[0].view).seat == 3
+    match = game.match
+    assert match is not None
+    for connection, seat in ((11, 1), (13, 3)):
+        update = link.updates(connection)[-1]
+        assert (update.legal != []) == (match.to_move == seat)
+
+
+def _play_until_turn_of(game: HostedGame, link: FakeLink, seat: int) -> None:
+    match = game.match
+    assert match is not None
+    for _ in range(200):
+        if match.to_move == seat:
+            game.pump()
+            return
+        mover = match.to_move
+        if match.is_human(mover):
+            match.submit(match.legal_actions_for(mover)[0])
+        else:
+            match.ai_pace = 0
+            match.poll()
+        game.pump()
+    raise AssertionError("seat never came to move")
+
+
+def test_an_action_out_of_turn_or_illegal_is_refused_and_changes_nothing(hosted) -> None:
+    game, link = hosted
+    _started(game, link)
+    match = game.match
+    assert match is not None
+    _play_until_turn_of(game, link, 1)
+    moves = len(match.history)
+    link.act(13, str(match.legal_actions_for(1)[0]), len(link.updates(13)))
+    link.act(11, "play AS", len(link.updates(11)))
+    link.act(11, "dance", len(link.updates(11)))
+    link.act(11, str(match.legal_actions_for(1)[0]), 0)
+    game.pump()
+    assert link.refusals(13) == ["NotYourTurn"]
+    assert link.refusals(11) == ["IllegalAction", "BadAction", "StaleAction"]
+    assert len(match.history) == moves
+    link.act(11, str(match.legal_actions_for(1)[0]), len(link.updates(11)))
+    game.pump()
+    assert len(match.history) == moves + 1
+
+
+def test_a_friend_who_drops_keeps_the_seat_and_comes_back_to_it(hosted) -> None:
+    game, link = hosted
+    _started(game, link)
+    link.leave(11)
+    game.pump()
+    assert game.notes[-1] == "Ada lost the connection."
+    assert [s.present for s in game.seats()] == [True, False, True, True]
+    link.join(21, "Eve")
+    game.pump()
+    assert link.dropped == {21: "TableFull"}
+    link.join(22, "Ada")
+    game.pump()
+    assert [m.seat for m in link.sent[22] if isinstance(m, Welcome)] == [1]
+    assert link.updates(22)[0].fresh and link.updates(22)[0].number == 1
+    assert game.notes[-1] == "Ada is back."
