@@ -134,9 +134,9 @@ def play(
         match = hosted.start()
         latencies: list[float] = []
         while not match.is_over and len(match.history) < max_moves:
-            before = len(match.history)
             _until(lambda: _caught_up(hosted, tables), hosted, guests, tables, received, "the guests to catch up")
             _check_views(match, tables)
+            before = len(match.history)
             mover = match.to_move
             sent_at = time.perf_counter()
             if mover in tables:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import dataclasses
 from collections import defaultdict
 
 from pydantic import BaseModel
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from cardtable_gui.cards import Card
 from cardtable_gui.net.channel import Channel, ChannelError, KeyExchange, Side
 from cardtable_gui.net.messages import (
     PROTOCOL_VERSION,
@@ -139,3 +141,17 @@ class RawGuest:
 
 def _b64(data: bytes) -> str:
     return base64.b64encode(data).decode()
+
+
+def cards_named(value: object) -> set[Card]:
+    """Every card anywhere inside a decoded message value: in dataclasses, tuples,
+    lists, sets and dicts (keys too), as a peer reading the message would find them."""
+    if isinstance(value, Card):
+        return {value}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return set().union(*(cards_named(getattr(value, f.name)) for f in dataclasses.fields(value)))
+    if isinstance(value, dict):
+        return set().union(*(cards_named(k) | cards_named(v) for k, v in value.items()))
+    if isinstance(value, tuple | list | set | frozenset):
+        return set().union(*(cards_named(item) for item in value))
+    return set()
