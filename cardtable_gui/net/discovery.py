@@ -1,0 +1,130 @@
+"""Games hosted on the same network, listed by name (zeroconf, also called Bonjour).
+
+A host announces its game under ``SERVICE`` with the game's name, the host's name and
+the protocol version; a joining computer lists what it hears. The join code is never
+announced: hearing a game is not being able to join it.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, ServiceListener, Zeroconf
+
+from cardtable_gui.net.messages import PROTOCOL_VERSION
+
+SERVICE = "_cardtable._tcp.local."
+LOOKUP_MS = 1500
+
+
+@dataclass(frozen=True, slots=True)
+class HostedNearby:
+    """A game heard on the local network."""
+
+    title: str
+    """What the host called it, e.g. "Ada's Spades"."""
+    game: str
+    address: str
+    port: int
+    version: int
+
+    @property
+    def joinable(self) -> bool:
+        """Whether this Card Table speaks the host's protocol."""
+        return self.version == PROTOCOL_VERSION
+
+
+class Announcement:
+    """Tells the local network about a hosted game until ``close``."""
+
+    def __init__(self, title: str, game: str, port: int, *, interfaces: Sequence[str] | None = None) -> None:
+        self._zeroconf = _zeroconf(interfaces)
+        addresses = [socket.inet_aton(address) for address in _own_addresses(interfaces)]
+        self._info = ServiceInfo(
+            SERVICE,
+            f"{_label(title)}.{SERVICE}",
+            addresses=addresses,
+            port=port,
+            properties={"title": title, "game": game, "v": str(PROTOCOL_VERSION)},
+        )
+        self._zeroconf.register_service(self._info, allow_name_change=True)
+
+    def close(self) -> None:
+        self._zeroconf.unregister_service(self._info)
+        self._zeroconf.close()
+
+
+class Listing(ServiceListener):
+    """Listens for hosted games until ``close``; ``games`` is what it has heard."""
+
+    def __init__(self, *, interfaces: Sequence[str] | None = None) -> None:
+        self._lock = threading.Lock()
+        self._found: dict[str, HostedNearby] = {}
+        self._zeroconf = _zeroconf(interfaces)
+        self._browser = ServiceBrowser(self._zeroconf, SERVICE, self)
+
+    def games(self) -> list[HostedNearby]:
+        with self._lock:
+            return sorted(self._found.values(), key=lambda game: game.title)
+
+    def close(self) -> None:
+        self._browser.cancel()
+        self._zeroconf.close()
+
+    def add_service(self, zc: Zeroconf, type_: str, name: str) -> None:
+        info = zc.get_service_info(type_, name, LOOKUP_MS)
+        found = _read(info) if info is not None else None
+        if found is not None:
+            with self._lock:
+                self._found[name] = found
+
+    def update_service(self, zc: Zeroconf, type_: str, name: str) -> None:
+        self.add_service(zc, type_, name)
+
+    def remove_service(self, zc: Zeroconf, type_: str, name: str) -> None:
+        with self._lock:
+            self._found.pop(name, None)
+
+
+def _read(info: ServiceInfo) -> HostedNearby | None:
+    """A heard announcement as a game, or None when it is not one of ours."""
+    properties = {key.decode(): (value or b"").decode(errors="replace") for key, value in info.properties.items()}
+    addresses = info.parsed_addresses(IPVersion.V4Only)
+    if not addresses or not properties.get("v", "").isdigit() or info.port is None:
+        return None
+    return HostedNearby(
+        title=properties.get("title", "A Card Table game")[:60],
+        game=properties.get("game", "")[:40],
+        address=addresses[0],
+        port=info.port,
+        version=int(properties["v"]),
+    )
+
+
+def _zeroconf(interfaces: Sequence[str] | None) -> Zeroconf:
+    if interfaces is None:
+        return Zeroconf(ip_version=IPVersion.V4Only)
+    return Zeroconf(interfaces=list(interfaces), ip_version=IPVersion.V4Only)
+
+
+def _own_addresses(interfaces: Sequence[str] | None) -> list[str]:
+    """The addresses friends can reach this computer at: the chosen interfaces, or the
+    one the computer would use to reach the wider network."""
+    if interfaces is not None:
+        return list(interfaces)
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))
+        return [probe.getsockname()[0]]
+    except OSError:
+        return ["127.0.0.1"]
+    finally:
+        probe.close()
+
+
+def _label(title: str) -> str:
+    """A service name from a title: at most 60 characters, no dots."""
+    return title.replace(".", " ")[:60] or "Card Table"

@@ -1,0 +1,37 @@
+"""A hosted game is heard by name on the local network (here: the loopback) and is gone
+from the list once the host stops announcing it. (An announcement is never given the
+join code, so it cannot carry it.)"""
+
+from __future__ import annotations
+
+import time
+
+from cardtable_gui.net.discovery import Announcement, Listing
+
+LOOPBACK = ["127.0.0.1"]
+
+
+def _wait(listing: Listing, count: int, seconds: float = 8.0) -> list:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        games = listing.games()
+        if len(games) == count:
+            return games
+        time.sleep(0.05)
+    return listing.games()
+
+
+def test_a_hosted_game_is_listed_by_its_title_game_and_address() -> None:
+    listing = Listing(interfaces=LOOPBACK)
+    announcement = Announcement("Ada's Spades", "spades", 47999, interfaces=LOOPBACK)
+    try:
+        games = _wait(listing, 1)
+        assert [(g.title, g.game, g.address, g.port, g.joinable) for g in games] == [
+            ("Ada's Spades", "spades", "127.0.0.1", 47999, True)
+        ]
+    finally:
+        announcement.close()
+    try:
+        assert _wait(listing, 0) == []
+    finally:
+        listing.close()
