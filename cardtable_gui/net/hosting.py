@@ -24,6 +24,7 @@ from cardtable_gui.match import Match
 from cardtable_gui.net.messages import Act, Bye, Join, Lobby, Refused, SeatInfo, Update, Welcome
 from cardtable_gui.net.server import Arrived, CodeChanged, Incoming, Left
 from cardtable_gui.net.wire import encode
+from cardtable_gui.persistence.saves import describe_progress
 from cardtable_gui.rules.base import ActionParseError, Event, GameState, IllegalAction
 from cardtable_gui.seats import MatchConfig, SeatConfig, SeatKind
 
@@ -63,6 +64,8 @@ class _Shadow:
     state: GameState[Any]
     moves: int = 0
     history: list[Any] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    """Every event of the game so far, for a friend who joins or comes back."""
 
 
 class HostedGame:
@@ -262,9 +265,9 @@ class HostedGame:
         if shadow is None or shadow.history != history[: shadow.moves]:
             # The first move, or the match went back (an undo): start every table over.
             self._shadow = shadow = _Shadow(match.first_state())
-            for _ in range(len(history)):
-                shadow.state.apply_trusted(history[shadow.moves])
-                shadow.history.append(history[shadow.moves])
+            for action in history:
+                shadow.events.extend(shadow.state.apply(action))
+                shadow.history.append(action)
                 shadow.moves += 1
             for friend in self.friends.values():
                 self._send_fresh(friend)
@@ -272,6 +275,7 @@ class HostedGame:
         while shadow.moves < len(history):
             action = history[shadow.moves]
             events = shadow.state.apply(action)
+            shadow.events.extend(events)
             shadow.history.append(action)
             shadow.moves += 1
             for friend in self.friends.values():
@@ -279,7 +283,7 @@ class HostedGame:
 
     def _send_fresh(self, friend: FriendSeat) -> None:
         if self._shadow is not None:
-            self._send(friend, [], fresh=True)
+            self._send(friend, self._shadow.events, fresh=True)
 
     def _send(self, friend: FriendSeat, events: Sequence[Event], *, fresh: bool) -> None:
         if friend.connection is None or self._shadow is None:
@@ -290,15 +294,21 @@ class HostedGame:
 
 def update_for(seat: int, state: GameState[Any], events: Sequence[Event], number: int, fresh: bool) -> Update:
     """What ``seat`` is told after a move that made ``events`` and left ``state``:
-    the events (public), the seat's own view, and its legal moves on its turn."""
+    the events (public), the seat's own view and the public one, its legal moves on
+    its turn, and the public score."""
     to_move = state.to_move
     legal = [str(action) for action in state.legal_actions()] if to_move == seat else []
     return Update(
         number=number,
         events=[encode(event) for event in events],
         view=encode(state.view(seat)),
+        public=encode(state.view(None)),
         to_move=to_move,
         legal=legal,
+        scores=list(state.scores),
+        winners=list(state.winners) if state.is_over else [],
+        progress=describe_progress(state),
+        teams=[list(team) for team in state.teams],
         fresh=fresh,
     )
 

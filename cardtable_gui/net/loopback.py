@@ -193,7 +193,7 @@ def _caught_up(hosted: HostedGame, tables: dict[int, RemoteGame]) -> bool:
 
 def _check_views(match: Match, tables: dict[int, RemoteGame]) -> None:
     for seat, table in tables.items():
-        if encode(table.view) != encode(match.view_for(seat)):
+        if encode(table.view) != encode(match.view_for(seat)) or encode(table.public) != encode(match.view_for(None)):
             raise LoopbackFailure(f"Seat {seat}'s table shows another game than the host's after move {len(match.history)}.")
         legal = match.legal_actions_for(seat)
         if table.legal != legal or table.to_move != match.to_move:
@@ -201,12 +201,11 @@ def _check_views(match: Match, tables: dict[int, RemoteGame]) -> None:
 
 
 def _check_events(events: list[Event], tables: dict[int, RemoteGame], received: dict[int, list[Any]]) -> None:
-    for seat in tables:
-        told = [event for said in received[seat] if isinstance(said, Update) for event in said.events]
-        if len(told) != len(events):
-            raise LoopbackFailure(f"Seat {seat} was told {len(told)} events of the game's {len(events)}.")
     for seat, table in tables.items():
-        if [encode(event) for event in table.events] != [encode(event) for event in events]:
+        told = [event for said in received[seat] if isinstance(said, Update) for event in said.events]
+        if len(told) != len(events) or len(table.events) != len(events):
+            raise LoopbackFailure(f"Seat {seat} was told {len(told)} events of the game's {len(events)}.")
+        if [encode(event) for event in table.history] != [encode(event) for event in events]:
             raise LoopbackFailure(f"Seat {seat} was told the game's events out of order, or other ones.")
 
 

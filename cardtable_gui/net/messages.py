@@ -88,16 +88,23 @@ class Lobby(_Message):
 
 class Update(_Message):
     """What one move did, for one seat: the game's events (all public), the seat's view
-    after them, whose turn it is and, on the seat's own turn, its legal actions in text
-    form. Updates to a seat are numbered from 1; a ``fresh`` update starts the seat's
-    table over from its view (a guest joining a game under way, or coming back)."""
+    and the public view after them, whose turn it is and, on the seat's own turn, its
+    legal actions in text form, and the public score. Updates to a seat are numbered
+    from 1. A ``fresh`` update starts the seat's table over from its view (a guest
+    joining a game under way, or coming back); its events are the game's so far, to
+    keep, not to show again."""
 
     type: Literal["update"] = "update"
     number: int
     events: list[Any]
     view: Any
+    public: Any
     to_move: int | None
     legal: list[str]
+    scores: list[int]
+    winners: list[int]
+    progress: str
+    teams: list[list[int]]
     fresh: bool = False
 
 

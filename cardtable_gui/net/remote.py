@@ -33,9 +33,17 @@ class RemoteGame:
         self.lobby: list[SeatInfo] = []
         self.started = False
         self.view: GameView | None = None
+        self.public: GameView | None = None
         self.to_move: int | None = None
         self.legal: list[Action] = []
+        self.scores: tuple[int, ...] = ()
+        self.winners: tuple[int, ...] = ()
+        self.progress = ""
+        self.teams: tuple[tuple[int, ...], ...] = ()
         self.events: collections.deque[Event] = collections.deque()
+        """Events this table has not shown yet."""
+        self.history: list[Event] = []
+        """Every event of the game since the first deal."""
         self.updates = 0
         self.fresh = False
         """Whether the last update started the table over (no events to replay)."""
@@ -70,9 +78,11 @@ class RemoteGame:
             raise Desync("An update came before the welcome.")
         if update.number != self.updates + 1:
             raise Desync(f"Update {update.number} came after update {self.updates}.")
-        view = decode(update.view)
+        view, public = decode(update.view), decode(update.public)
         if not isinstance(view, GameView) or view.seat != self.seat:
             raise WireError("The host sent a view that is not this seat's.")
+        if not isinstance(public, GameView) or public.seat is not None:
+            raise WireError("The host sent a public view that is not public.")
         events = [decode(item) for item in update.events]
         if not all(isinstance(event, Event) for event in events):
             raise WireError("The host sent something that is not an event.")
@@ -84,10 +94,17 @@ class RemoteGame:
         self.fresh = update.fresh
         if update.fresh:
             self.events.clear()
-        self.events.extend(events)
-        self.view = view
+            self.history = events
+        else:
+            self.events.extend(events)
+            self.history.extend(events)
+        self.view, self.public = view, public
         self.to_move = update.to_move
         self.legal = legal
+        self.scores = tuple(update.scores)
+        self.winners = tuple(update.winners)
+        self.progress = update.progress
+        self.teams = tuple(tuple(team) for team in update.teams)
 
     def act(self, action: Action) -> Act:
         """The message that makes ``action`` for this seat. Raises ``IllegalAction``
