@@ -183,6 +183,8 @@ class ArizonaSpaghettiLayout(GameLayout):
         self._place_trick(area)
         self.banner.middle = self.trick.rect.center
         self._place_piles(area)
+        # The trick is drawn first: a name tag under a plate or a pile would be hidden.
+        self.trick.keep_clear = [*self._seat_rects(), *(pile.rect(self.sprites) for pile in self.piles)]
         self.deck.layout(self.seat_anchor(self.dealer), self.small_width)
         self._prepare_pictures()
 
