@@ -21,13 +21,14 @@ from test_table_support import (
     run_until,
     start_table,
 )
+from tests.scenes.test_table_geometry import just_before_events
 
 from cardtable_gui.cards import Suit, parse_cards
 from cardtable_gui.rules.arizona_spaghetti import ROUNDS, PlayCard, RoundEndedEarly
-from cardtable_gui.rules.base import CardPlayed, TrickWon
+from cardtable_gui.rules.base import CardPlayed, Event, TrickWon
 from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table import TableScene
-from cardtable_gui.scenes.table.layouts.arizona_spaghetti import took_text
+from cardtable_gui.scenes.table.layouts.arizona_spaghetti import KING_OF_SPADES, took_text
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.ui import theme as th
 
@@ -483,3 +484,29 @@ def test_the_final_standings_stand_apart_from_the_rounds_table(tmp_path: Path) -
     assert panel.sheet_rect.top - panel.lines_rect.bottom >= scene.app.theme.px(16)
     assert panel.box.contains(panel.sheet_rect)
     scene.app.quit()
+
+
+def test_a_plate_says_the_king_of_spades_whole_at_the_smallest_size(tmp_path: Path) -> None:
+    """At 1024x640 with eight players the plate cut "the king of spades \u00b7 100 pts":
+    from the trick that takes the king to the round's summary, every plate reads whole
+    at its size, the taker's as "K\u2660 \u00b7 100 pts"."""
+    restored = just_before_events("arizona_spaghetti", 8, takes_the_costly_king)
+    app = make_app(tmp_path, (1024, 640))
+    scene = TableScene(app, restored.config, watch=True, resume=restored, pace=2.0)
+    app.scenes.push(scene)
+    said: set[str] = set()
+    while not scene.summary.visible:
+        frames(app)
+        for panel in scene.table.panels:
+            assert panel.cut(app.theme) == [], panel.name
+            assert all(panel.fits(app.theme, line) for line in panel.lines), panel.lines
+            said.update(panel.lines)
+    assert "K\u2660  \u00b7  100 pts" in said
+    app.quit()
+
+
+def takes_the_costly_king(events: list[Event]) -> bool:
+    """A trick won with the king of spades in it, in the round that charges for it."""
+    return any(isinstance(event, TrickWon) and KING_OF_SPADES in event.cards for event in events) and any(
+        isinstance(event, RoundEndedEarly) and event.round_number == 4 for event in events
+    )

@@ -22,7 +22,7 @@ from cardtable_gui.ai import make_agent
 from cardtable_gui.app_window import App
 from cardtable_gui.persistence.saves import RestoredGame, SavedGame
 from cardtable_gui.rules import GAMES
-from cardtable_gui.rules.base import Action
+from cardtable_gui.rules.base import Action, Event
 from cardtable_gui.rules.hand_and_foot import Phase
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.card_sprites import index_corners
@@ -214,6 +214,12 @@ def test_the_spinado_turn_prompt_reads_whole(app: App) -> None:
 def just_before(game: str, players: int, event: str) -> RestoredGame:
     """A game played by the computer, stopped just before the move that brings
     ``event`` (by its type's name): every seat a computer, to watch it happen."""
+    return just_before_events(game, players, lambda events: any(type(happened).__name__ == event for happened in events))
+
+
+def just_before_events(game: str, players: int, brings: Callable[[list[Event]], bool]) -> RestoredGame:
+    """A game played by the computer, stopped just before the first move whose events
+    ``brings`` is true of: every seat a computer, to watch it happen."""
     cfg = config(game, players, ())
     state = GAMES[game].new_game(players, seed=cfg.seed)
     agents = {seat: make_agent("heuristic", game, seat, random.Random(seat)) for seat in range(players)}
@@ -222,10 +228,10 @@ def just_before(game: str, players: int, event: str) -> RestoredGame:
     hand_start = 0
     while True:
         seat = state.to_move
-        assert seat is not None, f"the game ended without {event}"
+        assert seat is not None, "the game ended without the move looked for"
         action = agents[seat].choose(state.view(seat), state.legal_actions())
         events = state.clone().apply(action)
-        if any(type(happened).__name__ == event for happened in events):
+        if brings(events):
             return RestoredGame(SavedGame.capture(cfg, actions, state), cfg, state, tuple(actions), tuple(movers), hand_start)
         state.apply(action)
         actions.append(action)

@@ -91,11 +91,16 @@ def _counted(count: int, noun: str) -> str:
     return f"1 {noun}" if count == 1 else f"{count} {noun}s"
 
 
-def took_text(rule: RoundRule, tricks: int, cards: Sequence[Card], last_trick: bool) -> str:
+KING_OF_SPADES = Card(Rank.KING, Suit.SPADES)
+
+
+def took_text(rule: RoundRule, tricks: int, cards: Sequence[Card], last_trick: bool, short: bool = False) -> str:
     """What a player took that this round charges for ("5 hearts", "3 tricks, 1 queen,
     the king of spades"); "nothing" when none of it. Where the round charges for
     several things, what was not taken is left out ("2 tricks, 1 queen", not "2 tricks,
-    0 hearts, 1 queen"): the line stays short enough to read at a glance."""
+    0 hearts, 1 queen"): the line stays short enough to read at a glance. ``short``
+    names the king by its index ("K\u2660") and the last trick without its article, for
+    a plate too narrow for the words."""
     counts = [
         (rule.per_trick, tricks, "trick"),
         (rule.per_heart, sum(card.suit is Suit.HEARTS for card in cards), "heart"),
@@ -104,9 +109,9 @@ def took_text(rule: RoundRule, tricks: int, cards: Sequence[Card], last_trick: b
     several = sum(bool(cost) for cost in (rule.per_trick, rule.per_heart, rule.per_queen, rule.king_of_spades, rule.last_trick)) > 1
     parts = [_counted(count, noun) for cost, count, noun in counts if cost and (count or not several)]
     if rule.king_of_spades and any(card.rank is Rank.KING and card.suit is Suit.SPADES for card in cards):
-        parts.append("the king of spades")
+        parts.append(KING_OF_SPADES.label if short else "the king of spades")
     if rule.last_trick and last_trick:
-        parts.append("the last trick")
+        parts.append("last trick" if short else "the last trick")
     return ", ".join(parts) or "nothing"
 
 
@@ -476,12 +481,13 @@ class ArizonaSpaghettiLayout(GameLayout):
         title = f"Round {self.round_number} of {ROUND_COUNT}: {rule.name}"
         return SummaryTable(title, ("Player", "Took", "Points"), rows, tuple(notes), totals, "Next round")
 
-    def _took(self, seat: int, brief: bool = False) -> str:
+    def _took(self, seat: int, brief: bool = False, short: bool = False) -> str:
         """What ``seat`` took that costs this round; ``brief`` keeps only the first item,
-        or the tricks while nothing costly was taken (a plate has room for a few words)."""
+        or the tricks while nothing costly was taken (a plate has room for a few words);
+        ``short`` as ``took_text`` says."""
         rule = ROUNDS[self.round_number - 1]
         took_last = self.last is not None and self.last[1] == seat and not any(self.counts)
-        text = took_text(rule, self.won[seat], self.taken[seat], took_last)
+        text = took_text(rule, self.won[seat], self.taken[seat], took_last, short)
         if brief:
             return tricks_text(self.won[seat]) if text == "nothing" else text.split(", ")[0]
         return text
@@ -559,8 +565,7 @@ class ArizonaSpaghettiLayout(GameLayout):
         for position, panel in enumerate(self.panels):
             seat = self.seat_at(position)
             panel.name = self.scene.seat_name(seat)
-            total = f"Total {self.totals[seat]}" + ("  \u00b7  lowest" if seat in lead else "")
-            panel.lines = [f"{self._took(seat, brief=True)}  \u00b7  {self.points[seat]} pts", total]
+            panel.lines = [self._plate_line(panel, candidates) for candidates in self._plate_lines(seat, seat in lead)]
             panel.card_count = self.counts[seat]
             panel.active = self.to_move == seat and not paused
             panel.thinking = thinking == seat
@@ -570,6 +575,23 @@ class ArizonaSpaghettiLayout(GameLayout):
         rule = ROUNDS[self.round_number - 1]
         self.banner.title = f"Round {self.round_number} of {ROUND_COUNT}: {rule.name}"
         self.banner.lines = self._banner_lines(rule, self.broken, self.banner.rect.width)
+
+    def _plate_lines(self, seat: int, lowest: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """A plate's two lines, each as ways of saying it from the fullest to the
+        shortest: what ``seat`` took and paid this round, and its total."""
+        points = self.points[seat]
+        took = self._took(seat, brief=True)
+        short = self._took(seat, brief=True, short=True)
+        total = self.totals[seat]
+        said = (f"{took}  \u00b7  {points} pts", f"{short}  \u00b7  {points} pts", f"{short} \u00b7 {points}")
+        if not lowest:
+            return said, (f"Total {total}",)
+        return said, (f"Total {total}  \u00b7  lowest", f"Total {total} \u00b7 lowest", f"{total} \u00b7 lowest")
+
+    def _plate_line(self, panel: SeatPanel, candidates: tuple[str, ...]) -> str:
+        """The fullest of ``candidates`` that fits on ``panel`` whole at its size, else
+        the shortest (the plate shrinks it rather than cut it)."""
+        return next((line for line in candidates if panel.fits(self.theme, line)), candidates[-1])
 
     def _banner_lines(self, rule: RoundRule, broken: bool, width: int) -> list[str]:
         """What the round costs and what may be led: on one line when it fits the
