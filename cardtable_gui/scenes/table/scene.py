@@ -239,6 +239,7 @@ class TableScene(Scene):
             self.match.submit(action)
         except IllegalAction as error:
             self.say(str(error))
+            self.table.refused()
             return False
         self._end_turn()
         self._turn_shown = None

@@ -176,6 +176,11 @@ class GameLayout(ABC):
         if it were made: the staged move itself is the player's already."""
         return None
 
+    def refused(self) -> None:
+        """The rules refused the move the player just offered: the card picked for it
+        drops back into the hand, so nothing looks as if it were still on its way."""
+        self.fan.select(None)
+
     def hide_hand(self) -> None:
         """Turn the bottom hand face down where it lies (at a shared screen, the cards
         the last person kept while the hand's summary is read)."""
