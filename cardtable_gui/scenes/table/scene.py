@@ -57,7 +57,7 @@ from cardtable_gui.scenes.table.card_sprites import CardSprites
 from cardtable_gui.scenes.table.coach import STYLE as COACH_STYLE
 from cardtable_gui.scenes.table.coach import Coach
 from cardtable_gui.scenes.table.confirm import ConfirmPanel
-from cardtable_gui.scenes.table.footprint import Footprint, Kind
+from cardtable_gui.scenes.table.footprint import KEEP_CLEAR, Footprint, Kind
 from cardtable_gui.scenes.table.game_over import GameOverPanel, standings
 from cardtable_gui.scenes.table.handoff import HandoffCover
 from cardtable_gui.scenes.table.hint import HintPanel, suggest
@@ -161,6 +161,12 @@ class TableScene(Scene):
         self._footprint = Footprint(pygame.Rect(0, 0, 0, 0))
         """Everything drawn, as of the notes' last placing."""
         self._message_box = pygame.Rect(0, 0, 0, 0)
+        self._kept: dict[str, tuple[object, int, pygame.Rect]] = {}
+        """Each note's words and window size when last placed, the width it was laid
+        out at and its box: a note stays where it was while that stays clear."""
+        self.note_boxes: list[pygame.Rect] = []
+        """Where the scene's notes (reason, hint, tip or coach) were last placed: the
+        game places its own callouts clear of them."""
         self._tag_clear: list[pygame.Rect] = []
         """What the hint's tag keeps off: the words and the game's notes, as last placed."""
         self._message_lines: list[str] = []
@@ -284,6 +290,9 @@ class TableScene(Scene):
             # cards the last person kept go face down under the summary.
             self.viewer = None
             self.table.hide_hand()
+        if self.tips is not None and self.tips.text is not None:
+            # A tip is about the hand in play: it does not stay beside its summary.
+            self._show_note(None)
         self.summary.show(table, button)
         self.summary.layout(self.table_size(self.app.screen.get_size()), self.app.theme)
         self._summary_left = WATCH_SUMMARY_SECONDS / self.pace
@@ -602,6 +611,9 @@ class TableScene(Scene):
         """An event has just been shown: it may end the coach's trick, or bring a tip."""
         if self.coach is not None:
             self.coach.on_event(event)
+        if self.tips is not None and self.tips.text is not None and isinstance(event, HandDealt):
+            # A tip is about the hand it came up in, not the next one.
+            self._show_note(None)
         if self.tips is not None and self.viewer is not None:
             if self.tips.consider(Moment(self.viewer, self.match.view_for(self.viewer), event=event)):
                 self._show_note(self.tips.text)
@@ -999,23 +1011,52 @@ class TableScene(Scene):
         # the game's own notes near it.
         self._tag_clear = footprint.rects((Kind.TEXT, Kind.NOTE))
         footprint.add(Kind.MARK, self.hint.mark_tag(theme, marks, screen, self._tag_clear) or pygame.Rect(0, 0, 0, 0), "hint tag")
+        said = {"message": self.message or None, "hint": self.hint.text, "note": self.note.text}
+        held = self._held_notes(footprint, screen, said)
+        what = {"message": "message", "hint": "hint", "note": "tip" if self.coach is None else "coach"}
+        for name, (_, box) in held.items():
+            footprint.add(Kind.NOTE, box, what[name])
         if self.message:
             widths = [screen.width - theme.px(24)] + [screen.width * share // 12 for share in (9, 6, 4, 3)]
             natural = pygame.Rect((0, 0), self._message_size(widths[0]))
             natural.midbottom = self.table.message_anchor()
-            width, self._message_box = place_in(footprint, natural, self._message_size, widths, step, screen)
+            width, self._message_box = held.get("message") or place_in(footprint, natural, self._message_size, widths, step, screen)
+            self._kept["message"] = ((said["message"], screen.size), width, self._message_box)
             self._message_size(width)
-            footprint.add(Kind.NOTE, self._message_box, "message")
+            if "message" not in held:
+                footprint.add(Kind.NOTE, self._message_box, "message")
         if self.hint.visible:
             natural = self._natural(self.hint, size)
-            self._place_box(self.hint, footprint, natural, [natural.width * share // 100 for share in (100, 75, 55)], screen)
-            footprint.add(Kind.NOTE, self.hint.box, "hint")
+            self._place_box("hint", self.hint, footprint, natural, [natural.width * share // 100 for share in (100, 75, 55)], screen, held.get("hint"))
+            if "hint" not in held:
+                footprint.add(Kind.NOTE, self.hint.box, "hint")
         if self.note.visible:
             natural = self._natural_note(size)
             widths = [max(theme.px(200), natural.width * share // 100) for share in (100, 75, 55, 40, 30)]
-            self._place_box(self.note, footprint, natural, widths, screen)
-            footprint.add(Kind.NOTE, self.note.box, "tip" if self.coach is None else "coach")
+            self._place_box("note", self.note, footprint, natural, widths, screen, held.get("note"))
+            if "note" not in held:
+                footprint.add(Kind.NOTE, self.note.box, what["note"])
         self._footprint = footprint
+        self.note_boxes = [box for box, shown in ((self._message_box, self.message), (self.hint.box, self.hint.visible), (self.note.box, self.note.visible)) if shown]
+
+    def _held_notes(self, footprint: Footprint, screen: pygame.Rect, said: dict[str, str | None]) -> dict[str, tuple[int, pygame.Rect]]:
+        """The notes that stay where they were, by name, with the width each was laid
+        out at and its box: each that still says what it ``said`` when placed, in the
+        same window, inside ``screen`` and clear of everything drawn and of the notes
+        held before it. They are held before any new note is placed, so a note that
+        comes (the hint asked for beside a tip) finds room around them instead of
+        pushing them about: a note that jumped while being read would be lost."""
+        clear = footprint.rects(KEEP_CLEAR)
+        held: dict[str, tuple[int, pygame.Rect]] = {}
+        for name, words in said.items():
+            kept = self._kept.get(name)
+            if words is None or kept is None or kept[0] != (words, screen.size):
+                continue
+            _, width, box = kept
+            if screen.contains(box) and box.collidelist(clear) < 0:
+                held[name] = (width, box)
+                clear.append(box)
+        return held
 
     def _natural(self, panel: HintPanel, size: tuple[int, int]) -> pygame.Rect:
         """Where ``panel`` would go if nothing were in the way: at the top of the game's
@@ -1044,13 +1085,16 @@ class TableScene(Scene):
 
     def _place_box(
         self,
+        name: str,
         panel: HintPanel,
         footprint: Footprint,
         natural: pygame.Rect,
         widths: list[int],
         screen: pygame.Rect,
+        held: tuple[int, pygame.Rect] | None,
     ) -> None:
-        """Lay ``panel`` out at the free spot nearest ``natural``, at one of ``widths``."""
+        """Lay ``panel`` (the note ``name``) out where it is ``held``, else at the free
+        spot nearest ``natural``, at one of ``widths``."""
         theme = self.app.theme
         size = screen.size
 
@@ -1058,6 +1102,7 @@ class TableScene(Scene):
             panel.layout(size, theme, natural.midbottom, width)
             return panel.box.size
 
-        width, box = place_in(footprint, natural, sized, widths, theme.px(24), screen)
+        width, box = held or place_in(footprint, natural, sized, widths, theme.px(24), screen)
+        self._kept[name] = ((panel.text, screen.size), width, box)
         panel.layout(size, theme, box.midbottom, width)
         panel.box = box

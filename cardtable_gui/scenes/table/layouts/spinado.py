@@ -417,7 +417,9 @@ class SpinadoLayout(GameLayout):
             footprint.add(Kind.CARD, self.reveal.rect, "dead hand turned up")
         footprint.add_all(Kind.NOTE, self.bubbles.drawn.values(), "bubble")
         if self.banner.callout:
-            footprint.add(Kind.NOTE, self.banner.callout_box, "callout")
+            # Where it is put, not where it was last drawn: a tip that comes with it
+            # (the stop's own) is placed before the next frame draws it.
+            footprint.add(Kind.NOTE, self.banner.callout_place or self.banner.callout_box, "callout")
 
     def _report_table(self, footprint: Footprint) -> None:
         """What stays on the table between notes: the board and its pots, the hands,
@@ -712,8 +714,11 @@ class SpinadoLayout(GameLayout):
 
     def _place_callout(self) -> None:
         """The callout goes as near the board as it can without hiding a card, the
-        board, a pot, the log or a button, over as little of the plates as it can."""
-        self.banner.place_callout(self.theme, self._surroundings(), self.board.rect.center)
+        board, a pot, the log, a button or a note the table shows (a tip, the hint, a
+        refused move's reason), over as little of the plates as it can."""
+        around = self._surroundings()
+        around.add_all(Kind.NOTE, self.scene.note_boxes, "the table's note")
+        self.banner.place_callout(self.theme, around, self.board.rect.center)
 
     def _pot_won(self, event: PotWon) -> None:
         tile = self.tiles[event.pot]
