@@ -188,8 +188,6 @@ class ArizonaSpaghettiLayout(GameLayout):
         self._place_trick(area)
         self.banner.middle = self.trick.rect.center
         self._place_piles(area)
-        # The trick is drawn first: a name tag under a plate or a pile would be hidden.
-        self.trick.keep_clear = [*self._seat_rects(), *(pile.rect(self.sprites) for pile in self.piles)]
         self.deck.layout(self.seat_anchor(self.dealer), self.small_width)
         self._prepare_pictures()
 
@@ -602,6 +600,9 @@ class ArizonaSpaghettiLayout(GameLayout):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
+        # The trick is drawn first: a name tag under a plate, a pile or the hand as it
+        # is now would be hidden.
+        self.trick.keep_clear = [*self._seat_rects(), *(pile.rect(self.sprites) for pile in self.piles), self.fan.room()]
         if self.showing_last and self.last is not None:
             self._draw_last_trick(surface)
         else:
