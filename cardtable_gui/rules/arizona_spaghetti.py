@@ -48,7 +48,6 @@ from cardtable_gui.rules.base import (
     RulesOptions,
     TrickWon,
     copy_rng,
-    new_seed,
 )
 from cardtable_gui.rules.tricks import (
     InternedPlay,
@@ -633,23 +632,20 @@ class ArizonaSpaghettiRules(GameRules[ArizonaSpaghettiState, ArizonaSpaghettiOpt
     Options: ClassVar[type[ArizonaSpaghettiOptions]] = ArizonaSpaghettiOptions
     low_score_wins: ClassVar[bool] = True
 
-    def new_game(
+    def start(
         self,
         players: int,
-        options: ArizonaSpaghettiOptions | None = None,
-        seed: int | None = None,
-        deck: Sequence[Card] | None = None,
+        options: ArizonaSpaghettiOptions,
+        seed: int,
+        rng: random.Random,
+        deck: list[Card] | None,
     ) -> ArizonaSpaghettiState:
-        self.check_players(players)
-        if seed is None:
-            seed = new_seed()
-        rng = random.Random(seed)
         dealer = rng.randrange(players)
         if deck is None:
             cards = deck_for(players)
             shuffle(cards, rng)
         else:
-            cards = list(deck)
+            cards = deck
             if Counter(cards) != Counter(_DECKS[players]):
                 removed = " ".join(str(c) for c in DECK_SETUP[players].removed) or "nothing"
                 raise ValueError(
@@ -657,7 +653,7 @@ class ArizonaSpaghettiRules(GameRules[ArizonaSpaghettiState, ArizonaSpaghettiOpt
                 )
         state = ArizonaSpaghettiState(
             players=players,
-            options=options or ArizonaSpaghettiOptions.default(),
+            options=options,
             seed=seed,
             rng=rng,
             round_number=1,

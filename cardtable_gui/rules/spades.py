@@ -33,7 +33,6 @@ from cardtable_gui.rules.base import (
     RulesOptions,
     TrickWon,
     copy_rng,
-    new_seed,
 )
 from cardtable_gui.rules.tricks import (
     InternedPlay,
@@ -741,21 +740,13 @@ class SpadesRules(GameRules[SpadesState, SpadesOptions]):
         1: {"first_trick_spade_lead": True}
     }
 
-    def new_game(
-        self,
-        players: int = PLAYERS,
-        options: SpadesOptions | None = None,
-        seed: int | None = None,
-        deck: Sequence[Card] | None = None,
+    def start(
+        self, players: int, options: SpadesOptions, seed: int, rng: random.Random, deck: list[Card] | None
     ) -> SpadesState:
-        self.check_players(players)
         if deck is not None and sorted(deck, key=BY_ORDER) != sorted(
             french_deck(), key=BY_ORDER
         ):
             raise ValueError("A stacked Spades deck must be exactly one 52-card pack.")
-        seed = new_seed() if seed is None else seed
-        rng = random.Random(seed)
-        options = options or SpadesOptions.default()
         state = SpadesState(
             players=players,
             options=options,

@@ -57,7 +57,6 @@ from cardtable_gui.rules.base import (
     RulesOptions,
     TrickWon,
     copy_rng,
-    new_seed,
 )
 from cardtable_gui.rules.tricks import InternedPlay, Trick, deal_unseen
 
@@ -966,26 +965,24 @@ class SpizzichinoRules(GameRules[SpizzichinoState, SpizzichinoOptions]):
     player_counts: ClassVar[tuple[int, ...]] = (2,)
     Options: ClassVar[type[RulesOptions]] = SpizzichinoOptions
 
-    def new_game(
+    def start(
         self,
         players: int,
-        options: SpizzichinoOptions | None = None,
-        seed: int | None = None,
-        deck: Sequence[Card] | None = None,
+        options: SpizzichinoOptions,
+        seed: int,
+        rng: random.Random,
+        deck: list[Card] | None,
     ) -> SpizzichinoState:
-        self.check_players(players)
-        seed = new_seed() if seed is None else seed
         if deck is not None and sorted(deck, key=_HAND_ORDER.__getitem__) != hand_order(DECK):
             raise ValueError("A stacked Spizzichino deck must be the 40 Italian cards, once each.")
-        rng = random.Random(seed)
         state = SpizzichinoState(
             players=players,
-            options=options or SpizzichinoOptions.default(),
+            options=options,
             seed=seed,
             rng=rng,
             dealer=rng.randrange(players),
         )
-        state._deal(None if deck is None else list(deck), None)
+        state._deal(deck, None)
         return state
 
     def determinize(self, view: GameView, rng: random.Random) -> SpizzichinoState:
