@@ -281,7 +281,6 @@ class GameRules(ABC, Generic[S, O]):
     rules_version: ClassVar[int] = 1
     earlier_rules: ClassVar[Mapping[int, Mapping[str, Any]]] = {}
 
-    @abstractmethod
     def new_game(
         self,
         players: int,
@@ -291,6 +290,18 @@ class GameRules(ABC, Generic[S, O]):
     ) -> S:
         """A new game. ``deck`` stacks the first deal (top card first) for tutorials and
         tests; ``seed=None`` picks one at random (recorded in ``state.seed``)."""
+        self.check_players(players)
+        seed = new_seed() if seed is None else seed
+        chosen = cast(O, options or self.Options.default())
+        return self.start(players, chosen, seed, random.Random(seed), None if deck is None else list(deck))
+
+    @abstractmethod
+    def start(
+        self, players: int, options: O, seed: int, rng: random.Random, deck: list[Card] | None
+    ) -> S:
+        """The game ``new_game`` asks for, with what every game settles alike already
+        settled: the players checked, the options and the seed filled in and ``rng``
+        seeded from it. Raises ``ValueError`` when ``deck`` is not the game's pack."""
 
     @abstractmethod
     def determinize(self, view: GameView, rng: random.Random) -> S:

@@ -50,7 +50,6 @@ from cardtable_gui.rules.base import (
     RoundScored,
     RulesOptions,
     copy_rng,
-    new_seed,
 )
 
 # --- The pack -----------------------------------------------------------------------
@@ -810,19 +809,11 @@ class SpinadoRules(GameRules[SpinadoState, SpinadoOptions]):
     player_counts: ClassVar[tuple[int, ...]] = (3, 4, 5)
     Options: ClassVar[type[RulesOptions]] = SpinadoOptions
 
-    def new_game(
-        self,
-        players: int,
-        options: SpinadoOptions | None = None,
-        seed: int | None = None,
-        deck: Sequence[Card] | None = None,
+    def start(
+        self, players: int, options: SpinadoOptions, seed: int, rng: random.Random, deck: list[Card] | None
     ) -> SpinadoState:
-        self.check_players(players)
-        options = options or SpinadoOptions.default()
         if deck is not None and sorted(deck, key=hand_order) != sorted(DECK, key=hand_order):
             raise ValueError("A stacked Spinado deck must hold the 47 cards of the pack once each.")
-        seed = new_seed() if seed is None else seed
-        rng = random.Random(seed)
         state = SpinadoState(
             players=players,
             options=options,

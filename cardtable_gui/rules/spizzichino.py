@@ -57,9 +57,8 @@ from cardtable_gui.rules.base import (
     RulesOptions,
     TrickWon,
     copy_rng,
-    new_seed,
 )
-from cardtable_gui.rules.tricks import Trick, deal_unseen
+from cardtable_gui.rules.tricks import InternedPlay, Trick, deal_unseen
 
 PILES = 8
 PILE_SIZE = 5
@@ -293,45 +292,24 @@ class LiftCard(Action):
         return f"lift stack {self.stack}"
 
 
-@dataclass(frozen=True, slots=True, eq=False, init=False)
-class PlayCard(Action):
-    """Play ``card`` from the hand or from the top of one of your stacks.
+class PlayCard(InternedPlay, pack=DECK, pack_name="Italian"):
+    """Play ``card`` from the hand or from the top of one of your stacks (one interned
+    move per card)."""
 
-    Interned like cards: ``PlayCard(card)`` always returns the one move for that card, so
-    two moves are equal exactly when they are the same object. Hands keep lists of these
-    moves, and taking one out of a list then costs no Python call per comparison.
-    """
+    __slots__ = ()
 
-    card: Card
-
-    def __new__(cls, card: Card) -> PlayCard:
-        play = _PLAY_BY_KEY[card.key]
-        if play is None:
-            # A card from another pack: no move of the game, but it is read and refused
-            # like any card not held.
-            play = _PLAY_BY_KEY[card.key] = _new_play(card)
+    @classmethod
+    def foreign(cls, card: Card) -> PlayCard:
+        """A card from another pack: no move of the game, but it is read and refused
+        like any card not held, so its move is interned beside the pack's."""
+        play = cls.by_card_key[card.key] = cls._made(card)
         return play
-
-    def __hash__(self) -> int:
-        return self.card.key
-
-    def __reduce__(self) -> tuple[type[PlayCard], tuple[Card]]:
-        return PlayCard, (self.card,)
-
-    def __str__(self) -> str:
-        return f"play {self.card}"
-
-
-def _new_play(card: Card) -> PlayCard:
-    play = object.__new__(PlayCard)
-    object.__setattr__(play, "card", card)
-    return play
 
 
 _TAKE = tuple(TakePile(i) for i in range(PILES))
 _STAND = tuple(StandPile(i) for i in range(PILES))
 _LIFT = tuple(LiftCard(i) for i in range(STACKS))
-_PLAY_BY_KEY = by_key({card: _new_play(card) for card in DECK})
+_PLAY_BY_KEY = PlayCard.by_card_key
 
 
 # Events ----------------------------------------------------------------------------
@@ -889,7 +867,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             hand = self.hands[seat]
             del hand[in_hand]
             if self._held_hands[seat] is hand:
-                self._held[seat][card.key & 3].remove(PlayCard(card))
+                self._held[seat][card.key & 3].remove(_PLAY_BY_KEY[card.key])
         else:
             stack = self.stacks[seat][from_stack]
             stack.pop()
@@ -987,26 +965,24 @@ class SpizzichinoRules(GameRules[SpizzichinoState, SpizzichinoOptions]):
     player_counts: ClassVar[tuple[int, ...]] = (2,)
     Options: ClassVar[type[RulesOptions]] = SpizzichinoOptions
 
-    def new_game(
+    def start(
         self,
         players: int,
-        options: SpizzichinoOptions | None = None,
-        seed: int | None = None,
-        deck: Sequence[Card] | None = None,
+        options: SpizzichinoOptions,
+        seed: int,
+        rng: random.Random,
+        deck: list[Card] | None,
     ) -> SpizzichinoState:
-        self.check_players(players)
-        seed = new_seed() if seed is None else seed
         if deck is not None and sorted(deck, key=_HAND_ORDER.__getitem__) != hand_order(DECK):
             raise ValueError("A stacked Spizzichino deck must be the 40 Italian cards, once each.")
-        rng = random.Random(seed)
         state = SpizzichinoState(
             players=players,
-            options=options or SpizzichinoOptions.default(),
+            options=options,
             seed=seed,
             rng=rng,
             dealer=rng.randrange(players),
         )
-        state._deal(None if deck is None else list(deck), None)
+        state._deal(deck, None)
         return state
 
     def determinize(self, view: GameView, rng: random.Random) -> SpizzichinoState:
