@@ -329,3 +329,31 @@ def test_after_staging_a_meld_one_h_shows_the_hint_for_the_rest_of_the_turn(app:
     assert not scene.hint.visible, "taking the drop back is acting too"
     press_h(app)
     assert scene.hint.advice == whole, "one H again, the hint for the whole turn"
+
+
+def test_while_a_new_round_is_dealt_the_plate_and_h_agree(app: App) -> None:
+    """Seen in play: while the next round was dealt, H answered "A hint is for your
+    turn" while the person's plate already said "to play": the glow was left over from
+    the last round. While cards are dealt no plate says whose turn it is; once one
+    does, H gives the hint."""
+    import random
+
+    from cardtable_gui.ai import make_agent
+
+    scene = TableScene(app, config("hand_and_foot", 4, seed=3), pace=10.0)
+    app.scenes.push(scene)
+    medium = make_agent("heuristic", "hand_and_foot", 0, random.Random(0))
+    while not scene.summary.visible:
+        frames(app, dt=0.05)
+        if scene.offering == 0:
+            scene.submit(medium.choose(scene.match.view_for(0), scene.match.legal_actions_for(0)))
+    click(app, scene.summary.button.rect.center)
+    assert scene.animator.busy, "the next round is being dealt"
+    assert scene.match.to_move != 0, "a computer moves first in the new round"
+    while scene.animator.busy:
+        for position, plate in enumerate(scene.table.panels):
+            assert not plate.active, f"the plate at {position} says '{plate.turn_text}' while the cards are dealt"
+        frames(app, dt=1 / 60)
+    press_h(app)
+    assert scene.message == "A hint is for your turn; wait until it comes."
+    assert not scene.table.panels[0].active
