@@ -129,9 +129,13 @@ def test_cards_of_two_ranks_dropped_on_new_book_start_a_book_of_each(app: App) -
     assert not scene.message, scene.message
     staged = scene.table.controls.staging.groups
     assert sorted(str(g.cards[0].rank.symbol) for g in staged) == ["8", "Q"] and all(g.book is None for g in staged)
+    plate = scene.table.panels[0]
+    assert plate.lines[0].startswith("Hand 13 (6 staged)"), "staged cards are still held, and said to be staged"
     key(app, pygame.K_l)
     move = my_moves(scene)[-1]
     assert isinstance(move, Meld) and sorted(len(g.cards) for g in move.groups) == [3, 3], scene.message
+    frames(app, 3)
+    assert plate.lines[0].startswith("Hand 7 "), plate.lines[0]
 
 
 def test_chosen_cards_that_fit_open_books_go_onto_them(app: App) -> None:
