@@ -232,6 +232,12 @@ class HandAndFootHeuristic:
             view.foot_counts[self.seat] + view.tail_counts[self.seat]
         )
 
+    def _held_words(self, view: HandAndFootView) -> str:
+        """What the held cards would cost, "about" it only while a foot or tail still
+        lies unseen (its cards are counted at an average): the hand alone is exact."""
+        unseen = view.foot_counts[self.seat] + view.tail_counts[self.seat]
+        return f"{'about ' if unseen else ''}{self._held_points(view)} points"
+
     # ----- saying why ---------------------------------------------------------------
 
     def _explain_answer(self, view: HandAndFootView, answer: AnswerGoOut) -> Advice:
@@ -239,7 +245,7 @@ class HandAndFootHeuristic:
             return Advice(
                 answer,
                 "Say no: counting this round's books your team looks behind, and the cards "
-                f"you still hold would cost about {self._held_points(view)} points if the round ended now.",
+                f"you still hold would cost {self._held_words(view)} if the round ended now.",
                 "answer-no",
                 claims=(likely("behind-counting-books"),),
             )
@@ -249,7 +255,7 @@ class HandAndFootHeuristic:
             why = f"{standing}, so ending the round now should keep it so"
             claims += said
         elif self._held_points(view) <= 60:
-            why = f"your own cards would cost only about {self._held_points(view)} points"
+            why = f"your own cards would cost only {self._held_words(view)}"
         else:
             why, claim = self._round_ending_words(view)
             claims.append(claim)

@@ -172,8 +172,6 @@ class TableScene(Scene):
         self._message_lines: list[str] = []
         self._deciding: int | None = None
         """The seat whose decision the table offers now (its choices are shown)."""
-        self._hint_staged: Action | None = None
-        """The staged move the hint showing now was worked out after (see ``staged_move``)."""
         self.save_button = Button("Save", self.ask_save_name, style="quiet")
         self.rules_button = Button("Rules", self.open_rules, style="quiet")
         self.message = ""
@@ -380,7 +378,6 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.animator.update(dt)
         self.table.update(dt)
-        self._follow_staging()
         self.summary.update(dt)
         self.game_over.update(dt)
         if self._message_left is not None:
@@ -571,16 +568,22 @@ class TableScene(Scene):
         else:
             view, legal = rest or (self.match.view_for(seat), self.match.legal_actions_for(seat))
             advice = suggest(self.match.config.game, seat, view, legal)
-        self._hint_staged = staged
         self.hint.show(advice)
         self.table.show_hint(advice.action)
         self.place_notes(self.app.screen.get_size())
 
-    def _follow_staging(self) -> None:
-        """A hint showing while the person stages or takes back a step is worked out
-        again for what is left of the turn, so it never names what is staged already."""
-        if self.hint.visible and self._deciding is not None and self.table.staged_move() != self._hint_staged:
+    def staging_changed(self) -> None:
+        """The person staged cards or took a staged step back (the layout says so).
+        That is acting: a hint showing goes, as after any move, so that one H always
+        shows the hint, then for the rest of the turn. Left up, it would have been
+        taken down by the H meant to ask for the next one. In a practice game, where
+        the hint shows by itself, it is worked out again for what is left of the turn."""
+        if not self.hint.visible or self._deciding is None:
+            return
+        if self.coach is not None:
             self._show_hint(self._deciding)
+        else:
+            self.hide_hint()
 
     def hide_hint(self) -> None:
         """Take the hint down: its reason and its marks on the table."""

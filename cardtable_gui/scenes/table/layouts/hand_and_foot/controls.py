@@ -39,6 +39,7 @@ from cardtable_gui.rules.hand_and_foot import (
     Meld,
     Phase,
     TakePile,
+    is_wild,
 )
 from cardtable_gui.rules.hand_and_foot.placing import place_chosen
 from cardtable_gui.scenes.table.bidding import BidChoice, BidPanel
@@ -214,7 +215,9 @@ class TurnControls:
         playing = self.active and phase is Phase.PLAY and not self.sent
         staged = bool(self.staging) and self.active and not self.sent
         chosen = playing and bool(table.fan.chosen)
-        self.lay_down_button.visible = (staged or chosen) and phase is Phase.PLAY
+        # A hint to lay cards down rings Lay down: pressed, it lays the hinted cards.
+        hinted = playing and isinstance(table.hinted, Meld)
+        self.lay_down_button.visible = (staged or chosen or hinted) and phase is Phase.PLAY
         short = False
         if staged and self.lay_down_button.visible and not self._opened() and view is not None:
             self.lay_down_button.text = f"Lay down ({self.staging.points} of {view.minimum})"
@@ -326,6 +329,11 @@ class TurnControls:
         if note:
             self.scene.note_briefly(note)
 
+    def place_keys(self) -> list[Hashable]:
+        """The row's place of each book in the rules' numbering, as a hint worked out
+        after the staged cards names them."""
+        return self.staging.keys(len(self._books()), self._pile_book() is not None)
+
     def place(self, cards: Sequence[Card]) -> str | None:
         """Stage ``cards`` where they fit (Enter, and Lay down with cards chosen): one
         book per rank, onto open books, wilds where the hint put them or where they fit
@@ -347,8 +355,19 @@ class TurnControls:
 
     def stage(self, cards: Sequence[Card], place: Hashable) -> None:
         """Stage ``cards`` on ``place`` (a book, a staged book, the pile's book or a
-        new book); the rule's reason is shown when they may not go there."""
-        self.stage_all([(cards, place)])
+        new book); the rule's reason is shown when they may not go there. Cards of
+        several ranks dropped on New book start one book per rank, as Lay down would
+        (the hinted cards go where the hint said)."""
+        if place != NEW_BOOK or len({c.rank for c in cards if not is_wild(c)}) < 2:
+            self.stage_all([(cards, place)])
+        elif self._is_hinted_meld(cards):
+            self.place(cards)
+        else:
+            self.stage_all([(g.cards, NEW_BOOK) for g in place_chosen(cards, ()).groups])
+
+    def _is_hinted_meld(self, cards: Sequence[Card]) -> bool:
+        hinted = self.table.hinted
+        return isinstance(hinted, Meld) and Counter(cards) == Counter(c for g in hinted.groups for c in g.cards)
 
     def stage_all(self, drops: Sequence[tuple[Sequence[Card], Hashable]]) -> bool:
         """Stage each ``(cards, place)`` of ``drops``, all or none; the rule's reason is
@@ -369,6 +388,7 @@ class TurnControls:
         self.show_hand()
         self.refresh()
         self.table.rows[0].show(drops[-1][1])
+        self.scene.staging_changed()
         return True
 
     def can_take_back(self) -> bool:
@@ -380,13 +400,16 @@ class TurnControls:
             self.staging.take_back()
             self.show_hand()
             self.refresh()
+            self.scene.staging_changed()
 
     def cancel(self) -> None:
         if self.sent:
             return
-        self.staging.clear()
+        had = bool(self.staging.clear())
         self.show_hand()
         self.refresh()
+        if had:
+            self.scene.staging_changed()
 
     # -- moves -----------------------------------------------------------------------
 
@@ -402,11 +425,15 @@ class TurnControls:
     def lay_down(self) -> None:
         """Lay the staged cards down, the chosen cards first put where Enter would put
         them: choosing three kings, or the six cards of two books, and Lay down is a
-        whole meld."""
+        whole meld. With nothing chosen while the hint shows a meld, its cards are the
+        ones laid down: the hint rings Lay down, and one press makes the hinted move."""
         view = self.view
         if not self.active or self.sent or view is None:
             return
         chosen = self.table.fan.chosen_cards
+        hinted = self.table.hinted
+        if not chosen and isinstance(hinted, Meld):
+            chosen = [card for group in hinted.groups for card in group.cards]
         note: str | None = ""
         if chosen and view.phase is Phase.PLAY:
             note = self.place(chosen)
@@ -420,12 +447,13 @@ class TurnControls:
 
     def follow_hint(self, action: Action | None) -> None:
         """A hint to take the pile with a pair makes that pair the one a click on the
-        pile, T or Lay down uses."""
+        pile, T or Lay down uses; a hint to lay cards down shows Lay down (and its
+        going takes the button away again, unless cards are chosen or staged)."""
         if isinstance(action, TakePile):
             index = next((i for i, take in enumerate(self.takes) if take.pair == action.pair), None)
-            if index is not None and index != self.take_choice:
+            if index is not None:
                 self.take_choice = index
-                self.refresh()
+        self.refresh()
 
     def draw_cards(self) -> None:
         if self.active and self._phase() is Phase.DRAW:
@@ -439,7 +467,7 @@ class TurnControls:
         if not self._opened() and not self.staging and isinstance(hinted, TakePile) and hinted.pair == pair and hinted.meld:
             # The hint takes the pile together with an opening: staging the cards it
             # named is what the player would do by hand before taking.
-            places = [book_key(i) for i in range(len(self._books()))] + [PILE]
+            places = self.staging.keys(len(self._books()), pile=True)
             if not self.stage_all([(g.cards, NEW_BOOK if g.book is None else places[g.book]) for g in hinted.meld]):
                 return
         if self._opened() or not self.staging:

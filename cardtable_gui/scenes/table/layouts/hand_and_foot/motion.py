@@ -126,8 +126,10 @@ class EventShow:
 
     def _deal(self, event: HandDealt) -> None:
         """A new round: the table is cleared and every hand, foot (and tail) is dealt
-        from the dealer's left, hands first."""
+        from the dealer's left, hands first. Nobody's plate says "to play" until the
+        cards are in: the turn left from the last round is not this one's."""
         self.table.dealer = event.dealer
+        self.table.to_move = None
         self.table.counts = [0] * self.table.players
         self.table.foot_counts = [0] * self.table.players
         self.table.tail_counts = [0] * self.table.players

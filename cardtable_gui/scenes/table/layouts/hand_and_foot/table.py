@@ -540,7 +540,10 @@ class HandAndFootLayout(GameLayout):
             team = self.team_of(seat)
             panel.name = self.scene.seat_name(seat)
             held = self.counts[seat]
-            panel.lines = [words.stage_line(self.stages[seat], held, self.foot_counts[seat], self.tail_counts[seat], view.has_tail)]
+            staged = len(self.controls.staging.cards) if seat == self.bottom else 0
+            panel.lines = [
+                words.stage_line(self.stages[seat], held, self.foot_counts[seat], self.tail_counts[seat], view.has_tail, staged)
+            ]
             panel.card_count = min(FULL_HAND, held)
             panel.active = self.to_move == seat and not paused
             panel.turn_text = "to answer" if answering and seat != view.turn else "to play"
