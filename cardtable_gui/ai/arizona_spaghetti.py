@@ -268,9 +268,11 @@ class _Reading:
         nothing still to play can come over the card."""
         card = action.card
         if self.facts.sure_to_win(card):
+            # With nobody left to play the trick's points are all on the table: exact.
+            amount = f"{cost} points" if not self.yet_to_play else f"about {cost} points"
             return Advice(
                 action,
-                f"Take this trick with the {card.name}: about {cost} points now is less "
+                f"Take this trick with the {card.name}: {amount} now is less "
                 "than it would likely cost you later in the round.",
                 "take-now",
                 claims=(certain("trick-won", str(card)),),
