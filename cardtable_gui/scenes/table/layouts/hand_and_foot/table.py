@@ -71,6 +71,8 @@ LOG_WIDTH = 300
 """The widest the log grows (design pixels): its lines are short."""
 LOG_NARROWEST = 170
 """The narrowest room the log is shown in (design pixels)."""
+LOG_FEWEST = 3
+"""The fewest lines the log beside the piles shows before a roomier place is looked for."""
 
 class HandAndFootLayout(GameLayout):
     """Hand and Foot at the table: see the module docstring."""
@@ -290,23 +292,24 @@ class HandAndFootLayout(GameLayout):
         self.banner.layout(banner, self.middle.center)
 
     def _place_log(self, toolbar_bottom: int) -> None:
-        """The log of the last moves in the roomiest free place: beside the piles and
-        the round's facts (right of them, else left), up to whatever lies above and
-        no lower than your team's books; or up between the seat at the top and the
-        scores. Its own place, so it never covers a card, a plate, a row of books or
-        the words by the piles. Where none is roomy enough it is not shown; its lines
-        are still kept."""
+        """The log of the last moves in a free place: beside the piles and the round's
+        facts (right of them, else left), up to whatever lies above and no lower than
+        your team's books; or, when that shows too few lines, the roomiest of those
+        and the room up between the seat at the top and the scores. Its own place, so
+        it never covers a card, a plate, a row of books or the words by the piles.
+        Where none is roomy enough it is not shown; its lines are still kept."""
         t = self.theme
-        rooms = [*self._log_rooms_beside_piles(toolbar_bottom), self._log_room_at_top()]
-        wide = [room for room in rooms if room.width >= t.px(LOG_NARROWEST)]
+        beside = self._log_rooms_beside_piles(toolbar_bottom)
+        rooms = [room for room in (*beside, self._log_room_at_top()) if room.width >= t.px(LOG_NARROWEST)]
 
         def shows(room: pygame.Rect) -> int:
             """How many lines the log shows in ``room``."""
             return sum(1 for lines in range(1, LOG_LINES + 1) if PlayLog.height_for(t, lines) <= room.height)
 
-        best = max(wide, key=shows, default=None)
+        # Beside the piles, where the moves happen, whenever it shows a few lines there.
+        best = next((room for room in rooms if room in beside and shows(room) >= LOG_FEWEST), None) or max(rooms, key=shows, default=None)
         if best is None or shows(best) < 2:
-            self.log.layout(pygame.Rect(rooms[0].topleft, (0, 0)), t)
+            self.log.layout(pygame.Rect(beside[0].topleft, (0, 0)), t)
             return
         self.log.layout(best, t)
         if best.top < self.strip.bottom <= best.bottom:
