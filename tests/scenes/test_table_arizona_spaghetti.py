@@ -5,11 +5,13 @@ seat readable with eight players at three window sizes."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pygame
 import pytest
 from test_table_support import (
+    before_each_event,
     card_grip,
     click,
     drag,
@@ -23,9 +25,10 @@ from test_table_support import (
 )
 from tests.scenes.test_table_geometry import just_before_events
 
-from cardtable_gui.cards import Suit, parse_cards
+from cardtable_gui.cards import Card, Suit, parse_cards
+from cardtable_gui.rules import get_rules
 from cardtable_gui.rules.arizona_spaghetti import ROUNDS, PlayCard, RoundEndedEarly
-from cardtable_gui.rules.base import CardPlayed, Event, TrickWon
+from cardtable_gui.rules.base import CardPlayed, Event, HandDealt, TrickWon
 from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.layouts.arizona_spaghetti import KING_OF_SPADES, took_text
@@ -188,6 +191,28 @@ def test_pass_and_play_covers_every_hand_between_people(app) -> None:
         play_bottom_turn(app, scene)
     assert faces_under_cover == []
     assert set(covers) == {0, 2}
+
+
+@pytest.mark.parametrize("people", [1, 2], ids=["one person", "a shared screen"])
+def test_the_persons_hand_is_face_up_from_the_deal_while_the_computers_lead(app, people: int) -> None:
+    players = 4
+    first = get_rules("arizona_spaghetti").new_game(players, seed=3).to_move
+    # The people sit after a computer, which leads before their first turn.
+    humans = tuple((first + 1 + i) % players for i in range(people))
+    scene = start_table(app, config(players, humans))
+    faces: list[tuple[Event, list[Card]]] = []
+    before_each_event(scene, lambda event: faces.append((event, list(scene.table.fan.cards))))
+    run_until(app, lambda: human_turn_ready(scene))
+    after_deal = [(event, cards) for event, cards in faces if not isinstance(event, HandDealt)]
+    assert any(isinstance(event, CardPlayed) and event.seat == first for event, _ in after_deal), "a computer led"
+    if people == 1:
+        dealt = Counter(scene.match.view_for(humans[0]).hand)
+        for event, cards in after_deal:
+            assert Counter(cards) == dealt, f"the hand was not face up when {event} showed"
+    else:
+        # At a shared screen a hand stays hidden until its owner takes the seat.
+        assert all(cards == [] for _, cards in after_deal)
+        assert scene.handoff.visible
 
 
 def test_resizing_mid_deal_keeps_the_table_inside_the_window(app) -> None:

@@ -140,6 +140,9 @@ def test_the_most_players_while_the_computers_play(app: App, game: str) -> None:
     scene = TableScene(app, config(game, players, ()), watch=True, pace=2.0)
     app.scenes.push(scene)
     assert watch(app, scene, WATCHED_FRAMES, lambda: problems(scene)) == []
+    # A game that keeps a log of the last plays shows it among everything else.
+    log = getattr(scene.table, "log", None)
+    assert log is None or log.visible
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -381,7 +381,8 @@ class ArizonaSpaghettiLayout(GameLayout):
         self.deck.count = sum(event.counts)
         self.to_move = (event.dealer + 1) % self.seat_count
         self.scene.play_sound("shuffle")
-        for i, seat in enumerate(deal_order(event.dealer, event.counts)):
+        order = list(deal_order(event.dealer, event.counts))
+        for i, seat in enumerate(order):
             position = self.position_of(seat)
             panel = self.panels[position]
             width = self.card_width if position == 0 else self.small_width
@@ -390,6 +391,7 @@ class ArizonaSpaghettiLayout(GameLayout):
                 delay=0.25 + i * DEAL_STAGGER, on_done=lambda s=seat, n=i: self._dealt_one(s, n),
                 angles=(0.0, panel.angle),
             )
+        self.scene.animator.wait(0.25 + len(order) * DEAL_STAGGER + DEAL_FLIGHT, on_done=self._look_at_hand)
 
     def _dealt_one(self, seat: int, number: int) -> None:
         self.counts[seat] += 1
@@ -398,6 +400,13 @@ class ArizonaSpaghettiLayout(GameLayout):
             self.fan.set_hand((), hidden=self.counts[seat])
         if number % self.seat_count == 0:
             self.scene.play_sound("deal")
+
+    def _look_at_hand(self) -> None:
+        """The deal has landed: the person's own cards turn face up at once, though
+        the computers may lead and play for a while before the person's first turn."""
+        view = self.own_view_now()
+        if view is not None:
+            self.fan.set_hand(cast(ArizonaSpaghettiView, view).hand)
 
     def _play(self, seat: int, card: Card) -> None:
         position = self.position_of(seat)

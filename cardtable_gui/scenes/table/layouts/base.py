@@ -181,6 +181,17 @@ class GameLayout(ABC):
         drops back into the hand, so nothing looks as if it were still on its way."""
         self.fan.select(None)
 
+    def own_view_now(self) -> GameView | None:
+        """The bottom seat's view as the match holds it now, when the person at the
+        table may see that hand: it is their own (at a shared screen, once they have
+        taken the seat behind the cover); None otherwise. A hand just dealt turns face
+        up from it as soon as the deal lands: the computers may play a long while
+        before the person's first turn, and the hand must not stay backs till then."""
+        viewer = self.scene.viewer
+        if viewer is None or viewer != self.bottom:
+            return None
+        return self.scene.match.view_for(viewer)
+
     def hide_hand(self) -> None:
         """Turn the bottom hand face down where it lies (at a shared screen, the cards
         the last person kept while the hand's summary is read)."""

@@ -155,6 +155,7 @@ class EventShow:
             for seat in deal_order(event.dealer, (size,) * self.table.players):
                 self._deal_one(seat, where, number)
                 number += 1
+        self.animator.wait(0.2 + number * DEAL_STAGGER + DEAL_FLIGHT, on_done=self.table.look_at_hand)
 
     def _deal_one(self, seat: int, where: str, number: int) -> None:
         position = self.table.position_of(seat)
@@ -283,22 +284,35 @@ class EventShow:
                     self.table.hand_order.remove(card)
             self.table.controls.laid_down()
             return
-        row = self.table.row_of(team)
-        flights = [(book, card) for book, cards in event.groups for card in cards]
-        starts = self._cards_leave(seat, [card for _, card in flights])
-        self.table.counts[seat] = max(0, self.table.counts[seat] - len(flights))
-        known = len(self.table.books[team]) if team < len(self.table.books) else 0
-        for i, ((book, card), start) in enumerate(zip(flights, starts, strict=True)):
-            key = book_key(book) if book < known else NEW_BOOK
-            last = i == len(flights) - 1
-            self.animator.fly(
-                card, start, row.landing(key), row.card_width, MELD_FLIGHT, delay=i * MELD_STAGGER,
-                on_done=(lambda: self._lay_groups(team, event.groups)) if last else None,
-            )
+        # A computer's books land one at a time, each in view for a beat.
+        beat = self.table.beat(event)
+        pause = self.table.scene.reading_time(beat) if beat is not None else 0.0
+        sent = 0
+        for index, (book, cards) in enumerate(event.groups):
+            if index and pause:
+                self.animator.wait(index * pause, on_done=lambda b=book, c=cards: self._meld_group(seat, team, b, c))
+            else:
+                # Unpaused, the groups' cards fly one after another, so books land in order.
+                self._meld_group(seat, team, book, cards, sent)
+            sent += len(cards)
+        if pause:
+            self.animator.wait(len(event.groups) * pause)
 
-    def _lay_groups(self, team: int, groups: Sequence[tuple[int, tuple[Card, ...]]]) -> None:
-        for book, cards in groups:
-            self._lay(team, book, cards)
+    def _meld_group(self, seat: int, team: int, book: int, cards: Sequence[Card], sent: int = 0) -> None:
+        """One group of a meld flies from the seat to its book (a new one when the
+        team has no such book yet) and is laid there, after ``sent`` cards of the
+        same meld have set off."""
+        row = self.table.row_of(team)
+        starts = self._cards_leave(seat, cards)
+        self.table.counts[seat] = max(0, self.table.counts[seat] - len(cards))
+        known = len(self.table.books[team]) if team < len(self.table.books) else 0
+        key = book_key(book) if book < known else NEW_BOOK
+        for i, (card, start) in enumerate(zip(cards, starts, strict=True)):
+            last = i == len(cards) - 1
+            self.animator.fly(
+                card, start, row.landing(key), row.card_width, MELD_FLIGHT, delay=(sent + i) * MELD_STAGGER,
+                on_done=(lambda: self._lay(team, book, cards)) if last else None,
+            )
 
     def _lay(self, team: int, index: int, cards: Sequence[Card]) -> None:
         """Put ``cards`` on the team's book ``index`` of the picture (a new one when
