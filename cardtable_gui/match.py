@@ -190,6 +190,10 @@ class Match:
         return self.state.winners
 
     @property
+    def just_dealt(self) -> bool:
+        return not self.history
+
+    @property
     def position(self) -> int:
         """Counts every change of the game: moves, undo, a rebuilt position."""
         return self._version

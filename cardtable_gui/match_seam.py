@@ -83,6 +83,10 @@ class MatchSeam(Protocol):
     def is_over(self) -> bool: ...
 
     @property
+    def just_dealt(self) -> bool:
+        """No move has been made since the first deal: the table opens by showing it."""
+
+    @property
     def position(self) -> int:
         """A number that changes whenever the game does (a move made, moves taken
         back, a lesson's position rebuilt): the table redraws from the view, and offers
