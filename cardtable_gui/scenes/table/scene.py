@@ -59,9 +59,10 @@ from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import GameOverPanel, standings
 from cardtable_gui.scenes.table.handoff import HandoffCover
 from cardtable_gui.scenes.table.hint import HintPanel
-from cardtable_gui.scenes.table.layouts import make_layout
+from cardtable_gui.scenes.table.layouts import NoTableYet, make_layout
 from cardtable_gui.scenes.table.note_place import place_in
 from cardtable_gui.scenes.table.pace import SPEED_FACTOR, Beat, beat_seconds
+from cardtable_gui.scenes.table.port import TablePort
 from cardtable_gui.scenes.table.summary import HandSummary, SummaryTable
 from cardtable_gui.scenes.table.tips import STYLE as TIP_STYLE
 from cardtable_gui.scenes.table.tips import FirstGameTips, Moment
@@ -127,15 +128,20 @@ class TableScene(Scene):
         self.finished = False
         self.animator = Animator(speed=self.animation_speed)
         self.sprites = CardSprites(app.art)
-        self.table = make_layout(config.game, self)
         self.saves = SaveStore(app.data_dir)
         self.autosaver = None if watch else Autosaver(self.saves)
         self._on_applied = on_applied
         self._save_problem: str | None = None
         self.match = self.open_match(config, resume)
-        self.keep_for_continue(resume)
         humans = self.match.person_seats
         self.pass_and_play = len(humans) > 1
+        try:
+            self.table = make_layout(config.game, self._port())
+        except NoTableYet:
+            # No table for this game: nothing may go on thinking for it.
+            self.match.close()
+            raise
+        self.keep_for_continue(resume)
         self.bottom = humans[0] if humans else 0
         self.viewer: int | None = None if self.pass_and_play else self.bottom
         self.handoff = HandoffCover(self._handoff_ready, self.ask_leave)
@@ -192,6 +198,29 @@ class TableScene(Scene):
             else Position(resume.state, resume.actions, resume.movers, resume.hand_start),
         )
 
+    def _port(self) -> TablePort:
+        """All the game's layout may use of this table."""
+        return TablePort(
+            match=self.match,
+            animator=self.animator,
+            sprites=self.sprites,
+            pass_and_play=self.pass_and_play,
+            theme=lambda: self.app.theme,
+            seat_name=self.seat_name,
+            submit=self.submit,
+            say=self.say,
+            note_briefly=self.note_briefly,
+            show_summary=self.show_summary,
+            play_sound=self.play_sound,
+            reading_time=self.reading_time,
+            animation_speed=self.animation_speed,
+            card_scale=lambda: self.app.settings.card_scale,
+            toolbar_end=self.toolbar_end,
+            footprint=self.footprint,
+            paused=lambda: self.finished or self.summary.visible,
+            viewer=lambda: self.viewer,
+        )
+
     def _new_coach(self) -> Coach:
         """The practice game's coach for the person at the bottom, judging their moves
         in a process of its own."""
@@ -199,7 +228,7 @@ class TableScene(Scene):
         names = [self.seat_name(seat) for seat in range(match.players)]
         return Coach(match.game, self.bottom, match.teams, names, match.new_judge(), match.advice_seed)
 
-    # -- what the layout uses ------------------------------------------------------
+    # -- what the layout uses (through its port) -------------------------------------
 
     def animation_speed(self) -> float:
         """How fast cards move now: the player's setting, times a watch's pace."""

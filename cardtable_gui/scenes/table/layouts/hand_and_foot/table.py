@@ -47,16 +47,17 @@ from cardtable_gui.scenes.table.seat_panel import FULL_HAND, SeatPanel, fan_exte
 from cardtable_gui.ui import theme as th
 
 if TYPE_CHECKING:
-    from cardtable_gui.scenes.table.scene import TableScene
+    from cardtable_gui.scenes.table.port import TablePort
+
 
 class HandAndFootLayout(GameLayout):
     """Hand and Foot at the table: see the module docstring."""
 
-    def __init__(self, scene: TableScene) -> None:
-        super().__init__(scene)
+    def __init__(self, port: TablePort) -> None:
+        super().__init__(port)
         self.motion = EventShow(self)
-        self.sprites = scene.sprites
-        self.players = scene.config.players
+        self.sprites = port.sprites
+        self.players = port.match.players
         self.fan = MultiSelectFan(self.sprites)
         self.panels = [SeatPanel(0.0) for _ in range(self.players)]
         self.feet = [Pile() for _ in range(self.players)]
@@ -111,7 +112,7 @@ class HandAndFootLayout(GameLayout):
         return self.team_of(self.bottom)
 
     def team_label(self, team: int) -> str:
-        return words.team_name([self.scene.seat_name(s) for s in self.sides[team]])
+        return words.team_name([self.port.seat_name(s) for s in self.sides[team]])
 
     def row_of(self, team: int) -> BookRow:
         """The band of ``team``'s books; the player's team's is the first."""
@@ -130,7 +131,7 @@ class HandAndFootLayout(GameLayout):
         t = self.theme
         width, height = size
         margin, gap = t.px(14), t.px(10)
-        scale = self.scene.app.settings.card_scale
+        scale = self.port.card_scale()
         base = min(height * 0.15 / 1.4, width * 0.072)
         self.card_width = max(36, round(min(base * scale, height * 0.2 / 1.4)))
         card_h = self.sprites.size(self.card_width)[1]
@@ -337,7 +338,7 @@ class HandAndFootLayout(GameLayout):
 
     def reset(self, view: GameView, bottom: int) -> None:
         self.bottom = bottom
-        self.scene.animator.clear()
+        self.port.animator.clear()
         self.bubbles.clear()
         self.banner.callout = ""
         self.controls.clear()
@@ -475,9 +476,9 @@ class HandAndFootLayout(GameLayout):
         return self.controls.hint_rect if self.controls.hint_rect.width > 0 else None
 
     def turn_prompt(self) -> str:
-        view = cast(HandAndFootView, self.scene.match.view_for(None))
+        view = cast(HandAndFootView, self.port.match.view_for(None))
         if view.phase is Phase.ANSWER and view.asking is not None:
-            asker = self.scene.seat_name(view.asking)
+            asker = self.port.seat_name(view.asking)
             return f"{asker} asks to go out, and you answer. Make sure nobody else can see the screen."
         return "It is your turn. Make sure nobody else can see the screen."
 
@@ -532,13 +533,13 @@ class HandAndFootLayout(GameLayout):
         view = self.view
         if view is None:
             return
-        thinking = self.scene.match.thinking_seat
-        paused = self.scene.finished or self.scene.summary.visible
+        thinking = self.port.match.thinking_seat
+        paused = self.port.paused()
         answering = view.phase is Phase.ANSWER
         for position, panel in enumerate(self.panels):
             seat = self.seat_at(position)
             team = self.team_of(seat)
-            panel.name = self.scene.seat_name(seat)
+            panel.name = self.port.seat_name(seat)
             held = self.counts[seat]
             panel.lines = [words.stage_line(self.stages[seat], held, self.foot_counts[seat], self.tail_counts[seat], view.has_tail)]
             panel.card_count = min(FULL_HAND, held)
