@@ -45,8 +45,28 @@ def test_no_scene_reads_what_lies_behind_the_match_seam() -> None:
     assert found == {}
 
 
+def seam_members() -> set[str]:
+    return {name for name in vars(MatchSeam) if not name.startswith("_")} | set(MatchSeam.__annotations__)
+
+
+def test_a_scene_asks_a_match_only_what_the_seam_offers() -> None:
+    """A lesson's own table may also ask its ``lesson_match`` what only a lesson has
+    (the outcome of the learner's move); every other name reads a plain seam."""
+    offered = seam_members()
+    found = {
+        f"{name} line {node.lineno}: .{node.attr}"
+        for name, tree in modules(SCENES)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and names_a_match(node.value)
+        and not (isinstance(node.value, ast.Attribute) and node.value.attr == "lesson_match")
+        and node.attr not in offered
+    }
+    assert found == set()
+
+
 def test_the_seam_itself_offers_nothing_that_lies_behind_it() -> None:
-    assert BEHIND_THE_SEAM.isdisjoint(set(vars(MatchSeam)) | set(MatchSeam.__annotations__))
+    assert BEHIND_THE_SEAM.isdisjoint(seam_members())
 
 
 def test_the_check_sees_a_match_read_through_every_name() -> None:
