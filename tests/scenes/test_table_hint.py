@@ -255,16 +255,16 @@ def test_the_hint_fits_a_small_window(tmp_path: Path, game: str, players: int, s
 
 
 def test_the_hint_sees_only_the_persons_own_view(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardtable_gui.scenes.table import scene as scene_module
+    from cardtable_gui.match import Match
 
     asked: list[tuple[int, object]] = []
-    real = scene_module.suggest
+    real = Match.advice
 
-    def spy(game: str, seat: int, view: object, legal: list[Action]) -> Advice:
+    def spy(match: Match, seat: int, view: object, legal: list[Action]) -> Advice:
         asked.append((seat, view))
-        return real(game, seat, view, legal)  # type: ignore[arg-type]
+        return real(match, seat, view, legal)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(scene_module, "suggest", spy)
+    monkeypatch.setattr(Match, "advice", spy)
     scene = start_table(app, config("spades", 4, humans=(0, 2)))
     wait_for_decision(app, scene)
     seat = scene.match.to_move

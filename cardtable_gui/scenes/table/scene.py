@@ -36,20 +36,18 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cardtable_gui.ai.advice import Advice
-from cardtable_gui.ai.judgement import Judge
 from cardtable_gui.match import Match, Position
-from cardtable_gui.persistence import GameRecord, record_game
+from cardtable_gui.match_seam import MatchSeam
+from cardtable_gui.persistence import record_game
 from cardtable_gui.persistence.autosaver import Autosaver
 from cardtable_gui.persistence.saves import (
     SAVE_NAME_LENGTH,
     RestoredGame,
-    SavedGame,
     SaveError,
     SaveStore,
-    describe_progress,
 )
 from cardtable_gui.rules import GAMES
-from cardtable_gui.rules.base import Action, Event, HandDealt, IllegalAction, new_seed
+from cardtable_gui.rules.base import Action, Event, IllegalAction, new_seed
 from cardtable_gui.scenes.base import Scene
 from cardtable_gui.scenes.dialog import Answer, Dialog
 from cardtable_gui.scenes.table.animation import Animator
@@ -60,10 +58,11 @@ from cardtable_gui.scenes.table.confirm import ConfirmPanel
 from cardtable_gui.scenes.table.footprint import KEEP_CLEAR, Footprint, Kind
 from cardtable_gui.scenes.table.game_over import GameOverPanel, standings
 from cardtable_gui.scenes.table.handoff import HandoffCover
-from cardtable_gui.scenes.table.hint import HintPanel, suggest
-from cardtable_gui.scenes.table.layouts import make_layout
+from cardtable_gui.scenes.table.hint import HintPanel
+from cardtable_gui.scenes.table.layouts import NoTableYet, make_layout
 from cardtable_gui.scenes.table.note_place import place_in
 from cardtable_gui.scenes.table.pace import SPEED_FACTOR, Beat, beat_seconds
+from cardtable_gui.scenes.table.port import TablePort
 from cardtable_gui.scenes.table.summary import HandSummary, SummaryTable
 from cardtable_gui.scenes.table.tips import STYLE as TIP_STYLE
 from cardtable_gui.scenes.table.tips import FirstGameTips, Moment
@@ -118,7 +117,7 @@ class TableScene(Scene):
         config: MatchConfig,
         *,
         watch: bool = False,
-        on_applied: Callable[[Match], None] | None = None,
+        on_applied: Callable[[MatchSeam], None] | None = None,
         resume: RestoredGame | None = None,
         pace: float = 1.0,
     ) -> None:
@@ -129,15 +128,20 @@ class TableScene(Scene):
         self.finished = False
         self.animator = Animator(speed=self.animation_speed)
         self.sprites = CardSprites(app.art)
-        self.table = make_layout(config.game, self)
         self.saves = SaveStore(app.data_dir)
         self.autosaver = None if watch else Autosaver(self.saves)
         self._on_applied = on_applied
         self._save_problem: str | None = None
         self.match = self.open_match(config, resume)
-        self.keep_for_continue(resume)
-        humans = self.match.config.human_seats
+        humans = self.match.person_seats
         self.pass_and_play = len(humans) > 1
+        try:
+            self.table = make_layout(config.game, self._port())
+        except NoTableYet:
+            # No table for this game: nothing may go on thinking for it.
+            self.match.close()
+            raise
+        self.keep_for_continue(resume)
         self.bottom = humans[0] if humans else 0
         self.viewer: int | None = None if self.pass_and_play else self.bottom
         self.handoff = HandoffCover(self._handoff_ready, self.ask_leave)
@@ -183,10 +187,10 @@ class TableScene(Scene):
         self._summary_left = 0.0
         self._closed = False
         self.table.reset(self.match.view_for(self.viewer), self.bottom)
-        if not self.match.history:
-            self.match.events.extend(self.table.opening_events(self.match.view_for(None)))
+        if self.match.just_dealt:
+            self.match.show_first(self.table.opening_events(self.match.view_for(None)))
 
-    def open_match(self, config: MatchConfig, resume: RestoredGame | None) -> Match:
+    def open_match(self, config: MatchConfig, resume: RestoredGame | None) -> MatchSeam:
         """The match this table plays: a new game, or one rebuilt from a save. A lesson's
         table plays a match of its own kind here."""
         return Match(
@@ -198,14 +202,39 @@ class TableScene(Scene):
             else Position(resume.state, resume.actions, resume.movers, resume.hand_start),
         )
 
+    def _port(self) -> TablePort:
+        """All the game's layout may use of this table."""
+        return TablePort(
+            match=self.match,
+            animator=self.animator,
+            sprites=self.sprites,
+            pass_and_play=self.pass_and_play,
+            theme=lambda: self.app.theme,
+            seat_name=self.seat_name,
+            submit=self.submit,
+            say=self.say,
+            note_briefly=self.note_briefly,
+            show_summary=self.show_summary,
+            play_sound=self.play_sound,
+            reading_time=self.reading_time,
+            animation_speed=self.animation_speed,
+            card_scale=lambda: self.app.settings.card_scale,
+            toolbar_end=self.toolbar_end,
+            footprint=self.footprint,
+            paused=lambda: self.finished or self.summary.visible,
+            viewer=lambda: self.viewer,
+            note_boxes=lambda: self.note_boxes,
+            staging_changed=self.staging_changed,
+        )
+
     def _new_coach(self) -> Coach:
         """The practice game's coach for the person at the bottom, judging their moves
         in a process of its own."""
         match = self.match
         names = [self.seat_name(seat) for seat in range(match.players)]
-        return Coach(match.config.game, self.bottom, match.state.teams, names, Judge(match.config.game), match.config.seed or 0)
+        return Coach(match.game, self.bottom, match.teams, names, match.new_judge(), match.advice_seed)
 
-    # -- what the layout uses ------------------------------------------------------
+    # -- what the layout uses (through its port) -------------------------------------
 
     def animation_speed(self) -> float:
         """How fast cards move now: the player's setting, times a watch's pace."""
@@ -403,7 +432,7 @@ class TableScene(Scene):
     def _busy(self) -> bool:
         return (
             self.animator.busy
-            or bool(self.match.events)
+            or self.match.peek_event() is not None
             or self.summary.visible
             or self.handoff.visible
         )
@@ -411,10 +440,11 @@ class TableScene(Scene):
     def _consume(self) -> None:
         """Hand queued events to the layout one at a time, each after the previous
         one's animation; settle the turn once nothing is left to show."""
-        while not self.animator.busy and not self.summary.visible and self.match.events:
-            if self.holds(self.match.events[0]):
-                return
-            event = self.match.events.popleft()
+        while not self.animator.busy and not self.summary.visible:
+            upcoming = self.match.peek_event()
+            if upcoming is None or self.holds(upcoming):
+                break
+            event = self.match.take_event()
             self.table.on_event(event)
             beat = self.table.beat(event)
             if beat is not None:
@@ -430,8 +460,8 @@ class TableScene(Scene):
         return False
 
     def _settle(self) -> None:
-        if self._settled_at != len(self.match.history):
-            self._settled_at = len(self.match.history)
+        if self._settled_at != self.match.position:
+            self._settled_at = self.match.position
             self.table.sync(self.match.view_for(self.viewer))
         if self.match.is_over:
             self._show_game_over()
@@ -439,9 +469,9 @@ class TableScene(Scene):
         seat = self.match.to_move
         if self.coach is not None and seat != self.bottom:
             self.coach.turn_passed()
-        if seat is None or not self.match.is_human(seat) or self._turn_shown == len(self.match.history):
+        if seat is None or not self.match.is_human(seat) or self._turn_shown == self.match.position:
             return
-        self._turn_shown = len(self.match.history)
+        self._turn_shown = self.match.position
         if self.pass_and_play and seat != self.viewer:
             self._end_turn()
             self.handoff.show(seat, self.seat_name(seat), self.table.turn_prompt())
@@ -481,7 +511,7 @@ class TableScene(Scene):
         self.finished = True
         self._end_turn()
         match = self.match
-        winners = match.state.winners
+        winners = match.winners
         names = [self.seat_name(s) for s in winners]
         if not names:
             headline = "The game is over"
@@ -489,8 +519,8 @@ class TableScene(Scene):
             headline = f"{names[0]} wins!"
         else:
             headline = f"{' and '.join(names)} win!"
-        scores = match.state.scores
-        teams = match.state.teams
+        scores = match.scores
+        teams = match.teams
         sides = [(" & ".join(self.seat_name(s) for s in side), scores[side[0]]) for side in teams]
         rows = standings(sides, [i for i, side in enumerate(teams) if side[0] in winners])
         self.game_over.show(headline, rows, self.table.score_sheet(match.game_events()))
@@ -501,7 +531,7 @@ class TableScene(Scene):
     @property
     def _offers_undo(self) -> bool:
         """Every table with a person at it has the button (greyed when undo is off)."""
-        return bool(self.match.config.human_seats) and not self.watch
+        return bool(self.match.person_seats) and not self.watch
 
     def _buttons(self) -> list[Button]:
         if self.watch:
@@ -533,7 +563,7 @@ class TableScene(Scene):
         seat = self.match.to_move
         if seat is None or not self.match.is_human(seat) or (self.pass_and_play and seat != self.viewer):
             return "A hint is for your turn; wait until it comes."
-        if any(isinstance(event, HandDealt) for event in self.match.events):
+        if self.match.new_hand_pending():
             # The turn is in a hand the table has not dealt yet: the last one's end and
             # its summary come first.
             return "Your next hand is about to be dealt; ask again once your cards are in."
@@ -567,7 +597,7 @@ class TableScene(Scene):
             advice = Advice(staged, STAGED_FIRST, "staged-first")
         else:
             view, legal = rest or (self.match.view_for(seat), self.match.legal_actions_for(seat))
-            advice = suggest(self.match.config.game, seat, view, legal)
+            advice = self.match.advice(seat, view, legal)
         self.hint.show(advice)
         self.table.show_hint(advice.action)
         self.place_notes(self.app.screen.get_size())
@@ -650,7 +680,7 @@ class TableScene(Scene):
             return NOBODY_TO_UNDO
         if self.table.can_take_back():
             return None
-        if self.pass_and_play and not self.match.config.undo_in_pass_and_play:
+        if self.pass_and_play and not self.config.undo_in_pass_and_play:
             return UNDO_OFF_AT_SHARED_SCREEN
         if self.finished or self.match.is_over:
             return UNDO_GAME_OVER
@@ -688,7 +718,7 @@ class TableScene(Scene):
         self.table.reset(self.match.view_for(self.viewer), self.bottom)
         self._layout_table()
         self._turn_shown = None
-        self._settled_at = len(self.match.history)
+        self._settled_at = self.match.position
         self.message = ""
 
     def _on_a_button(self, pos: tuple[int, int]) -> bool:
@@ -729,10 +759,10 @@ class TableScene(Scene):
         from cardtable_gui.scenes.rules_book import RulesBookScene
 
         if self.app.scenes.top is self:
-            config = self.match.config
-            options = GAMES[config.game].Options.model_validate(config.options)
-            table_rules = house_rule_lines(options, len(config.seats))
-            self.app.scenes.push(RulesBookScene(self.app, config.game, table_rules))
+            match = self.match
+            options = GAMES[match.game].Options.model_validate(match.house_rules)
+            table_rules = house_rule_lines(options, match.players)
+            self.app.scenes.push(RulesBookScene(self.app, match.game, table_rules))
 
     def _rematch(self) -> None:
         config = self.match.rematch_config(new_seed())
@@ -743,7 +773,7 @@ class TableScene(Scene):
         lesson list), any other table to the main menu."""
         from cardtable_gui.scenes.menu import MenuScene
 
-        if self.match.config.coach and len(self.app.scenes) > 1:
+        if self.config.coach and len(self.app.scenes) > 1:
             self.app.scenes.pop()
             return
         self.app.scenes.replace(MenuScene(self.app))
@@ -770,14 +800,14 @@ class TableScene(Scene):
 
     # -- saving ------------------------------------------------------------------------
 
-    def _applied(self, match: Match) -> None:
+    def _applied(self, match: MatchSeam) -> None:
         """After every move (and undo): keep the game for Continue; a finished game
         is filed away instead, so it is never continued (or counted) twice."""
         if self._on_applied is not None:
             self._on_applied(match)
         if self.autosaver is None:
             return
-        self.autosaver.save(SavedGame.capture(match.config, match.history, match.state))
+        self.autosaver.save(match.saved_game())
         if match.is_over:
             self.autosaver.finish_game()
 
@@ -789,9 +819,8 @@ class TableScene(Scene):
             return
         if resume is not None and resume.path in self.saves.autosave_files():
             return
-        match = self.match
         try:
-            self.saves.begin_autosave(SavedGame.capture(match.config, match.history, match.state))
+            self.saves.begin_autosave(self.match.saved_game())
         except SaveError as error:
             self.autosaver.problem = error.message
 
@@ -804,7 +833,7 @@ class TableScene(Scene):
 
     def save_name_suggestion(self) -> str:
         """The name a save gets when the player names it nothing: "Spades, Hand 3"."""
-        return f"{GAMES[self.match.config.game].title}, {describe_progress(self.match.state)}"
+        return f"{GAMES[self.match.game].title}, {self.match.progress()}"
 
     def ask_save_name(self) -> None:
         """Open the Save dialog (Ctrl+S): the player names the save, or keeps the
@@ -832,10 +861,8 @@ class TableScene(Scene):
     def save_named(self, name: str) -> None:
         """Keep the game as it stands under ``name``; the player is told where it went
         or why it could not be saved."""
-        match = self.match
         try:
-            saved = SavedGame.capture(match.config, match.history, match.state, name=name)
-            self.saves.save_named(saved)
+            self.saves.save_named(self.match.saved_game(name))
         except SaveError as error:
             self.app.toast(error.message, 6.0)
             return
@@ -847,11 +874,11 @@ class TableScene(Scene):
     def _record_statistics(self) -> None:
         """Add the game to the player's statistics once it is over: once per game,
         never for a watched one. A write that fails is told and play goes on."""
-        if self.watch or self.match.config.coach or self._recorded or not self.match.is_over:
+        if self.watch or self.config.coach or self._recorded or not self.match.is_over:
             return
         self._recorded = True
         try:
-            message = record_game(self.app.data_dir, GameRecord.from_match(self.match.config, self.match.state))
+            message = record_game(self.app.data_dir, self.match.game_record())
         except OSError as error:
             self.app.toast(f"This game could not be added to your statistics. {error}", 6.0)
             return

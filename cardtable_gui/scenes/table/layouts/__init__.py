@@ -13,7 +13,7 @@ from cardtable_gui.scenes.table.layouts.spinado import SpinadoLayout
 from cardtable_gui.scenes.table.layouts.spizzichino import SpizzichinoLayout
 
 if TYPE_CHECKING:
-    from cardtable_gui.scenes.table.scene import TableScene
+    from cardtable_gui.scenes.table.port import TablePort
 
 LAYOUTS: dict[str, type[GameLayout]] = {
     "spades": SpadesLayout,
@@ -28,12 +28,12 @@ class NoTableYet(LookupError):
     """The game has rules but no table arrangement yet."""
 
 
-def make_layout(game: str, scene: TableScene) -> GameLayout:
+def make_layout(game: str, port: TablePort) -> GameLayout:
     try:
         layout = LAYOUTS[game]
     except KeyError:
         raise NoTableYet(f"{game} cannot be played at the table yet.") from None
-    return layout(scene)
+    return layout(port)
 
 
 __all__ = ["LAYOUTS", "GameLayout", "NoTableYet", "make_layout"]

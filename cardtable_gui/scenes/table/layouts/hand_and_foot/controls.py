@@ -53,7 +53,7 @@ from cardtable_gui.ui.widgets import Button
 
 if TYPE_CHECKING:
     from cardtable_gui.scenes.table.layouts.hand_and_foot.table import HandAndFootLayout
-    from cardtable_gui.scenes.table.scene import TableScene
+    from cardtable_gui.scenes.table.port import TablePort
 
 DISCARD_PILE = ("discard",)
 """Where a card dropped to be discarded lands."""
@@ -103,8 +103,8 @@ class TurnControls:
         return self.table.view
 
     @property
-    def scene(self) -> TableScene:
-        return self.table.scene
+    def port(self) -> TablePort:
+        return self.table.port
 
     def _books(self) -> list[Book]:
         team = self.table.my_team
@@ -243,7 +243,7 @@ class TurnControls:
         self.sort_button.text = "Sort by rank" if other else "Sort by suit"
         self._refresh_takes()
         if view is not None and self.active and phase in (Phase.DRAW, Phase.PLAY) and view.seat is not None:
-            partners = [table.scene.seat_name(s) for s in view.sides[view.team_of(view.seat)] if s != view.seat]
+            partners = [table.port.seat_name(s) for s in view.sides[view.team_of(view.seat)] if s != view.seat]
             self.hint = words.hint(
                 table.view_with_books(),
                 view.seat, len(self.staging.groups), self.staging.points + self._pile_points(),
@@ -318,7 +318,7 @@ class TurnControls:
             return
         if place == DISCARD_PILE:
             if len(cards) != 1:
-                self.scene.say("Discard one card at a time: drop just that card on the pile.")
+                self.port.say("Discard one card at a time: drop just that card on the pile.")
                 return
             self.discard(cards[0])
             return
@@ -327,7 +327,7 @@ class TurnControls:
             return
         note = self.place(cards)
         if note:
-            self.scene.note_briefly(note)
+            self.port.note_briefly(note)
 
     def place_keys(self) -> list[Hashable]:
         """The row's place of each book in the rules' numbering, as a hint worked out
@@ -377,18 +377,18 @@ class TurnControls:
             return False
         if not self._can_stage():
             if view.phase is Phase.DRAW:
-                self.scene.say(DRAW_FIRST)
+                self.port.say(DRAW_FIRST)
             return False
         try:
             self.staging.add_all(drops, self._books(), view.options.wild_books, self._pile_book())
         except IllegalAction as error:
-            self.scene.say(str(error))
+            self.port.say(str(error))
             return False
         self.table.fan.clear_choice()
         self.show_hand()
         self.refresh()
         self.table.rows[0].show(drops[-1][1])
-        self.scene.staging_changed()
+        self.port.staging_changed()
         return True
 
     def can_take_back(self) -> bool:
@@ -400,7 +400,7 @@ class TurnControls:
             self.staging.take_back()
             self.show_hand()
             self.refresh()
-            self.scene.staging_changed()
+            self.port.staging_changed()
 
     def cancel(self) -> None:
         if self.sent:
@@ -409,14 +409,14 @@ class TurnControls:
         self.show_hand()
         self.refresh()
         if had:
-            self.scene.staging_changed()
+            self.port.staging_changed()
 
     # -- moves -----------------------------------------------------------------------
 
     def _send(self, action: Action, laying: bool) -> bool:
         """Play ``action``; ``laying`` when it lays the staged meld down."""
         self.sent = laying
-        if self.scene.submit(action):
+        if self.port.submit(action):
             return True
         self.sent = False
         self.refresh()
@@ -443,7 +443,7 @@ class TurnControls:
             self.take(self.take_choice)
             return
         if self._send(self.staging.meld(len(self._books())), laying=True) and note:
-            self.scene.note_briefly(note)
+            self.port.note_briefly(note)
 
     def follow_hint(self, action: Action | None) -> None:
         """A hint to take the pile with a pair makes that pair the one a click on the
@@ -481,21 +481,21 @@ class TurnControls:
             return
         if self._phase() is not Phase.PLAY:
             if self._phase() is Phase.DRAW:
-                self.scene.say(DRAW_FIRST)
+                self.port.say(DRAW_FIRST)
             return
         if self.staging and not self._send(self.staging.meld(len(self._books())), laying=True):
             return
-        self.scene.submit(Discard(card))
+        self.port.submit(Discard(card))
 
     def discard_chosen(self) -> None:
         fan = self.table.fan
         chosen = fan.chosen_cards
         if len(chosen) > 1:
-            self.scene.say("Choose just one card to discard.")
+            self.port.say("Choose just one card to discard.")
             return
         card = chosen[0] if chosen else fan.selected_card
         if card is None:
-            self.scene.say("Choose the card to discard first.")
+            self.port.say("Choose the card to discard first.")
             return
         self.discard(card)
 
@@ -503,7 +503,7 @@ class TurnControls:
         if not (self.active and self._phase() is Phase.PLAY):
             return
         if not self.ask_button.visible:
-            self.scene.say("You can't go out this turn, so there is nothing to ask your partner yet.")
+            self.port.say("You can't go out this turn, so there is nothing to ask your partner yet.")
             return
         self._send(AskToGoOut(), laying=False)
 
@@ -524,7 +524,7 @@ class TurnControls:
     def _ask_partner(self, view: HandAndFootView) -> None:
         """A partner at the same screen answers the question to go out."""
         asker = view.asking if view.asking is not None else view.turn
-        name = self.scene.seat_name(asker)
+        name = self.port.seat_name(asker)
         team = view.team_of(asker)
         books = view.books[team]
         clean = sum(1 for b in books if b.is_clean)
@@ -545,7 +545,7 @@ class TurnControls:
         self.answer.layout(self.table.middle, self.table.theme)
 
     def _answered(self, yes: bool) -> None:
-        if not self.scene.submit(AnswerGoOut(yes)):
+        if not self.port.submit(AnswerGoOut(yes)):
             self.answer.reopen()
 
     def close_overlay(self) -> bool:
@@ -634,7 +634,7 @@ class TurnControls:
                 if self.takes:
                     self.take(self.take_choice)
                 else:
-                    self.scene.say(self._why_not_take())
+                    self.port.say(self._why_not_take())
             return True
         return False
 
@@ -654,7 +654,7 @@ class TurnControls:
             if self.takes:
                 self.take(self.take_choice)
             elif self._phase() is Phase.DRAW:
-                self.scene.say(self._why_not_take())
+                self.port.say(self._why_not_take())
         elif key == pygame.K_l:
             self.lay_down()
         elif key in (pygame.K_x, pygame.K_DELETE):

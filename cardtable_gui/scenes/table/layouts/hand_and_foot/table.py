@@ -63,7 +63,8 @@ from cardtable_gui.scenes.table.seat_panel import FULL_HAND, SeatPanel, fan_exte
 from cardtable_gui.ui import theme as th
 
 if TYPE_CHECKING:
-    from cardtable_gui.scenes.table.scene import TableScene
+    from cardtable_gui.scenes.table.port import TablePort
+
 
 MOVES = (CardsDrawn, PileTaken, Melded, RedThreeLaidOut, StagePickedUp, Discarded, GoOutAsked, GoOutAnswered)
 """What a seat does on its turn: each a computer makes gets a beat of its own."""
@@ -77,11 +78,11 @@ LOG_FEWEST = 3
 class HandAndFootLayout(GameLayout):
     """Hand and Foot at the table: see the module docstring."""
 
-    def __init__(self, scene: TableScene) -> None:
-        super().__init__(scene)
+    def __init__(self, port: TablePort) -> None:
+        super().__init__(port)
         self.motion = EventShow(self)
-        self.sprites = scene.sprites
-        self.players = scene.config.players
+        self.sprites = port.sprites
+        self.players = port.match.players
         self.fan = MultiSelectFan(self.sprites)
         self.panels = [SeatPanel(0.0) for _ in range(self.players)]
         self.feet = [Pile() for _ in range(self.players)]
@@ -140,7 +141,7 @@ class HandAndFootLayout(GameLayout):
         return self.team_of(self.bottom)
 
     def team_label(self, team: int) -> str:
-        return words.team_name([self.scene.seat_name(s) for s in self.sides[team]])
+        return words.team_name([self.port.seat_name(s) for s in self.sides[team]])
 
     def row_of(self, team: int) -> BookRow:
         """The band of ``team``'s books; the player's team's is the first."""
@@ -159,7 +160,7 @@ class HandAndFootLayout(GameLayout):
         t = self.theme
         width, height = size
         margin, gap = t.px(14), t.px(10)
-        scale = self.scene.app.settings.card_scale
+        scale = self.port.card_scale()
         base = min(height * 0.15 / 1.4, width * 0.072)
         self.card_width = max(36, round(min(base * scale, height * 0.2 / 1.4)))
         card_h = self.sprites.size(self.card_width)[1]
@@ -342,7 +343,7 @@ class HandAndFootLayout(GameLayout):
         t = self.theme
         gap = t.px(10)
         top_seat = self.seat_blocks.get(self._top_position(), pygame.Rect(0, 0, 0, 0))
-        left = max(top_seat.right, self.scene.toolbar_end()) + gap
+        left = max(top_seat.right, self.port.toolbar_end()) + gap
         right = min(self.scores.rect.left - gap, left + t.px(LOG_WIDTH))
         column = pygame.Rect(left, self.scores.rect.top, max(0, right - left), self.size[1])
         below = [*(b for b in self.seat_blocks.values() if b is not top_seat), *(row.rect for row in self.rows), self.strip]
@@ -431,7 +432,7 @@ class HandAndFootLayout(GameLayout):
 
     def reset(self, view: GameView, bottom: int) -> None:
         self.bottom = bottom
-        self.scene.animator.clear()
+        self.port.animator.clear()
         self.bubbles.clear()
         self.banner.callout = ""
         self.controls.clear()
@@ -549,7 +550,7 @@ class HandAndFootLayout(GameLayout):
         """Each thing a computer does on its turn (drawing, taking the pile, each meld,
         a red three, a pick-up, the discard, asking and answering) is a card's beat:
         its turn plays out one step after another, never in a blur."""
-        if isinstance(event, MOVES) and not self.scene.match.is_human(event.seat):
+        if isinstance(event, MOVES) and not self.port.match.is_human(event.seat):
             return Beat.PLAY
         return super().beat(event)
 
@@ -563,7 +564,7 @@ class HandAndFootLayout(GameLayout):
     def _new_log_words(self) -> LogWords:
         """The log's words, leaving out the moves of the person at the bottom: they
         just made them (at a shared screen, whoever holds it now)."""
-        return LogWords(self.scene.seat_name, self.team_of, lambda seat: seat == self.bottom and self.scene.match.is_human(seat))
+        return LogWords(self.port.seat_name, self.team_of, lambda seat: seat == self.bottom and self.port.match.is_human(seat))
 
     def _log(self, event: Event) -> None:
         """Keep the log's lines for ``event``; a new round starts a new log."""
@@ -577,7 +578,7 @@ class HandAndFootLayout(GameLayout):
         on a saved game, after an undo, or another person taking the seat)."""
         self.log.clear()
         self.log_words = self._new_log_words()
-        for event in self.scene.match.game_events():
+        for event in self.port.match.game_events():
             self._log(event)
 
     def score_sheet(self, events: Sequence[Event]) -> ScoreSheet | None:
@@ -606,9 +607,9 @@ class HandAndFootLayout(GameLayout):
         return self.controls.hint_rect if self.controls.hint_rect.width > 0 else None
 
     def turn_prompt(self) -> str:
-        view = cast(HandAndFootView, self.scene.match.view_for(None))
+        view = cast(HandAndFootView, self.port.match.view_for(None))
         if view.phase is Phase.ANSWER and view.asking is not None:
-            asker = self.scene.seat_name(view.asking)
+            asker = self.port.seat_name(view.asking)
             return f"{asker} asks to go out, and you answer. Make sure nobody else can see the screen."
         return "It is your turn. Make sure nobody else can see the screen."
 
@@ -663,13 +664,13 @@ class HandAndFootLayout(GameLayout):
         view = self.view
         if view is None:
             return
-        thinking = self.scene.match.thinking_seat
-        paused = self.scene.finished or self.scene.summary.visible
+        thinking = self.port.match.thinking_seat
+        paused = self.port.paused()
         answering = view.phase is Phase.ANSWER
         for position, panel in enumerate(self.panels):
             seat = self.seat_at(position)
             team = self.team_of(seat)
-            panel.name = self.scene.seat_name(seat)
+            panel.name = self.port.seat_name(seat)
             held = self.counts[seat]
             staged = len(self.controls.staging.cards) if seat == self.bottom else 0
             panel.lines = [
