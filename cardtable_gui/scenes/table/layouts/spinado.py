@@ -72,8 +72,9 @@ PLAY_FLIGHT = 0.3
 ANTE_FLIGHT = 0.3
 POT_FLIGHT = 0.55
 REVEAL_PAUSE = 2.5
-BOARD_CARD_SHARE = 0.62
-"""The board's cards are at most this share of the hand's: the hand stays the eye's first stop."""
+BOARD_CARD_SHARE = 0.8
+"""The board's cards are at most this share of the hand's: the hand stays the eye's first
+stop (the board shows only their corners, so they may come near its size)."""
 DEAD = -1
 """The dead hand, where a seat number would go in the order cards are dealt."""
 
