@@ -27,7 +27,7 @@ from cardtable_gui.rules.base import Action, Event, HandDealt
 from cardtable_gui.rules.hand_and_foot.actions import MeldGroup
 from cardtable_gui.rules.hand_and_foot.events import StagePickedUp
 from cardtable_gui.scenes.table.tips import FirstGameTips, Moment, due_tip
-from cardtable_gui.seats import AILevel, MatchConfig, SeatKind
+from cardtable_gui.seats import AILevel, SeatKind
 from cardtable_gui.scenes.table import TableScene
 from tests.scenes.test_table_geometry import just_before
 from tests.scenes.test_table_hint import config

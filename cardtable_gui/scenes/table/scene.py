@@ -47,7 +47,7 @@ from cardtable_gui.persistence.saves import (
     SaveStore,
 )
 from cardtable_gui.rules import GAMES
-from cardtable_gui.rules.base import Action, Event, IllegalAction, new_seed
+from cardtable_gui.rules.base import Action, Event, HandDealt, IllegalAction, new_seed
 from cardtable_gui.scenes.base import Scene
 from cardtable_gui.scenes.dialog import Answer, Dialog
 from cardtable_gui.scenes.table.animation import Animator
@@ -641,9 +641,13 @@ class TableScene(Scene):
             self._show_note(None)
 
     def _shown(self, event: Event) -> None:
-        """An event has just been shown: it may end the coach's trick, or bring a tip."""
+        """An event has just been shown: it may end the coach's trick or the learner's
+        turn, or bring a tip."""
         if self.coach is not None:
             self.coach.on_event(event)
+            if self.match.to_move != self.bottom:
+                # The computers may play on without a still frame between their moves.
+                self.coach.turn_passed()
         if self.tips is not None and self.tips.text is not None and isinstance(event, HandDealt):
             # A tip is about the hand it came up in, not the next one.
             self._show_note(None)
