@@ -32,7 +32,7 @@ from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.base import HEURISTICS, SEARCH_PLANS, Agent, RandomAgent, SearchPlan, load_game_agents
 from cardtable_gui.ai.inference import read_evidence, sample_world
 from cardtable_gui.cards import Card
-from cardtable_gui.rules.base import Action, GameOver, GameRules, GameState, GameView, RoundScored
+from cardtable_gui.rules.base import Action, GameRules, GameState, GameView
 
 ROLLOUT_LIMIT = 2_000
 """Actions a rollout may take before it is cut short (a round is far shorter)."""
@@ -191,9 +191,11 @@ class SearchAgent:
         """Try each of ``tallies``' moves on the sampled deal ``world`` (number
         ``dealt``), all with the same rollout players; the table's number of sides."""
         seed = self.rng.getrandbits(32)
+        scored = world.rounds_scored
         for tally in tallies:
             trial = world.clone()
-            value = self._rollout(trial, trial.apply(tally.action), seed)
+            trial.apply_trusted(tally.action)
+            value = self._rollout(trial, scored, seed)
             tally.total += value
             tally.wins += value > 0
             tally.tries += 1
@@ -211,21 +213,22 @@ class SearchAgent:
             candidates.insert(0, favourite)
         return candidates
 
-    def _rollout(self, state: GameState[Any], events: list[Any], seed: int) -> float:
-        """Let quick players finish the round; the value is what this seat's side
-        gained over the others (reversed where low scores win)."""
+    def _rollout(self, state: GameState[Any], scored: int, seed: int) -> float:
+        """Let quick players finish the round, on the trusted path (the moves come from
+        ``legal_actions``), ``scored`` being the rounds scored before it began; the
+        value is what this seat's side gained over the others (reversed where low
+        scores win)."""
         players = self._players(state, seed)
         depth = self.plan.depth if self.plan is not None else ROLLOUT_LIMIT
         for _ in range(depth):
             self._work += 1
-            scored = next((e for e in events if isinstance(e, RoundScored)), None)
-            if scored is not None:
-                return self._value(state, scored.points)
-            if any(isinstance(e, GameOver) for e in events) or state.to_move is None:
-                return self._value(state, state.scores)
+            if state.rounds_scored != scored:
+                return self._value(state, state.last_round_points)
             seat = state.to_move
+            if seat is None:
+                return self._value(state, state.scores)
             action = players[seat].choose(state.view(seat), state.legal_actions())
-            events = state.apply(action)
+            state.apply_trusted(action)
         if self.plan is not None:
             return self._value(state, self.plan.estimate(state))
         return self._value(state, state.scores)
