@@ -308,7 +308,8 @@ class GameRules(ABC, Generic[S, O]):
     @abstractmethod
     def determinize(self, view: GameView, rng: random.Random) -> S:
         """A full state consistent with ``view``: hidden cards sampled from those the
-        seat has not seen, honouring what the seat knows (voids, hand sizes)."""
+        seat has not seen, honouring what the seat knows (voids, hand sizes). Raises
+        ``rules.tricks.DealImpossible`` when no deal agrees with the view."""
 
     @abstractmethod
     def parse_action(self, text: str) -> Action:
