@@ -396,6 +396,14 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
         best = min(self.totals)
         return tuple(seat for seat, total in enumerate(self.totals) if total == best)
 
+    @property
+    def rounds_scored(self) -> int:
+        return len(self.past_rounds)
+
+    @property
+    def last_round_points(self) -> tuple[int, ...]:
+        return self.past_rounds[-1] if self.past_rounds else ()
+
     def legal_actions(self) -> list[Action]:
         if self.is_over:
             return []

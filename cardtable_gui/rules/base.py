@@ -235,6 +235,19 @@ class GameState(ABC, Generic[O]):
         """The winning seats once the game is over; empty before."""
 
     @property
+    @abstractmethod
+    def rounds_scored(self) -> int:
+        """How many hands or rounds have been scored so far. The trusted path builds no
+        ``RoundScored`` event: a search sees a round end by this count changing."""
+
+    @property
+    @abstractmethod
+    def last_round_points(self) -> tuple[int, ...]:
+        """Each seat's points for the last round scored, as its ``RoundScored`` said
+        (partners carry their side's); empty when this state has not scored one itself
+        and cannot tell."""
+
+    @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """The sides, as tuples of seats; each seat alone unless the game has partners."""
         return tuple((seat,) for seat in range(self.players))
@@ -306,7 +319,8 @@ class GameRules(ABC, Generic[S, O]):
     @abstractmethod
     def determinize(self, view: GameView, rng: random.Random) -> S:
         """A full state consistent with ``view``: hidden cards sampled from those the
-        seat has not seen, honouring what the seat knows (voids, hand sizes)."""
+        seat has not seen, honouring what the seat knows (voids, hand sizes). Raises
+        ``rules.tricks.DealImpossible`` when no deal agrees with the view."""
 
     @abstractmethod
     def parse_action(self, text: str) -> Action:

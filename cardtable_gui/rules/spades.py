@@ -333,6 +333,19 @@ class SpadesState(GameState[SpadesOptions]):
     def winners(self) -> tuple[int, ...]:
         return self.winning_seats
 
+    @property
+    def rounds_scored(self) -> int:
+        last = self.last_hand
+        return 0 if last is None else last.hand_number
+
+    @property
+    def last_round_points(self) -> tuple[int, ...]:
+        last = self.last_hand
+        if last is None:
+            return ()
+        sides = last.sides
+        return tuple([sides[self.side_of(seat)].points for seat in range(self.players)])
+
     def legal_actions(self) -> list[Action]:
         seat = self.current
         if seat is None:
@@ -625,8 +638,7 @@ class SpadesState(GameState[SpadesOptions]):
         )
         self.last_hand = HandScored(self.hand_number, tuple(bids), tuple(tricks), nils, results)
         if events is not None:
-            points = [results[self.side_of(seat)].points for seat in range(self.players)]
-            events += (self.last_hand, RoundScored(tuple(points), self.scores))
+            events += (self.last_hand, RoundScored(self.last_round_points, self.scores))
         winning_sides = winning_sides_after_hand(self.side_scores, self.options)
         if winning_sides is not None:
             winners = self._seats_of(winning_sides)

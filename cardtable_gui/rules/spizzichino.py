@@ -514,8 +514,21 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
     def winners(self) -> tuple[int, ...]:
         return self.final_winners
 
+    @property
+    def rounds_scored(self) -> int:
+        # A scored round deals the next one, unless it ended the game.
+        return self.round_number if self.is_over else self.round_number - 1
+
+    @property
+    def last_round_points(self) -> tuple[int, ...]:
+        return self._last_points
+
     def __post_init__(self) -> None:
         self.is_over = self.phase is _OVER
+        # What the last round scored: the totals keep only its sum with the rounds
+        # before. Kept for the search, which reads it on the trusted path; it is no
+        # part of the state's value (the totals are).
+        self._last_points: tuple[int, ...] = ()
         # The moves each hand offers, by suit in the hand's order, and the hand lists they
         # were read from: legal_actions copies them instead of building moves card by card
         # (it is the hottest call of random play and search). Plays keep them in step; a
@@ -635,7 +648,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
 
     def clone(self) -> SpizzichinoState:
         rng = copy_rng(self.rng)
-        return SpizzichinoState(
+        copy = SpizzichinoState(
             players=self.players,
             options=self.options,
             seed=self.seed,
@@ -656,6 +669,8 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             turn=self.turn,
             final_winners=self.final_winners,
         )
+        copy._last_points = self._last_points
+        return copy
 
     def view(self, seat: int | None) -> SpizzichinoView:
         (a0, a1), (b0, b1) = self.stacks if self.phase is not Phase.CHOOSE else _padded(self.stacks)
@@ -925,11 +940,12 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             points.append(total // 3)
         for seat in range(self.players):
             self.totals[seat] += points[seat]
+        self._last_points = tuple(points)
         if events is not None:
             events.append(
-                RoundTally(tuple(self.won_thirds), last_winner, tuple(declared), tuple(points))
+                RoundTally(tuple(self.won_thirds), last_winner, tuple(declared), self._last_points)
             )
-            events.append(RoundScored(tuple(points), tuple(self.totals)))
+            events.append(RoundScored(self._last_points, tuple(self.totals)))
         top = max(self.totals)
         if top >= self.options.target and self.totals[0] != self.totals[1]:
             self.phase = _OVER

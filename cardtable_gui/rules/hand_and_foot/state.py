@@ -217,6 +217,17 @@ class HandAndFootState(GameState[HandAndFootOptions]):
         return tuple(s for s in range(self.players) if self.totals[self.team_of[s]] == best)
 
     @property
+    def rounds_scored(self) -> int:
+        return len(self.history)
+
+    @property
+    def last_round_points(self) -> tuple[int, ...]:
+        if not self.history:
+            return ()
+        points = self.history[-1]
+        return tuple([points[self.team_of[seat]] for seat in range(self.players)])
+
+    @property
     def round_number(self) -> int:
         """The round being played, counted from 1 as players count it."""
         return self.round_index + 1
@@ -766,11 +777,7 @@ class HandAndFootState(GameState[HandAndFootOptions]):
             self.totals[team] += gained
         self.history.append(points)
         out.append(RoundBreakdown(self.round_index + 1, went_out, scores))
-        out.append(
-            RoundScored(
-                tuple(points[self.team_of[s]] for s in range(self.players)), self.scores
-            )
-        )
+        out.append(RoundScored(self.last_round_points, self.scores))
         if self.round_index + 1 >= self.options.rounds:
             self.phase = Phase.OVER
             self._reset_turn()
