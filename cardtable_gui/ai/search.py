@@ -15,8 +15,8 @@ their difference is not drowned in the luck of the deal.
 
 The work is counted in rollouts, not seconds, so a seeded match plays the same way on
 any machine; ``max_seconds`` only caps a slow machine. A game whose moves are too many
-or rounds too long registers a ``SearchPlan``: only its best few candidates are tried,
-and rollouts stop at a depth where the position is scored by an estimate.
+or rounds too long has a ``SearchPlan`` in ``ai.registry``: only its best few
+candidates are tried, and rollouts stop at a depth where the position is scored by an estimate.
 """
 
 from __future__ import annotations
@@ -29,8 +29,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable_gui.ai.advice import Advice
-from cardtable_gui.ai.base import HEURISTICS, SEARCH_PLANS, Agent, RandomAgent, SearchPlan, load_game_agents
+from cardtable_gui.ai.base import Agent, RandomAgent, SearchPlan
 from cardtable_gui.ai.inference import read_evidence, sample_world
+from cardtable_gui.ai.registry import AGENTS
 from cardtable_gui.cards import Card
 from cardtable_gui.rules.base import Action, GameOver, GameRules, GameState, GameView, RoundScored
 
@@ -88,11 +89,11 @@ class SearchAgent:
         inference: bool = True,
         max_work: int = MAX_WORK,
     ) -> None:
-        load_game_agents()
         self.rules = rules
         self.seat = seat
         self.rng = rng
-        self.plan: SearchPlan | None = SEARCH_PLANS.get(rules.name)
+        own = AGENTS.get(rules.name)
+        self.plan: SearchPlan | None = own.search_plan if own is not None else None
         if samples is None:
             samples = self.plan.samples if self.plan is not None else SAMPLES.get(rules.name, DEFAULT_SAMPLES)
         self.samples = samples
@@ -104,8 +105,8 @@ class SearchAgent:
         """Decisions cut short by ``max_seconds`` (a safety net a normal one never meets)."""
         self._work = 0
         """Actions simulated so far in the current round of the search."""
-        factory = HEURISTICS.get(rules.name)
-        self._guide = factory(seat, random.Random(0)) if factory is not None else None
+        self._heuristic = own.heuristic if own is not None else None
+        self._guide = self._heuristic(seat, random.Random(0)) if self._heuristic is not None else None
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -231,7 +232,7 @@ class SearchAgent:
         return self._value(state, state.scores)
 
     def _players(self, state: GameState[Any], seed: int) -> list[Agent]:
-        factory = HEURISTICS.get(self.rules.name)
+        factory = self._heuristic
         return [
             factory(seat, random.Random(seed + seat)) if factory else RandomAgent(random.Random(seed + seat))
             for seat in range(state.players)

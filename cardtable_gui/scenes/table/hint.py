@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import pygame
 
 from cardtable_gui.ai.advice import Advice
-from cardtable_gui.ai.base import make_agent
+from cardtable_gui.ai.levels import make_agent
 from cardtable_gui.rules.base import Action, GameView
 from cardtable_gui.scenes.table.hand_fan import HINT
 from cardtable_gui.scenes.table.note_place import first_clear
