@@ -61,7 +61,7 @@ from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import GameOverPanel, standings
 from cardtable_gui.scenes.table.handoff import HandoffCover
 from cardtable_gui.scenes.table.hint import HintPanel, suggest
-from cardtable_gui.scenes.table.layouts import make_layout
+from cardtable_gui.scenes.table.layout_registry import make_layout
 from cardtable_gui.scenes.table.note_place import place_in
 from cardtable_gui.scenes.table.pace import SPEED_FACTOR, Beat, beat_seconds
 from cardtable_gui.scenes.table.summary import HandSummary, SummaryTable
