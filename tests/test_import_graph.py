@@ -23,20 +23,21 @@ import cardtable_gui
 
 PACKAGE_ROOT = Path(cardtable_gui.__file__).parent
 
-_TABLE = "cardtable_gui.scenes.table"
-_HAND_AND_FOOT = f"{_TABLE}.layouts.hand_and_foot"
+_SCENE = "cardtable_gui.scenes.table.scene"
+_LAYOUTS = "cardtable_gui.scenes.table.layouts"
+_HAND_AND_FOOT = f"{_LAYOUTS}.hand_and_foot"
 
 PENDING_SEAM_EDGES: frozenset[tuple[str, str]] = frozenset(
-    {(f"{_TABLE}.{importer}", f"{_TABLE}.scene") for importer in (
-        "layout_registry",
-        "layouts.base",
-        "layouts.spades",
-        "layouts.spinado",
-        "layouts.spizzichino",
-        "layouts.arizona_spaghetti",
-        "layouts.hand_and_foot.table",
-        "layouts.hand_and_foot.controls",
-    )}
+    {
+        ("cardtable_gui.scenes.table.layout_registry", _SCENE),
+        (f"{_LAYOUTS}.base", _SCENE),
+        (f"{_LAYOUTS}.spades", _SCENE),
+        (f"{_LAYOUTS}.spinado", _SCENE),
+        (f"{_LAYOUTS}.spizzichino", _SCENE),
+        (f"{_LAYOUTS}.arizona_spaghetti", _SCENE),
+        (f"{_HAND_AND_FOOT}.table", _SCENE),
+        (f"{_HAND_AND_FOOT}.controls", _SCENE),
+    }
 )
 """The layouts' imports of the table scene (for type checking only), which the seam
 work removes when a layout is handed a narrow table port instead of the scene; the
@@ -46,7 +47,7 @@ PENDING_BODY_EDGES: frozenset[tuple[str, str]] = frozenset(
     {
         # The table goes back to the menu, which opens the table: breaking it changes
         # how ``TableScene._main_menu`` leaves, which the seam work is rewriting now.
-        (f"{_TABLE}.scene", "cardtable_gui.scenes.menu"),
+        (_SCENE, "cardtable_gui.scenes.menu"),
         # Hand and Foot's layout helpers are handed the whole layout that builds them;
         # each needs a narrow part of it instead, a change to the layout's body.
         (f"{_HAND_AND_FOOT}.controls", f"{_HAND_AND_FOOT}.table"),
@@ -190,7 +191,9 @@ def circles(edges: Mapping[str, list[ImportEdge]]) -> list[str]:
     return found
 
 
-def without(edges: Mapping[str, list[ImportEdge]], left_out: Set[tuple[str, str]]) -> dict[str, list[ImportEdge]]:
+def without(
+    edges: Mapping[str, list[ImportEdge]], left_out: Set[tuple[str, str]]
+) -> dict[str, list[ImportEdge]]:
     """The graph less the edges ``left_out``."""
     return {name: [e for e in out if (e.importer, e.imported) not in left_out] for name, out in edges.items()}
 
