@@ -15,7 +15,7 @@ from typing import Any
 
 from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.claims import Claim, certain, likely
-from cardtable_gui.ai.base import SEARCH_PLANS, SearchPlan, register_heuristic
+from cardtable_gui.ai.base import SearchPlan
 from cardtable_gui.cards import Card, Rank
 from cardtable_gui.rules.base import Action, GameState, GameView
 from cardtable_gui.rules.hand_and_foot import (
@@ -57,7 +57,6 @@ LATE_DRAW_PILE = 12
 """Fewer cards than this in the last draw pile means the round is about to end."""
 
 
-@register_heuristic("hand_and_foot")
 class HandAndFootHeuristic:
     """Plays one seat of Hand and Foot from its view and the legal list alone."""
 
@@ -504,7 +503,7 @@ def _estimate_round(state: GameState[Any]) -> list[float]:
     return [worth[view.team_of(seat)] for seat in range(state.players)]
 
 
-SEARCH_PLANS["hand_and_foot"] = SearchPlan(_candidates, _estimate_round, width=4, depth=40, samples=16)
+SEARCH_PLAN = SearchPlan(_candidates, _estimate_round, width=4, depth=40, samples=16)
 """Hand and Foot offers hundreds of melds and plays long rounds: the search tries the
 heuristic's best four moves and scores each rollout forty moves on."""
 

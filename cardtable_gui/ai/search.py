@@ -16,9 +16,9 @@ their difference is not drowned in the luck of the deal.
 The work is counted in rollouts, not seconds, so a seeded match plays the same way on
 any machine, busy or idle; ``max_seconds`` only caps a machine far slower than the
 budgets were set for, and counts the search's own processor time, never the clock. A
-game whose moves are too many or rounds too long registers a ``SearchPlan``: only its
-best few candidates are tried, and rollouts stop at a depth where the position is
-scored by an estimate.
+game whose moves are too many or rounds too long has a ``SearchPlan`` in
+``ai.registry``: only its best few candidates are tried, and rollouts stop at a depth
+where the position is scored by an estimate.
 
 Rollouts move by ``apply_trusted`` and build no events: a state's ``rounds_scored``
 and ``last_round_points`` tell them when the round ended and what it gave.
@@ -35,8 +35,9 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from cardtable_gui.ai.advice import Advice, Adviser
-from cardtable_gui.ai.base import HEURISTICS, SEARCH_PLANS, Agent, RandomAgent, SearchPlan, load_game_agents
+from cardtable_gui.ai.base import Agent, RandomAgent, SearchPlan
 from cardtable_gui.ai.inference import read_evidence, sample_world
+from cardtable_gui.ai.registry import AGENTS
 from cardtable_gui.cards import Card
 from cardtable_gui.rules.base import Action, GameRules, GameState, GameView
 from cardtable_gui.rules.tricks import DealImpossible
@@ -104,11 +105,11 @@ class SearchAgent:
         inference: bool = True,
         max_work: int = MAX_WORK,
     ) -> None:
-        load_game_agents()
         self.rules = rules
         self.seat = seat
         self.rng = rng
-        self.plan: SearchPlan | None = SEARCH_PLANS.get(rules.name)
+        own = AGENTS.get(rules.name)
+        self.plan: SearchPlan | None = own.search_plan if own is not None else None
         if samples is None:
             samples = self.plan.samples if self.plan is not None else SAMPLES.get(rules.name, DEFAULT_SAMPLES)
         self.samples = samples
@@ -121,8 +122,8 @@ class SearchAgent:
         normal one never meets)."""
         self._work = 0
         """Actions simulated so far in the current round of the search."""
-        factory = HEURISTICS.get(rules.name)
-        self._guide = factory(seat, random.Random(0)) if factory is not None else None
+        self._heuristic = own.heuristic if own is not None else None
+        self._guide = self._heuristic(seat, random.Random(0)) if self._heuristic is not None else None
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -269,7 +270,7 @@ class SearchAgent:
         return self._value(state, state.scores)
 
     def _players(self, state: GameState[Any], seed: int) -> list[Agent]:
-        factory = HEURISTICS.get(self.rules.name)
+        factory = self._heuristic
         return [
             factory(seat, random.Random(seed + seat)) if factory else RandomAgent(random.Random(seed + seat))
             for seat in range(state.players)

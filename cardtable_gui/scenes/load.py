@@ -263,7 +263,7 @@ class LoadScene(PageScene):
 
     def _sit_down(self, config: MatchConfig, resume: RestoredGame | None) -> None:
         from cardtable_gui.scenes.table import TableScene
-        from cardtable_gui.scenes.table.layouts import NoTableYet
+        from cardtable_gui.scenes.table.layout_registry import NoTableYet
 
         try:
             scene = TableScene(self.app, config, resume=resume)

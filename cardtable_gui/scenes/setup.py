@@ -253,7 +253,7 @@ class SetupScene(PageScene):
 
     def problem(self) -> str | None:
         """Why the game cannot start as chosen, in words; None when it can."""
-        from cardtable_gui.scenes.table.layouts import LAYOUTS
+        from cardtable_gui.scenes.table.layout_registry import LAYOUTS
 
         if self.game not in LAYOUTS:
             return f"Coming soon: the {self.rules.title} table. Its rules are already in the Rules book on the menu."

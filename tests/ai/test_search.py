@@ -106,11 +106,11 @@ def test_a_search_player_made_on_its_own_still_knows_every_games_players() -> No
     rolls out with the game's heuristic players and follows the game's plan."""
     code = (
         "import random\n"
-        "from cardtable_gui.ai.base import HEURISTICS\n"
+        "from cardtable_gui.ai.registry import AGENTS\n"
         "from cardtable_gui.ai.search import SearchAgent\n"
         "from cardtable_gui.rules import GAMES\n"
         "agent = SearchAgent(GAMES['hand_and_foot'], 0, random.Random(1))\n"
-        "assert agent.plan is not None and 'spades' in HEURISTICS\n"
+        "assert agent.plan is not None and 'spades' in AGENTS\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
 

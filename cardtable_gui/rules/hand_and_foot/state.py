@@ -64,7 +64,7 @@ from cardtable_gui.rules.hand_and_foot.events import (
     TeamScore,
     WentOut,
 )
-from cardtable_gui.rules.hand_and_foot.moves import legal_actions
+from cardtable_gui.rules.hand_and_foot.moves import BooksSeen, OfferedMelds, legal_actions
 from cardtable_gui.rules.hand_and_foot.options import HandAndFootOptions
 from cardtable_gui.rules.hand_and_foot.view import STAGES, HandAndFootView, Phase
 
@@ -139,10 +139,6 @@ def meld_books(
     return result
 
 
-BooksSeen = tuple[list[Book], dict[Rank | None, int], dict[Rank | None, int]]
-"""A team's books, then the index of each rank's open book and of its first closed one."""
-
-
 @dataclass(eq=False)
 class HandAndFootState(GameState[HandAndFootOptions]):
     """The whole table. ``hands`` holds what each seat is playing now (hand, then foot,
@@ -180,7 +176,7 @@ class HandAndFootState(GameState[HandAndFootOptions]):
         # What ``moves`` last offered each seat to meld in each rank, with what it was
         # worked out from: a move changes few ranks, so most are offered again as they
         # were. Not a field: it is no part of the game.
-        self.offered_melds: list[dict[Rank, tuple[tuple[object, ...], list[Meld]]]] = [
+        self.offered_melds: list[OfferedMelds] = [
             {} for _ in range(self.players)
         ]
         # Each team's books as ``moves`` last saw them, with where each rank's open book

@@ -59,7 +59,7 @@ from cardtable_gui.scenes.table.footprint import KEEP_CLEAR, Footprint, Kind
 from cardtable_gui.scenes.table.game_over import GameOverPanel, standings
 from cardtable_gui.scenes.table.handoff import HandoffCover
 from cardtable_gui.scenes.table.hint import HintPanel
-from cardtable_gui.scenes.table.layouts import NoTableYet, make_layout
+from cardtable_gui.scenes.table.layout_registry import NoTableYet, make_layout
 from cardtable_gui.scenes.table.note_place import place_in
 from cardtable_gui.scenes.table.pace import SPEED_FACTOR, Beat, beat_seconds
 from cardtable_gui.scenes.table.port import TablePort
