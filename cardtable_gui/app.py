@@ -209,7 +209,7 @@ def _watch(args: argparse.Namespace) -> int:
     except UnknownGame as error:
         print(error, file=sys.stderr)
         return 2
-    from cardtable_gui.scenes.table.layouts import LAYOUTS
+    from cardtable_gui.scenes.table.layout_registry import LAYOUTS
 
     if rules.name not in LAYOUTS:
         tables = ", ".join(LAYOUTS)

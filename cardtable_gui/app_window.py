@@ -24,7 +24,7 @@ import pygame
 
 from cardtable_gui import persistence
 from cardtable_gui.persistence.settings import MIN_WINDOW
-from cardtable_gui.scenes.base import SceneStack
+from cardtable_gui.scenes.stack import SceneStack
 from cardtable_gui.shown_text import PATH_LENGTH, drawable
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.theme import Theme

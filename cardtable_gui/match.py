@@ -23,13 +23,17 @@ import queue
 import random
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from cardtable_gui.ai import Agent, make_agent
+from cardtable_gui.ai.advice import Advice
+from cardtable_gui.ai.judgement import Judge
 from cardtable_gui.ai.process import AgentHost
 from cardtable_gui.cards import parse_cards
+from cardtable_gui.persistence.saves import SavedGame, describe_progress
+from cardtable_gui.persistence.statistics import GameRecord
 from cardtable_gui.rules import GameRules, GameState, get_rules
 from cardtable_gui.rules.base import Action, Event, GameView, HandDealt, IllegalAction, shown_cards
 from cardtable_gui.seats import AGENT_FOR_LEVEL, MatchConfig
@@ -102,7 +106,8 @@ class _Thinker:
 
 
 class Match:
-    """A match: the rules state, the seats, the event queue and the undo history.
+    """A match: the rules state, the seats, the event queue and the undo history. It is
+    the local ``MatchSeam``: the table asks it nothing else.
 
     ``ai_pace`` is the least time in seconds between a move and the next computer move
     (the table sets it from the settings); ``hold`` stops computer moves from being
@@ -157,8 +162,44 @@ class Match:
     # -- reading -----------------------------------------------------------------
 
     @property
+    def game(self) -> str:
+        return self.config.game
+
+    @property
     def players(self) -> int:
         return self.config.players
+
+    @property
+    def person_seats(self) -> tuple[int, ...]:
+        return self.config.human_seats
+
+    @property
+    def house_rules(self) -> Mapping[str, Any]:
+        return self.config.options
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        return self.state.teams
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.state.scores)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.state.winners
+
+    @property
+    def just_dealt(self) -> bool:
+        return not self.history
+
+    @property
+    def position(self) -> int:
+        """Counts every change of the game: moves, undo, a rebuilt position."""
+        return self._version
+
+    def progress(self) -> str:
+        return describe_progress(self.state)
 
     @property
     def to_move(self) -> int | None:
@@ -212,6 +253,19 @@ class Match:
         after = self._after(seat, action)
         return after is not None and bool(shown_cards(after.view(seat)) - shown_cards(self.state.view(seat)))
 
+    def advice(self, seat: int, view: GameView, legal: Sequence[Action]) -> Advice:
+        """The Medium (heuristic) player's move and reason for ``seat``, from ``view``
+        alone: at once, and the same every time for the same position."""
+        adviser = make_agent("heuristic", self.config.game, seat, random.Random(0))
+        return adviser.advise(view, legal)  # type: ignore[attr-defined,no-any-return]
+
+    def new_judge(self) -> Judge:
+        return Judge(self.config.game)
+
+    @property
+    def advice_seed(self) -> int:
+        return self.config.seed or 0
+
     def _after(self, seat: int, action: Action) -> GameState[Any] | None:
         """A copy of the game with ``seat``'s ``action`` made, or None when it is not
         ``seat``'s turn or the move is refused."""
@@ -256,6 +310,23 @@ class Match:
             if self.is_human(self.movers[index]):
                 return index
         return None
+
+    # -- events ----------------------------------------------------------------
+
+    def peek_event(self) -> Event | None:
+        return self.events[0] if self.events else None
+
+    def take_event(self) -> Event:
+        return self.events.popleft()
+
+    def new_hand_pending(self) -> bool:
+        return any(isinstance(event, HandDealt) for event in self.events)
+
+    def show_first(self, events: Sequence[Event]) -> None:
+        self.events.extendleft(reversed(events))
+
+    def drop_events(self) -> None:
+        self.events.clear()
 
     # -- moving ------------------------------------------------------------------
 
@@ -394,6 +465,14 @@ class Match:
             seen.moved(len(movers), state)
             movers.append(seat)
         return state, movers, hand_start, seen
+
+    # -- keeping the game --------------------------------------------------------
+
+    def saved_game(self, name: str | None = None) -> SavedGame:
+        return SavedGame.capture(self.config, self.history, self.state, name=name)
+
+    def game_record(self) -> GameRecord:
+        return GameRecord.from_match(self.config, self.state)
 
     # -- life cycle --------------------------------------------------------------
 

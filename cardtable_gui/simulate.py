@@ -118,7 +118,7 @@ def report(result: SimulationResult, teams: Sequence[Sequence[int]]) -> str:
 
 def main(game: str, seats: Sequence[str], games: int, seed: int) -> int:
     """The ``simulate`` command. Returns the process exit code."""
-    from cardtable_gui.ai.base import UnknownAgent
+    from cardtable_gui.ai.levels import UnknownAgent
     from cardtable_gui.rules import get_rules
 
     rules = get_rules(game)

@@ -6,7 +6,7 @@ import sys
 
 def test_rules_and_ai_import_nothing_from_pygame() -> None:
     code = (
-        "import sys, cardtable_gui.rules, cardtable_gui.ai, cardtable_gui.ai.games, "
+        "import sys, cardtable_gui.rules, cardtable_gui.ai, cardtable_gui.ai.registry, "
         "cardtable_gui.simulate; "
         "print('pygame' in sys.modules)"
     )

@@ -140,9 +140,9 @@ def test_the_table_hands_its_objects_back_to_the_collector_when_closed(app: App)
 
 def test_watch_says_when_a_game_has_no_table_yet(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     from cardtable_gui.app import main
-    from cardtable_gui.scenes.table import layouts
+    from cardtable_gui.scenes.table import layout_registry
 
-    monkeypatch.delitem(layouts.LAYOUTS, "spinado")
+    monkeypatch.delitem(layout_registry.LAYOUTS, "spinado")
     assert main(["watch", "spinado", "--seed", "1", "--quit-after-game"]) == 2
     error = capsys.readouterr().err
     assert "Spinado has no table to watch yet" in error

@@ -25,7 +25,6 @@ from collections.abc import Sequence
 from functools import cached_property
 
 from cardtable_gui.ai.advice import Advice
-from cardtable_gui.ai.base import register_heuristic
 from cardtable_gui.ai.claims import certain, likely
 from cardtable_gui.ai.trick_facts import TrickFacts
 from cardtable_gui.cards import Card, Suit
@@ -47,7 +46,6 @@ OVERTAKE = 0.5
 """How likely a player holding a higher card of the suit is to play it over ours."""
 
 
-@register_heuristic("arizona_spaghetti")
 class ArizonaSpaghettiHeuristic:
     """Ducks under the winning card, throws off its costliest cards when void, and leads
     low in suits where higher cards are still out."""
@@ -268,9 +266,11 @@ class _Reading:
         nothing still to play can come over the card."""
         card = action.card
         if self.facts.sure_to_win(card):
+            # With nobody left to play the trick's points are all on the table: exact.
+            amount = f"{cost} points" if not self.yet_to_play else f"about {cost} points"
             return Advice(
                 action,
-                f"Take this trick with the {card.name}: about {cost} points now is less "
+                f"Take this trick with the {card.name}: {amount} now is less "
                 "than it would likely cost you later in the round.",
                 "take-now",
                 claims=(certain("trick-won", str(card)),),

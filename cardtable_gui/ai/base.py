@@ -1,4 +1,4 @@
-"""The agent contract and the table of agents per game.
+"""The agent contract, and the players that any game can have.
 
 An agent is asked to choose one of ``legal`` given only ``view``. It may keep private
 memory between calls (it is one seat's player for a whole game) and owns a
@@ -51,15 +51,6 @@ class CasualAgent:
 AgentFactory = Callable[[int, random.Random], Agent]
 """Builds an agent for a seat, given the seat and the agent's own random source."""
 
-HEURISTICS: dict[str, AgentFactory] = {}
-"""Each game's heuristic agent, registered by the game's AI module."""
-
-AGENT_KINDS = ("random", "casual", "heuristic", "search")
-
-
-class UnknownAgent(ValueError):
-    """No agent of that kind exists for the game."""
-
 
 @dataclass(frozen=True, slots=True)
 class SearchPlan:
@@ -78,44 +69,3 @@ class SearchPlan:
     depth: int = 40
     samples: int = 10
 
-
-SEARCH_PLANS: dict[str, SearchPlan] = {}
-"""Each game's search plan, where it has one (most games search every move fully)."""
-
-
-def register_heuristic(game: str) -> Callable[[AgentFactory], AgentFactory]:
-    """Class decorator: make this the heuristic agent for ``game``."""
-
-    def register(factory: AgentFactory) -> AgentFactory:
-        HEURISTICS[game] = factory
-        return factory
-
-    return register
-
-
-def make_agent(kind: str, game: str, seat: int, rng: random.Random) -> Agent:
-    """An agent of ``kind`` (``random``, ``casual``, ``heuristic`` or ``search``) for
-    ``seat`` of ``game``."""
-    load_game_agents()
-    if kind == "random":
-        return RandomAgent(rng)
-    if kind == "heuristic" and game in HEURISTICS:
-        return HEURISTICS[game](seat, rng)
-    if kind == "casual" and game in HEURISTICS:
-        return CasualAgent(HEURISTICS[game](seat, random.Random(rng.getrandbits(64))), rng)
-    if kind == "search":
-        from cardtable_gui.ai.search import SearchAgent
-        from cardtable_gui.rules import get_rules
-
-        return SearchAgent(get_rules(game), seat, rng)
-    known = ", ".join(
-        k for k in AGENT_KINDS if k not in ("heuristic", "casual") or game in HEURISTICS
-    )
-    raise UnknownAgent(f"There is no {kind!r} player for {game}; try one of: {known}.")
-
-
-def load_game_agents() -> None:
-    """Make sure every game's heuristic and search plan is registered."""
-    # The game modules register themselves on import; importing them here keeps the
-    # registry complete without base.py naming each game's classes.
-    import cardtable_gui.ai.games  # noqa: F401

@@ -15,7 +15,7 @@ from typing import Any
 
 from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.claims import Claim, certain, likely
-from cardtable_gui.ai.base import SEARCH_PLANS, SearchPlan, register_heuristic
+from cardtable_gui.ai.base import SearchPlan
 from cardtable_gui.cards import Card, Rank
 from cardtable_gui.rules.base import Action, GameState, GameView
 from cardtable_gui.rules.hand_and_foot import (
@@ -57,7 +57,6 @@ LATE_DRAW_PILE = 12
 """Fewer cards than this in the last draw pile means the round is about to end."""
 
 
-@register_heuristic("hand_and_foot")
 class HandAndFootHeuristic:
     """Plays one seat of Hand and Foot from its view and the legal list alone."""
 
@@ -232,6 +231,12 @@ class HandAndFootHeuristic:
             view.foot_counts[self.seat] + view.tail_counts[self.seat]
         )
 
+    def _held_words(self, view: HandAndFootView) -> str:
+        """What the held cards would cost, "about" it only while a foot or tail still
+        lies unseen (its cards are counted at an average): the hand alone is exact."""
+        unseen = view.foot_counts[self.seat] + view.tail_counts[self.seat]
+        return f"{'about ' if unseen else ''}{self._held_points(view)} points"
+
     # ----- saying why ---------------------------------------------------------------
 
     def _explain_answer(self, view: HandAndFootView, answer: AnswerGoOut) -> Advice:
@@ -239,7 +244,7 @@ class HandAndFootHeuristic:
             return Advice(
                 answer,
                 "Say no: counting this round's books your team looks behind, and the cards "
-                f"you still hold would cost about {self._held_points(view)} points if the round ended now.",
+                f"you still hold would cost {self._held_words(view)} if the round ended now.",
                 "answer-no",
                 claims=(likely("behind-counting-books"),),
             )
@@ -249,7 +254,7 @@ class HandAndFootHeuristic:
             why = f"{standing}, so ending the round now should keep it so"
             claims += said
         elif self._held_points(view) <= 60:
-            why = f"your own cards would cost only about {self._held_points(view)} points"
+            why = f"your own cards would cost only {self._held_words(view)}"
         else:
             why, claim = self._round_ending_words(view)
             claims.append(claim)
@@ -498,7 +503,7 @@ def _estimate_round(state: GameState[Any]) -> list[float]:
     return [worth[view.team_of(seat)] for seat in range(state.players)]
 
 
-SEARCH_PLANS["hand_and_foot"] = SearchPlan(_candidates, _estimate_round, width=4, depth=40, samples=16)
+SEARCH_PLAN = SearchPlan(_candidates, _estimate_round, width=4, depth=40, samples=16)
 """Hand and Foot offers hundreds of melds and plays long rounds: the search tries the
 heuristic's best four moves and scores each rollout forty moves on."""
 

@@ -14,25 +14,35 @@ tried on the same deals with the same rollout players (common random numbers), s
 their difference is not drowned in the luck of the deal.
 
 The work is counted in rollouts, not seconds, so a seeded match plays the same way on
-any machine; ``max_seconds`` only caps a slow machine. A game whose moves are too many
-or rounds too long registers a ``SearchPlan``: only its best few candidates are tried,
-and rollouts stop at a depth where the position is scored by an estimate.
+any machine, busy or idle; ``max_seconds`` only caps a machine far slower than the
+budgets were set for, and counts the search's own processor time, never the clock. A
+game whose moves are too many or rounds too long has a ``SearchPlan`` in
+``ai.registry``: only its best few candidates are tried, and rollouts stop at a depth
+where the position is scored by an estimate.
+
+Rollouts move by ``apply_trusted`` and build no events: a state's ``rounds_scored``
+and ``last_round_points`` tell them when the round ended and what it gave.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from cardtable_gui.ai.advice import Advice
-from cardtable_gui.ai.base import HEURISTICS, SEARCH_PLANS, Agent, RandomAgent, SearchPlan, load_game_agents
+from cardtable_gui.ai.advice import Advice, Adviser
+from cardtable_gui.ai.base import Agent, RandomAgent, SearchPlan
 from cardtable_gui.ai.inference import read_evidence, sample_world
+from cardtable_gui.ai.registry import AGENTS
 from cardtable_gui.cards import Card
-from cardtable_gui.rules.base import Action, GameOver, GameRules, GameState, GameView, RoundScored
+from cardtable_gui.rules.base import Action, GameRules, GameState, GameView
+from cardtable_gui.rules.tricks import DealImpossible
+
+log = logging.getLogger(__name__)
 
 ROLLOUT_LIMIT = 2_000
 """Actions a rollout may take before it is cut short (a round is far shorter)."""
@@ -48,6 +58,13 @@ CLEAR_LEAD = 1.0
 """How many standard errors a move must beat the game's own favourite by, on the deals
 both were tried on, before the search overrules the favourite: a handful of deals often
 ranks a worse move first by luck, and the favourite is usually sound."""
+
+SAFETY_CAP = 4.5
+"""Seconds of processor time one decision may take before it is cut short: three times
+the longest a decision should take (1.5 s). A last resort for a far slower machine,
+which the budgets never meet here. Processor time, not the clock: a machine busy with
+other programs slows a decision but never cuts it short, so the budget decides and a
+seeded game plays the same."""
 
 MAX_WORK = 9_000
 """Actions one decision may simulate in all its rollouts together. Early in a round,
@@ -84,15 +101,15 @@ class SearchAgent:
         seat: int,
         rng: random.Random,
         samples: int | None = None,
-        max_seconds: float = 2.0,
+        max_seconds: float = SAFETY_CAP,
         inference: bool = True,
         max_work: int = MAX_WORK,
     ) -> None:
-        load_game_agents()
         self.rules = rules
         self.seat = seat
         self.rng = rng
-        self.plan: SearchPlan | None = SEARCH_PLANS.get(rules.name)
+        own = AGENTS.get(rules.name)
+        self.plan: SearchPlan | None = own.search_plan if own is not None else None
         if samples is None:
             samples = self.plan.samples if self.plan is not None else SAMPLES.get(rules.name, DEFAULT_SAMPLES)
         self.samples = samples
@@ -101,23 +118,30 @@ class SearchAgent:
         self.max_work = max_work
         self.inference = inference
         self.capped = 0
-        """Decisions cut short by ``max_seconds`` (a safety net a normal one never meets)."""
+        """Decisions cut short by ``max_seconds`` of processor time (a safety net a
+        normal one never meets)."""
         self._work = 0
         """Actions simulated so far in the current round of the search."""
-        factory = HEURISTICS.get(rules.name)
-        self._guide = factory(seat, random.Random(0)) if factory is not None else None
+        self._heuristic = own.heuristic if own is not None else None
+        self._guide = self._heuristic(seat, random.Random(0)) if self._heuristic is not None else None
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        return self._search(view, legal)[0][0].action
+        try:
+            return self._search(view, legal)[0][0].action
+        except DealImpossible as error:
+            return self._fallback(view, legal, error).action
 
     def advise(self, view: GameView, legal: Sequence[Action]) -> Advice:
         """The move this player would make, with what its sampled deals showed."""
         if len(legal) == 1:
             only = legal[0]
             return Advice(only, f"{describe(only)}: it is the only move there is.", "only move")
-        ranked, sides = self._search(view, legal)
+        try:
+            ranked, sides = self._search(view, legal)
+        except DealImpossible as error:
+            return self._fallback(view, legal, error)
         best = ranked[0]
         if len(ranked) == 1:
             return Advice(best.action, f"{describe(best.action)}: the one move worth weighing here.", "search")
@@ -137,6 +161,18 @@ class SearchAgent:
         reason = f"{describe(best.action)}: it did best of {len(ranked)} moves tried in the sampled deals."
         return Advice(best.action, reason, "search", evidence)
 
+    def _fallback(self, view: GameView, legal: Sequence[Action], error: DealImpossible) -> Advice:
+        """The game's own (Medium) advice, for a view no deal agrees with: a position
+        set up by hand can show what no real game could (spades led before they were
+        broken, by a seat that held other suits). The player still gets a legal move;
+        the log keeps why the search was skipped."""
+        log.warning("%s: the search for seat %s fell back to the plain player: %s", self.rules.name, self.seat, error)
+        guide = self._guide
+        if guide is None or not hasattr(guide, "advise"):
+            only = legal[0]
+            return Advice(only, f"{describe(only)}.", "fallback")
+        return cast(Adviser, guide).advise(view, legal)
+
     # The search
 
     def _search(self, view: GameView, legal: Sequence[Action]) -> tuple[list[Tally], int]:
@@ -153,7 +189,7 @@ class SearchAgent:
         rounds = max(1, math.ceil(math.log2(len(alive))))
         budget = self.samples * len(tallies)
         work_per_round = self.max_work // rounds
-        deadline = time.perf_counter() + self.max_seconds
+        deadline = time.thread_time() + self.max_seconds
         dealt = 0
         for number in range(rounds):
             deals = max(1, budget // rounds // len(alive))
@@ -163,7 +199,7 @@ class SearchAgent:
                 dealt += 1
                 if self._work >= work_per_round:
                     break
-                if time.perf_counter() > deadline:
+                if time.thread_time() > deadline:
                     self.capped += 1
                     return _favourite_unless_beaten(_ranked(alive), favourite), sides
             if number < rounds - 1:
@@ -191,9 +227,11 @@ class SearchAgent:
         """Try each of ``tallies``' moves on the sampled deal ``world`` (number
         ``dealt``), all with the same rollout players; the table's number of sides."""
         seed = self.rng.getrandbits(32)
+        scored = world.rounds_scored
         for tally in tallies:
             trial = world.clone()
-            value = self._rollout(trial, trial.apply(tally.action), seed)
+            trial.apply_trusted(tally.action)
+            value = self._rollout(trial, scored, seed)
             tally.total += value
             tally.wins += value > 0
             tally.tries += 1
@@ -211,27 +249,28 @@ class SearchAgent:
             candidates.insert(0, favourite)
         return candidates
 
-    def _rollout(self, state: GameState[Any], events: list[Any], seed: int) -> float:
-        """Let quick players finish the round; the value is what this seat's side
-        gained over the others (reversed where low scores win)."""
+    def _rollout(self, state: GameState[Any], scored: int, seed: int) -> float:
+        """Let quick players finish the round, on the trusted path (the moves come from
+        ``legal_actions``), ``scored`` being the rounds scored before it began; the
+        value is what this seat's side gained over the others (reversed where low
+        scores win)."""
         players = self._players(state, seed)
         depth = self.plan.depth if self.plan is not None else ROLLOUT_LIMIT
         for _ in range(depth):
             self._work += 1
-            scored = next((e for e in events if isinstance(e, RoundScored)), None)
-            if scored is not None:
-                return self._value(state, scored.points)
-            if any(isinstance(e, GameOver) for e in events) or state.to_move is None:
-                return self._value(state, state.scores)
+            if state.rounds_scored != scored:
+                return self._value(state, state.last_round_points)
             seat = state.to_move
+            if seat is None:
+                return self._value(state, state.scores)
             action = players[seat].choose(state.view(seat), state.legal_actions())
-            events = state.apply(action)
+            state.apply_trusted(action)
         if self.plan is not None:
             return self._value(state, self.plan.estimate(state))
         return self._value(state, state.scores)
 
     def _players(self, state: GameState[Any], seed: int) -> list[Agent]:
-        factory = HEURISTICS.get(self.rules.name)
+        factory = self._heuristic
         return [
             factory(seat, random.Random(seed + seat)) if factory else RandomAgent(random.Random(seed + seat))
             for seat in range(state.players)

@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from functools import cached_property
 
 from cardtable_gui.ai.advice import Advice
-from cardtable_gui.ai.base import register_heuristic
 from cardtable_gui.ai.claims import Claim, certain, likely
 from cardtable_gui.ai.trick_facts import TrickFacts, beats, highest_left
 from cardtable_gui.cards import FRENCH_SUITS, Card, Rank, Suit, french_deck
@@ -31,7 +30,6 @@ BLIND_NIL_DANGER = 150
 _PACK = frozenset(french_deck())
 
 
-@register_heuristic("spades")
 class SpadesHeuristic:
     """Plays one seat of Spades from its view alone."""
 

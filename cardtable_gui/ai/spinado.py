@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardtable_gui.ai.advice import Advice
-from cardtable_gui.ai.base import register_heuristic
 from cardtable_gui.ai.claims import certain
 from cardtable_gui.cards import Card
 from cardtable_gui.rules.base import Action, GameView
@@ -114,7 +113,6 @@ class Knowledge:
         return bonus
 
 
-@register_heuristic("spinado")
 class SpinadoHeuristic:
     """Plays one seat of Spinado from its view alone."""
 

@@ -13,7 +13,6 @@ import random
 from collections.abc import Sequence
 
 from cardtable_gui.ai.advice import Advice
-from cardtable_gui.ai.base import register_heuristic
 from cardtable_gui.ai.claims import certain, likely
 from cardtable_gui.cards import Card, Suit
 from cardtable_gui.rules.base import Action, GameView
@@ -34,7 +33,6 @@ from cardtable_gui.rules.spizzichino import (
 )
 
 
-@register_heuristic("spizzichino")
 class SpizzichinoHeuristic:
     """Plays from the view alone: what it holds, what is showing, what has been played."""
 

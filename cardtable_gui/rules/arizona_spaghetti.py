@@ -48,9 +48,9 @@ from cardtable_gui.rules.base import (
     RulesOptions,
     TrickWon,
     copy_rng,
-    new_seed,
 )
 from cardtable_gui.rules.tricks import (
+    InternedPlay,
     Trick,
     deal_round,
     deal_unseen,
@@ -198,41 +198,13 @@ class ArizonaSpaghettiOptions(RulesOptions):
 # Actions and events.
 
 
-@dataclass(frozen=True, slots=True, eq=False, init=False)
-class PlayCard(Action):
-    """Play ``card`` to the current trick.
+class PlayCard(InternedPlay, pack=_FULL_PACK, pack_name="French"):
+    """Play ``card`` to the current trick (one interned move per card)."""
 
-    Interned like cards: ``PlayCard(card)`` always returns the one move for that card,
-    so two moves are equal exactly when they are the same object. Hands keep lists of
-    these moves, and taking one out of a list then costs no Python call per comparison.
-    """
-
-    card: Card
-
-    def __new__(cls, card: Card) -> PlayCard:
-        play = _PLAY_BY_KEY[card.key]
-        if play is None:
-            raise ValueError(f"{card} is not a card of the French pack.")
-        return play
-
-    def __hash__(self) -> int:
-        return self.card.key
-
-    def __reduce__(self) -> tuple[type[PlayCard], tuple[Card]]:
-        return PlayCard, (self.card,)
-
-    def __str__(self) -> str:
-        return f"play {self.card}"
+    __slots__ = ()
 
 
-def _new_play(card: Card) -> PlayCard:
-    play = object.__new__(PlayCard)
-    object.__setattr__(play, "card", card)
-    return play
-
-
-_PLAY: dict[Card, PlayCard] = {card: _new_play(card) for card in _FULL_PACK}
-_PLAY_BY_KEY = by_key(_PLAY)
+_PLAY_BY_KEY = PlayCard.by_card_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -423,6 +395,14 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
             return ()
         best = min(self.totals)
         return tuple(seat for seat, total in enumerate(self.totals) if total == best)
+
+    @property
+    def rounds_scored(self) -> int:
+        return len(self.past_rounds)
+
+    @property
+    def last_round_points(self) -> tuple[int, ...]:
+        return self.past_rounds[-1] if self.past_rounds else ()
 
     def legal_actions(self) -> list[Action]:
         if self.is_over:
@@ -660,23 +640,20 @@ class ArizonaSpaghettiRules(GameRules[ArizonaSpaghettiState, ArizonaSpaghettiOpt
     Options: ClassVar[type[ArizonaSpaghettiOptions]] = ArizonaSpaghettiOptions
     low_score_wins: ClassVar[bool] = True
 
-    def new_game(
+    def start(
         self,
         players: int,
-        options: ArizonaSpaghettiOptions | None = None,
-        seed: int | None = None,
-        deck: Sequence[Card] | None = None,
+        options: ArizonaSpaghettiOptions,
+        seed: int,
+        rng: random.Random,
+        deck: list[Card] | None,
     ) -> ArizonaSpaghettiState:
-        self.check_players(players)
-        if seed is None:
-            seed = new_seed()
-        rng = random.Random(seed)
         dealer = rng.randrange(players)
         if deck is None:
             cards = deck_for(players)
             shuffle(cards, rng)
         else:
-            cards = list(deck)
+            cards = deck
             if Counter(cards) != Counter(_DECKS[players]):
                 removed = " ".join(str(c) for c in DECK_SETUP[players].removed) or "nothing"
                 raise ValueError(
@@ -684,7 +661,7 @@ class ArizonaSpaghettiRules(GameRules[ArizonaSpaghettiState, ArizonaSpaghettiOpt
                 )
         state = ArizonaSpaghettiState(
             players=players,
-            options=options or ArizonaSpaghettiOptions.default(),
+            options=options,
             seed=seed,
             rng=rng,
             round_number=1,
@@ -731,6 +708,7 @@ class ArizonaSpaghettiRules(GameRules[ArizonaSpaghettiState, ArizonaSpaghettiOpt
             card = Card.parse(words[1])
         except CardError as error:
             raise ActionParseError(str(error)) from None
-        if card not in _PLAY:
+        play = _PLAY_BY_KEY[card.key]
+        if play is None:
             raise ActionParseError(f"{card} is not in the pack Arizona Spaghetti uses.")
-        return _PLAY[card]
+        return play

@@ -235,6 +235,19 @@ class GameState(ABC, Generic[O]):
         """The winning seats once the game is over; empty before."""
 
     @property
+    @abstractmethod
+    def rounds_scored(self) -> int:
+        """How many hands or rounds have been scored so far. The trusted path builds no
+        ``RoundScored`` event: a search sees a round end by this count changing."""
+
+    @property
+    @abstractmethod
+    def last_round_points(self) -> tuple[int, ...]:
+        """Each seat's points for the last round scored, as its ``RoundScored`` said
+        (partners carry their side's); empty when this state has not scored one itself
+        and cannot tell."""
+
+    @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """The sides, as tuples of seats; each seat alone unless the game has partners."""
         return tuple((seat,) for seat in range(self.players))
@@ -281,7 +294,6 @@ class GameRules(ABC, Generic[S, O]):
     rules_version: ClassVar[int] = 1
     earlier_rules: ClassVar[Mapping[int, Mapping[str, Any]]] = {}
 
-    @abstractmethod
     def new_game(
         self,
         players: int,
@@ -291,11 +303,24 @@ class GameRules(ABC, Generic[S, O]):
     ) -> S:
         """A new game. ``deck`` stacks the first deal (top card first) for tutorials and
         tests; ``seed=None`` picks one at random (recorded in ``state.seed``)."""
+        self.check_players(players)
+        seed = new_seed() if seed is None else seed
+        chosen = cast(O, options or self.Options.default())
+        return self.start(players, chosen, seed, random.Random(seed), None if deck is None else list(deck))
+
+    @abstractmethod
+    def start(
+        self, players: int, options: O, seed: int, rng: random.Random, deck: list[Card] | None
+    ) -> S:
+        """The game ``new_game`` asks for, with what every game settles alike already
+        settled: the players checked, the options and the seed filled in and ``rng``
+        seeded from it. Raises ``ValueError`` when ``deck`` is not the game's pack."""
 
     @abstractmethod
     def determinize(self, view: GameView, rng: random.Random) -> S:
         """A full state consistent with ``view``: hidden cards sampled from those the
-        seat has not seen, honouring what the seat knows (voids, hand sizes)."""
+        seat has not seen, honouring what the seat knows (voids, hand sizes). Raises
+        ``rules.tricks.DealImpossible`` when no deal agrees with the view."""
 
     @abstractmethod
     def parse_action(self, text: str) -> Action:

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Literal, NamedTuple, cast
 
 from pydantic import Field
 
-from cardtable_gui.cards import BY_ORDER, Card, Suit, by_key, french_deck, shuffle, suit_number
+from cardtable_gui.cards import BY_ORDER, Card, Suit, french_deck, shuffle, suit_number
 from cardtable_gui.rules.base import (
     RULE_CHANGE,
     Action,
@@ -33,9 +33,9 @@ from cardtable_gui.rules.base import (
     RulesOptions,
     TrickWon,
     copy_rng,
-    new_seed,
 )
 from cardtable_gui.rules.tricks import (
+    InternedPlay,
     Trick,
     deal_round,
     deal_unseen,
@@ -110,37 +110,10 @@ class LookAtCards(Action):
         return "look"
 
 
-@dataclass(frozen=True, slots=True, eq=False, init=False)
-class PlayCard(Action):
-    """Play ``card`` to the trick.
+class PlayCard(InternedPlay, pack=french_deck(), pack_name="Spades"):
+    """Play ``card`` to the trick (one interned move per card)."""
 
-    Interned like cards: ``PlayCard(card)`` always returns the one move for that card,
-    so two moves are equal exactly when they are the same object. Hands keep lists of
-    these moves, and taking one out of a list then costs no Python call per comparison.
-    """
-
-    card: Card
-
-    def __new__(cls, card: Card) -> PlayCard:
-        play = _PLAY_BY_KEY[card.key]
-        if play is None:
-            raise ValueError(f"{card} is not a card of the Spades pack.")
-        return play
-
-    def __hash__(self) -> int:
-        return self.card.key
-
-    def __reduce__(self) -> tuple[type[PlayCard], tuple[Card]]:
-        return PlayCard, (self.card,)
-
-    def __str__(self) -> str:
-        return f"play {self.card}"
-
-
-def _new_play(card: Card) -> PlayCard:
-    play = object.__new__(PlayCard)
-    object.__setattr__(play, "card", card)
-    return play
+    __slots__ = ()
 
 
 BLIND_NIL = Bid(0, blind=True)
@@ -149,7 +122,7 @@ _BIDS = {n: Bid(n) for n in range(TRICKS_PER_HAND + 1)}
 _BIDS_WITH_NIL: tuple[Action, ...] = tuple(_BIDS.values())
 _BIDS_WITHOUT_NIL: tuple[Action, ...] = _BIDS_WITH_NIL[1:]
 _BLIND_OR_LOOK: tuple[Action, ...] = (BLIND_NIL, LOOK)
-_PLAY_BY_KEY = by_key({card: _new_play(card) for card in french_deck()})
+_PLAY_BY_KEY = PlayCard.by_card_key
 
 
 # Events
@@ -359,6 +332,19 @@ class SpadesState(GameState[SpadesOptions]):
     @property
     def winners(self) -> tuple[int, ...]:
         return self.winning_seats
+
+    @property
+    def rounds_scored(self) -> int:
+        last = self.last_hand
+        return 0 if last is None else last.hand_number
+
+    @property
+    def last_round_points(self) -> tuple[int, ...]:
+        last = self.last_hand
+        if last is None:
+            return ()
+        sides = last.sides
+        return tuple([sides[self.side_of(seat)].points for seat in range(self.players)])
 
     def legal_actions(self) -> list[Action]:
         seat = self.current
@@ -591,7 +577,7 @@ class SpadesState(GameState[SpadesOptions]):
         hand = self.hands[seat]
         at = hand.index(card)
         del hand[at], self.held[seat][at]
-        self.held_by_suit[seat][card.key & 15].remove(PlayCard(card))
+        self.held_by_suit[seat][card.key & 15].remove(_PLAY_BY_KEY[card.key])
         trick = self.trick
         trick.plays.append((seat, card))
         if events is not None:
@@ -652,8 +638,7 @@ class SpadesState(GameState[SpadesOptions]):
         )
         self.last_hand = HandScored(self.hand_number, tuple(bids), tuple(tricks), nils, results)
         if events is not None:
-            points = [results[self.side_of(seat)].points for seat in range(self.players)]
-            events += (self.last_hand, RoundScored(tuple(points), self.scores))
+            events += (self.last_hand, RoundScored(self.last_round_points, self.scores))
         winning_sides = winning_sides_after_hand(self.side_scores, self.options)
         if winning_sides is not None:
             winners = self._seats_of(winning_sides)
@@ -767,21 +752,13 @@ class SpadesRules(GameRules[SpadesState, SpadesOptions]):
         1: {"first_trick_spade_lead": True}
     }
 
-    def new_game(
-        self,
-        players: int = PLAYERS,
-        options: SpadesOptions | None = None,
-        seed: int | None = None,
-        deck: Sequence[Card] | None = None,
+    def start(
+        self, players: int, options: SpadesOptions, seed: int, rng: random.Random, deck: list[Card] | None
     ) -> SpadesState:
-        self.check_players(players)
         if deck is not None and sorted(deck, key=BY_ORDER) != sorted(
             french_deck(), key=BY_ORDER
         ):
             raise ValueError("A stacked Spades deck must be exactly one 52-card pack.")
-        seed = new_seed() if seed is None else seed
-        rng = random.Random(seed)
-        options = options or SpadesOptions.default()
         state = SpadesState(
             players=players,
             options=options,

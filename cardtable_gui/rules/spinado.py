@@ -50,7 +50,6 @@ from cardtable_gui.rules.base import (
     RoundScored,
     RulesOptions,
     copy_rng,
-    new_seed,
 )
 
 # --- The pack -----------------------------------------------------------------------
@@ -403,6 +402,10 @@ class SpinadoState(GameState[SpinadoOptions]):
 
     def __post_init__(self) -> None:
         self.is_over = self.turn is None
+        # What the last hand won or lost each seat: the chips counted at its deal are
+        # replaced by the next deal's. Kept for the search, which reads it on the
+        # trusted path; it is no part of the state's value (the chips are).
+        self._last_points: tuple[int, ...] = ()
 
     # ``holder`` is kept as ``_seat_of``, a list indexed by ``card.key`` (None: played), and
     # made a dict only when asked for: a card's hash is a Python call, and the dict cost
@@ -447,6 +450,15 @@ class SpinadoState(GameState[SpinadoOptions]):
     @property
     def scores(self) -> tuple[int, ...]:
         return tuple(self.chips)
+
+    @property
+    def rounds_scored(self) -> int:
+        # A scored hand deals the next one, unless it ended the game.
+        return self.hand_number if self.is_over else self.hand_number - 1
+
+    @property
+    def last_round_points(self) -> tuple[int, ...]:
+        return self._last_points
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -582,6 +594,7 @@ class SpinadoState(GameState[SpinadoOptions]):
         )
         twin._seat_of = self._places()[:]
         twin._holder = None
+        twin._last_points = self._last_points
         return twin
 
     def view(self, seat: int | None) -> SpinadoView:
@@ -682,10 +695,10 @@ class SpinadoState(GameState[SpinadoOptions]):
             if events is not None:
                 events.append(SpinadoPenalty(caught, winner, cards, amount))
         self.last_dead_hand = tuple(_sort_cards(self.dead))
+        self._last_points = tuple([now - before for now, before in zip(self.chips, self.chips_at_deal)])
         if events is not None:
             events.append(DeadHandRevealed(self.last_dead_hand))
-            points = tuple(now - before for now, before in zip(self.chips, self.chips_at_deal))
-            events.append(RoundScored(points, tuple(self.chips)))
+            events.append(RoundScored(self._last_points, tuple(self.chips)))
         self.previous_winner = winner
         self._start_hand(events, None)
 
@@ -810,19 +823,11 @@ class SpinadoRules(GameRules[SpinadoState, SpinadoOptions]):
     player_counts: ClassVar[tuple[int, ...]] = (3, 4, 5)
     Options: ClassVar[type[RulesOptions]] = SpinadoOptions
 
-    def new_game(
-        self,
-        players: int,
-        options: SpinadoOptions | None = None,
-        seed: int | None = None,
-        deck: Sequence[Card] | None = None,
+    def start(
+        self, players: int, options: SpinadoOptions, seed: int, rng: random.Random, deck: list[Card] | None
     ) -> SpinadoState:
-        self.check_players(players)
-        options = options or SpinadoOptions.default()
         if deck is not None and sorted(deck, key=hand_order) != sorted(DECK, key=hand_order):
             raise ValueError("A stacked Spinado deck must hold the 47 cards of the pack once each.")
-        seed = new_seed() if seed is None else seed
-        rng = random.Random(seed)
         state = SpinadoState(
             players=players,
             options=options,

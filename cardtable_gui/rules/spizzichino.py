@@ -57,9 +57,8 @@ from cardtable_gui.rules.base import (
     RulesOptions,
     TrickWon,
     copy_rng,
-    new_seed,
 )
-from cardtable_gui.rules.tricks import Trick, deal_unseen
+from cardtable_gui.rules.tricks import InternedPlay, Trick, deal_unseen
 
 PILES = 8
 PILE_SIZE = 5
@@ -293,45 +292,24 @@ class LiftCard(Action):
         return f"lift stack {self.stack}"
 
 
-@dataclass(frozen=True, slots=True, eq=False, init=False)
-class PlayCard(Action):
-    """Play ``card`` from the hand or from the top of one of your stacks.
+class PlayCard(InternedPlay, pack=DECK, pack_name="Italian"):
+    """Play ``card`` from the hand or from the top of one of your stacks (one interned
+    move per card)."""
 
-    Interned like cards: ``PlayCard(card)`` always returns the one move for that card, so
-    two moves are equal exactly when they are the same object. Hands keep lists of these
-    moves, and taking one out of a list then costs no Python call per comparison.
-    """
+    __slots__ = ()
 
-    card: Card
-
-    def __new__(cls, card: Card) -> PlayCard:
-        play = _PLAY_BY_KEY[card.key]
-        if play is None:
-            # A card from another pack: no move of the game, but it is read and refused
-            # like any card not held.
-            play = _PLAY_BY_KEY[card.key] = _new_play(card)
+    @classmethod
+    def foreign(cls, card: Card) -> PlayCard:
+        """A card from another pack: no move of the game, but it is read and refused
+        like any card not held, so its move is interned beside the pack's."""
+        play = cls.by_card_key[card.key] = cls._made(card)
         return play
-
-    def __hash__(self) -> int:
-        return self.card.key
-
-    def __reduce__(self) -> tuple[type[PlayCard], tuple[Card]]:
-        return PlayCard, (self.card,)
-
-    def __str__(self) -> str:
-        return f"play {self.card}"
-
-
-def _new_play(card: Card) -> PlayCard:
-    play = object.__new__(PlayCard)
-    object.__setattr__(play, "card", card)
-    return play
 
 
 _TAKE = tuple(TakePile(i) for i in range(PILES))
 _STAND = tuple(StandPile(i) for i in range(PILES))
 _LIFT = tuple(LiftCard(i) for i in range(STACKS))
-_PLAY_BY_KEY = by_key({card: _new_play(card) for card in DECK})
+_PLAY_BY_KEY = PlayCard.by_card_key
 
 
 # Events ----------------------------------------------------------------------------
@@ -536,8 +514,21 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
     def winners(self) -> tuple[int, ...]:
         return self.final_winners
 
+    @property
+    def rounds_scored(self) -> int:
+        # A scored round deals the next one, unless it ended the game.
+        return self.round_number if self.is_over else self.round_number - 1
+
+    @property
+    def last_round_points(self) -> tuple[int, ...]:
+        return self._last_points
+
     def __post_init__(self) -> None:
         self.is_over = self.phase is _OVER
+        # What the last round scored: the totals keep only its sum with the rounds
+        # before. Kept for the search, which reads it on the trusted path; it is no
+        # part of the state's value (the totals are).
+        self._last_points: tuple[int, ...] = ()
         # The moves each hand offers, by suit in the hand's order, and the hand lists they
         # were read from: legal_actions copies them instead of building moves card by card
         # (it is the hottest call of random play and search). Plays keep them in step; a
@@ -657,7 +648,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
 
     def clone(self) -> SpizzichinoState:
         rng = copy_rng(self.rng)
-        return SpizzichinoState(
+        copy = SpizzichinoState(
             players=self.players,
             options=self.options,
             seed=self.seed,
@@ -678,6 +669,8 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             turn=self.turn,
             final_winners=self.final_winners,
         )
+        copy._last_points = self._last_points
+        return copy
 
     def view(self, seat: int | None) -> SpizzichinoView:
         (a0, a1), (b0, b1) = self.stacks if self.phase is not Phase.CHOOSE else _padded(self.stacks)
@@ -889,7 +882,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             hand = self.hands[seat]
             del hand[in_hand]
             if self._held_hands[seat] is hand:
-                self._held[seat][card.key & 3].remove(PlayCard(card))
+                self._held[seat][card.key & 3].remove(_PLAY_BY_KEY[card.key])
         else:
             stack = self.stacks[seat][from_stack]
             stack.pop()
@@ -947,11 +940,12 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             points.append(total // 3)
         for seat in range(self.players):
             self.totals[seat] += points[seat]
+        self._last_points = tuple(points)
         if events is not None:
             events.append(
-                RoundTally(tuple(self.won_thirds), last_winner, tuple(declared), tuple(points))
+                RoundTally(tuple(self.won_thirds), last_winner, tuple(declared), self._last_points)
             )
-            events.append(RoundScored(tuple(points), tuple(self.totals)))
+            events.append(RoundScored(self._last_points, tuple(self.totals)))
         top = max(self.totals)
         if top >= self.options.target and self.totals[0] != self.totals[1]:
             self.phase = _OVER
@@ -987,26 +981,24 @@ class SpizzichinoRules(GameRules[SpizzichinoState, SpizzichinoOptions]):
     player_counts: ClassVar[tuple[int, ...]] = (2,)
     Options: ClassVar[type[RulesOptions]] = SpizzichinoOptions
 
-    def new_game(
+    def start(
         self,
         players: int,
-        options: SpizzichinoOptions | None = None,
-        seed: int | None = None,
-        deck: Sequence[Card] | None = None,
+        options: SpizzichinoOptions,
+        seed: int,
+        rng: random.Random,
+        deck: list[Card] | None,
     ) -> SpizzichinoState:
-        self.check_players(players)
-        seed = new_seed() if seed is None else seed
         if deck is not None and sorted(deck, key=_HAND_ORDER.__getitem__) != hand_order(DECK):
             raise ValueError("A stacked Spizzichino deck must be the 40 Italian cards, once each.")
-        rng = random.Random(seed)
         state = SpizzichinoState(
             players=players,
-            options=options or SpizzichinoOptions.default(),
+            options=options,
             seed=seed,
             rng=rng,
             dealer=rng.randrange(players),
         )
-        state._deal(None if deck is None else list(deck), None)
+        state._deal(deck, None)
         return state
 
     def determinize(self, view: GameView, rng: random.Random) -> SpizzichinoState:

@@ -1,6 +1,7 @@
-"""Trick play shared by Spades, Arizona Spaghetti and Spizzichino: following suit,
-choosing a lead, deciding who takes a trick, dealing, and dealing hidden cards again
-for a search AI (``deal_unseen``)."""
+"""Trick play shared by Spades, Arizona Spaghetti and Spizzichino: the interned move
+that plays a card (``InternedPlay``), following suit, choosing a lead, deciding who
+takes a trick, dealing, and dealing hidden cards again for a search AI
+(``deal_unseen``)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,72 @@ import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import TypeVar
+from typing import Any, ClassVar, Self, TypeVar
 
-from cardtable_gui.cards import Card, Pack, Suit, shuffle
+from cardtable_gui.cards import Card, Pack, Suit, by_key, shuffle
+from cardtable_gui.rules.base import Action
 
 M = TypeVar("M")
+
+
+@dataclass(frozen=True, slots=True, eq=False, init=False)
+class InternedPlay(Action):
+    """Play ``card``: the base of each trick game's ``PlayCard``.
+
+    Interned like cards: ``PlayCard(card)`` always returns the one move for that card,
+    so two moves are equal exactly when they are the same object. Hands keep lists of
+    these moves, and taking one out of a list then costs no Python call per comparison.
+
+    A game names its pack where it declares its move, and gets its own table of moves
+    (``by_key``, indexed by ``card.key``), built once as the class is made::
+
+        class PlayCard(InternedPlay, pack=french_deck(), pack_name="Spades"):
+            __slots__ = ()
+
+    Each game keeps its own class, not one shared by all: the class name and module are
+    what pickles (saves, worker processes) and ``canonical`` record, and a game tells
+    its moves from another game's by type."""
+
+    card: Card
+
+    by_card_key: ClassVar[list[Any]]
+    """The game's one move per card, indexed by ``card.key`` (None for other cards). The
+    rules read it directly in their hottest loops, where even ``__new__`` costs."""
+    pack_name: ClassVar[str]
+
+    # No super() call: slots=True rebuilds this class, which a bare super() in its body
+    # does not follow, and the bases take no class arguments.
+    def __init_subclass__(cls, *, pack: Iterable[Card], pack_name: str) -> None:
+        cls.pack_name = pack_name
+        cls.by_card_key = by_key({card: cls._made(card) for card in pack})
+
+    def __new__(cls, card: Card) -> Self:
+        play = cls.by_card_key[card.key]
+        if play is None:
+            return cls.foreign(card)
+        return play  # type: ignore[no-any-return]
+
+    @classmethod
+    def _made(cls, card: Card) -> Self:
+        """The move of ``card``, made once: ``__new__`` only looks moves up."""
+        play = object.__new__(cls)
+        object.__setattr__(play, "card", card)
+        return play
+
+    @classmethod
+    def foreign(cls, card: Card) -> Self:
+        """The move of a card outside the pack: refused here; a game that reads such a
+        move and refuses it later, like any card not held, interns one instead."""
+        raise ValueError(f"{card} is not a card of the {cls.pack_name} pack.")
+
+    def __hash__(self) -> int:
+        return self.card.key
+
+    def __reduce__(self) -> tuple[type[Self], tuple[Card]]:
+        return type(self), (self.card,)
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
 
 
 @dataclass(slots=True)

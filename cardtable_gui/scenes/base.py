@@ -1,9 +1,9 @@
-"""Scenes and the stack that holds them.
+"""The base of every scene.
 
-One scene is active at a time: the top of the stack. Each frame the main loop hands it
-the pygame events, then ``update(dt)``, then ``draw(surface)``. A scene lays itself out
-from the window size in ``layout`` (called on entry and on every resize), never from
-fixed coordinates, so the table works from 1024x640 to 4K.
+One scene is active at a time: the top of the stack (``scenes.stack``). Each frame the
+main loop hands it the pygame events, then ``update(dt)``, then ``draw(surface)``. A
+scene lays itself out from the window size in ``layout`` (called on entry and on every
+resize), never from fixed coordinates, so the table works from 1024x640 to 4K.
 """
 
 from __future__ import annotations
@@ -44,49 +44,3 @@ class Scene:
     def close(self) -> None:
         """The app is quitting or the scene is dropped for good: stop threads, save."""
 
-
-class SceneStack:
-    """A stack of scenes: push covers, pop uncovers, replace swaps the top."""
-
-    def __init__(self) -> None:
-        self._scenes: list[Scene] = []
-
-    @property
-    def top(self) -> Scene | None:
-        return self._scenes[-1] if self._scenes else None
-
-    def __len__(self) -> int:
-        return len(self._scenes)
-
-    def __iter__(self):  # type: ignore[no-untyped-def]
-        return iter(list(self._scenes))
-
-    def push(self, scene: Scene) -> None:
-        if self._scenes:
-            self._scenes[-1].leave()
-        self._scenes.append(scene)
-        scene.enter()
-
-    def pop(self) -> Scene | None:
-        if not self._scenes:
-            return None
-        scene = self._scenes.pop()
-        scene.leave()
-        scene.close()
-        if self._scenes:
-            self._scenes[-1].enter()
-        return scene
-
-    def replace(self, scene: Scene) -> None:
-        if self._scenes:
-            old = self._scenes.pop()
-            old.leave()
-            old.close()
-        self._scenes.append(scene)
-        scene.enter()
-
-    def clear(self) -> None:
-        while self._scenes:
-            scene = self._scenes.pop()
-            scene.leave()
-            scene.close()

@@ -23,7 +23,7 @@ import pygame
 
 from cardtable_gui.persistence.saves import RestoredGame, SaveEntry, SaveError, SaveStore
 from cardtable_gui.rules.base import new_seed
-from cardtable_gui.scenes.base import Scene
+from cardtable_gui.scenes.page import PageScene
 from cardtable_gui.scenes.dialog import Answer, Dialog
 from cardtable_gui.scenes.game_in_progress import ask_before_replacing
 from cardtable_gui.shown_text import PATH_LENGTH, drawable, drawable_seat_name
@@ -154,15 +154,13 @@ class SaveCard(Widget):
             y += theme.font(size, bold).get_linesize() + (theme.px(4) if index == 0 else 0)
 
 
-class LoadScene(Scene):
+class LoadScene(PageScene):
     """The saves in the data folder, newest first."""
 
     def __init__(self, app: App) -> None:
-        super().__init__(app)
+        super().__init__(app, "Load game")
         self.store = SaveStore(app.data_dir)
-        self.title = Label("Load game", 40, bold=True, align="center")
         self.subtitle = Label("", 19, colour=th.TEXT_DIM, align="center")
-        self.back = Button("Back", self.app.scenes.pop, style="quiet")
         self.empty = Label(
             "No saved games yet. In a game, press Save (or Ctrl+S) to keep it here.",
             22,
@@ -265,7 +263,7 @@ class LoadScene(Scene):
 
     def _sit_down(self, config: MatchConfig, resume: RestoredGame | None) -> None:
         from cardtable_gui.scenes.table import TableScene
-        from cardtable_gui.scenes.table.layouts import NoTableYet
+        from cardtable_gui.scenes.table.layout_registry import NoTableYet
 
         try:
             scene = TableScene(self.app, config, resume=resume)
@@ -317,9 +315,7 @@ class LoadScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
         theme = self.app.theme
-        margin = theme.px(28)
-        self.back.rect = pygame.Rect(margin, margin // 2 + theme.px(6), theme.px(120), theme.px(44))
-        self.title.rect = pygame.Rect(0, margin // 2, width, theme.px(56))
+        margin = self.place_header(width)
         self.subtitle.rect = pygame.Rect(0, self.title.rect.bottom, width, theme.px(26))
         footer_h = theme.px(40)
         self.footer.rect = pygame.Rect(margin, height - footer_h, width - margin * 2, footer_h)
@@ -363,11 +359,8 @@ class LoadScene(Scene):
         self._check_next()
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme = self.app.theme
-        theme.draw_background(surface)
-        self.title.draw(surface, theme)
+        theme = self.draw_header(surface)
         self.subtitle.draw(surface, theme)
-        self.back.draw(surface, theme)
         if self.rows:
             self.area.draw(surface, theme)
         else:

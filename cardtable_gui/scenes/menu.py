@@ -100,7 +100,7 @@ def continue_game(app: App, refresh: Callable[[], None]) -> None:
         app.toast("There is no unfinished game to continue.")
         return
     from cardtable_gui.scenes.table import TableScene
-    from cardtable_gui.scenes.table.layouts import NoTableYet
+    from cardtable_gui.scenes.table.layout_registry import NoTableYet
 
     try:
         scene = TableScene(app, game.config, resume=game)

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cardtable_gui.rules import GAMES
-from cardtable_gui.scenes.base import Scene
+from cardtable_gui.scenes.page import PageScene
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.theme import Theme
-from cardtable_gui.ui.widgets import Button, FocusGroup, Label, Panel, Scroller
+from cardtable_gui.ui.widgets import Button, FocusGroup, Panel, Scroller
 
 if TYPE_CHECKING:
     from cardtable_gui.app_window import App
@@ -114,19 +114,17 @@ def typeset(blocks: list[Block], theme: Theme, width: int) -> tuple[list[tuple[p
     return lines, y
 
 
-class RulesBookScene(Scene):
+class RulesBookScene(PageScene):
     """A list of games on the left, the chosen game's rules on a scrolling page."""
 
     def __init__(self, app: App, game: str | None = None, table_rules: list[str] | None = None) -> None:
         """``table_rules`` are the house rules of the game in progress, opened from its
         table: that game's page begins with them."""
-        super().__init__(app)
+        super().__init__(app, "Rules")
         self.table_game = game
         self.table_rules = table_rules or []
         self.games = games_with_rules()
         self.game = game if game in self.games else (self.games[0] if self.games else None)
-        self.title = Label("Rules", 40, bold=True, align="center")
-        self.back = Button("Back", self.app.scenes.pop, style="quiet")
         self.list_panel = Panel("Games")
         self.page_panel = Panel()
         self.buttons = [Button(GAMES[name].title, lambda n=name: self.show(n)) for name in self.games]
@@ -150,10 +148,8 @@ class RulesBookScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
         theme = self.app.theme
-        margin, gap = theme.px(28), theme.px(18)
+        margin, gap = self.place_header(width), theme.px(18)
         header_h = theme.px(74)
-        self.back.rect = pygame.Rect(margin, margin // 2 + theme.px(6), theme.px(120), theme.px(44))
-        self.title.rect = pygame.Rect(0, margin // 2, width, theme.px(56))
         body = pygame.Rect(margin, header_h, width - margin * 2, height - header_h - margin)
         list_w = max(theme.px(220), round(body.width * 0.22))
         self.list_panel.rect = pygame.Rect(body.x, body.y, list_w, body.height)
@@ -196,20 +192,10 @@ class RulesBookScene(Scene):
                 index = self.games.index(self.game) + (1 if event.key == pygame.K_RIGHT else -1)
                 self.show(self.games[index % len(self.games)])
                 return
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            self.focus.handle_event(event)
-        if self.scroller.handle_event(event):
-            return
-        for button in (self.back, *self.buttons):
-            if button.handle_event(event):
-                return
-        self.focus.handle_event(event)
+        self.offer(event, (self.scroller, self.back, *self.buttons))
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme = self.app.theme
-        theme.draw_background(surface)
-        self.title.draw(surface, theme)
-        self.back.draw(surface, theme)
+        theme = self.draw_header(surface)
         self.list_panel.draw(surface, theme)
         for button in self.buttons:
             button.draw(surface, theme)

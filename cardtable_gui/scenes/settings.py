@@ -19,7 +19,7 @@ from cardtable_gui.app_window import MIN_WINDOW
 from cardtable_gui.cards import Card
 from cardtable_gui.persistence import Settings
 from cardtable_gui.persistence.settings import GameSpeed
-from cardtable_gui.scenes.base import Scene
+from cardtable_gui.scenes.page import PageScene
 from cardtable_gui.shown_text import drawable
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.widgets import (
@@ -147,13 +147,11 @@ class CardPreview(Widget):
         self.note.draw(surface, theme)
 
 
-class SettingsScene(Scene):
+class SettingsScene(PageScene):
     """The Settings screen; Back (or Escape) returns to where it was opened from."""
 
     def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.title = Label("Settings", 40, bold=True, align="center")
-        self.back = Button("Back", self.app.scenes.pop, style="quiet")
+        super().__init__(app, "Settings")
         self.defaults = Button("Restore defaults", self.restore_defaults, style="quiet")
         self.message = Label("", 19, colour=th.DANGER)
         self.area = ScrollArea()
@@ -297,10 +295,8 @@ class SettingsScene(Scene):
         width, height = size
         theme = self.app.theme
         self._sync_window_controls()
-        margin, gap = theme.px(28), theme.px(18)
+        margin, gap = self.place_header(width), theme.px(18)
         header_h, footer_h = theme.px(80), theme.px(76)
-        self.back.rect = pygame.Rect(margin, margin // 2 + theme.px(6), theme.px(120), theme.px(44))
-        self.title.rect = pygame.Rect(0, margin // 2, width, theme.px(56))
         body_w = min(width - margin * 2, theme.px(1180))
         self.area.rect = pygame.Rect((width - body_w) // 2, header_h, body_w, height - header_h - footer_h)
         content_h = self._layout_sections(theme, gap, 0)
@@ -373,14 +369,7 @@ class SettingsScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.scenes.pop()
             return
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            self.focus.handle_event(event)
-        if self.area.handle_event(event):
-            return
-        for widget in (self.back, self.defaults):
-            if widget.handle_event(event):
-                return
-        if self.focus.handle_event(event):
+        if self.offer(event, (self.area, self.back, self.defaults)):
             current = self.focus.current
             if current is not None and current in self.area.children:
                 self.area.show(current)
@@ -389,10 +378,7 @@ class SettingsScene(Scene):
         self.area.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme = self.app.theme
-        theme.draw_background(surface)
-        self.title.draw(surface, theme)
-        self.back.draw(surface, theme)
+        theme = self.draw_header(surface)
         self.area.draw(surface, theme)
         self.message.draw(surface, theme)
         self.defaults.draw(surface, theme)

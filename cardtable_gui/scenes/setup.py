@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from cardtable_gui.rules import GAMES, GameRules
-from cardtable_gui.scenes.base import Scene
+from cardtable_gui.scenes.page import PageScene
 from cardtable_gui.scenes.game_in_progress import ask_before_replacing
 from cardtable_gui.seats import NAME_LIMIT, AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.shown_text import drawable
@@ -115,18 +115,16 @@ class SeatRow:
         return SeatConfig(name=self.name.text.strip(), kind=SeatKind.AI, level=AILevel(self.who.value))
 
 
-class SetupScene(Scene):
+class SetupScene(PageScene):
     """The New game screen."""
 
     def __init__(self, app: App, game: str | None = None) -> None:
-        super().__init__(app)
+        super().__init__(app, "New game")
         self.games = list(GAMES)
         last: SetupChoices | None = getattr(app, "last_setup", None)
         if game is None:
             game = last.game if last is not None else app.settings.last_game
         self.game = game if game in GAMES else self.games[0]
-        self.title = Label("New game", 40, bold=True, align="center")
-        self.back = Button("Back", self.app.scenes.pop, style="quiet")
         self.start = Button("Start game", self.start_game, style="primary")
         self.message = Label("", 20, colour=th.DANGER, align="right", wrap=True)
         self.game_panel = Panel("Game")
@@ -255,7 +253,7 @@ class SetupScene(Scene):
 
     def problem(self) -> str | None:
         """Why the game cannot start as chosen, in words; None when it can."""
-        from cardtable_gui.scenes.table.layouts import LAYOUTS
+        from cardtable_gui.scenes.table.layout_registry import LAYOUTS
 
         if self.game not in LAYOUTS:
             return f"Coming soon: the {self.rules.title} table. Its rules are already in the Rules book on the menu."
@@ -332,11 +330,9 @@ class SetupScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
         theme = self.app.theme
-        margin, gap = theme.px(28), theme.px(18)
+        margin, gap = self.place_header(width), theme.px(18)
         header_h = theme.px(74)
         footer_h = theme.px(78)
-        self.back.rect = pygame.Rect(margin, margin // 2 + theme.px(6), theme.px(120), theme.px(44))
-        self.title.rect = pygame.Rect(0, margin // 2, width, theme.px(56))
         body = pygame.Rect(margin, header_h, width - margin * 2, height - header_h - footer_h)
         game_w = round(body.width * 0.24)
         seat_w = round(body.width * 0.40)
@@ -425,15 +421,9 @@ class SetupScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.scenes.pop()
             return
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            self.focus.handle_event(event)
         count = [self.count] if self.count else []
-        if self.form.area.handle_event(event) or self.seat_area.handle_event(event):
-            return
-        for widget in (self.back, *self.game_buttons, *count, self.start):
-            if widget.handle_event(event):
-                return
-        if self.focus.handle_event(event):
+        widgets = (self.form.area, self.seat_area, self.back, *self.game_buttons, *count, self.start)
+        if self.offer(event, widgets):
             self._follow_focus()
 
     def _follow_focus(self) -> None:
@@ -448,10 +438,7 @@ class SetupScene(Scene):
         self.seat_area.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme = self.app.theme
-        theme.draw_background(surface)
-        self.title.draw(surface, theme)
-        self.back.draw(surface, theme)
+        theme = self.draw_header(surface)
         for panel in (self.game_panel, self.seat_panel, self.rules_panel):
             panel.draw(surface, theme)
         for button in self.game_buttons:

@@ -18,12 +18,12 @@ import pygame
 
 from cardtable_gui.persistence import PlayerStats, Statistics, load_statistics, summary
 from cardtable_gui.persistence.statistics import Result
-from cardtable_gui.scenes.base import Scene
+from cardtable_gui.scenes.page import PageScene
 from cardtable_gui.seats import AILevel, SeatKind
 from cardtable_gui.shown_text import drawable
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.theme import Theme
-from cardtable_gui.ui.widgets import Button, FocusGroup, Label, Panel, Widget
+from cardtable_gui.ui.widgets import FocusGroup, Label, Panel, Widget
 
 if TYPE_CHECKING:
     from cardtable_gui.app_window import App
@@ -247,13 +247,11 @@ class ResultsChart:
             x += dash + gap
 
 
-class StatisticsScene(Scene):
+class StatisticsScene(PageScene):
     """The Statistics screen; Back (or Escape) returns to the menu."""
 
     def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.title = Label("Statistics", 40, bold=True, align="center")
-        self.back = Button("Back", self.app.scenes.pop, style="quiet")
+        super().__init__(app, "Statistics")
         self.statistics, self.problem = load_statistics(app.data_dir)
         self.notice = Label(self.problem or "", 18, colour=th.TEXT, wrap=True)
         self.games = games_played(self.statistics)
@@ -322,9 +320,7 @@ class StatisticsScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
         theme = self.app.theme
-        margin, gap = theme.px(28), theme.px(18)
-        self.back.rect = pygame.Rect(margin, margin // 2 + theme.px(6), theme.px(120), theme.px(44))
-        self.title.rect = pygame.Rect(0, margin // 2, width, theme.px(56))
+        margin, gap = self.place_header(width), theme.px(18)
         body_w = min(width - margin * 2, theme.px(1240))
         body = pygame.Rect((width - body_w) // 2, theme.px(80), body_w, height - theme.px(80) - margin)
         y = body.y
@@ -368,18 +364,10 @@ class StatisticsScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.scenes.pop()
             return
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            self.focus.handle_event(event)
-        for widget in (self.back, self.game_picker, self.player_picker):
-            if widget.handle_event(event):
-                return
-        self.focus.handle_event(event)
+        self.offer(event, (self.back, self.game_picker, self.player_picker))
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme = self.app.theme
-        theme.draw_background(surface)
-        self.title.draw(surface, theme)
-        self.back.draw(surface, theme)
+        theme = self.draw_header(surface)
         if self.problem:
             theme.draw_panel(surface, self.notice.rect.inflate(theme.px(40), theme.px(24)), fill=(90, 30, 24, 225), border=th.DANGER)
             self.notice.draw(surface, theme)

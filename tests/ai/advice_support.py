@@ -8,7 +8,7 @@ import hashlib
 import random
 
 from cardtable_gui.ai.advice import Advice
-from cardtable_gui.ai.base import make_agent
+from cardtable_gui.ai.levels import make_agent
 from cardtable_gui.rules import get_rules
 
 

@@ -9,6 +9,7 @@ from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.arizona_spaghetti import ArizonaSpaghettiHeuristic
 from cardtable_gui.ai.claims import certain
 from cardtable_gui.cards import Card
+from cardtable_gui.rules import get_rules
 from cardtable_gui.rules.arizona_spaghetti import ArizonaSpaghettiState, PlayCard
 from tests.ai.advice_support import advise_through_a_game
 from tests.rules.test_arizona_spaghetti import ONE_SUIT_EACH, at_round, play
@@ -130,3 +131,21 @@ def test_an_ace_with_a_lower_club_is_no_sure_trick_while_others_still_play() -> 
     said = advice(state)
     assert "anyway" not in said.reason
     assert all(not claim.certain for claim in said.claims if claim.kind == "trick-won")
+
+
+def test_the_cost_of_taking_a_trick_is_said_exactly_when_everyone_has_played() -> None:
+    said_exactly = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = get_rules("arizona_spaghetti").new_game(4, seed=seed)
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            if len(state.view(seat).trick) == 3 or len(state.view(seat).trick) == 1:
+                said = advice(state)
+                if said.rule == "take-now" and said.reason.startswith("Take this trick"):
+                    last = len(state.view(seat).trick) == 3
+                    assert ("about" in said.reason) != last, said.reason
+                    said_exactly += last
+            state.apply(rng.choice(state.legal_actions()))
+    assert said_exactly > 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cardtable_gui.ai.advice import Advice
 from cardtable_gui.cards import parse_cards
-from cardtable_gui.rules.hand_and_foot import AnswerGoOut, AskToGoOut, Discard, DrawCards, HandAndFootState, Meld, Phase, TakePile
+from cardtable_gui.rules.hand_and_foot import AnswerGoOut, card_points, AskToGoOut, Discard, DrawCards, HandAndFootState, Meld, Phase, TakePile
 from tests.ai.advice_support import advise_through_a_game
 from tests.ai.test_hand_and_foot_ai import agent, position
 
@@ -98,6 +98,22 @@ def test_a_partner_behind_with_costly_cards_says_no() -> None:
     assert answer.action == AnswerGoOut(False)
     assert answer.rule == "answer-no"
     assert answer.reason.startswith("Say no: counting this round's books your team looks behind")
+
+
+def test_what_the_partner_holds_is_said_exactly_once_no_card_of_it_is_unseen() -> None:
+    """Seen in play: "about N points" where N was exact. The foot's cards are unseen, so
+    with a foot still down N is an estimate; with only the hand left it is the count."""
+    state = position("AS AH AD 5C", books={0: CLOSED}, stage=1)
+    state.totals = [0, 5000]
+    state.apply(AskToGoOut())
+    with_foot = advice(state, seat=2)
+    assert "would cost about " in with_foot.reason
+    state.stages[2] = 1
+    state.feet[2] = []
+    held = sum(card_points(c) for c in state.hands[2])
+    exact = advice(state, seat=2)
+    assert exact.rule == "answer-no"
+    assert f"would cost {held} points if the round ended now" in exact.reason, exact.reason
 
 
 # ----- what the issue saw said that was not so ---------------------------------------

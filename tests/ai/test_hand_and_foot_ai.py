@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from cardtable_gui.ai.base import make_agent
+from cardtable_gui.ai.levels import make_agent
 from cardtable_gui.cards import Card, parse_cards
 from cardtable_gui.rules.hand_and_foot import (
     AnswerGoOut,

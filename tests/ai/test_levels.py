@@ -7,7 +7,8 @@ import random
 import pytest
 
 from cardtable_gui.ai import make_agent
-from cardtable_gui.ai.base import CasualAgent, UnknownAgent
+from cardtable_gui.ai.base import CasualAgent
+from cardtable_gui.ai.levels import UnknownAgent
 from cardtable_gui.rules import GAMES
 from cardtable_gui.seats import AGENT_FOR_LEVEL, AILevel
 from cardtable_gui.simulate import simulate

@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 import re
 import subprocess
 import sys
+import time
 
 import pytest
 
 from cardtable_gui.ai import make_agent
 from cardtable_gui.ai.search import SearchAgent, Tally, _favourite_unless_beaten
 from cardtable_gui.rules import GAMES
-from cardtable_gui.rules.spades import Bid
+from cardtable_gui.ai.spades import SpadesHeuristic
+from cardtable_gui.cards import Card
+from cardtable_gui.rules.spades import LOOK, Bid, Phase, PlayCard, SpadesRules, SpadesState
+from tests.rules.spades_helpers import deal_hands
+
+SPADES = SpadesRules()
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -99,11 +106,11 @@ def test_a_search_player_made_on_its_own_still_knows_every_games_players() -> No
     rolls out with the game's heuristic players and follows the game's plan."""
     code = (
         "import random\n"
-        "from cardtable_gui.ai.base import HEURISTICS\n"
+        "from cardtable_gui.ai.registry import AGENTS\n"
         "from cardtable_gui.ai.search import SearchAgent\n"
         "from cardtable_gui.rules import GAMES\n"
         "agent = SearchAgent(GAMES['hand_and_foot'], 0, random.Random(1))\n"
-        "assert agent.plan is not None and 'spades' in HEURISTICS\n"
+        "assert agent.plan is not None and 'spades' in AGENTS\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
 
@@ -173,3 +180,73 @@ def test_a_move_that_beats_the_favourite_on_every_deal_overrules_it() -> None:
     favourite = Tally("favourite", total=1.0, tries=3, values={0: 0.0, 1: 1.0, 2: 0.0})
     better = Tally("better", total=4.0, tries=3, values={0: 1.0, 1: 2.0, 2: 1.2})
     assert _favourite_unless_beaten([better, favourite], favourite)[0] is better
+
+
+# A position no deal agrees with: the search steps aside for the game's own player.
+
+
+def spades_led_before_they_were_broken() -> SpadesState:
+    """A Spades table set up by hand with its "spades broken" flag on though no spade
+    has been played; the first leader then leads the ace of spades while holding
+    hearts. The view says that leader held nothing but spades, and too few spades
+    are unseen to fill such a hand."""
+    dealer = SPADES.new_game(4, seed=1).dealer
+    hands = [""] * 4
+    hands[(dealer + 1) % 4] = "AS 2H 3H 4H"
+    hands[(dealer + 2) % 4] = "KS QS"
+    state = deal_hands(hands, seed=1)
+    while state.phase is Phase.BIDDING:
+        state.apply(LOOK if LOOK in state.legal_actions() else Bid(3))
+    state.spades_broken = True
+    state.apply(PlayCard(Card.parse("AS")))
+    return state
+
+
+def test_a_position_no_deal_agrees_with_gets_the_plain_players_move_and_a_log_line(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    state = spades_led_before_they_were_broken()
+    seat = state.to_move
+    assert seat is not None
+    view, legal = state.view(seat), state.legal_actions()
+    medium = SpadesHeuristic(seat, random.Random(0)).advise(view, legal)
+    hard = SearchAgent(SPADES, seat, random.Random(1))
+    with caplog.at_level(logging.WARNING, logger="cardtable_gui.ai.search"):
+        assert hard.choose(view, legal) == medium.action
+        assert hard.advise(view, legal) == medium
+    assert len(caplog.records) == 2
+    assert "fell back to the plain player" in caplog.records[0].getMessage()
+
+
+# The budget decides, never the clock.
+
+
+def test_a_clock_racing_ahead_does_not_cut_the_search_short(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine busy with other programs makes the clock run far ahead of the
+    search's own work: the decision is still the one the budget makes."""
+    rules = GAMES["spizzichino"]
+    state = rules.new_game(2, seed=11)
+    seat = state.to_move
+    assert seat is not None
+    view, legal = state.view(seat), state.legal_actions()
+    calm = SearchAgent(rules, seat, random.Random(7))
+    expected = calm.choose(view, legal)
+    ticks = iter(range(0, 10**9, 10))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))
+    monkeypatch.setattr(time, "monotonic", lambda: float(next(ticks)))
+    monkeypatch.setattr(time, "time", lambda: float(next(ticks)))
+    busy = SearchAgent(rules, seat, random.Random(7))
+    assert busy.choose(view, legal) == expected
+    assert busy.capped == 0
+
+
+def test_the_safety_cap_counts_the_searchs_own_processor_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = GAMES["spizzichino"]
+    state = rules.new_game(2, seed=11)
+    seat = state.to_move
+    assert seat is not None
+    ticks = iter(range(0, 10**9, 10))
+    monkeypatch.setattr(time, "thread_time", lambda: float(next(ticks)))
+    slow = SearchAgent(rules, seat, random.Random(7))
+    assert slow.choose(state.view(seat), state.legal_actions()) in state.legal_actions()
+    assert slow.capped == 1

@@ -153,7 +153,7 @@ def test_a_card_that_cannot_take_the_trick_is_not_said_to_be_unsafe() -> None:
     could take it at all."""
     import random
 
-    from cardtable_gui.ai.base import make_agent
+    from cardtable_gui.ai.levels import make_agent
     from cardtable_gui.rules import get_rules
     from cardtable_gui.rules.spades import PlayCard as Play
 

@@ -171,8 +171,8 @@ def test_medium_plays_the_nil_position_right(position: Position) -> None:
 
 
 def hard(seat: int, seed: int) -> SearchAgent:
-    """The Hard player bounded by its work alone: on a busy machine the wall-clock
-    safety net would cut its search short and make the answer depend on the load."""
+    """The Hard player bounded by its work alone, without even the safety cap on its
+    processor time."""
     return SearchAgent(RULES, seat, random.Random(seed), max_seconds=math.inf)
 
 

@@ -1,12 +1,15 @@
 """The shared trick-taking helpers (the rulings every trick game shares)."""
 
+import pickle
 import random
 
 import pytest
 
 from cardtable_gui.cards import FRENCH_SUITS, Card, Suit, by_key, french_deck, parse_cards, suit_number
+from cardtable_gui.rules import arizona_spaghetti, spades, spizzichino
 from cardtable_gui.rules.tricks import (
     DealImpossible,
+    InternedPlay,
     Trick,
     deal_round,
     deal_unseen,
@@ -83,3 +86,37 @@ def test_held_moves_keep_each_hand_in_its_order_whole_and_by_suit() -> None:
         Suit.CLUBS: ["play 10C"],
     }
     assert held_by_suit[1] == [[], [], [], []]
+
+
+TRICK_GAMES_PLAYS = [spades.PlayCard, arizona_spaghetti.PlayCard, spizzichino.PlayCard]
+
+
+@pytest.mark.parametrize("play_card", TRICK_GAMES_PLAYS)
+def test_every_trick_game_plays_a_card_with_one_interned_move(play_card: type[InternedPlay]) -> None:
+    card = next(c for c in play_card.by_card_key if c is not None).card
+    move = play_card(card)
+    assert issubclass(play_card, InternedPlay)
+    assert move is play_card(card)
+    assert str(move) == f"play {card}"
+    assert hash(move) == card.key
+
+
+@pytest.mark.parametrize("play_card", TRICK_GAMES_PLAYS)
+def test_a_move_survives_pickling_as_the_same_move(play_card: type[InternedPlay]) -> None:
+    # Saves and the search worker process carry moves through pickle.
+    move = next(m for m in play_card.by_card_key if m is not None)
+    assert pickle.loads(pickle.dumps(move)) is move
+
+
+def test_each_game_has_its_own_moves() -> None:
+    queen = Card.parse("QS")
+    assert spades.PlayCard(queen) is not arizona_spaghetti.PlayCard(queen)
+    assert type(spades.PlayCard(queen)) is spades.PlayCard
+
+
+def test_a_card_outside_the_pack_is_refused_or_interned_as_the_game_says() -> None:
+    with pytest.raises(ValueError, match="not a card of the Spades pack"):
+        spades.PlayCard(Card.parse("3Co"))
+    # Spizzichino reads such a move and refuses it later, like any card not held.
+    foreign = spizzichino.PlayCard(Card.parse("QS"))
+    assert foreign is spizzichino.PlayCard(Card.parse("QS"))

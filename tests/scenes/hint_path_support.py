@@ -4,8 +4,8 @@ bid, pile, stack, book or button), with real pygame events, as a player followin
 the hint would; then say whether the match applied exactly the hinted move.
 
 Cards are put on the table the two ways a player expects, in turn: dragged onto the
-table, or clicked twice. A multi-card move chooses its ringed cards one click at a
-time and presses the button that lays them down.
+table, or clicked twice. A Hand and Foot meld is made by the one button the hint
+rings for it, Lay down, with nothing chosen by hand.
 """
 
 from __future__ import annotations
@@ -203,6 +203,13 @@ def ring(scene: TableScene, index: int = 0) -> pygame.Rect:
     return marks[index]
 
 
+def ringed(scene: TableScene, control: pygame.Rect, name: str) -> pygame.Rect:
+    """``control``, which must be one of the places the hint rings."""
+    if control not in scene.table.hint_rects():
+        raise PathBroken(f"the hint does not ring {name}, the control that makes the move")
+    return control
+
+
 # -- each game's controls ---------------------------------------------------------------
 
 
@@ -252,7 +259,8 @@ def carry_hand_and_foot(app: App, scene: TableScene, advice: Advice, by_drag: bo
     """The ringed stock; the ringed take button (its pair and any opening named with
     it are outlined in the hand: the button is to lay them down with the pile); a
     discard dragged or clicked onto the ringed pile; an ask or an answer on its ringed
-    button; a meld's outlined cards chosen one by one, then Lay down."""
+    button; a meld by one press of the ringed Lay down (its cards are outlined in the
+    hand, its books ringed on the row): never a key or a button the hint leaves unmarked."""
     action = advice.action
     controls = scene.table.controls  # type: ignore[attr-defined]
     fan: HandFan = scene.table.fan  # type: ignore[attr-defined]
@@ -265,11 +273,7 @@ def carry_hand_and_foot(app: App, scene: TableScene, advice: Advice, by_drag: bo
             click(app, pile.center)
         return
     if isinstance(action, hf.Meld):
-        chosen: list[Card] = []
-        for card in ringed_cards(scene):
-            click(app, card_point(fan, card, chosen.count(card)))
-            chosen.append(card)
-        click(app, controls.lay_down_button.rect.center)
+        click(app, ringed(scene, controls.lay_down_button.rect, "Lay down").center)
     elif isinstance(action, hf.TakePile):
         click(app, ring(scene, 1).center)
     else:

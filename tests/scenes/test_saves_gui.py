@@ -14,10 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 from test_table_support import (
-    bid_button,
-    card_grip,
     click,
-    drag,
     frames,
     human_turn_ready,
     make_app,

@@ -146,7 +146,7 @@ def test_problems_are_sentences_and_block_start(app) -> None:
 
 
 def test_a_game_without_a_table_yet_says_so_and_cannot_start(app) -> None:
-    from cardtable_gui.scenes.table.layouts import LAYOUTS
+    from cardtable_gui.scenes.table.layout_registry import LAYOUTS
 
     for name in GAMES:
         scene = choose_game(app, name)

@@ -19,7 +19,7 @@ from cardtable_gui.rules import GAMES
 from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.rules_book import RulesBookScene
 from cardtable_gui.scenes.setup import HUMAN, SetupScene
-from cardtable_gui.scenes.table.layouts import LAYOUTS
+from cardtable_gui.scenes.table.layout_registry import LAYOUTS
 from cardtable_gui.seats import NAME_LIMIT, AILevel, SeatConfig
 from cardtable_gui.ui.widgets import Toggle
 

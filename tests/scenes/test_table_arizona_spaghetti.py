@@ -5,11 +5,13 @@ seat readable with eight players at three window sizes."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pygame
 import pytest
 from test_table_support import (
+    before_each_event,
     card_grip,
     click,
     drag,
@@ -21,13 +23,15 @@ from test_table_support import (
     run_until,
     start_table,
 )
+from tests.scenes.test_table_geometry import just_before_events
 
-from cardtable_gui.cards import Suit, parse_cards
+from cardtable_gui.cards import Card, Suit, parse_cards
+from cardtable_gui.rules import get_rules
 from cardtable_gui.rules.arizona_spaghetti import ROUNDS, PlayCard, RoundEndedEarly
-from cardtable_gui.rules.base import CardPlayed, TrickWon
+from cardtable_gui.rules.base import CardPlayed, Event, HandDealt, TrickWon
 from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table import TableScene
-from cardtable_gui.scenes.table.layouts.arizona_spaghetti import took_text
+from cardtable_gui.scenes.table.layouts.arizona_spaghetti import KING_OF_SPADES, took_text
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.ui import theme as th
 
@@ -187,6 +191,28 @@ def test_pass_and_play_covers_every_hand_between_people(app) -> None:
         play_bottom_turn(app, scene)
     assert faces_under_cover == []
     assert set(covers) == {0, 2}
+
+
+@pytest.mark.parametrize("people", [1, 2], ids=["one person", "a shared screen"])
+def test_the_persons_hand_is_face_up_from_the_deal_while_the_computers_lead(app, people: int) -> None:
+    players = 4
+    first = get_rules("arizona_spaghetti").new_game(players, seed=3).to_move
+    # The people sit after a computer, which leads before their first turn.
+    humans = tuple((first + 1 + i) % players for i in range(people))
+    scene = start_table(app, config(players, humans))
+    faces: list[tuple[Event, list[Card]]] = []
+    before_each_event(scene, lambda event: faces.append((event, list(scene.table.fan.cards))))
+    run_until(app, lambda: human_turn_ready(scene))
+    after_deal = [(event, cards) for event, cards in faces if not isinstance(event, HandDealt)]
+    assert any(isinstance(event, CardPlayed) and event.seat == first for event, _ in after_deal), "a computer led"
+    if people == 1:
+        dealt = Counter(scene.match.view_for(humans[0]).hand)
+        for event, cards in after_deal:
+            assert Counter(cards) == dealt, f"the hand was not face up when {event} showed"
+    else:
+        # At a shared screen a hand stays hidden until its owner takes the seat.
+        assert all(cards == [] for _, cards in after_deal)
+        assert scene.handoff.visible
 
 
 def test_resizing_mid_deal_keeps_the_table_inside_the_window(app) -> None:
@@ -483,3 +509,29 @@ def test_the_final_standings_stand_apart_from_the_rounds_table(tmp_path: Path) -
     assert panel.sheet_rect.top - panel.lines_rect.bottom >= scene.app.theme.px(16)
     assert panel.box.contains(panel.sheet_rect)
     scene.app.quit()
+
+
+def test_a_plate_says_the_king_of_spades_whole_at_the_smallest_size(tmp_path: Path) -> None:
+    """At 1024x640 with eight players the plate cut "the king of spades \u00b7 100 pts":
+    from the trick that takes the king to the round's summary, every plate reads whole
+    at its size, the taker's as "K\u2660 \u00b7 100 pts"."""
+    restored = just_before_events("arizona_spaghetti", 8, takes_the_costly_king)
+    app = make_app(tmp_path, (1024, 640))
+    scene = TableScene(app, restored.config, watch=True, resume=restored, pace=2.0)
+    app.scenes.push(scene)
+    said: set[str] = set()
+    while not scene.summary.visible:
+        frames(app)
+        for panel in scene.table.panels:
+            assert panel.cut(app.theme) == [], panel.name
+            assert all(panel.fits(app.theme, line) for line in panel.lines), panel.lines
+            said.update(panel.lines)
+    assert "K\u2660  \u00b7  100 pts" in said
+    app.quit()
+
+
+def takes_the_costly_king(events: list[Event]) -> bool:
+    """A trick won with the king of spades in it, in the round that charges for it."""
+    return any(isinstance(event, TrickWon) and KING_OF_SPADES in event.cards for event in events) and any(
+        isinstance(event, RoundEndedEarly) and event.round_number == 4 for event in events
+    )

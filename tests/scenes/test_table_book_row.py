@@ -91,3 +91,20 @@ def test_the_row_draws_books_staged_cards_and_the_new_place(kit) -> None:
     shelf.drop_ready, shelf.hot = True, NEW_BOOK
     shelf.draw(surface, theme, sprites)
     assert shelf.place_rect(("staged", 0)) is not None
+
+
+def test_a_card_staged_on_a_closed_book_leaves_its_marker_in_sight(kit) -> None:
+    """Seen in play: a card staged on a closed book covered its "Clean" pill."""
+    theme, sprites = kit
+    blue = Marker((10, 200, 250), "Clean")
+
+    def marker_pixels(pending: str) -> int:
+        surface = pygame.Surface((900, 200))
+        book = BookLook(1, tuple(parse_cards("KH KS KD KC KH KS KD")), "Kings 7", "no wilds", blue, tuple(parse_cards(pending)))
+        row(kit, [book], pygame.Rect(0, 0, 900, 200)).draw(surface, theme, sprites)
+        mask = pygame.mask.from_threshold(surface, blue.colour, (1, 1, 1, 255))
+        return mask.count()
+
+    alone = marker_pixels("")
+    assert alone > 0
+    assert marker_pixels("KH") == alone

@@ -12,7 +12,7 @@ alone and resuming the table just before the move that brings them."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import pygame
@@ -22,10 +22,11 @@ from cardtable_gui.ai import make_agent
 from cardtable_gui.app_window import App
 from cardtable_gui.persistence.saves import RestoredGame, SavedGame
 from cardtable_gui.rules import GAMES
-from cardtable_gui.rules.base import Action
+from cardtable_gui.rules.base import Action, Event
 from cardtable_gui.rules.hand_and_foot import Phase
 from cardtable_gui.scenes.table import TableScene
-from cardtable_gui.scenes.table.footprint import Kind
+from cardtable_gui.scenes.table.card_sprites import index_corners
+from cardtable_gui.scenes.table.footprint import Footprint, Kind, Mark
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from tests.scenes.test_table_support import card_grip, click, frames, make_app, post, run_until
 
@@ -59,14 +60,31 @@ def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[App]:
     app.quit()
 
 
+def over(thing: Mark, others: Iterable[Mark]) -> list[str]:
+    """``thing`` over each of ``others`` it meets, in words."""
+    return [f"{thing.what} {tuple(thing.rect)} covers {mark.what} {tuple(mark.rect)}" for mark in others if mark is not thing and thing.rect.colliderect(mark.rect)]
+
+
+def name_tag_problems(footprint: Footprint) -> list[str]:
+    """A trick card's name tag over other words (a seat plate, another tag), a
+    control, a card that is not in the trick (a seat's backs, a pile: drawn later, they
+    would hide it), or the corner index of any card in the trick."""
+    tags = [mark for mark in footprint if mark.what == "name tag"]
+    corners = [Mark(Kind.CARD, corner, f"the corner index of the {mark.what} at {tuple(mark.rect)}") for mark in footprint if mark.what == "trick card" for corner in index_corners(mark.rect)]
+    kept = [mark for mark in footprint if mark.kind in (Kind.TEXT, Kind.CONTROL) or (mark.kind is Kind.CARD and mark.what != "trick card")]
+    return [problem for tag in tags for problem in over(tag, kept + corners)]
+
+
 def problems(scene: TableScene) -> list[str]:
-    """Each note over something it must leave in sight, the hint's tag over words,
-    and each mark outside the window once nothing moves (a card may fly in from beyond
-    the edge)."""
+    """Each note over something it must leave in sight, the hint's tag over words, a
+    trick's name tag out of place, a control over words, and each mark outside the
+    window once nothing moves (a card may fly in from beyond the edge)."""
     footprint = scene.footprint()
     found = [f"{note.what} {tuple(note.rect)} covers {mark.what} {tuple(mark.rect)}" for note, mark in footprint.notes_covering(GUARDED)]
-    tags = [mark for mark in footprint if mark.what == "hint tag"]
-    found += [f"the hint's tag {tuple(tag.rect)} covers {mark.what} {tuple(mark.rect)}" for tag in tags for mark in footprint if mark.kind is Kind.TEXT and tag.rect.colliderect(mark.rect)]
+    words = [mark for mark in footprint if mark.kind is Kind.TEXT]
+    found += [problem for tag in footprint if tag.what == "hint tag" for problem in over(tag, words)]
+    found += name_tag_problems(footprint)
+    found += [problem for control in footprint if control.kind is Kind.CONTROL for problem in over(control, words)]
     if not scene.animator.busy and not scene.table.fan.gliding:
         found += [f"{mark.what} {tuple(mark.rect)} leaves the window" for mark in footprint.outside()]
     return found
@@ -122,6 +140,9 @@ def test_the_most_players_while_the_computers_play(app: App, game: str) -> None:
     scene = TableScene(app, config(game, players, ()), watch=True, pace=2.0)
     app.scenes.push(scene)
     assert watch(app, scene, WATCHED_FRAMES, lambda: problems(scene)) == []
+    # A game that keeps a log of the last plays shows it among everything else.
+    log = getattr(scene.table, "log", None)
+    assert log is None or log.visible
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -196,6 +217,12 @@ def test_the_spinado_turn_prompt_reads_whole(app: App) -> None:
 def just_before(game: str, players: int, event: str) -> RestoredGame:
     """A game played by the computer, stopped just before the move that brings
     ``event`` (by its type's name): every seat a computer, to watch it happen."""
+    return just_before_events(game, players, lambda events: any(type(happened).__name__ == event for happened in events))
+
+
+def just_before_events(game: str, players: int, brings: Callable[[list[Event]], bool]) -> RestoredGame:
+    """A game played by the computer, stopped just before the first move whose events
+    ``brings`` is true of: every seat a computer, to watch it happen."""
     cfg = config(game, players, ())
     state = GAMES[game].new_game(players, seed=cfg.seed)
     agents = {seat: make_agent("heuristic", game, seat, random.Random(seat)) for seat in range(players)}
@@ -204,10 +231,10 @@ def just_before(game: str, players: int, event: str) -> RestoredGame:
     hand_start = 0
     while True:
         seat = state.to_move
-        assert seat is not None, f"the game ended without {event}"
+        assert seat is not None, "the game ended without the move looked for"
         action = agents[seat].choose(state.view(seat), state.legal_actions())
         events = state.clone().apply(action)
-        if any(type(happened).__name__ == event for happened in events):
+        if brings(events):
             return RestoredGame(SavedGame.capture(cfg, actions, state), cfg, state, tuple(actions), tuple(movers), hand_start)
         state.apply(action)
         actions.append(action)

@@ -20,6 +20,7 @@ from cardtable_gui.app_window import MAX_DT, App
 from cardtable_gui.cards import Card, parse_cards
 from cardtable_gui.rules.hand_and_foot import Discard, Meld, MeldGroup, Phase, TakePile
 from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.table.book_row import NEW_BOOK
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from tests.scenes.test_table_hand_and_foot import (
     NAMES,
@@ -31,6 +32,7 @@ from tests.scenes.test_table_hand_and_foot import (
     key,
     my_moves,
     options,
+    row_place,
     stacked_deck,
     their_draw,
     wait_turn,
@@ -98,6 +100,42 @@ def test_lay_down_with_the_cards_of_two_books_starts_both(app: App) -> None:
     move = draw_and_lay_down(app, scene, "8H 8S 8D QH QS QD")
     assert {g.book for g in move.groups} == {None} and len(move.groups) == 2
     assert sorted(len(b.cards) for b in scene.table.books[0]) == [3, 3]
+
+
+def test_the_hint_to_start_two_books_rings_lay_down_and_one_press_makes_it(app: App) -> None:
+    """"Lay down these 6 cards to start books of fives and nines" rang New book, which
+    refused them ("A book holds one rank..."); only L, not ringed, made the move."""
+    scene = start_table(app, dealt("8H 8S 8D QH QS QD 5H 6H 7H 9S 10S", ("KD 4C", "4D 10H")))
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    press_h(app)
+    hinted = scene.hint.advice.action if scene.hint.advice is not None else None
+    assert isinstance(hinted, Meld) and len(hinted.groups) == 2, scene.hint.text
+    lay_down = scene.table.controls.lay_down_button
+    assert lay_down.visible and lay_down.rect in scene.table.hint_rects(), "the hint rings Lay down"
+    assert not scene.table.fan.chosen
+    click(app, lay_down.rect.center)
+    assert my_moves(scene)[-1] == hinted, scene.message
+
+
+def test_cards_of_two_ranks_dropped_on_new_book_start_a_book_of_each(app: App) -> None:
+    scene = start_table(app, dealt("8H 8S 8D QH QS QD 5H 6H 7H 9S 10S", ("KD 4C", "4D 10H")))
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    choose(app, scene, "8H 8S 8D QH QS QD")
+    drag(app, grip(scene, min(scene.table.fan.chosen)), row_place(scene, NEW_BOOK))
+    assert not scene.message, scene.message
+    staged = scene.table.controls.staging.groups
+    assert sorted(str(g.cards[0].rank.symbol) for g in staged) == ["8", "Q"] and all(g.book is None for g in staged)
+    plate = scene.table.panels[0]
+    assert plate.lines[0].startswith("Hand 13 (6 staged)"), "staged cards are still held, and said to be staged"
+    key(app, pygame.K_l)
+    move = my_moves(scene)[-1]
+    assert isinstance(move, Meld) and sorted(len(g.cards) for g in move.groups) == [3, 3], scene.message
+    frames(app, 3)
+    assert plate.lines[0].startswith("Hand 7 "), plate.lines[0]
 
 
 def test_chosen_cards_that_fit_open_books_go_onto_them(app: App) -> None:

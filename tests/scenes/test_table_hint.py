@@ -255,16 +255,16 @@ def test_the_hint_fits_a_small_window(tmp_path: Path, game: str, players: int, s
 
 
 def test_the_hint_sees_only_the_persons_own_view(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardtable_gui.scenes.table import scene as scene_module
+    from cardtable_gui.match import Match
 
     asked: list[tuple[int, object]] = []
-    real = scene_module.suggest
+    real = Match.advice
 
-    def spy(game: str, seat: int, view: object, legal: list[Action]) -> Advice:
+    def spy(match: Match, seat: int, view: object, legal: list[Action]) -> Advice:
         asked.append((seat, view))
-        return real(game, seat, view, legal)  # type: ignore[arg-type]
+        return real(match, seat, view, legal)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(scene_module, "suggest", spy)
+    monkeypatch.setattr(Match, "advice", spy)
     scene = start_table(app, config("spades", 4, humans=(0, 2)))
     wait_for_decision(app, scene)
     seat = scene.match.to_move
@@ -295,10 +295,12 @@ def test_h_works_as_soon_as_your_plate_shows_your_turn(app: App) -> None:
     assert scene.hint.visible and scene.table.hinted == scene.hint.advice.action, "it stays once the choices come"
 
 
-def test_after_staging_a_meld_the_hint_is_for_the_rest_of_the_turn(app: App) -> None:
-    """Seen in play: after staging cards, the first H showed nothing (the old hint was
-    still up and H took it down) and the second named the cards already staged. The hint
-    follows the staging: it advises on what is left of the turn."""
+def test_after_staging_a_meld_one_h_shows_the_hint_for_the_rest_of_the_turn(app: App) -> None:
+    """Seen in play, twice: after dropping cards on a book, the first H showed nothing
+    and the second showed the hint. The hint asked for before the drop had stayed up,
+    worked out again, and the H meant to ask for the next step took it down. Dropping
+    cards is acting: the hint goes, as after any move, and one H shows it again, for
+    what is left of the turn (never naming the cards already staged)."""
     from cardtable_gui.rules.hand_and_foot import Meld
     from cardtable_gui.scenes.table.book_row import NEW_BOOK
     from tests.scenes.test_table_hand_and_foot import indices, row_place, stock_point
@@ -315,12 +317,43 @@ def test_after_staging_a_meld_the_hint_is_for_the_rest_of_the_turn(app: App) -> 
     drag(app, grip(scene, min(scene.table.fan.chosen)), row_place(scene, NEW_BOOK))
     frames(app, 3)
     assert scene.table.staged_move() is not None, "the kings are staged, not played"
+    assert not scene.hint.visible and not scene.table.fan.hinted, "the hint went with the drop"
+    press_h(app)
     rest = scene.hint.advice
-    assert scene.hint.visible and rest is not None, "the hint stays up, worked out again"
+    assert scene.hint.visible and rest is not None, "one H shows the hint"
+    assert rest.action in scene.match.preview(0, scene.table.staged_move())[1], "a move for the rest of the turn"
     staged_kings = [card for card in getattr(rest.action, "cards", ()) if card.rank.symbol == "K"]
     staged_kings += [card for group in getattr(rest.action, "groups", ()) for card in group.cards if card.rank.symbol == "K"]
     assert staged_kings == [], f"the hint names no staged king again: {rest.reason}"
+    key(app, pygame.K_BACKSPACE)
+    assert not scene.hint.visible, "taking the drop back is acting too"
     press_h(app)
-    assert not scene.hint.visible
+    assert scene.hint.advice == whole, "one H again, the hint for the whole turn"
+
+
+def test_while_a_new_round_is_dealt_the_plate_and_h_agree(app: App) -> None:
+    """Seen in play: while the next round was dealt, H answered "A hint is for your
+    turn" while the person's plate already said "to play": the glow was left over from
+    the last round. While cards are dealt no plate says whose turn it is; once one
+    does, H gives the hint."""
+    import random
+
+    from cardtable_gui.ai import make_agent
+
+    scene = TableScene(app, config("hand_and_foot", 4, seed=3), pace=10.0)
+    app.scenes.push(scene)
+    medium = make_agent("heuristic", "hand_and_foot", 0, random.Random(0))
+    while not scene.summary.visible:
+        frames(app, dt=0.05)
+        if scene.offering == 0:
+            scene.submit(medium.choose(scene.match.view_for(0), scene.match.legal_actions_for(0)))
+    click(app, scene.summary.button.rect.center)
+    assert scene.animator.busy, "the next round is being dealt"
+    assert scene.match.to_move != 0, "a computer moves first in the new round"
+    while scene.animator.busy:
+        for position, plate in enumerate(scene.table.panels):
+            assert not plate.active, f"the plate at {position} says '{plate.turn_text}' while the cards are dealt"
+        frames(app, dt=1 / 60)
     press_h(app)
-    assert scene.hint.advice == rest, "asked again, the same advice for the rest of the turn"
+    assert scene.message == "A hint is for your turn; wait until it comes."
+    assert not scene.table.panels[0].active

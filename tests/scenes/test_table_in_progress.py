@@ -86,6 +86,24 @@ def test_nil_is_asked_about_and_back_keeps_the_bid_open(app) -> None:
     assert my_bids(scene) == [] and panel.asking is None and panel.visible, "Back has the focus"
 
 
+def test_the_nil_question_shows_one_default_where_the_focus_is(app) -> None:
+    """Back was outlined as focused while Bid Nil was filled as the main action: the
+    filled button and the focus ring are on the same answer, the one Enter gives, and
+    move together with the arrows."""
+    scene = bidding(app)
+    panel = scene.table.bidding
+    place_bid(app, scene, "Nil")
+
+    def looks_default() -> list[tuple[str, bool, bool]]:
+        return [(b.text, b.focused, b.style == "primary") for b in panel.question_buttons]
+
+    assert looks_default() == [("Bid Nil", False, False), ("Back", True, True)]
+    press(app, pygame.K_LEFT)
+    assert looks_default() == [("Bid Nil", True, True), ("Back", False, False)]
+    press(app, pygame.K_RIGHT)
+    assert looks_default() == [("Bid Nil", False, False), ("Back", True, True)]
+
+
 def test_nil_is_placed_only_by_its_own_button(app) -> None:
     scene = bidding(app)
     panel = scene.table.bidding

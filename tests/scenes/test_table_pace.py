@@ -18,6 +18,7 @@ from test_table_support import frames, make_app
 from cardtable_gui.app_window import App
 from cardtable_gui.persistence.settings import GameSpeed
 from cardtable_gui.rules.base import CardPlayed, Event
+from cardtable_gui.rules.hand_and_foot.events import CardsDrawn, Discarded, Melded
 from cardtable_gui.rules.spinado import SequenceStopped
 from cardtable_gui.rules.spizzichino import PileChosen
 from cardtable_gui.scenes.table import TableScene
@@ -113,6 +114,29 @@ def test_spizzichino_shows_the_opponents_pile_choices_one_at_a_time(tmp_path: Pa
     assert min(piles) >= Beat.PLAY.seconds - STEP / 2
     cards = [gap for _, event, gap in beats if isinstance(event, CardPlayed)]
     assert cards and min(cards) >= Beat.PLAY.seconds - STEP / 2
+
+
+@pytest.mark.parametrize("speed", [GameSpeed.NORMAL, GameSpeed.FAST])
+def test_hand_and_foot_shows_each_thing_a_computer_does_on_its_turn_on_a_beat_of_its_own(tmp_path: Path, speed: GameSpeed) -> None:
+    """"Ben draws two", then each book he lays down landing, then his discard: one
+    after another, each as long in view as a card played in the other games."""
+    app = make_app(tmp_path)
+    scene, shown = watched(app, "hand_and_foot", 4, speed)
+    run_until_shown(
+        app, shown,
+        lambda: any(isinstance(event, Melded) for _, event in shown) and sum(isinstance(event, Discarded) for _, event in shown) >= 6,
+    )
+    beats = gaps_by_beat(scene, shown)
+    assert {type(event) for _, event, _ in beats} >= {CardsDrawn, Melded, Discarded}
+    beat_seconds = Beat.PLAY.seconds * SPEED_FACTOR[speed]
+    for beat, event, gap in beats:
+        assert beat is Beat.PLAY
+        # A meld of several books lands one book at a time, each in view for a beat.
+        books = len(event.groups) if isinstance(event, Melded) else 1
+        assert gap >= books * beat_seconds - STEP / 2, f"{event} showed for {gap:.2f} s only"
+    # The last event shown has no next one yet to be held back from.
+    turns = [event for _, event in shown[:-1] if isinstance(event, CardsDrawn | Melded | Discarded)]
+    assert all(any(event is held for _, held, _ in beats) for event in turns), "every draw, meld and discard holds the table"
 
 
 def test_a_slower_game_speed_stretches_the_schedule(tmp_path: Path) -> None:

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from test_table_support import (
-    bid_button,
     place_bid,
     card_grip,
     click,

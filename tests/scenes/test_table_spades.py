@@ -87,15 +87,21 @@ def test_a_whole_hand_played_by_dragging(app) -> None:
     assert len(table.rows) == 2
 
 
-def test_an_illegal_drop_is_refused_with_the_reason(app) -> None:
-    scene = start_table(app, spades_config(seed=5))
+def to_a_turn_with_a_dimmed_card(app, scene: TableScene) -> list[int]:
+    """Play on to the person's first turn with a card the rules refuse; its slots."""
     while True:
         run_until(app, lambda: human_turn_ready(scene))
         fan = scene.table.fan
         illegal = [i for i, s in enumerate(fan.slots) if fan.active and s.card not in fan.legal]
         if illegal:
-            break
+            return illegal
         play_bottom_turn(app, scene)
+
+
+def test_an_illegal_drop_is_refused_with_the_reason(app) -> None:
+    scene = start_table(app, spades_config(seed=5))
+    illegal = to_a_turn_with_a_dimmed_card(app, scene)
+    fan = scene.table.fan
     card = fan.slots[illegal[0]].card
     digest = scene.match.state.digest()
     reason = scene.match.why_illegal(PlayCard(card))
@@ -105,6 +111,27 @@ def test_an_illegal_drop_is_refused_with_the_reason(app) -> None:
     assert card in fan.cards
     frames(app, 10)
     assert fan.slots[fan.index_of(card)].y == fan.slots[fan.index_of(card)].target_y
+
+
+def test_a_card_the_rules_refuse_drops_back_into_the_hand(app) -> None:
+    """A dimmed card clicked once rises as picked; clicked again it is offered and
+    refused with the reason, and it drops back to its place in the hand instead of
+    staying raised as if still on its way."""
+    scene = start_table(app, spades_config(seed=5))
+    illegal = to_a_turn_with_a_dimmed_card(app, scene)
+    fan = scene.table.fan
+    card = fan.slots[illegal[0]].card
+    click(app, card_grip(scene, illegal[0]))
+    frames(app, 10)
+    slot = fan.slots[fan.index_of(card)]
+    raised = slot.y
+    assert fan.selected_card == card and raised < slot.rest_y
+    click(app, card_grip(scene, illegal[0]))
+    assert scene.message == scene.match.why_illegal(PlayCard(card))
+    post(pygame.MOUSEMOTION, pos=(4, 4), rel=(0, 0), buttons=(0, 0, 0))
+    frames(app, 10)
+    assert fan.selected is None
+    assert fan.slots[fan.index_of(card)].y == slot.rest_y
 
 
 def test_click_to_select_then_click_again_plays(app) -> None:

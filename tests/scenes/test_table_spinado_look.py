@@ -19,11 +19,16 @@ from cardtable_gui.app_window import App
 from cardtable_gui.cards import Card
 from cardtable_gui.rules.spinado import Play
 from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.table.card_sprites import index_corners
 from cardtable_gui.scenes.table.layouts.spinado import SpinadoLayout, played_the, won_by
 from cardtable_gui.scenes.table.layouts.spinado_board import dead_hint
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+from cardtable_gui.ui.theme import Theme
 
 PLAYERS = 5
+READABLE_WIDTH = 44
+"""A board card at least this wide (in the smallest window) has a corner index large
+enough to read."""
 
 
 @pytest.fixture
@@ -95,6 +100,40 @@ def test_a_hand_of_computers_never_covers_the_board_or_the_cards(apps: list[App]
     run_until(app, lambda: table.reveal.visible, limit=3000)
     frames(app, 3)
     assert_nothing_covered(app, scene, "the dead hand turned up")
+
+
+def covered_indices(table: SpinadoLayout, theme: Theme) -> list[str]:
+    """Each card down on the board whose corner index (rank over suit, top left) is not
+    all in the part of it drawn, or lies under another piece of the board."""
+    board = table.board
+    pieces = board.pieces(theme, table.sprites)
+    found = []
+    for piece in pieces:
+        if piece.kind != "card" or piece.card is None:
+            continue
+        whole = table.sprites.rect(board.slot(piece.card, table.sprites), board.card_width)
+        index = index_corners(whole)[0]
+        if not piece.rect.contains(index):
+            found.append(f"the index of {piece.card} {tuple(index)} runs out of its place {tuple(piece.rect)}")
+        found += [f"{other.kind} {other.card or other.text} covers the index of {piece.card}" for other in pieces if other is not piece and other.rect.colliderect(index)]
+    return found
+
+
+def test_the_board_s_cards_are_read_by_their_corner_index(apps: list[App], tmp_path: Path) -> None:
+    """At every size, with the most players (the least room), the board's cards are
+    large enough to read, larger in a larger window, and every card down shows its
+    whole corner index, covered by no other card, place, name or sign."""
+    widths = []
+    for size in SIZES:
+        app, scene = watched_table(apps, tmp_path / f"{size[0]}", size)
+        table = table_of(scene)
+        run_until(app, lambda: len(table.board.played) >= 6 and not scene.animator.flights, limit=3000)
+        app.run_frame(0.0)
+        assert covered_indices(table, app.theme) == [], size
+        widths.append(table.board.card_width)
+        app.quit()
+    assert widths[0] >= READABLE_WIDTH, f"{widths[0]} px at 1024x640"
+    assert widths == sorted(set(widths)), widths
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from cardtable_gui.app_window import App
+from cardtable_gui.rules.base import Event
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
@@ -167,3 +168,14 @@ def play_out(app: App, scene: TableScene, on_summary: Callable[[], None] | None 
             click(app, scene.summary.button.rect.center)
         frames(app)
     raise AssertionError("the game never finished")
+
+
+def before_each_event(scene: TableScene, look: Callable[[Event], None]) -> None:
+    """Have ``look`` see each event just before the table starts to show it."""
+    show = scene.table.on_event
+
+    def looked(event: Event) -> None:
+        look(event)
+        show(event)
+
+    scene.table.on_event = looked  # type: ignore[method-assign]

@@ -27,9 +27,11 @@ from cardtable_gui.rules.base import Action, Event, HandDealt
 from cardtable_gui.rules.hand_and_foot.actions import MeldGroup
 from cardtable_gui.rules.hand_and_foot.events import StagePickedUp
 from cardtable_gui.scenes.table.tips import FirstGameTips, Moment, due_tip
-from cardtable_gui.seats import AILevel, MatchConfig, SeatKind
+from cardtable_gui.seats import AILevel, SeatKind
+from cardtable_gui.scenes.table import TableScene
+from tests.scenes.test_table_geometry import just_before
 from tests.scenes.test_table_hint import config
-from tests.scenes.test_table_support import frames, make_app, place_bid, post, run_until, start_table
+from tests.scenes.test_table_support import click, frames, make_app, place_bid, post, run_until, start_table
 
 cards = Card.parse
 
@@ -303,3 +305,66 @@ def test_a_damaged_record_of_tips_is_told_at_the_table_and_kept_aside(app: App) 
     kept = [path for path in app.data_dir.iterdir() if path.name.startswith(TIPS_FILE + ".bad-")]
     assert [path.read_bytes() for path in kept] == [content]
     assert load_tips_seen(app.data_dir) == (TipsSeen(games={"spades": ["first-bid"]}), None)
+
+
+# Spinado: a tip stays in its hand and in its place ------------------------------------
+
+
+def test_a_tip_keeps_its_place_when_the_hint_comes(app: App) -> None:
+    """The dead-hand tip at the first decision stays where it is when the hint is
+    asked for beside it (it jumped to make room), and the two stay apart."""
+    scene = start_table(app, config("spinado", 4))
+    run_until(app, lambda: scene.note.visible and scene.offering == 0)
+    frames(app, 2)
+    placed = scene.note.box.copy()
+    post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")
+    frames(app, 2)
+    assert scene.hint.visible
+    assert scene.note.box == placed
+    assert not scene.hint.box.colliderect(scene.note.box)
+
+
+def test_a_tip_up_at_the_end_of_a_hand_goes_with_it(app: App) -> None:
+    """A tip still showing when the hand ends is not left beside the summary, nor
+    carried into the next hand."""
+    restored = just_before("spinado", 3, "RoundScored")
+    seats = tuple(seat.model_copy(update={"kind": SeatKind.HUMAN if i == 0 else SeatKind.AI}) for i, seat in enumerate(restored.config.seats))
+    cfg = restored.config.model_copy(update={"seats": seats})
+    scene = TableScene(app, cfg, resume=dataclasses.replace(restored, config=cfg), pace=2.0)
+    app.scenes.push(scene)
+    frames(app)
+    assert scene.match.to_move != 0, "a computer ends the hand"
+    assert scene.tips is not None and scene.tips.consider(Moment(0, scene.match.view_for(0), (spinado.Play(cards("7C")),)))
+    scene._show_note(scene.tips.text)
+    assert scene.note.visible
+    run_until(app, lambda: scene.summary.visible)
+    assert not scene.note.visible, "not beside the summary"
+    frames(app, 3)
+    click(app, scene.summary.button.rect.center)
+    run_until(app, lambda: not scene.summary.visible)
+    frames(app, 3)
+    assert not scene.note.visible, "not in the next hand"
+
+
+def test_the_stop_callout_keeps_clear_of_a_tip(app: App) -> None:
+    """The stop callout was placed around the table alone and could lie under a tip:
+    while the computers play on after the person's moves, every callout that comes up
+    beside a tip keeps clear of it."""
+    scene = start_table(app, config("spinado", 3))
+    beside: list[bool] = []
+    for _ in range(12):
+        run_until(app, lambda: scene.offering == 0 or scene.summary.visible)
+        if scene.summary.visible:
+            break
+        scene.submit(scene.match.legal_actions_for(0)[0])
+        for _ in range(40):
+            frames(app)
+            if scene.table.banner.callout and scene.note.visible:
+                callout = scene.table.banner.callout_place
+                assert callout is not None and not callout.colliderect(scene.note.box)
+                beside.append(True)
+            if scene.offering == 0:
+                break
+        if not scene.note.visible and scene.tips is not None and scene.tips.consider(Moment(0, scene.match.view_for(0), (spinado.Play(cards("7C")),))):
+            scene._show_note(scene.tips.text)
+    assert beside, "a callout came up beside a tip"

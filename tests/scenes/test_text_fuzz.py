@@ -21,7 +21,7 @@ from test_table_support import click, frames, make_app, post, spades_config
 from text_support import texts
 
 from cardtable_gui.app_window import App
-from cardtable_gui.persistence import GameRecord, SeatRecord, Statistics
+from cardtable_gui.persistence import GameRecord, SeatRecord
 from cardtable_gui.persistence.saves import SavedGame, SaveStore
 from cardtable_gui.persistence.settings import SETTINGS_FILE
 from cardtable_gui.persistence.statistics import STATISTICS_FILE

@@ -14,6 +14,9 @@ Speed matters here (search players and the property tests build thousands of the
 lists), so the melds of a team that has opened are built to keep every book rule and
 only the rule about cards kept in the last stage is checked; everything else listed
 goes through the full check of ``state.is_legal``.
+
+The state asks this module for its list, so this module does not import the state: it
+reads a ``Position``, the part of the state it needs.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from cardtable_gui.cards import BY_ORDER, Card, Rank, by_key, french_packs
 from cardtable_gui.rules.base import Action
@@ -44,10 +47,44 @@ from cardtable_gui.rules.hand_and_foot.books import (
     is_wild,
     wild_room,
 )
+from cardtable_gui.rules.hand_and_foot.options import HandAndFootOptions
 from cardtable_gui.rules.hand_and_foot.view import Phase
 
-if TYPE_CHECKING:
-    from cardtable_gui.rules.hand_and_foot.state import HandAndFootState
+BooksSeen = tuple[list[Book], dict[Rank | None, int], dict[Rank | None, int]]
+"""A team's books, then the index of each rank's open book and of its first closed one."""
+
+OfferedMelds = dict[Rank, tuple[tuple[object, ...], list[Meld]]]
+"""The melds last offered one seat in each rank, with what they were worked out from."""
+
+
+class Position(Protocol):
+    """What the move list is built from: the Hand and Foot state, seen from here.
+
+    ``books_seen`` and ``offered_melds`` are this module's memory between two lists,
+    kept by the state (one per team and per seat) but no part of the game."""
+
+    options: HandAndFootOptions
+    phase: Phase
+    turn: int
+    team_of: tuple[int, ...]
+    hands: list[list[Card]]
+    stages: list[int]
+    books: list[list[Book]]
+    pile: list[Card]
+    books_seen: list[BooksSeen | None]
+    offered_melds: list[OfferedMelds]
+
+    @property
+    def minimum(self) -> int: ...
+
+    @property
+    def last_stage(self) -> int: ...
+
+    def opened(self, team: int) -> bool: ...
+
+    def ask_problem(self, seat: int) -> str | None: ...
+
+    def is_legal(self, action: Action) -> bool: ...
 
 _BOOKABLE = frozenset(BOOK_RANKS)
 
@@ -70,7 +107,7 @@ _ANSWER = Phase.ANSWER
 _OVER = Phase.OVER
 
 
-def legal_actions(state: HandAndFootState) -> list[Action]:
+def legal_actions(state: Position) -> list[Action]:
     phase = state.phase
     if phase is _OVER:
         return []
@@ -126,7 +163,7 @@ def legal_actions(state: HandAndFootState) -> list[Action]:
     return actions
 
 
-def _keep_legal(state: HandAndFootState, candidates: Iterable[Action]) -> list[Action]:
+def _keep_legal(state: Position, candidates: Iterable[Action]) -> list[Action]:
     """The distinct candidates that pass the full check, in their first order."""
     return [action for action in _distinct(candidates) if state.is_legal(action)]
 
@@ -136,7 +173,7 @@ def _distinct(candidates: Iterable[Action]) -> list[Action]:
     return list(dict.fromkeys(candidates))
 
 
-def _keeps_enough(state: HandAndFootState, held: int, meld: Meld) -> bool:
+def _keeps_enough(state: Position, held: int, meld: Meld) -> bool:
     """Whether a meld from ``_melds``, made by a player in the last stage holding
     ``held`` cards, keeps the cards that player must keep: at least two, unless the one
     left can go out (then the full check decides)."""
@@ -165,7 +202,7 @@ def _open_book(books: Sequence[Book], rank: Rank | None) -> int | None:
 
 
 def _melds(
-    state: HandAndFootState, seat: int, wilds: list[Card], by_rank: dict[Rank, list[Card]]
+    state: Position, seat: int, wilds: list[Card], by_rank: dict[Rank, list[Card]]
 ) -> list[Meld]:
     """The melds of naturals for a team that has opened, rank by rank, from the
     ``wilds`` and the naturals ``by_rank`` of the hand (each in the order of
@@ -259,7 +296,7 @@ def _wild_room(book: Book, naturals: int) -> int:
     return wild_room(len(book.cards), book.wilds, naturals)
 
 
-def _wild_book_melds(state: HandAndFootState, seat: int, wilds: list[Card]) -> list[Action]:
+def _wild_book_melds(state: Position, seat: int, wilds: list[Card]) -> list[Action]:
     """With books of wilds allowed (the caller asks): 1 to 7 of the ``wilds`` held
     (cheapest first) onto the open book of wilds, or as a new one (the full check keeps
     those that fit)."""
@@ -267,7 +304,7 @@ def _wild_book_melds(state: HandAndFootState, seat: int, wilds: list[Card]) -> l
     return [Meld((MeldGroup(open_wild, tuple(wilds[:k])),)) for k in range(1, min(7, len(wilds)) + 1)]
 
 
-def _openings(state: HandAndFootState, seat: int) -> list[Action]:
+def _openings(state: Position, seat: int) -> list[Action]:
     """The candidate openings that reach the round's minimum in card points."""
     groups = openings(state.hands[seat], (), state.options.wild_books, state.minimum)
     return [Meld(g) for g in groups]
@@ -355,7 +392,7 @@ def _opening_groups(
     return tuple(groups)
 
 
-def _takes(state: HandAndFootState, seat: int) -> list[Action]:
+def _takes(state: Position, seat: int) -> list[Action]:
     if not state.pile:
         return []
     top = state.pile[-1]

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
 from typing import ClassVar
 
 from cardtable_gui.cards import BY_ORDER, Card, french_packs, shuffle
-from cardtable_gui.rules.base import Action, GameRules, GameView, new_seed
+from cardtable_gui.rules.base import Action, GameRules, GameView
 from cardtable_gui.rules.hand_and_foot.actions import parse_action
 from cardtable_gui.rules.hand_and_foot.options import HandAndFootOptions
 from cardtable_gui.rules.hand_and_foot.state import (
@@ -43,15 +42,14 @@ class HandAndFootRules(GameRules[HandAndFootState, HandAndFootOptions]):
     player_counts: ClassVar[tuple[int, ...]] = (2, 4, 6)
     Options: ClassVar[type[HandAndFootOptions]] = HandAndFootOptions
 
-    def new_game(
+    def start(
         self,
         players: int,
-        options: HandAndFootOptions | None = None,
-        seed: int | None = None,
-        deck: Sequence[Card] | None = None,
+        options: HandAndFootOptions,
+        seed: int,
+        rng: random.Random,
+        deck: list[Card] | None,
     ) -> HandAndFootState:
-        self.check_players(players)
-        options = options or HandAndFootOptions.default()
         packs = options.packs(players)
         if packs < packs_needed(players):
             fewest = packs_needed(players)
@@ -61,8 +59,6 @@ class HandAndFootRules(GameRules[HandAndFootState, HandAndFootOptions]):
                 f"A stacked deck must hold exactly {packs} pack(s) with "
                 f"{options.jokers_per_deck} joker(s) each."
             )
-        seed = new_seed() if seed is None else seed
-        rng = random.Random(seed)
         sides = sides_for(players, options)
         state = HandAndFootState(
             players=players,

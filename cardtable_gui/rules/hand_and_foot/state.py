@@ -64,7 +64,7 @@ from cardtable_gui.rules.hand_and_foot.events import (
     TeamScore,
     WentOut,
 )
-from cardtable_gui.rules.hand_and_foot.moves import legal_actions
+from cardtable_gui.rules.hand_and_foot.moves import BooksSeen, OfferedMelds, legal_actions
 from cardtable_gui.rules.hand_and_foot.options import HandAndFootOptions
 from cardtable_gui.rules.hand_and_foot.view import STAGES, HandAndFootView, Phase
 
@@ -139,10 +139,6 @@ def meld_books(
     return result
 
 
-BooksSeen = tuple[list[Book], dict[Rank | None, int], dict[Rank | None, int]]
-"""A team's books, then the index of each rank's open book and of its first closed one."""
-
-
 @dataclass(eq=False)
 class HandAndFootState(GameState[HandAndFootOptions]):
     """The whole table. ``hands`` holds what each seat is playing now (hand, then foot,
@@ -180,7 +176,7 @@ class HandAndFootState(GameState[HandAndFootOptions]):
         # What ``moves`` last offered each seat to meld in each rank, with what it was
         # worked out from: a move changes few ranks, so most are offered again as they
         # were. Not a field: it is no part of the game.
-        self.offered_melds: list[dict[Rank, tuple[tuple[object, ...], list[Meld]]]] = [
+        self.offered_melds: list[OfferedMelds] = [
             {} for _ in range(self.players)
         ]
         # Each team's books as ``moves`` last saw them, with where each rank's open book
@@ -215,6 +211,17 @@ class HandAndFootState(GameState[HandAndFootOptions]):
             return ()
         best = max(self.totals)
         return tuple(s for s in range(self.players) if self.totals[self.team_of[s]] == best)
+
+    @property
+    def rounds_scored(self) -> int:
+        return len(self.history)
+
+    @property
+    def last_round_points(self) -> tuple[int, ...]:
+        if not self.history:
+            return ()
+        points = self.history[-1]
+        return tuple([points[self.team_of[seat]] for seat in range(self.players)])
 
     @property
     def round_number(self) -> int:
@@ -766,11 +773,7 @@ class HandAndFootState(GameState[HandAndFootOptions]):
             self.totals[team] += gained
         self.history.append(points)
         out.append(RoundBreakdown(self.round_index + 1, went_out, scores))
-        out.append(
-            RoundScored(
-                tuple(points[self.team_of[s]] for s in range(self.players)), self.scores
-            )
-        )
+        out.append(RoundScored(self.last_round_points, self.scores))
         if self.round_index + 1 >= self.options.rounds:
             self.phase = Phase.OVER
             self._reset_turn()

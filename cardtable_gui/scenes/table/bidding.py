@@ -131,12 +131,19 @@ class BidPanel(Generic[T]):
 
     def _ask(self, choice: BidChoice[T]) -> None:
         self.asking = choice
-        yes = Button(choice.yes or choice.label, lambda: self._place(choice), style="primary")
-        back = Button("Back", self.back, style="quiet")
-        back.focused = True
+        yes = Button(choice.yes or choice.label, lambda: self._place(choice))
+        back = Button("Back", self.back)
         self.question_buttons = [yes, back]
+        self._focus_answer(back)
         if self._area is not None and self._theme is not None:
             self.layout(self._area, self._theme)
+
+    def _focus_answer(self, chosen: Button) -> None:
+        """Give the question's answer ``chosen`` the focus and the fill: the one button
+        that looks like the default is the one Enter gives (Back at first, the safe one)."""
+        for button in self.question_buttons:
+            button.focused = button is chosen
+            button.style = "primary" if button is chosen else "quiet"
 
     def back(self) -> None:
         """Close the question and show the choices again."""
@@ -250,7 +257,7 @@ class BidPanel(Generic[T]):
             return True
         yes, back = self.question_buttons
         if self._step(event):
-            yes.focused, back.focused = back.focused, yes.focused
+            self._focus_answer(back if yes.focused else yes)
             return True
         if event.key in _PICK_KEYS:
             (yes if yes.focused else back).on_click()

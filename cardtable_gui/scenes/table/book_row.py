@@ -324,14 +324,14 @@ class BookRow:
         left = where.centerx - content / 2
         cy = where.y + h / 2
         x = left + w / 2
+        marker_at: tuple[float, float] | None = None
         if book.closed and book.cards:
             step = max(1, w // 30)
             layers = min(_STACK_LAYERS, len(book.cards))
             shown = book.cards[-layers:]
             for i, card in enumerate(shown):
                 sprites.draw(surface, card, (x + i * step, cy - i * step), self.card_width, shadow=i == 0)
-            top_x = x + (layers - 1) * step
-            self._draw_marker(surface, theme, book, (top_x, cy - (layers - 1) * step), w, h)
+            marker_at = (x + (layers - 1) * step, cy - (layers - 1) * step)
             x = left + w + _STACK_LAYERS * step - w / 2 + round(w * OPEN_SPREAD)
         else:
             for card in book.cards:
@@ -340,6 +340,9 @@ class BookRow:
         for card in book.pending:
             sprites.draw(surface, card, (x, cy), self.card_width, outline=PENDING)
             x += w * OPEN_SPREAD
+        if marker_at is not None:
+            # Over the cards staged on the book: what kind of book it is stays in sight.
+            self._draw_marker(surface, theme, book, marker_at, w, h)
         colour = th.TEXT if not book.pending else PENDING
         self._draw_lines(surface, theme, where, h, book.caption, book.detail, colour)
 

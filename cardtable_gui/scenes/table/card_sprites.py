@@ -22,6 +22,19 @@ from cardtable_gui.cards import Card
 
 _CACHE_LIMIT = 400
 _SHADOW = (0, 0, 0, 70)
+INDEX_SHARE = (0.25, 0.35)
+"""How much of a face's width and height its corner index (rank over suit) takes, top
+left and again turned round bottom right, with a little room for a slight turn."""
+
+
+def index_corners(card: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """Where the two corner indices of the upright ``card`` are drawn: what must stay in
+    sight for the card to be read when something lies over the rest of it."""
+    size = (round(card.width * INDEX_SHARE[0]), round(card.height * INDEX_SHARE[1]))
+    top_left = pygame.Rect(card.topleft, size)
+    bottom_right = pygame.Rect((0, 0), size)
+    bottom_right.bottomright = card.bottomright
+    return top_left, bottom_right
 
 
 class CardArtLike(Protocol):

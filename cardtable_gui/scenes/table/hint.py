@@ -9,14 +9,11 @@ goes away as soon as the person acts or the turn passes.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 import pygame
 
 from cardtable_gui.ai.advice import Advice
-from cardtable_gui.ai.base import make_agent
-from cardtable_gui.rules.base import Action, GameView
 from cardtable_gui.scenes.table.hand_fan import HINT
 from cardtable_gui.scenes.table.note_place import first_clear
 from cardtable_gui.ui import theme as th
@@ -26,13 +23,6 @@ HINT_FILL = (58, 18, 48, 255)
 whatever it covers does not show through."""
 
 TAG = "Hint"
-
-
-def suggest(game: str, seat: int, view: GameView, legal: Sequence[Action]) -> Advice:
-    """The Medium (heuristic) player's move and reason for ``seat``, from ``view`` alone.
-    It answers at once and the same way every time for the same position."""
-    adviser = make_agent("heuristic", game, seat, random.Random(0))
-    return adviser.advise(view, legal)  # type: ignore[attr-defined,no-any-return]
 
 
 class HintPanel:

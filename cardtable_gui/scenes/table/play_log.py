@@ -3,8 +3,8 @@ who won a pot. When several things happen between two of the player's turns, a g
 here catches up on any of them that went by.
 
 The log keeps the newest lines (newest first, the older ones dimmer) and draws them in
-the place its layout reserves for it, showing as many as fit there: it never grows
-over what lies around it. A layout too cramped to give it a place (``rect`` empty)
+the place its layout reserves for it, showing as many as fit there (a line too long for
+a narrow place wraps once): it never grows over what lies around it. A layout too cramped to give it a place (``rect`` empty)
 simply has no log on screen; the lines are still kept.
 """
 
@@ -70,9 +70,12 @@ class PlayLog:
         y = rect.y + pad + theme.scaled_font(17, True).get_linesize() + theme.px(4)
         step = PlayLog.line_height(theme)
         for index, line in enumerate(self.lines):
-            if y + step > rect.bottom - pad + theme.px(2):
+            # A line too long for a narrow log wraps once rather than lose its end
+            # (the card it names); one that no longer fits whole is left out.
+            texts, size = theme.fit_lines(line, theme.text_px(17), room, 2)
+            if y + step * len(texts) > rect.bottom - pad + theme.px(2):
                 break
-            text, size = theme.fit(line, theme.text_px(17), room)
             colour = th.TEXT if index == 0 else th.TEXT_DIM
-            surface.blit(theme.text(text, size, colour), (rect.x + pad, y))
-            y += step
+            for text in texts:
+                surface.blit(theme.text(text, size, colour), (rect.x + pad, y))
+                y += step

@@ -36,17 +36,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cardtable_gui.ai.advice import Advice
-from cardtable_gui.ai.judgement import Judge
 from cardtable_gui.match import Match, Position
-from cardtable_gui.persistence import GameRecord, record_game
+from cardtable_gui.match_seam import MatchSeam
+from cardtable_gui.persistence import record_game
 from cardtable_gui.persistence.autosaver import Autosaver
 from cardtable_gui.persistence.saves import (
     SAVE_NAME_LENGTH,
     RestoredGame,
-    SavedGame,
     SaveError,
     SaveStore,
-    describe_progress,
 )
 from cardtable_gui.rules import GAMES
 from cardtable_gui.rules.base import Action, Event, HandDealt, IllegalAction, new_seed
@@ -57,13 +55,14 @@ from cardtable_gui.scenes.table.card_sprites import CardSprites
 from cardtable_gui.scenes.table.coach import STYLE as COACH_STYLE
 from cardtable_gui.scenes.table.coach import Coach
 from cardtable_gui.scenes.table.confirm import ConfirmPanel
-from cardtable_gui.scenes.table.footprint import Footprint, Kind
+from cardtable_gui.scenes.table.footprint import KEEP_CLEAR, Footprint, Kind
 from cardtable_gui.scenes.table.game_over import GameOverPanel, standings
 from cardtable_gui.scenes.table.handoff import HandoffCover
-from cardtable_gui.scenes.table.hint import HintPanel, suggest
-from cardtable_gui.scenes.table.layouts import make_layout
+from cardtable_gui.scenes.table.hint import HintPanel
+from cardtable_gui.scenes.table.layout_registry import NoTableYet, make_layout
 from cardtable_gui.scenes.table.note_place import place_in
 from cardtable_gui.scenes.table.pace import SPEED_FACTOR, Beat, beat_seconds
+from cardtable_gui.scenes.table.port import TablePort
 from cardtable_gui.scenes.table.summary import HandSummary, SummaryTable
 from cardtable_gui.scenes.table.tips import STYLE as TIP_STYLE
 from cardtable_gui.scenes.table.tips import FirstGameTips, Moment
@@ -118,7 +117,7 @@ class TableScene(Scene):
         config: MatchConfig,
         *,
         watch: bool = False,
-        on_applied: Callable[[Match], None] | None = None,
+        on_applied: Callable[[MatchSeam], None] | None = None,
         resume: RestoredGame | None = None,
         pace: float = 1.0,
     ) -> None:
@@ -129,15 +128,20 @@ class TableScene(Scene):
         self.finished = False
         self.animator = Animator(speed=self.animation_speed)
         self.sprites = CardSprites(app.art)
-        self.table = make_layout(config.game, self)
         self.saves = SaveStore(app.data_dir)
         self.autosaver = None if watch else Autosaver(self.saves)
         self._on_applied = on_applied
         self._save_problem: str | None = None
         self.match = self.open_match(config, resume)
-        self.keep_for_continue(resume)
-        humans = self.match.config.human_seats
+        humans = self.match.person_seats
         self.pass_and_play = len(humans) > 1
+        try:
+            self.table = make_layout(config.game, self._port())
+        except NoTableYet:
+            # No table for this game: nothing may go on thinking for it.
+            self.match.close()
+            raise
+        self.keep_for_continue(resume)
         self.bottom = humans[0] if humans else 0
         self.viewer: int | None = None if self.pass_and_play else self.bottom
         self.handoff = HandoffCover(self._handoff_ready, self.ask_leave)
@@ -161,13 +165,17 @@ class TableScene(Scene):
         self._footprint = Footprint(pygame.Rect(0, 0, 0, 0))
         """Everything drawn, as of the notes' last placing."""
         self._message_box = pygame.Rect(0, 0, 0, 0)
+        self._kept: dict[str, tuple[object, int, pygame.Rect]] = {}
+        """Each note's words and window size when last placed, the width it was laid
+        out at and its box: a note stays where it was while that stays clear."""
+        self.note_boxes: list[pygame.Rect] = []
+        """Where the scene's notes (reason, hint, tip or coach) were last placed: the
+        game places its own callouts clear of them."""
         self._tag_clear: list[pygame.Rect] = []
         """What the hint's tag keeps off: the words and the game's notes, as last placed."""
         self._message_lines: list[str] = []
         self._deciding: int | None = None
         """The seat whose decision the table offers now (its choices are shown)."""
-        self._hint_staged: Action | None = None
-        """The staged move the hint showing now was worked out after (see ``staged_move``)."""
         self.save_button = Button("Save", self.ask_save_name, style="quiet")
         self.rules_button = Button("Rules", self.open_rules, style="quiet")
         self.message = ""
@@ -179,10 +187,10 @@ class TableScene(Scene):
         self._summary_left = 0.0
         self._closed = False
         self.table.reset(self.match.view_for(self.viewer), self.bottom)
-        if not self.match.history:
-            self.match.events.extend(self.table.opening_events(self.match.view_for(None)))
+        if self.match.just_dealt:
+            self.match.show_first(self.table.opening_events(self.match.view_for(None)))
 
-    def open_match(self, config: MatchConfig, resume: RestoredGame | None) -> Match:
+    def open_match(self, config: MatchConfig, resume: RestoredGame | None) -> MatchSeam:
         """The match this table plays: a new game, or one rebuilt from a save. A lesson's
         table plays a match of its own kind here."""
         return Match(
@@ -194,14 +202,39 @@ class TableScene(Scene):
             else Position(resume.state, resume.actions, resume.movers, resume.hand_start),
         )
 
+    def _port(self) -> TablePort:
+        """All the game's layout may use of this table."""
+        return TablePort(
+            match=self.match,
+            animator=self.animator,
+            sprites=self.sprites,
+            pass_and_play=self.pass_and_play,
+            theme=lambda: self.app.theme,
+            seat_name=self.seat_name,
+            submit=self.submit,
+            say=self.say,
+            note_briefly=self.note_briefly,
+            show_summary=self.show_summary,
+            play_sound=self.play_sound,
+            reading_time=self.reading_time,
+            animation_speed=self.animation_speed,
+            card_scale=lambda: self.app.settings.card_scale,
+            toolbar_end=self.toolbar_end,
+            footprint=self.footprint,
+            paused=lambda: self.finished or self.summary.visible,
+            viewer=lambda: self.viewer,
+            note_boxes=lambda: self.note_boxes,
+            staging_changed=self.staging_changed,
+        )
+
     def _new_coach(self) -> Coach:
         """The practice game's coach for the person at the bottom, judging their moves
         in a process of its own."""
         match = self.match
         names = [self.seat_name(seat) for seat in range(match.players)]
-        return Coach(match.config.game, self.bottom, match.state.teams, names, Judge(match.config.game), match.config.seed or 0)
+        return Coach(match.game, self.bottom, match.teams, names, match.new_judge(), match.advice_seed)
 
-    # -- what the layout uses ------------------------------------------------------
+    # -- what the layout uses (through its port) -------------------------------------
 
     def animation_speed(self) -> float:
         """How fast cards move now: the player's setting, times a watch's pace."""
@@ -239,6 +272,7 @@ class TableScene(Scene):
             self.match.submit(action)
         except IllegalAction as error:
             self.say(str(error))
+            self.table.refused()
             return False
         self._end_turn()
         self._turn_shown = None
@@ -283,6 +317,9 @@ class TableScene(Scene):
             # cards the last person kept go face down under the summary.
             self.viewer = None
             self.table.hide_hand()
+        if self.tips is not None and self.tips.text is not None:
+            # A tip is about the hand in play: it does not stay beside its summary.
+            self._show_note(None)
         self.summary.show(table, button)
         self.summary.layout(self.table_size(self.app.screen.get_size()), self.app.theme)
         self._summary_left = WATCH_SUMMARY_SECONDS / self.pace
@@ -370,7 +407,6 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.animator.update(dt)
         self.table.update(dt)
-        self._follow_staging()
         self.summary.update(dt)
         self.game_over.update(dt)
         if self._message_left is not None:
@@ -396,7 +432,7 @@ class TableScene(Scene):
     def _busy(self) -> bool:
         return (
             self.animator.busy
-            or bool(self.match.events)
+            or self.match.peek_event() is not None
             or self.summary.visible
             or self.handoff.visible
         )
@@ -404,10 +440,11 @@ class TableScene(Scene):
     def _consume(self) -> None:
         """Hand queued events to the layout one at a time, each after the previous
         one's animation; settle the turn once nothing is left to show."""
-        while not self.animator.busy and not self.summary.visible and self.match.events:
-            if self.holds(self.match.events[0]):
-                return
-            event = self.match.events.popleft()
+        while not self.animator.busy and not self.summary.visible:
+            upcoming = self.match.peek_event()
+            if upcoming is None or self.holds(upcoming):
+                break
+            event = self.match.take_event()
             self.table.on_event(event)
             beat = self.table.beat(event)
             if beat is not None:
@@ -423,8 +460,8 @@ class TableScene(Scene):
         return False
 
     def _settle(self) -> None:
-        if self._settled_at != len(self.match.history):
-            self._settled_at = len(self.match.history)
+        if self._settled_at != self.match.position:
+            self._settled_at = self.match.position
             self.table.sync(self.match.view_for(self.viewer))
         if self.match.is_over:
             self._show_game_over()
@@ -432,9 +469,9 @@ class TableScene(Scene):
         seat = self.match.to_move
         if self.coach is not None and seat != self.bottom:
             self.coach.turn_passed()
-        if seat is None or not self.match.is_human(seat) or self._turn_shown == len(self.match.history):
+        if seat is None or not self.match.is_human(seat) or self._turn_shown == self.match.position:
             return
-        self._turn_shown = len(self.match.history)
+        self._turn_shown = self.match.position
         if self.pass_and_play and seat != self.viewer:
             self._end_turn()
             self.handoff.show(seat, self.seat_name(seat), self.table.turn_prompt())
@@ -474,7 +511,7 @@ class TableScene(Scene):
         self.finished = True
         self._end_turn()
         match = self.match
-        winners = match.state.winners
+        winners = match.winners
         names = [self.seat_name(s) for s in winners]
         if not names:
             headline = "The game is over"
@@ -482,8 +519,8 @@ class TableScene(Scene):
             headline = f"{names[0]} wins!"
         else:
             headline = f"{' and '.join(names)} win!"
-        scores = match.state.scores
-        teams = match.state.teams
+        scores = match.scores
+        teams = match.teams
         sides = [(" & ".join(self.seat_name(s) for s in side), scores[side[0]]) for side in teams]
         rows = standings(sides, [i for i, side in enumerate(teams) if side[0] in winners])
         self.game_over.show(headline, rows, self.table.score_sheet(match.game_events()))
@@ -494,7 +531,7 @@ class TableScene(Scene):
     @property
     def _offers_undo(self) -> bool:
         """Every table with a person at it has the button (greyed when undo is off)."""
-        return bool(self.match.config.human_seats) and not self.watch
+        return bool(self.match.person_seats) and not self.watch
 
     def _buttons(self) -> list[Button]:
         if self.watch:
@@ -526,7 +563,7 @@ class TableScene(Scene):
         seat = self.match.to_move
         if seat is None or not self.match.is_human(seat) or (self.pass_and_play and seat != self.viewer):
             return "A hint is for your turn; wait until it comes."
-        if any(isinstance(event, HandDealt) for event in self.match.events):
+        if self.match.new_hand_pending():
             # The turn is in a hand the table has not dealt yet: the last one's end and
             # its summary come first.
             return "Your next hand is about to be dealt; ask again once your cards are in."
@@ -560,17 +597,23 @@ class TableScene(Scene):
             advice = Advice(staged, STAGED_FIRST, "staged-first")
         else:
             view, legal = rest or (self.match.view_for(seat), self.match.legal_actions_for(seat))
-            advice = suggest(self.match.config.game, seat, view, legal)
-        self._hint_staged = staged
+            advice = self.match.advice(seat, view, legal)
         self.hint.show(advice)
         self.table.show_hint(advice.action)
         self.place_notes(self.app.screen.get_size())
 
-    def _follow_staging(self) -> None:
-        """A hint showing while the person stages or takes back a step is worked out
-        again for what is left of the turn, so it never names what is staged already."""
-        if self.hint.visible and self._deciding is not None and self.table.staged_move() != self._hint_staged:
+    def staging_changed(self) -> None:
+        """The person staged cards or took a staged step back (the layout says so).
+        That is acting: a hint showing goes, as after any move, so that one H always
+        shows the hint, then for the rest of the turn. Left up, it would have been
+        taken down by the H meant to ask for the next one. In a practice game, where
+        the hint shows by itself, it is worked out again for what is left of the turn."""
+        if not self.hint.visible or self._deciding is None:
+            return
+        if self.coach is not None:
             self._show_hint(self._deciding)
+        else:
+            self.hide_hint()
 
     def hide_hint(self) -> None:
         """Take the hint down: its reason and its marks on the table."""
@@ -598,9 +641,16 @@ class TableScene(Scene):
             self._show_note(None)
 
     def _shown(self, event: Event) -> None:
-        """An event has just been shown: it may end the coach's trick, or bring a tip."""
+        """An event has just been shown: it may end the coach's trick or the learner's
+        turn, or bring a tip."""
         if self.coach is not None:
             self.coach.on_event(event)
+            if self.match.to_move != self.bottom:
+                # The computers may play on without a still frame between their moves.
+                self.coach.turn_passed()
+        if self.tips is not None and self.tips.text is not None and isinstance(event, HandDealt):
+            # A tip is about the hand it came up in, not the next one.
+            self._show_note(None)
         if self.tips is not None and self.viewer is not None:
             if self.tips.consider(Moment(self.viewer, self.match.view_for(self.viewer), event=event)):
                 self._show_note(self.tips.text)
@@ -634,7 +684,7 @@ class TableScene(Scene):
             return NOBODY_TO_UNDO
         if self.table.can_take_back():
             return None
-        if self.pass_and_play and not self.match.config.undo_in_pass_and_play:
+        if self.pass_and_play and not self.config.undo_in_pass_and_play:
             return UNDO_OFF_AT_SHARED_SCREEN
         if self.finished or self.match.is_over:
             return UNDO_GAME_OVER
@@ -672,7 +722,7 @@ class TableScene(Scene):
         self.table.reset(self.match.view_for(self.viewer), self.bottom)
         self._layout_table()
         self._turn_shown = None
-        self._settled_at = len(self.match.history)
+        self._settled_at = self.match.position
         self.message = ""
 
     def _on_a_button(self, pos: tuple[int, int]) -> bool:
@@ -713,10 +763,10 @@ class TableScene(Scene):
         from cardtable_gui.scenes.rules_book import RulesBookScene
 
         if self.app.scenes.top is self:
-            config = self.match.config
-            options = GAMES[config.game].Options.model_validate(config.options)
-            table_rules = house_rule_lines(options, len(config.seats))
-            self.app.scenes.push(RulesBookScene(self.app, config.game, table_rules))
+            match = self.match
+            options = GAMES[match.game].Options.model_validate(match.house_rules)
+            table_rules = house_rule_lines(options, match.players)
+            self.app.scenes.push(RulesBookScene(self.app, match.game, table_rules))
 
     def _rematch(self) -> None:
         config = self.match.rematch_config(new_seed())
@@ -727,7 +777,7 @@ class TableScene(Scene):
         lesson list), any other table to the main menu."""
         from cardtable_gui.scenes.menu import MenuScene
 
-        if self.match.config.coach and len(self.app.scenes) > 1:
+        if self.config.coach and len(self.app.scenes) > 1:
             self.app.scenes.pop()
             return
         self.app.scenes.replace(MenuScene(self.app))
@@ -754,14 +804,14 @@ class TableScene(Scene):
 
     # -- saving ------------------------------------------------------------------------
 
-    def _applied(self, match: Match) -> None:
+    def _applied(self, match: MatchSeam) -> None:
         """After every move (and undo): keep the game for Continue; a finished game
         is filed away instead, so it is never continued (or counted) twice."""
         if self._on_applied is not None:
             self._on_applied(match)
         if self.autosaver is None:
             return
-        self.autosaver.save(SavedGame.capture(match.config, match.history, match.state))
+        self.autosaver.save(match.saved_game())
         if match.is_over:
             self.autosaver.finish_game()
 
@@ -773,9 +823,8 @@ class TableScene(Scene):
             return
         if resume is not None and resume.path in self.saves.autosave_files():
             return
-        match = self.match
         try:
-            self.saves.begin_autosave(SavedGame.capture(match.config, match.history, match.state))
+            self.saves.begin_autosave(self.match.saved_game())
         except SaveError as error:
             self.autosaver.problem = error.message
 
@@ -788,7 +837,7 @@ class TableScene(Scene):
 
     def save_name_suggestion(self) -> str:
         """The name a save gets when the player names it nothing: "Spades, Hand 3"."""
-        return f"{GAMES[self.match.config.game].title}, {describe_progress(self.match.state)}"
+        return f"{GAMES[self.match.game].title}, {self.match.progress()}"
 
     def ask_save_name(self) -> None:
         """Open the Save dialog (Ctrl+S): the player names the save, or keeps the
@@ -816,10 +865,8 @@ class TableScene(Scene):
     def save_named(self, name: str) -> None:
         """Keep the game as it stands under ``name``; the player is told where it went
         or why it could not be saved."""
-        match = self.match
         try:
-            saved = SavedGame.capture(match.config, match.history, match.state, name=name)
-            self.saves.save_named(saved)
+            self.saves.save_named(self.match.saved_game(name))
         except SaveError as error:
             self.app.toast(error.message, 6.0)
             return
@@ -831,11 +878,11 @@ class TableScene(Scene):
     def _record_statistics(self) -> None:
         """Add the game to the player's statistics once it is over: once per game,
         never for a watched one. A write that fails is told and play goes on."""
-        if self.watch or self.match.config.coach or self._recorded or not self.match.is_over:
+        if self.watch or self.config.coach or self._recorded or not self.match.is_over:
             return
         self._recorded = True
         try:
-            message = record_game(self.app.data_dir, GameRecord.from_match(self.match.config, self.match.state))
+            message = record_game(self.app.data_dir, self.match.game_record())
         except OSError as error:
             self.app.toast(f"This game could not be added to your statistics. {error}", 6.0)
             return
@@ -998,23 +1045,52 @@ class TableScene(Scene):
         # the game's own notes near it.
         self._tag_clear = footprint.rects((Kind.TEXT, Kind.NOTE))
         footprint.add(Kind.MARK, self.hint.mark_tag(theme, marks, screen, self._tag_clear) or pygame.Rect(0, 0, 0, 0), "hint tag")
+        said = {"message": self.message or None, "hint": self.hint.text, "note": self.note.text}
+        held = self._held_notes(footprint, screen, said)
+        what = {"message": "message", "hint": "hint", "note": "tip" if self.coach is None else "coach"}
+        for name, (_, box) in held.items():
+            footprint.add(Kind.NOTE, box, what[name])
         if self.message:
             widths = [screen.width - theme.px(24)] + [screen.width * share // 12 for share in (9, 6, 4, 3)]
             natural = pygame.Rect((0, 0), self._message_size(widths[0]))
             natural.midbottom = self.table.message_anchor()
-            width, self._message_box = place_in(footprint, natural, self._message_size, widths, step, screen)
+            width, self._message_box = held.get("message") or place_in(footprint, natural, self._message_size, widths, step, screen)
+            self._kept["message"] = ((said["message"], screen.size), width, self._message_box)
             self._message_size(width)
-            footprint.add(Kind.NOTE, self._message_box, "message")
+            if "message" not in held:
+                footprint.add(Kind.NOTE, self._message_box, "message")
         if self.hint.visible:
             natural = self._natural(self.hint, size)
-            self._place_box(self.hint, footprint, natural, [natural.width * share // 100 for share in (100, 75, 55)], screen)
-            footprint.add(Kind.NOTE, self.hint.box, "hint")
+            self._place_box("hint", self.hint, footprint, natural, [natural.width * share // 100 for share in (100, 75, 55)], screen, held.get("hint"))
+            if "hint" not in held:
+                footprint.add(Kind.NOTE, self.hint.box, "hint")
         if self.note.visible:
             natural = self._natural_note(size)
             widths = [max(theme.px(200), natural.width * share // 100) for share in (100, 75, 55, 40, 30)]
-            self._place_box(self.note, footprint, natural, widths, screen)
-            footprint.add(Kind.NOTE, self.note.box, "tip" if self.coach is None else "coach")
+            self._place_box("note", self.note, footprint, natural, widths, screen, held.get("note"))
+            if "note" not in held:
+                footprint.add(Kind.NOTE, self.note.box, what["note"])
         self._footprint = footprint
+        self.note_boxes = [box for box, shown in ((self._message_box, self.message), (self.hint.box, self.hint.visible), (self.note.box, self.note.visible)) if shown]
+
+    def _held_notes(self, footprint: Footprint, screen: pygame.Rect, said: dict[str, str | None]) -> dict[str, tuple[int, pygame.Rect]]:
+        """The notes that stay where they were, by name, with the width each was laid
+        out at and its box: each that still says what it ``said`` when placed, in the
+        same window, inside ``screen`` and clear of everything drawn and of the notes
+        held before it. They are held before any new note is placed, so a note that
+        comes (the hint asked for beside a tip) finds room around them instead of
+        pushing them about: a note that jumped while being read would be lost."""
+        clear = footprint.rects(KEEP_CLEAR)
+        held: dict[str, tuple[int, pygame.Rect]] = {}
+        for name, words in said.items():
+            kept = self._kept.get(name)
+            if words is None or kept is None or kept[0] != (words, screen.size):
+                continue
+            _, width, box = kept
+            if screen.contains(box) and box.collidelist(clear) < 0:
+                held[name] = (width, box)
+                clear.append(box)
+        return held
 
     def _natural(self, panel: HintPanel, size: tuple[int, int]) -> pygame.Rect:
         """Where ``panel`` would go if nothing were in the way: at the top of the game's
@@ -1043,13 +1119,16 @@ class TableScene(Scene):
 
     def _place_box(
         self,
+        name: str,
         panel: HintPanel,
         footprint: Footprint,
         natural: pygame.Rect,
         widths: list[int],
         screen: pygame.Rect,
+        held: tuple[int, pygame.Rect] | None,
     ) -> None:
-        """Lay ``panel`` out at the free spot nearest ``natural``, at one of ``widths``."""
+        """Lay ``panel`` (the note ``name``) out where it is ``held``, else at the free
+        spot nearest ``natural``, at one of ``widths``."""
         theme = self.app.theme
         size = screen.size
 
@@ -1057,6 +1136,7 @@ class TableScene(Scene):
             panel.layout(size, theme, natural.midbottom, width)
             return panel.box.size
 
-        width, box = place_in(footprint, natural, sized, widths, theme.px(24), screen)
+        width, box = held or place_in(footprint, natural, sized, widths, theme.px(24), screen)
+        self._kept[name] = ((panel.text, screen.size), width, box)
         panel.layout(size, theme, box.midbottom, width)
         panel.box = box

@@ -22,6 +22,8 @@ from cardtable_gui.ui import theme as th
 FAN_SPREAD = 0.16
 """How far each back in a fan lies from the next, in card widths."""
 FULL_HAND = 13
+PAD_PX, NAME_PX, LINE_PX = 10, 24, 19
+"""A plate's margin, the size of its name and of its lines (before the theme's scale)."""
 
 
 def fan_extent(card_size: tuple[int, int], angle: float) -> tuple[int, int]:
@@ -129,6 +131,17 @@ class SeatPanel:
         turn = math.radians(self.angle)
         return (math.cos(turn), -math.sin(turn))
 
+    def fits(self, theme: th.Theme, line: str) -> bool:
+        """Whether ``line`` fits on the plate whole at its size: a line that does not is
+        shrunk, and at last cut, so the game says it shorter while it can."""
+        return theme.fit(line, theme.px(LINE_PX), self.plate.width - theme.px(PAD_PX) * 2) == (line, theme.px(LINE_PX))
+
+    def cut(self, theme: th.Theme) -> list[str]:
+        """The plate's name and lines that are drawn cut short (ending in an ellipsis)."""
+        name = theme.fit(self.name, theme.px(NAME_PX), self.plate.width - theme.px(PAD_PX) * 2 - theme.px(26), True)[0]
+        lines = [theme.fit(line, theme.px(LINE_PX), self.plate.width - theme.px(PAD_PX) * 2)[0] for line in self.lines]
+        return [said for said, drawn in zip([self.name, *self.lines], [name, *lines], strict=True) if said != drawn]
+
     def _draw_plate(self, surface: pygame.Surface, theme: th.Theme) -> None:
         rect = self.plate
         if self.active:
@@ -136,9 +149,9 @@ class SeatPanel:
             theme.draw_panel(surface, glow, fill=(*th.ACCENT, 90), border=None, shadow=False)
         border = th.ACCENT if self.active else th.PANEL_BORDER
         theme.draw_panel(surface, rect, fill=th.PANEL, border=border)
-        pad = theme.px(10)
-        name_size = theme.px(24)
-        line_size = theme.px(19)
+        pad = theme.px(PAD_PX)
+        name_size = theme.px(NAME_PX)
+        line_size = theme.px(LINE_PX)
         name, size = theme.fit(self.name, name_size, rect.width - pad * 2 - theme.px(26), True)
         colour = th.ACCENT if self.active else th.TEXT
         surface.blit(theme.text(name, size, colour, bold=True), (rect.x + pad, rect.y + pad))
@@ -170,4 +183,4 @@ class SeatPanel:
 
 def plate_height(theme: th.Theme, lines: int) -> int:
     """The height a plate needs for its name, ``lines`` lines and the turn line."""
-    return theme.px(10) * 2 + theme.px(24) + theme.px(19) * (lines + 1)
+    return theme.px(PAD_PX) * 2 + theme.px(NAME_PX) + theme.px(LINE_PX) * (lines + 1)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from cardtable_gui.cards import Card
-from cardtable_gui.scenes.table.card_sprites import CardSprites
+from cardtable_gui.scenes.table.card_sprites import CardSprites, index_corners
 from cardtable_gui.scenes.table.grammar import with_verb
 from cardtable_gui.scenes.table.note_place import first_clear, place_note
 from cardtable_gui.ui import theme as th
@@ -84,6 +84,9 @@ class TrickArea:
     """Where the last trick's caption went when last drawn (empty when not shown)."""
     drawn: list[pygame.Rect] = field(default_factory=list)
     """The cards drawn last, upright (the trick in play, or the last one again)."""
+    keep_clear: list[pygame.Rect] = field(default_factory=list)
+    """What else on the table the names must leave alone (the layout says: seat plates,
+    their cards, piles): a name there would be hidden under it or hide its words."""
 
     @staticmethod
     def size_for(card_size: tuple[int, int], label_h: int, seats: int = 4) -> tuple[int, int]:
@@ -203,11 +206,12 @@ class TrickArea:
         won: bool,
         others: list[pygame.Rect],
     ) -> None:
-        """The player's name where no other card and no name drawn before lies: with
-        four seats on the outer edge of the card (above north, below south, beside west
-        and east); around an oval across the card's lower edge, else under it, above
-        it, across its upper edge or beside it (with six or more cards the lower edge
-        lies on the next card down)."""
+        """The player's name where it hides no other card, no name drawn before, no
+        corner index of its own card (the rank and suit must stay readable) and nothing
+        the layout keeps clear: with four seats on the outer edge of the card (above
+        north, below south, beside west and east); around an oval across the card's
+        lower edge clear of its index, else across its upper edge, under it, above it or
+        beside it (with six or more cards the lower edge lies on the next card down)."""
         name = self.names.get(position)
         if not name:
             return
@@ -217,33 +221,43 @@ class TrickArea:
         text, size = theme.fit(takes_it(name) if won else name, size, round(room), bold=won)
         image = theme.text(text, size, th.TEXT_DARK if won else th.TEXT, bold=won)
         box = image.get_rect().inflate(theme.px(12), theme.px(4))
-        cx, cy = self.slot(position, sprites)
+        card = self.card_rect(position, sprites)
+        corners = index_corners(card)
         gap = theme.px(6)
         if self.seats != 4:
-            spots = [
-                ("center", (cx, cy + h / 2)),
-                ("midtop", (cx, cy + h / 2 + gap)),
-                ("midbottom", (cx, cy - h / 2 - gap)),
-                ("center", (cx, cy - h / 2)),
-                ("midright", (cx - w / 2 - gap, cy)),
-                ("midleft", (cx + w / 2 + gap, cy)),
+            # Across an edge, slid off the index in that edge's corner where the name allows.
+            lower = box.copy()
+            lower.center = (card.centerx, card.bottom)
+            lower.right = min(lower.right, corners[1].left)
+            upper = box.copy()
+            upper.center = (card.centerx, card.top)
+            upper.left = max(upper.left, corners[0].right)
+            spots = [lower, upper] + [
+                self._beside(box, handle, point)
+                for handle, point in (
+                    ("midtop", (card.centerx, card.bottom + gap)),
+                    ("midbottom", (card.centerx, card.top - gap)),
+                    ("midright", (card.left - gap, card.centery)),
+                    ("midleft", (card.right + gap, card.centery)),
+                )
             ]
         elif position == 2:
-            spots = [("midbottom", (cx, cy - h / 2 - gap))]
+            spots = [self._beside(box, "midbottom", (card.centerx, card.top - gap))]
         elif position == 0:
-            spots = [("midtop", (cx, cy + h / 2 + gap))]
+            spots = [self._beside(box, "midtop", (card.centerx, card.bottom + gap))]
         elif position == 1:
-            spots = [("midright", (cx - w / 2 - gap, cy))]
+            spots = [self._beside(box, "midright", (card.left - gap, card.centery))]
         else:
-            spots = [("midleft", (cx + w / 2 + gap, cy))]
-
-        def spot(handle: str, point: tuple[float, float]) -> pygame.Rect:
-            candidate = box.copy()
-            setattr(candidate, handle, (round(point[0]), round(point[1])))
-            return candidate
-
-        box = first_clear((spot(handle, point) for handle, point in spots), others + self.label_boxes)
+            spots = [self._beside(box, "midleft", (card.right + gap, card.centery))]
+        box = first_clear(spots, [*others, *corners, *self.label_boxes, *self.keep_clear])
         self.label_boxes.append(box)
         fill = (*th.ACCENT, 235) if won else (10, 20, 15, 170)
         theme.draw_panel(surface, box, radius=box.height // 2, fill=fill, border=None, shadow=False)
         surface.blit(image, image.get_rect(center=box.center))
+
+    @staticmethod
+    def _beside(box: pygame.Rect, handle: str, point: tuple[int, int]) -> pygame.Rect:
+        """``box`` moved so its ``handle`` (a pygame rect attribute) lies on ``point``."""
+        spot = box.copy()
+        setattr(spot, handle, point)
+        return spot

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cardtable_gui.rules import GAMES
-from cardtable_gui.scenes.base import Scene
+from cardtable_gui.scenes.page import PageScene
 from cardtable_gui.tutorials import Course, LessonFileError, has_course, load_course
 from cardtable_gui.tutorials.progress import LessonProgress, Progress, load_progress
 from cardtable_gui.ui import theme as th
-from cardtable_gui.ui.widgets import Button, FocusGroup, Label, Panel, Widget
+from cardtable_gui.ui.widgets import Button, FocusGroup, Panel, Widget
 
 if TYPE_CHECKING:
     from cardtable_gui.app_window import App
@@ -51,18 +51,16 @@ class Row:
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
 
-class TutorialScene(Scene):
+class TutorialScene(PageScene):
     """Choose a game, then one of its lessons or its practice game."""
 
     def __init__(self, app: App, game: str | None = None) -> None:
-        super().__init__(app)
+        super().__init__(app, "Learn to play")
         self.games = games_with_lessons()
         if game not in self.games:
             # The game last chosen here or on the New game screen: a learner comes back to it.
             game = app.settings.last_game if app.settings.last_game in self.games else None
         self.game = game if game is not None else (self.games[0] if self.games else None)
-        self.title = Label("Learn to play", 40, bold=True, align="center")
-        self.back = Button("Back", self.app.scenes.pop, style="quiet")
         self.list_panel = Panel("Games")
         self.lessons_panel = Panel()
         self.game_buttons = [Button(GAMES[name].title, lambda n=name: self.show(n)) for name in self.games]
@@ -146,10 +144,8 @@ class TutorialScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
         theme = self.app.theme
-        margin, gap = theme.px(28), theme.px(18)
+        margin, gap = self.place_header(width), theme.px(18)
         header_h = theme.px(74)
-        self.back.rect = pygame.Rect(margin, margin // 2 + theme.px(6), theme.px(120), theme.px(44))
-        self.title.rect = pygame.Rect(0, margin // 2, width, theme.px(56))
         body = pygame.Rect(margin, header_h, width - margin * 2, height - header_h - margin)
         list_w = max(theme.px(220), round(body.width * 0.22))
         self.list_panel.rect = pygame.Rect(body.x, body.y, list_w, body.height)
@@ -182,20 +178,12 @@ class TutorialScene(Scene):
                 index = self.games.index(self.game) + (1 if event.key == pygame.K_RIGHT else -1)
                 self.show(self.games[index % len(self.games)])
                 return
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            self.focus.handle_event(event)
-        for widget in self._widgets():
-            if widget.handle_event(event):
-                return
-        self.focus.handle_event(event)
+        self.offer(event, self._widgets())
 
     # -- drawing -----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme = self.app.theme
-        theme.draw_background(surface)
-        self.title.draw(surface, theme)
-        self.back.draw(surface, theme)
+        theme = self.draw_header(surface)
         self.list_panel.draw(surface, theme)
         for button in self.game_buttons:
             button.draw(surface, theme)

@@ -1,7 +1,8 @@
 """A lesson as the table sees a match: events out, the learner's moves in.
 
-The table scene drives a ``Match``; a lesson is driven by a ``LessonRun``. Rather than
-teach the table about lessons, ``LessonMatch`` is a match backed by the run: the
+The table scene drives a ``MatchSeam``; a lesson is driven by a ``LessonRun``. Rather
+than teach the table about lessons, ``LessonMatch`` is a match backed by the run, and
+so a seam like any other: the
 learner's moves go through ``LessonRun.attempt`` (a refused move raises
 ``IllegalAction`` with the lesson's reason, so the table shows it and nothing moves,
 exactly as for a rule), and the other seats' moves are the step's pending moves,

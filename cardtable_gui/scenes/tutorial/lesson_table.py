@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cardtable_gui.cards import Card
-from cardtable_gui.match import Match
+from cardtable_gui.match_seam import MatchSeam
 from cardtable_gui.persistence.atomic import WriteFailed
 from cardtable_gui.persistence.saves import RestoredGame
 from cardtable_gui.rules.base import Action, Event, TrickWon
@@ -81,7 +81,7 @@ class LessonTableScene(TableScene):
         self.tips = None
         if self.run.history or self.run.index:
             # The deal's animation is for a lesson starting from the deal.
-            self.match.events.clear()
+            self.match.drop_events()
         self._show_step()
 
     @property
@@ -89,7 +89,7 @@ class LessonTableScene(TableScene):
         assert isinstance(self.match, LessonMatch)
         return self.match
 
-    def open_match(self, config: MatchConfig, resume: RestoredGame | None) -> Match:
+    def open_match(self, config: MatchConfig, resume: RestoredGame | None) -> MatchSeam:
         return LessonMatch(self.run, config, ai_pace=self.computer_pause())
 
     # -- the steps --------------------------------------------------------------------
@@ -122,8 +122,8 @@ class LessonTableScene(TableScene):
     @property
     def settled(self) -> bool:
         """Nothing is left to show but a trick held for the learner to look at."""
-        events = self.match.events
-        held = bool(events) and self.holds(events[0]) and not self.animator.busy
+        upcoming = self.match.peek_event()
+        held = upcoming is not None and self.holds(upcoming) and not self.animator.busy
         return not self._busy() or (held and not self.summary.visible and not self.handoff.visible)
 
     def back_step(self) -> None:
@@ -181,7 +181,7 @@ class LessonTableScene(TableScene):
         self.table.reset(self.match.view_for(self.viewer), self.bottom)
         self._layout_table()
         self._turn_shown = None
-        self._settled_at = len(self.match.history)
+        self._settled_at = self.match.position
         self.message = ""
         self._keep_progress()
         self._show_step()
@@ -302,7 +302,7 @@ class LessonTableScene(TableScene):
     def _record_statistics(self) -> None:
         """A lesson is no game for the statistics."""
 
-    def _applied(self, match: Match) -> None:
+    def _applied(self, match: MatchSeam) -> None:
         """A lesson is never saved."""
 
     def keep_for_continue(self, resume: RestoredGame | None) -> None:

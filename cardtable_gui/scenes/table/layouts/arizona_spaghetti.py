@@ -47,7 +47,7 @@ from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from cardtable_gui.scenes.table.scene import TableScene
+    from cardtable_gui.scenes.table.port import TablePort
 
 DEAL_STAGGER = 0.02
 DEAL_FLIGHT = 0.26
@@ -91,11 +91,16 @@ def _counted(count: int, noun: str) -> str:
     return f"1 {noun}" if count == 1 else f"{count} {noun}s"
 
 
-def took_text(rule: RoundRule, tricks: int, cards: Sequence[Card], last_trick: bool) -> str:
+KING_OF_SPADES = Card(Rank.KING, Suit.SPADES)
+
+
+def took_text(rule: RoundRule, tricks: int, cards: Sequence[Card], last_trick: bool, short: bool = False) -> str:
     """What a player took that this round charges for ("5 hearts", "3 tricks, 1 queen,
     the king of spades"); "nothing" when none of it. Where the round charges for
     several things, what was not taken is left out ("2 tricks, 1 queen", not "2 tricks,
-    0 hearts, 1 queen"): the line stays short enough to read at a glance."""
+    0 hearts, 1 queen"): the line stays short enough to read at a glance. ``short``
+    names the king by its index ("K\u2660") and the last trick without its article, for
+    a plate too narrow for the words."""
     counts = [
         (rule.per_trick, tricks, "trick"),
         (rule.per_heart, sum(card.suit is Suit.HEARTS for card in cards), "heart"),
@@ -104,18 +109,18 @@ def took_text(rule: RoundRule, tricks: int, cards: Sequence[Card], last_trick: b
     several = sum(bool(cost) for cost in (rule.per_trick, rule.per_heart, rule.per_queen, rule.king_of_spades, rule.last_trick)) > 1
     parts = [_counted(count, noun) for cost, count, noun in counts if cost and (count or not several)]
     if rule.king_of_spades and any(card.rank is Rank.KING and card.suit is Suit.SPADES for card in cards):
-        parts.append("the king of spades")
+        parts.append(KING_OF_SPADES.label if short else "the king of spades")
     if rule.last_trick and last_trick:
-        parts.append("the last trick")
+        parts.append("last trick" if short else "the last trick")
     return ", ".join(parts) or "nothing"
 
 
 class ArizonaSpaghettiLayout(GameLayout):
     """Arizona Spaghetti at the table: see the module docstring."""
 
-    def __init__(self, scene: TableScene) -> None:
-        super().__init__(scene)
-        self.sprites = scene.sprites
+    def __init__(self, port: TablePort) -> None:
+        super().__init__(port)
+        self.sprites = port.sprites
         self.fan = HandFan(self.sprites)
         self.panels = [SeatPanel(0.0) for _ in range(self.seat_count)]
         self.piles = [Pile() for _ in range(self.seat_count)]
@@ -155,7 +160,7 @@ class ArizonaSpaghettiLayout(GameLayout):
         margin, gap = t.px(14), t.px(10)
         plate_size, self.small_width = ring_sizes(t, self.seat_count, lines=2)
         base = min(height * 0.19 / 1.4, width * 0.095)
-        self.card_width = max(40, round(base * self.scene.app.settings.card_scale))
+        self.card_width = max(40, round(base * self.port.card_scale()))
         card_h = self.sprites.size(self.card_width)[1]
         hand_h = round(card_h * 1.25)
         self.hand_top = height - hand_h
@@ -169,7 +174,7 @@ class ArizonaSpaghettiLayout(GameLayout):
         button_h = t.px(38)
         self.last_trick_button.rect = pygame.Rect(0, 0, plate_size[0], button_h)
         self.last_trick_button.rect.bottomright = (width - margin, height - margin)
-        banner_left = self.scene.toolbar_end() + t.px(12)
+        banner_left = self.port.toolbar_end() + t.px(12)
         banner_w = width - margin - banner_left
         # As tall as the round with the most to say needs, the same all game.
         lines = max(len(self._banner_lines(rule, broken, banner_w)) for rule in ROUNDS for broken in (False, True))
@@ -296,7 +301,7 @@ class ArizonaSpaghettiLayout(GameLayout):
 
     def reset(self, view: GameView, bottom: int) -> None:
         self.bottom = bottom
-        self.scene.animator.clear()
+        self.port.animator.clear()
         self.bubbles.clear()
         self.showing_last = False
         self.fan.slots = []
@@ -346,14 +351,14 @@ class ArizonaSpaghettiLayout(GameLayout):
             self.in_trick = 0
             self.to_move = event.seat if any(self.counts) else None
             self.trick.winner = self.position_of(event.seat)
-            self.scene.animator.wait(TRICK_PAUSE, on_done=lambda: self._collect(event))
+            self.port.animator.wait(TRICK_PAUSE, on_done=lambda: self._collect(event))
         elif isinstance(event, RoundEndedEarly):
             self.early_reason = event.reason
             self.to_move = None
             self.banner.announce(f"{event.reason} The round ends early.", EARLY_END_SECONDS)
-            self.scene.animator.wait(EARLY_END_SECONDS, on_done=self._gather_hands)
+            self.port.animator.wait(EARLY_END_SECONDS, on_done=self._gather_hands)
         elif isinstance(event, RoundScored):
-            self.scene.show_summary(self._summary(event))
+            self.port.show_summary(self._summary(event))
             self.totals = list(event.totals)
             self.early_reason = ""
 
@@ -375,16 +380,18 @@ class ArizonaSpaghettiLayout(GameLayout):
         self.deck.layout(self.seat_anchor(event.dealer), self.small_width)
         self.deck.count = sum(event.counts)
         self.to_move = (event.dealer + 1) % self.seat_count
-        self.scene.play_sound("shuffle")
-        for i, seat in enumerate(deal_order(event.dealer, event.counts)):
+        self.port.play_sound("shuffle")
+        order = list(deal_order(event.dealer, event.counts))
+        for i, seat in enumerate(order):
             position = self.position_of(seat)
             panel = self.panels[position]
             width = self.card_width if position == 0 else self.small_width
-            self.scene.animator.fly(
+            self.port.animator.fly(
                 None, self.deck.top_center, panel.cards_center, width, DEAL_FLIGHT,
                 delay=0.25 + i * DEAL_STAGGER, on_done=lambda s=seat, n=i: self._dealt_one(s, n),
                 angles=(0.0, panel.angle),
             )
+        self.port.animator.wait(0.25 + len(order) * DEAL_STAGGER + DEAL_FLIGHT, on_done=self._look_at_hand)
 
     def _dealt_one(self, seat: int, number: int) -> None:
         self.counts[seat] += 1
@@ -392,7 +399,14 @@ class ArizonaSpaghettiLayout(GameLayout):
         if seat == self.bottom:
             self.fan.set_hand((), hidden=self.counts[seat])
         if number % self.seat_count == 0:
-            self.scene.play_sound("deal")
+            self.port.play_sound("deal")
+
+    def _look_at_hand(self) -> None:
+        """The deal has landed: the person's own cards turn face up at once, though
+        the computers may lead and play for a while before the person's first turn."""
+        view = self.own_view_now()
+        if view is not None:
+            self.fan.set_hand(cast(ArizonaSpaghettiView, view).hand)
 
     def _play(self, seat: int, card: Card) -> None:
         position = self.position_of(seat)
@@ -408,8 +422,8 @@ class ArizonaSpaghettiLayout(GameLayout):
         # A full trick waits for its taker, who is known only when the trick is taken.
         self.to_move = (seat + 1) % self.seat_count if self.in_trick < self.seat_count else None
         self.showing_last = False
-        self.scene.play_sound("play")
-        self.scene.animator.fly(
+        self.port.play_sound("play")
+        self.port.animator.fly(
             card, start, self.trick.slot(position, self.sprites), self.trick.card_width, PLAY_FLIGHT,
             on_done=lambda: self.trick.plays.append((position, card)),
             angles=(panel.angle if position else 0.0, self.trick.tilt(position)),
@@ -421,11 +435,11 @@ class ArizonaSpaghettiLayout(GameLayout):
         self.trick.plays = []
         self.trick.winner = None
         pile = self.piles[self.position_of(taken.seat)]
-        self.scene.play_sound("trick")
+        self.port.play_sound("trick")
         for i, (seat, card) in enumerate(plays):
             position = self.position_of(seat)
             done = (lambda: self._taken(taken, [card for _, card in plays])) if i == len(plays) - 1 else None
-            self.scene.animator.fly(
+            self.port.animator.fly(
                 card, self.trick.slot(position, self.sprites), pile.top_center, self.trick.card_width,
                 COLLECT_FLIGHT, ease_in_out_cubic, delay=i * 0.03, on_done=done,
                 angles=(self.trick.tilt(position), 0.0),
@@ -446,7 +460,7 @@ class ArizonaSpaghettiLayout(GameLayout):
             position = self.position_of(seat)
             panel = self.panels[position]
             for i in range(count):
-                self.scene.animator.fly(
+                self.port.animator.fly(
                     None, panel.cards_center, target, self.small_width, GATHER_FLIGHT,
                     ease_in_out_cubic, delay=i * 0.02, angles=(panel.angle, 0.0),
                 )
@@ -458,7 +472,7 @@ class ArizonaSpaghettiLayout(GameLayout):
     def _summary(self, scored: RoundScored) -> SummaryTable:
         lead = leaders(scored.totals, lowest_wins=True)
         rows = tuple(
-            (self.scene.seat_name(seat), self._took(seat), str(scored.points[seat]))
+            (self.port.seat_name(seat), self._took(seat), str(scored.points[seat]))
             for seat in range(self.seat_count)
         )
         notes = [f"{self.early_reason} The round ended early."] if self.early_reason else []
@@ -467,19 +481,20 @@ class ArizonaSpaghettiLayout(GameLayout):
         if self.round_number < ROUND_COUNT:
             notes.append(f"Next: {ROUNDS[self.round_number].description}")
         totals = tuple(
-            TotalLine(self.scene.seat_name(seat), scored.totals[seat], seat in lead)
+            TotalLine(self.port.seat_name(seat), scored.totals[seat], seat in lead)
             for seat in range(self.seat_count)
         )
         rule = ROUNDS[self.round_number - 1]
         title = f"Round {self.round_number} of {ROUND_COUNT}: {rule.name}"
         return SummaryTable(title, ("Player", "Took", "Points"), rows, tuple(notes), totals, "Next round")
 
-    def _took(self, seat: int, brief: bool = False) -> str:
+    def _took(self, seat: int, brief: bool = False, short: bool = False) -> str:
         """What ``seat`` took that costs this round; ``brief`` keeps only the first item,
-        or the tricks while nothing costly was taken (a plate has room for a few words)."""
+        or the tricks while nothing costly was taken (a plate has room for a few words);
+        ``short`` as ``took_text`` says."""
         rule = ROUNDS[self.round_number - 1]
         took_last = self.last is not None and self.last[1] == seat and not any(self.counts)
-        text = took_text(rule, self.won[seat], self.taken[seat], took_last)
+        text = took_text(rule, self.won[seat], self.taken[seat], took_last, short)
         if brief:
             return tricks_text(self.won[seat]) if text == "nothing" else text.split(", ")[0]
         return text
@@ -488,7 +503,7 @@ class ArizonaSpaghettiLayout(GameLayout):
         rounds = [event for event in events if isinstance(event, RoundScored)]
         if not rounds:
             return None
-        groups = tuple((self.scene.seat_name(seat), 1) for seat in range(self.seat_count))
+        groups = tuple((self.port.seat_name(seat), 1) for seat in range(self.seat_count))
         headers = ("Round", *("Total",) * self.seat_count)
         rows = tuple(
             (f"{number} {ROUNDS[number - 1].name}", *(f"{total} (+{points})" if self.seat_count <= 5 else str(total)
@@ -538,7 +553,7 @@ class ArizonaSpaghettiLayout(GameLayout):
         return self.hand_play.handle_event(event)
 
     def _try_play(self, card: Card) -> None:
-        self.scene.submit(PlayCard(card))
+        self.port.submit(PlayCard(card))
 
     # -- frame ---------------------------------------------------------------------------
 
@@ -551,23 +566,39 @@ class ArizonaSpaghettiLayout(GameLayout):
         self._refresh()
 
     def _refresh(self) -> None:
-        thinking = self.scene.match.thinking_seat
-        paused = self.scene.finished or self.scene.summary.visible
+        thinking = self.port.match.thinking_seat
+        paused = self.port.paused()
         lead = leaders(self.totals, lowest_wins=True)
         for position, panel in enumerate(self.panels):
             seat = self.seat_at(position)
-            panel.name = self.scene.seat_name(seat)
-            total = f"Total {self.totals[seat]}" + ("  \u00b7  lowest" if seat in lead else "")
-            panel.lines = [f"{self._took(seat, brief=True)}  \u00b7  {self.points[seat]} pts", total]
+            panel.name = self.port.seat_name(seat)
+            panel.lines = [self._plate_line(panel, candidates) for candidates in self._plate_lines(seat, seat in lead)]
             panel.card_count = self.counts[seat]
             panel.active = self.to_move == seat and not paused
             panel.thinking = thinking == seat
             panel.dealer = self.dealer == seat
             panel.highlight = th.ACCENT if seat in lead else None
-        self.trick.names = {position: self.scene.seat_name(self.seat_at(position)) for position in range(self.seat_count)}
+        self.trick.names = {position: self.port.seat_name(self.seat_at(position)) for position in range(self.seat_count)}
         rule = ROUNDS[self.round_number - 1]
         self.banner.title = f"Round {self.round_number} of {ROUND_COUNT}: {rule.name}"
         self.banner.lines = self._banner_lines(rule, self.broken, self.banner.rect.width)
+
+    def _plate_lines(self, seat: int, lowest: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """A plate's two lines, each as ways of saying it from the fullest to the
+        shortest: what ``seat`` took and paid this round, and its total."""
+        points = self.points[seat]
+        took = self._took(seat, brief=True)
+        short = self._took(seat, brief=True, short=True)
+        total = self.totals[seat]
+        said = (f"{took}  \u00b7  {points} pts", f"{short}  \u00b7  {points} pts", f"{short} \u00b7 {points}")
+        if not lowest:
+            return said, (f"Total {total}",)
+        return said, (f"Total {total}  \u00b7  lowest", f"Total {total} \u00b7 lowest", f"{total} \u00b7 lowest")
+
+    def _plate_line(self, panel: SeatPanel, candidates: tuple[str, ...]) -> str:
+        """The fullest of ``candidates`` that fits on ``panel`` whole at its size, else
+        the shortest (the plate shrinks it rather than cut it)."""
+        return next((line for line in candidates if panel.fits(self.theme, line)), candidates[-1])
 
     def _banner_lines(self, rule: RoundRule, broken: bool, width: int) -> list[str]:
         """What the round costs and what may be led: on one line when it fits the
@@ -578,6 +609,9 @@ class ArizonaSpaghettiLayout(GameLayout):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
+        # The trick is drawn first: a name tag under a plate, a pile or the hand as it
+        # is now would be hidden.
+        self.trick.keep_clear = [*self._seat_rects(), *(pile.rect(self.sprites) for pile in self.piles), self.fan.room()]
         if self.showing_last and self.last is not None:
             self._draw_last_trick(surface)
         else:
@@ -598,7 +632,7 @@ class ArizonaSpaghettiLayout(GameLayout):
         assert self.last is not None
         plays, winner = self.last
         placed = [(self.position_of(seat), card) for seat, card in plays]
-        caption = f"Last trick: {self.scene.seat_name(winner)} took it"
+        caption = f"Last trick: {self.port.seat_name(winner)} took it"
         self.trick.draw_again(surface, self.theme, self.sprites, placed, self.position_of(winner), caption)
 
     def _bubble_anchor(self, seat: int) -> Anchor:

@@ -24,17 +24,18 @@ from cardtable_gui.ui import theme as th
 if TYPE_CHECKING:
     from cardtable_gui.scenes.table.card_sprites import CardSprites
     from cardtable_gui.scenes.table.hand_fan import HandFan
-    from cardtable_gui.scenes.table.scene import TableScene
+    from cardtable_gui.scenes.table.port import TablePort
     from cardtable_gui.scenes.table.trick_area import TrickArea
 
 
 class GameLayout(ABC):
-    """One game's table. ``scene`` gives access to the app, the match (read only), the
-    animator, card sprites and ``scene.submit(action)`` for the player's moves."""
+    """One game's table. ``port`` is all it may use of the table: the game through its
+    seam (read only), the animator, card sprites, sound, the theme, and
+    ``port.submit(action)`` for the player's moves."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
-        self.seat_count = len(scene.config.seats)
+    def __init__(self, port: TablePort) -> None:
+        self.port = port
+        self.seat_count = port.match.players
         self.bottom = 0
         """The seat drawn at the bottom: the person playing (see ``reset``)."""
         self.hinted: Action | None = None
@@ -44,7 +45,7 @@ class GameLayout(ABC):
 
     @property
     def theme(self) -> th.Theme:
-        return self.scene.app.theme
+        return self.port.theme()
 
     def position_of(self, seat: int) -> int:
         """Where ``seat`` sits in the picture: 0 at the bottom, then clockwise."""
@@ -69,7 +70,7 @@ class GameLayout(ABC):
 
     @abstractmethod
     def on_event(self, event: Event) -> None:
-        """Show one event, starting animations on ``scene.animator``."""
+        """Show one event, starting animations on ``port.animator``."""
 
     @abstractmethod
     def begin_turn(self, legal: list[Action]) -> None:
@@ -121,7 +122,7 @@ class GameLayout(ABC):
         """How long ``event`` stays in view before the next one shows (see ``pace``),
         or None when it needs no reading time of its own. A card a computer plays gets
         a beat; the person's own cards need none: they just chose them."""
-        if isinstance(event, CardPlayed) and not self.scene.match.is_human(event.seat):
+        if isinstance(event, CardPlayed) and not self.port.match.is_human(event.seat):
             return Beat.PLAY
         return None
 
@@ -175,6 +176,22 @@ class GameLayout(ABC):
         meld staged on the books), or None. The Hint advises on the rest of the turn as
         if it were made: the staged move itself is the player's already."""
         return None
+
+    def refused(self) -> None:
+        """The rules refused the move the player just offered: the card picked for it
+        drops back into the hand, so nothing looks as if it were still on its way."""
+        self.fan.select(None)
+
+    def own_view_now(self) -> GameView | None:
+        """The bottom seat's view as the match holds it now, when the person at the
+        table may see that hand: it is their own (at a shared screen, once they have
+        taken the seat behind the cover); None otherwise. A hand just dealt turns face
+        up from it as soon as the deal lands: the computers may play a long while
+        before the person's first turn, and the hand must not stay backs till then."""
+        viewer = self.port.viewer()
+        if viewer is None or viewer != self.bottom:
+            return None
+        return self.port.match.view_for(viewer)
 
     def hide_hand(self) -> None:
         """Turn the bottom hand face down where it lies (at a shared screen, the cards

@@ -47,7 +47,7 @@ from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from cardtable_gui.scenes.table.scene import TableScene
+    from cardtable_gui.scenes.table.port import TablePort
 
 SEATS = 4
 DEAL_STAGGER = 0.022
@@ -94,9 +94,9 @@ def bid_cell(side: SideResult, hand: HandScored) -> str:
 class SpadesLayout(GameLayout):
     """Spades at the table: see the module docstring."""
 
-    def __init__(self, scene: TableScene) -> None:
-        super().__init__(scene)
-        self.sprites = scene.sprites
+    def __init__(self, port: TablePort) -> None:
+        super().__init__(port)
+        self.sprites = port.sprites
         self.fan = HandFan(self.sprites)
         self.panels = [SeatPanel(side.angle) for side in SIDES]
         self.trick = TrickArea()
@@ -144,7 +144,7 @@ class SpadesLayout(GameLayout):
         t = self.theme
         width, height = size
         margin = t.px(14)
-        scale = self.scene.app.settings.card_scale
+        scale = self.port.card_scale()
         base = min(height * 0.19 / 1.4, width * 0.095)
         plate_w, plate_h = t.px(196), plate_height(t, 1)
         gap = t.px(10)
@@ -186,7 +186,7 @@ class SpadesLayout(GameLayout):
         button_h = t.px(38)
         # Beside the scene's own buttons (only those shown) when that leaves the top
         # seat's plate clear, else in a second row under them.
-        after = self.scene.toolbar_end() + t.px(8)
+        after = self.port.toolbar_end() + t.px(8)
         if after + t.px(120) <= width / 2 - fan_len / 2 - gap:
             self.last_trick_button.rect = pygame.Rect(after, t.px(12), t.px(120), button_h)
         else:
@@ -259,7 +259,7 @@ class SpadesLayout(GameLayout):
 
     def reset(self, view: GameView, bottom: int) -> None:
         self.bottom = bottom
-        self.scene.animator.clear()
+        self.port.animator.clear()
         self.bubbles.clear()
         self.showing_last = False
         self.fan.slots = []
@@ -318,7 +318,7 @@ class SpadesLayout(GameLayout):
         return f"Bid {side_bid_text(placed)}  \u00b7  won {sum(self.won[seat] for seat in side)}"
 
     def _side_name(self, side: Sequence[int]) -> str:
-        return " & ".join(self.scene.seat_name(s) for s in side)
+        return " & ".join(self.port.seat_name(s) for s in side)
 
     # -- events --------------------------------------------------------------------------
 
@@ -329,7 +329,7 @@ class SpadesLayout(GameLayout):
             self.bids[event.seat] = event.bid
             self.to_move = (event.seat + 1) % SEATS
             self.bubbles.say(event.seat, bid_text(event.bid).capitalize())
-            self.scene.animator.wait(BID_PAUSE)
+            self.port.animator.wait(BID_PAUSE)
         elif isinstance(event, CardPlayed):
             self._play(event.seat, event.card)
         elif isinstance(event, SpadesBroken):
@@ -337,12 +337,12 @@ class SpadesLayout(GameLayout):
         elif isinstance(event, TrickWon):
             self.to_move = event.seat if any(self.counts) else None
             self.trick.winner = self.position_of(event.seat)
-            self.scene.animator.wait(TRICK_PAUSE, on_done=lambda: self._collect(event.seat))
+            self.port.animator.wait(TRICK_PAUSE, on_done=lambda: self._collect(event.seat))
         elif isinstance(event, HandScored):
             self.pending_hand = event
             self._refresh_scores([side.total for side in event.sides], [side.bags_total for side in event.sides])
         elif isinstance(event, RoundScored) and self.pending_hand is not None:
-            self.scene.show_summary(self._summary(self.pending_hand, event))
+            self.port.show_summary(self._summary(self.pending_hand, event))
             self.pending_hand = None
 
     def _deal(self, event: HandDealt) -> None:
@@ -359,12 +359,12 @@ class SpadesLayout(GameLayout):
         self.deck.layout(self.seat_anchor(event.dealer), self.small_width)
         self.deck.count = total
         self.to_move = (event.dealer + 1) % SEATS
-        self.scene.play_sound("shuffle")
+        self.port.play_sound("shuffle")
         for i, seat in enumerate(deal_order(event.dealer, event.counts)):
             side = self.side_of(seat)
             target = self.panels[self.position_of(seat)].cards_center
             width = self.card_width if side is Side.BOTTOM else self.small_width
-            self.scene.animator.fly(
+            self.port.animator.fly(
                 None, self.deck.top_center, target, width, DEAL_FLIGHT,
                 delay=0.25 + i * DEAL_STAGGER, on_done=lambda s=seat, n=i: self._dealt_one(s, n),
                 angles=(0.0, side.angle),
@@ -376,7 +376,7 @@ class SpadesLayout(GameLayout):
         if seat == self.bottom:
             self.fan.set_hand((), hidden=self.counts[seat])
         if number % 4 == 0:
-            self.scene.play_sound("deal")
+            self.port.play_sound("deal")
 
     def _play(self, seat: int, card: Card) -> None:
         side = self.side_of(seat)
@@ -392,8 +392,8 @@ class SpadesLayout(GameLayout):
         self.to_move = None if len(set(self.counts)) == 1 else (seat + 1) % SEATS
         self.showing_last = False
         width = self.trick.card_width
-        self.scene.play_sound("play")
-        self.scene.animator.fly(
+        self.port.play_sound("play")
+        self.port.animator.fly(
             card, start, self.trick.slot(position, self.sprites), width, PLAY_FLIGHT,
             on_done=lambda: self.trick.plays.append((position, card)),
             angles=(side.angle if side is not Side.BOTTOM else 0.0, self.trick.tilt(position)),
@@ -405,11 +405,11 @@ class SpadesLayout(GameLayout):
         self.trick.plays = []
         self.trick.winner = None
         target = self.seat_anchor(winner)
-        self.scene.play_sound("trick")
+        self.port.play_sound("trick")
         for i, (seat, card) in enumerate(plays):
             position = self.position_of(seat)
             done = (lambda: self._won(winner)) if i == len(plays) - 1 else None
-            self.scene.animator.fly(
+            self.port.animator.fly(
                 card, self.trick.slot(position, self.sprites), target, self.trick.card_width,
                 COLLECT_FLIGHT, ease_in_out_cubic, delay=i * 0.03, on_done=done,
                 angles=(self.trick.tilt(position), 0.0),
@@ -428,7 +428,7 @@ class SpadesLayout(GameLayout):
         for side in hand.sides:
             bid = bid_cell(side, hand)
             nil_cell = ", ".join(
-                f"{self.scene.seat_name(n.seat)} {'made' if n.made else 'failed'}"
+                f"{self.port.seat_name(n.seat)} {'made' if n.made else 'failed'}"
                 for n in hand.nils if n.seat in side.seats
             ) or "-"
             rows.append((
@@ -497,7 +497,7 @@ class SpadesLayout(GameLayout):
             partner = (self.bottom + 2) % SEATS
             bid = self.bids[partner]
             if bid is not None:
-                return f"{self.scene.seat_name(partner)} bid {bid_text(bid).replace('bid ', '')}. How many tricks will you take?"
+                return f"{self.port.seat_name(partner)} bid {bid_text(bid).replace('bid ', '')}. How many tricks will you take?"
         return "How many tricks will you take?"
 
     def end_turn(self) -> None:
@@ -518,7 +518,7 @@ class SpadesLayout(GameLayout):
         return [rect] if rect is not None else []
 
     def turn_prompt(self) -> str:
-        view = self.scene.match.view_for(None)
+        view = self.port.match.view_for(None)
         phase = cast(Any, view).phase
         if phase is Phase.BIDDING:
             return "It is your turn to bid. Make sure nobody else can see the screen."
@@ -529,7 +529,7 @@ class SpadesLayout(GameLayout):
         return [HandDealt(spades.dealer, spades.hand_counts, spades.hand_number)]
 
     def _bid_chosen(self, action: Action) -> None:
-        if not self.scene.submit(action):
+        if not self.port.submit(action):
             self.bidding.reopen()
 
     def close_overlay(self) -> bool:
@@ -556,7 +556,7 @@ class SpadesLayout(GameLayout):
         return self.hand_play.handle_event(event)
 
     def _try_play(self, card: Card) -> None:
-        self.scene.submit(PlayCard(card))
+        self.port.submit(PlayCard(card))
 
     # -- frame ---------------------------------------------------------------------------
 
@@ -569,12 +569,12 @@ class SpadesLayout(GameLayout):
 
     def _refresh_panels(self) -> None:
         playing = all(b is not None for b in self.bids)
-        thinking = self.scene.match.thinking_seat
+        thinking = self.port.match.thinking_seat
         # With the hand's summary or the final result up, nobody is about to move.
-        paused = self.scene.finished or self.scene.summary.visible
+        paused = self.port.paused()
         for index, panel in enumerate(self.panels):
             seat = self.seat_at(index)
-            panel.name = self.scene.seat_name(seat)
+            panel.name = self.port.seat_name(seat)
             bid = self.bids[seat]
             panel.lines = [f"{bid_text(bid).capitalize()}  \u00b7  won {self.won[seat]}" if playing else bid_text(bid).capitalize()]
             panel.card_count = self.counts[seat]
@@ -583,7 +583,7 @@ class SpadesLayout(GameLayout):
             panel.thinking = thinking == seat
             panel.dealer = self.dealer == seat
             panel.highlight = th.DANGER if bid is not None and bid.is_nil and self.won[seat] else None
-        self.trick.names = {position: self.scene.seat_name(self.seat_at(position)) for position in range(SEATS)}
+        self.trick.names = {position: self.port.seat_name(self.seat_at(position)) for position in range(SEATS)}
         self._refresh_score_rows()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -607,7 +607,7 @@ class SpadesLayout(GameLayout):
         assert self.last is not None
         plays, winner = self.last
         placed = [(self.position_of(seat), card) for seat, card in plays]
-        caption = f"Last trick: {self.scene.seat_name(winner)} took it"
+        caption = f"Last trick: {self.port.seat_name(winner)} took it"
         self.trick.draw_again(surface, self.theme, self.sprites, placed, self.position_of(winner), caption)
 
     def _bubble_anchor(self, seat: int) -> Anchor:

@@ -64,7 +64,7 @@ from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from cardtable_gui.scenes.table.scene import TableScene
+    from cardtable_gui.scenes.table.port import TablePort
 
 DEAL_STAGGER = 0.02
 DEAL_FLIGHT = 0.24
@@ -72,8 +72,9 @@ PLAY_FLIGHT = 0.3
 ANTE_FLIGHT = 0.3
 POT_FLIGHT = 0.55
 REVEAL_PAUSE = 2.5
-BOARD_CARD_SHARE = 0.62
-"""The board's cards are at most this share of the hand's: the hand stays the eye's first stop."""
+BOARD_CARD_SHARE = 0.8
+"""The board's cards are at most this share of the hand's: the hand stays the eye's first
+stop (the board shows only their corners, so they may come near its size)."""
 DEAD = -1
 """The dead hand, where a seat number would go in the order cards are dealt."""
 
@@ -160,9 +161,9 @@ class HandLedger:
 class SpinadoLayout(GameLayout):
     """Spinado at the table: see the module docstring."""
 
-    def __init__(self, scene: TableScene) -> None:
-        super().__init__(scene)
-        self.sprites = scene.sprites
+    def __init__(self, port: TablePort) -> None:
+        super().__init__(port)
+        self.sprites = port.sprites
         self.fan = HandFan(self.sprites)
         self.board = SequenceBoard()
         self.tiles = {pot: PotTile(pot.title, POT_HINTS[pot]) for pot in POTS}
@@ -170,7 +171,7 @@ class SpinadoLayout(GameLayout):
         self.reveal = Reveal()
         self.banner = Banner()
         self.scores = ScorePanel()
-        self.chips = ChipMover(scene.animator)
+        self.chips = ChipMover(port.animator)
         self.bubbles = Bubbles()
         self.log = PlayLog()
         self.hand_play = HandPlay(self.fan, self.board, self._try_play)
@@ -205,7 +206,7 @@ class SpinadoLayout(GameLayout):
         t = self.theme
         gap = t.px(10)
         self._place_bottom(size)
-        toolbar = self.toolbar = pygame.Rect(0, 0, self.scene.toolbar_end() + gap, t.px(12) + t.px(38) + gap)
+        toolbar = self.toolbar = pygame.Rect(0, 0, self.port.toolbar_end() + gap, t.px(12) + t.px(38) + gap)
         banner_w = t.px(250)
         self.banner.layout(pygame.Rect(size[0] - t.px(14) - banner_w, t.px(12), banner_w, Banner.height_for(t, 1)))
         top_pieces = [toolbar, self.banner.rect.inflate(gap, gap)]
@@ -231,7 +232,7 @@ class SpinadoLayout(GameLayout):
         base = min(height * 0.18 / 1.4, width * 0.09)
         # The hand band may take about a quarter of the window, whatever the card size.
         largest = height * 0.26 / 1.25 / 1.4
-        scale = self.scene.app.settings.card_scale
+        scale = self.port.card_scale()
         self.card_width = max(40, round(min(base * scale, max(base, largest))))
         card_h = self.sprites.size(self.card_width)[1]
         self.hand_top = height - round(card_h * 1.25)
@@ -371,7 +372,7 @@ class SpinadoLayout(GameLayout):
         players' names ("Player 2 played the queen" was cut), up to a limit past which
         a very long name is shrunk instead."""
         t = self.theme
-        names = [self.scene.seat_name(seat) for seat in range(self.seat_count)]
+        names = [self.port.seat_name(seat) for seat in range(self.seat_count)]
         said = [won_by(name) for name in names]
         said += [played_the(name, card) for name in names for pair in _PAIRS.values() for card in pair]
         longest = max(said, key=lambda text: t.font(t.text_px(15)).size(text)[0])
@@ -417,7 +418,9 @@ class SpinadoLayout(GameLayout):
             footprint.add(Kind.CARD, self.reveal.rect, "dead hand turned up")
         footprint.add_all(Kind.NOTE, self.bubbles.drawn.values(), "bubble")
         if self.banner.callout:
-            footprint.add(Kind.NOTE, self.banner.callout_box, "callout")
+            # Where it is put, not where it was last drawn: a tip that comes with it
+            # (the stop's own) is placed before the next frame draws it.
+            footprint.add(Kind.NOTE, self.banner.callout_place or self.banner.callout_box, "callout")
 
     def _report_table(self, footprint: Footprint) -> None:
         """What stays on the table between notes: the board and its pots, the hands,
@@ -477,7 +480,7 @@ class SpinadoLayout(GameLayout):
     def reset(self, view: GameView, bottom: int) -> None:
         spinado = cast(SpinadoView, view)
         self.bottom = bottom
-        self.scene.animator.clear()
+        self.port.animator.clear()
         self.chips.clear()
         self.bubbles.clear()
         self._quiet()
@@ -499,7 +502,7 @@ class SpinadoLayout(GameLayout):
         if view.hand_number == 1:
             for ante in first_antes(view):
                 self.ledger.antes[ante.seat] += sum(ante.amounts)
-        for event in self.scene.match.game_events():
+        for event in self.port.match.game_events():
             self._account(event)
 
     def sync(self, view: GameView) -> None:
@@ -549,7 +552,7 @@ class SpinadoLayout(GameLayout):
 
     def _log_line(self, event: Event) -> str | None:
         """The log's line for ``event``: the plays, the stops and the chips won or paid."""
-        name = self.scene.seat_name
+        name = self.port.seat_name
         if isinstance(event, SpinadoPlayed):
             with_card = f" with the {event.alongside.name}" if event.alongside is not None else ""
             return f"{name(event.seat)}: the spinado{with_card}"
@@ -597,22 +600,22 @@ class SpinadoLayout(GameLayout):
         elif isinstance(event, DeadHandRevealed):
             self._reveal(event)
         elif isinstance(event, RoundScored):
-            self.scene.show_summary(self._summary(event))
+            self.port.show_summary(self._summary(event))
             self.chips_at_deal = list(event.totals)
 
     def _is_me(self, seat: int) -> bool:
         """Whether ``seat`` is the one person looking at the table. At a shared
         screen everyone is named: "you" could be read by anyone."""
-        return seat == self.bottom and self.scene.match.is_human(seat) and not self.scene.pass_and_play
+        return seat == self.bottom and self.port.match.is_human(seat) and not self.port.pass_and_play
 
     def _who(self, seat: int, you: str, they: str) -> str:
         """"You are" or "Ben is": the seat named as the person at the bottom reads it."""
-        return f"You {you}" if self._is_me(seat) else f"{self.scene.seat_name(seat)} {they}"
+        return f"You {you}" if self._is_me(seat) else f"{self.port.seat_name(seat)} {they}"
 
     def _ante(self, event: AntePaid) -> None:
         for index, (pot, amount) in enumerate(zip(POTS, event.amounts, strict=True)):
             self.chips.send(self.stacks[event.seat], self.tiles[pot].stack, amount, ANTE_FLIGHT, delay=index * 0.06)
-        self.scene.play_sound("play")
+        self.port.play_sound("play")
 
     def _deal(self, event: HandDealt) -> None:
         self.dealer = event.dealer
@@ -636,20 +639,20 @@ class SpinadoLayout(GameLayout):
         deal = [*([*order, DEAD] * each), *([DEAD] * (dead - each))]
         self.to_move = order[0] if order else None
         start = self.seat_anchor(event.dealer)
-        self.scene.play_sound("shuffle")
+        self.port.play_sound("shuffle")
         for number, seat in enumerate(deal):
             target, angle = self._deal_target(seat)
-            self.scene.animator.fly(
+            self.port.animator.fly(
                 None, start, target, self.small_width if seat != self.bottom else self.card_width, DEAL_FLIGHT,
                 delay=0.25 + number * DEAL_STAGGER, on_done=lambda s=seat, n=number: self._dealt_one(s, n),
                 angles=(0.0, angle),
             )
-        self.scene.animator.wait(0.25 + len(deal) * DEAL_STAGGER + DEAL_FLIGHT, on_done=self._look_at_hand)
+        self.port.animator.wait(0.25 + len(deal) * DEAL_STAGGER + DEAL_FLIGHT, on_done=self._look_at_hand)
 
     def _look_at_hand(self) -> None:
         """The deal is done: your new cards turn face up. A hand may be played out by
         the others without you ever moving, so this cannot wait for your turn."""
-        view = cast(SpinadoView, self.scene.match.view_for(self.scene.viewer))
+        view = cast(SpinadoView, self.port.match.view_for(self.port.viewer()))
         if view.seat == self.bottom and view.hand:
             self.fan.set_hand(sorted(view.hand, key=hand_order), keep_order=True)
 
@@ -667,7 +670,7 @@ class SpinadoLayout(GameLayout):
             if seat == self.bottom:
                 self.fan.set_hand((), hidden=self.counts[seat])
         if number % 4 == 0:
-            self.scene.play_sound("deal")
+            self.port.play_sound("deal")
 
     def _play(self, seat: int, card: Card) -> None:
         position = self.position_of(seat)
@@ -680,9 +683,9 @@ class SpinadoLayout(GameLayout):
         self.counts[seat] = max(0, self.counts[seat] - 1)
         self.to_move = None
         self.board.stopped = None
-        self.scene.play_sound("play")
+        self.port.play_sound("play")
         angle = self.panels[position].angle if position else 0.0
-        self.scene.animator.fly(
+        self.port.animator.fly(
             card, start, self.board.slot(card, self.sprites), self.board.card_width, PLAY_FLIGHT,
             on_done=lambda: self._landed(card), angles=(angle, 0.0),
         )
@@ -702,7 +705,7 @@ class SpinadoLayout(GameLayout):
                 self.board.dead.add(following)
         self.to_move = event.seat
         starter = self._who(event.seat, "start", "starts")
-        self._announce(stop_sentence(event, alongside, starter), self.scene.reading_time(Beat.STOP))
+        self._announce(stop_sentence(event, alongside, starter), self.port.reading_time(Beat.STOP))
         self.alongside = None
 
     def _announce(self, text: str, seconds: float) -> None:
@@ -712,23 +715,26 @@ class SpinadoLayout(GameLayout):
 
     def _place_callout(self) -> None:
         """The callout goes as near the board as it can without hiding a card, the
-        board, a pot, the log or a button, over as little of the plates as it can."""
-        self.banner.place_callout(self.theme, self._surroundings(), self.board.rect.center)
+        board, a pot, the log, a button or a note the table shows (a tip, the hint, a
+        refused move's reason), over as little of the plates as it can."""
+        around = self._surroundings()
+        around.add_all(Kind.NOTE, self.port.note_boxes(), "the table's note")
+        self.banner.place_callout(self.theme, around, self.board.rect.center)
 
     def _pot_won(self, event: PotWon) -> None:
         tile = self.tiles[event.pot]
         self.chips.send(tile.stack, self.stacks[event.seat], event.amount, POT_FLIGHT, stagger=0.05)
         self.bubbles.say(event.seat, f"{event.pot.title}! +{event.amount}")
-        self.scene.play_sound("trick")
+        self.port.play_sound("trick")
         if event.pot is not Pot.GAME:
             taken = f"{self._who(event.seat, 'take', 'takes')} the {event.pot.title} pot: {chips_text(event.amount)}."
-            self._announce(taken, self.scene.reading_time(Beat.WIN))
+            self._announce(taken, self.port.reading_time(Beat.WIN))
 
     def _hand_won(self, event: HandWon) -> None:
         self.to_move = None
         self.board.running = None
         wins = "win" if self._is_me(event.seat) else "wins"
-        self._announce(f"{self._who(event.seat, 'are', 'is')} out of cards and {wins} the hand!", self.scene.reading_time(Beat.WIN))
+        self._announce(f"{self._who(event.seat, 'are', 'is')} out of cards and {wins} the hand!", self.port.reading_time(Beat.WIN))
 
     def _reveal(self, event: DeadHandRevealed) -> None:
         """The dead hand leaves its tile and turns face up over the board."""
@@ -737,9 +743,9 @@ class SpinadoLayout(GameLayout):
         self.dead.pile.count = len(event.cards)
         self.dead.hint = DEAD_SHOWN
         self._place_reveal()
-        self.reveal.show(event.cards, "The dead hand", self.scene.animator)
+        self.reveal.show(event.cards, "The dead hand", self.port.animator)
         # Time to read the cards once they are all up, before the summary covers them.
-        self.scene.animator.wait(self.reveal.seconds + REVEAL_PAUSE)
+        self.port.animator.wait(self.reveal.seconds + REVEAL_PAUSE)
 
     def _penalty(self, event: SpinadoPenalty) -> None:
         self.chips.send(self.stacks[event.seat], self.stacks[event.winner], event.amount, POT_FLIGHT, delay=0.1, stagger=0.05)
@@ -747,14 +753,14 @@ class SpinadoLayout(GameLayout):
         self._announce(
             f"{self._who(event.seat, 'were', 'was')} left holding the spinado with {cards_text(event.cards)} "
             f"and {'pay' if self._is_me(event.seat) else 'pays'} {chips_text(event.amount)}.",
-            self.scene.reading_time(Beat.WIN),
+            self.port.reading_time(Beat.WIN),
         )
 
     # -- the end of a hand ---------------------------------------------------------------
 
     def _summary(self, scored: RoundScored) -> SummaryTable:
         ledger = self.ledger
-        name = self.scene.seat_name
+        name = self.port.seat_name
         rows: list[tuple[str, ...]] = []
         notes: list[str] = []
         for seat in range(self.seat_count):
@@ -810,7 +816,7 @@ class SpinadoLayout(GameLayout):
             return None
         t = self.theme
         column = max(t.px(60), (min(self.size[0] - t.px(40), t.px(900)) - t.px(48)) * 88 // 100 // (self.seat_count + 1) - t.px(8))
-        name = self.scene.seat_name
+        name = self.port.seat_name
         groups = (("", 1), *((name(seat), 1) for seat in range(self.seat_count)))
         headers = ("Hand", "Out first", *("Chips",) * self.seat_count)
         rows = []
@@ -868,7 +874,7 @@ class SpinadoLayout(GameLayout):
         return []
 
     def turn_prompt(self) -> str:
-        view = cast(SpinadoView, self.scene.match.view_for(None))
+        view = cast(SpinadoView, self.port.match.view_for(None))
         doing = "start a sequence" if view.starting else "play"
         return f"It is your turn to {doing}. Make sure nobody else can see the screen."
 
@@ -908,7 +914,7 @@ class SpinadoLayout(GameLayout):
         self.board.caption = f"Your turn: {doing}" + (", with the spinado" if self.with_spinado else "")
 
     def _try_play(self, card: Card) -> None:
-        self.scene.submit(Play(card, self.with_spinado))
+        self.port.submit(Play(card, self.with_spinado))
 
     # -- input ---------------------------------------------------------------------------
 
@@ -933,15 +939,15 @@ class SpinadoLayout(GameLayout):
             panel.update(dt)
         self.bubbles.update(dt)
         # The callout lasts as long as the pause the animator holds for it.
-        self.banner.update(dt * self.scene.animation_speed())
+        self.banner.update(dt * self.port.animation_speed())
         self._refresh()
 
     def _refresh(self) -> None:
-        thinking = self.scene.match.thinking_seat
-        paused = self.scene.finished or self.scene.summary.visible
+        thinking = self.port.match.thinking_seat
+        paused = self.port.paused()
         for position, panel in enumerate(self.panels):
             seat = self.seat_at(position)
-            panel.name = self.scene.seat_name(seat)
+            panel.name = self.port.seat_name(seat)
             if seat in self.sitting_out:
                 panel.lines = ["Sitting out", "No chips left"]
             else:
@@ -958,7 +964,7 @@ class SpinadoLayout(GameLayout):
         best = leaders(chips)
         self.scores.title = "Chips"
         self.scores.rows = [
-            ScoreRow(self.scene.seat_name(seat), chips[seat], self._change(seat), seat in best)
+            ScoreRow(self.port.seat_name(seat), chips[seat], self._change(seat), seat in best)
             for seat in range(self.seat_count)
         ]
         for pot, tile in self.tiles.items():
@@ -974,7 +980,7 @@ class SpinadoLayout(GameLayout):
         """What wins the pot, or how this hand stands toward it."""
         won = next((event for event in reversed(self.ledger.pots) if event.pot is pot), None)
         if won is not None:
-            return won_by(self.scene.seat_name(won.seat))
+            return won_by(self.port.seat_name(won.seat))
         pair = _PAIRS.get(pot)
         if pair is None or self.view is None:
             return POT_HINTS[pot]
@@ -984,7 +990,7 @@ class SpinadoLayout(GameLayout):
             return NOT_THIS_HAND
         if len(down) == 1:
             card, seat = down[0]
-            return played_the(self.scene.seat_name(seat), card)
+            return played_the(self.port.seat_name(seat), card)
         return POT_HINTS[pot]
 
     def _played_by(self, card: Card) -> int | None:

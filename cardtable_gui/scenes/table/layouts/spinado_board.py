@@ -5,8 +5,10 @@ The sequences lie in one row per suit, every card in its own place from the ace 
 up to the king, so everyone sees at a glance what has been played and where each run
 stops: a gap is a card still to come, a place marked "dead" is a card the dead hand
 holds, the 8 of diamonds is crossed out (it is not in the pack). Places lie side by
-side and a card down shows only its own place's width, its corner, as a card tucked
-under the next one would: nothing on the board ever covers another place. While a
+side and a card down shows only its own place, its corner with the rank and suit, as a
+card tucked under the next one and the row below would: nothing on the board ever
+covers another place, and the cards can be large enough to read in a small window,
+where whole cards side by side would be too small to make out. While a
 sequence runs, its last card is outlined and the place of the card it needs glows;
 when it stops, that card is outlined in red and a "Stop" sign stands beside the
 row's name until the next card is played.
@@ -32,8 +34,16 @@ from cardtable_gui.ui import theme as th
 
 RUN_RANKS: tuple[Rank, ...] = (Rank.ACE, *(Rank(value) for value in range(3, 11)), Rank.JACK, Rank.QUEEN, Rank.KING)
 """The places of a row, in the order a run climbs: the ace (low), 3 to 10, J, Q, K."""
-STEP = 0.46
-"""How far apart the places of a row lie, in card widths: a card's corner shows."""
+STEP = 0.34
+"""How far apart the places of a row lie, in card widths: a card's corner index (a
+quarter of its width) shows whole, with a margin, and the rest of the card lies under
+the next place. A narrow step lets the cards be large enough to read."""
+ROW_STEP = 0.6
+"""How far apart the rows lie, in card heights (more if a place's marks need it): the
+index (the top third of a card) shows, and the bottom of each card lies under the next
+row."""
+TAGS = ("dead", "next")
+"""The words written up a place under its rank."""
 RED_SUIT_TEXT = (240, 128, 116)
 EMPTY = (20, 66, 44)
 NOT_IN_PACK = (14, 44, 30)
@@ -90,6 +100,7 @@ class SequenceBoard:
     label_w: int = 80
     row_gap: int = 6
     caption_h: int = 24
+    marks_h: int = 0
     _tags: dict[tuple[str, int, tuple[int, ...]], pygame.Surface] = field(default_factory=dict, repr=False)
     _picture: tuple[tuple[object, ...], pygame.Surface] | None = field(default=None, repr=False)
 
@@ -100,7 +111,7 @@ class SequenceBoard:
         font = theme.font(theme.text_px(18), True)
         names = max(font.size(suit.title.capitalize())[0] for suit in FRENCH_SUITS)
         label_w = max(names, _stop_size(theme)[0]) + theme.px(10)
-        return theme.px(8), label_w, theme.px(6), theme.text_px(18) + theme.px(8)
+        return theme.px(8), label_w, theme.px(4), theme.text_px(18) + theme.px(8)
 
     @staticmethod
     def caption_lines(theme: th.Theme, width: int) -> int:
@@ -114,35 +125,43 @@ class SequenceBoard:
     def size_for(card_size: tuple[int, int], theme: th.Theme) -> tuple[int, int]:
         w, h = card_size
         pad, label_w, row_gap, caption_h = SequenceBoard.measures(theme)
-        width = pad * 2 + label_w + round(w * STEP) * len(RUN_RANKS)
+        # A card flies in whole before it tucks under: past the last place there is
+        # room for at least its middle.
+        right = max(pad, w // 2 - round(w * STEP) + 1)
+        width = pad + label_w + round(w * STEP) * len(RUN_RANKS) + right
         caption_h = _caption_height(theme, caption_h, SequenceBoard.caption_lines(theme, width))
-        return width, pad * 2 + h * len(FRENCH_SUITS) + row_gap * (len(FRENCH_SUITS) - 1) + caption_h
+        rows = _row_height(h, _marks_height(theme)) * len(FRENCH_SUITS)
+        return width, pad * 2 + rows + row_gap * (len(FRENCH_SUITS) - 1) + caption_h
 
     def layout(self, rect: pygame.Rect, card_width: int, theme: th.Theme) -> None:
         self.rect = pygame.Rect(rect)
         self.card_width = card_width
         self.pad, self.label_w, self.row_gap, self.caption_h = self.measures(theme)
         self.caption_h = _caption_height(theme, self.caption_h, self.caption_lines(theme, self.rect.width))
+        self.marks_h = _marks_height(theme)
         self._tags.clear()
 
+    def _row_height(self, card_h: int) -> int:
+        return _row_height(card_h, self.marks_h)
+
     def _row_top(self, row: int, card_h: int) -> int:
-        return self.rect.top + self.pad + row * (card_h + self.row_gap)
+        return self.rect.top + self.pad + row * (self._row_height(card_h) + self.row_gap)
 
     def _place_left(self, place: int) -> int:
         return self.rect.left + self.pad + self.label_w + round(self.card_width * STEP) * place
 
     def place_rect(self, card: Card, sprites: CardSprites, theme: th.Theme) -> pygame.Rect:
         """The place of ``card``: as wide as the step between places, less a thin gap,
-        so that neighbours never touch."""
+        so that neighbours never touch, and as tall as its row."""
         w, h = sprites.size(self.card_width)
         assert card.suit is not None
         row = FRENCH_SUITS.index(card.suit)
         place = RUN_RANKS.index(Rank(card.rank))
-        return pygame.Rect(self._place_left(place), self._row_top(row, h), round(w * STEP) - max(1, theme.px(2)), h)
+        return pygame.Rect(self._place_left(place), self._row_top(row, h), round(w * STEP) - max(1, theme.px(2)), self._row_height(h))
 
     def slot(self, card: Card, sprites: CardSprites) -> tuple[float, float]:
-        """The centre of ``card`` whole, lying with its left edge on its place: where
-        a card flies to before the next place tucks it under."""
+        """The centre of ``card`` whole, lying with its top left corner on its place:
+        where a card flies to before the next place and the next row tuck it under."""
         w, h = sprites.size(self.card_width)
         assert card.suit is not None
         row = FRENCH_SUITS.index(card.suit)
@@ -168,7 +187,7 @@ class SequenceBoard:
             name, size = theme.fit(suit.title.capitalize(), theme.text_px(18), self.label_w - theme.px(6), bold=True)
             label = pygame.Rect((0, 0), theme.font(size, True).size(name))
             stop = self.stop_box(theme, sprites) if self.stopped is not None and self.stopped.suit is suit else None
-            label.midleft = (self.rect.left + self.pad, top + h // 2)
+            label.midleft = (self.rect.left + self.pad, top + self._row_height(h) // 2)
             if stop is not None:
                 # The name moves up to make room for the sign under it.
                 label.bottom = min(label.bottom, stop.top - theme.px(2))
@@ -196,7 +215,7 @@ class SequenceBoard:
             return None
         _, h = sprites.size(self.card_width)
         box = pygame.Rect((0, 0), _stop_size(theme))
-        row_bottom = self._row_top(FRENCH_SUITS.index(self.stopped.suit), h) + h
+        row_bottom = self._row_top(FRENCH_SUITS.index(self.stopped.suit), h) + self._row_height(h)
         box.bottomleft = (self.rect.left + self.pad, row_bottom - theme.px(2))
         return box
 
@@ -238,8 +257,8 @@ class SequenceBoard:
                 self._draw_marker(surface, theme, piece.card, rect)
 
     def _draw_card(self, surface: pygame.Surface, theme: th.Theme, sprites: CardSprites, card: Card, place: pygame.Rect) -> None:
-        """A card down: its corner, as wide as its place, with an edge where the rest
-        of it tucks under the next place."""
+        """A card down: its corner, the size of its place, with an edge where the rest
+        of it tucks under the next place and the next row."""
         w, h = sprites.size(self.card_width)
         clip = surface.get_clip()
         surface.set_clip(place)
@@ -251,7 +270,8 @@ class SequenceBoard:
         elif card == self.running:
             pygame.draw.rect(surface, th.ACCENT, place, max(2, theme.px(3)), border_radius=radius)
         else:
-            pygame.draw.line(surface, CARD_EDGE, (place.right - 1, place.top + radius), (place.right - 1, place.bottom - radius))
+            pygame.draw.line(surface, CARD_EDGE, (place.right - 1, place.top + radius), (place.right - 1, place.bottom - 1))
+            pygame.draw.line(surface, CARD_EDGE, (place.left + radius, place.bottom - 1), (place.right - 1, place.bottom - 1))
 
     def _draw_marker(self, surface: pygame.Surface, theme: th.Theme, card: Card, marker: pygame.Rect) -> None:
         """The place of a card not down: empty, the next one wanted, dead, or not in
@@ -287,6 +307,20 @@ class SequenceBoard:
         if image is None:
             image = self._tags[key] = pygame.transform.rotate(theme.text(word, theme.text_px(15), colour), 90)
         surface.blit(image, image.get_rect(midbottom=(marker.centerx, marker.bottom - theme.px(4))))
+
+
+def _row_height(card_h: int, marks_h: int) -> int:
+    """How tall a row is for cards ``card_h`` high whose places' marks are ``marks_h``
+    tall (see ``ROW_STEP``)."""
+    return max(round(card_h * ROW_STEP), marks_h)
+
+
+def _marks_height(theme: th.Theme) -> int:
+    """The height of a place's marks: its rank at the top and a tag written up under
+    it, apart, so that "dead" never runs into the rank it marks."""
+    rank_h = theme.font(theme.text_px(16), True).get_height()
+    tag_w = max(theme.font(theme.text_px(15)).size(word)[0] for word in TAGS)
+    return theme.px(3) + rank_h + theme.px(2) + tag_w + theme.px(4)
 
 
 def _caption_height(theme: th.Theme, one_line: int, lines: int) -> int:

@@ -69,7 +69,7 @@ from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from cardtable_gui.scenes.table.scene import TableScene
+    from cardtable_gui.scenes.table.port import TablePort
 
 SEATS = 2
 DEAL_STAGGER = 0.02
@@ -112,13 +112,13 @@ def table_width_for(card_width: int) -> int:
 class SpizzichinoLayout(GameLayout):
     """Spizzichino at the table: see the module docstring."""
 
-    def __init__(self, scene: TableScene) -> None:
-        super().__init__(scene)
-        self.sprites = scene.sprites
+    def __init__(self, port: TablePort) -> None:
+        super().__init__(port)
+        self.sprites = port.sprites
         self.fan = HandFan(self.sprites)
         self.panels = [SeatPanel(0.0), SeatPanel(180.0)]
         self.trick = TrickArea(seats=SEATS)
-        self.piles: PileChoice[bool] = PileChoice(self._pile_chosen, scene.say)
+        self.piles: PileChoice[bool] = PileChoice(self._pile_chosen, port.say)
         self.stacks = [[FaceUpStack() for _ in range(STACKS)] for _ in range(SEATS)]
         """Each seat's stacks, by seat (not by where the seat sits)."""
         self.lift_buttons = [Button("Lift to hand", lambda i=i: self._lift(i), style="primary") for i in range(STACKS)]
@@ -195,7 +195,7 @@ class SpizzichinoLayout(GameLayout):
         width, height = size
         margin, gap = t.px(14), t.px(10)
         base = min(height * 0.19 / 1.4, width * 0.095)
-        wanted = max(40, round(base * self.scene.app.settings.card_scale))
+        wanted = max(40, round(base * self.port.card_scale()))
         # Larger cards than the height allows are not drawn, whatever the setting.
         self.card_width = wanted
         while self.card_width > 40 and self._height_needed(self.card_width) > height:
@@ -231,7 +231,7 @@ class SpizzichinoLayout(GameLayout):
             free_left = them.plate.left - gap
 
         button_h = t.px(38)
-        after = self.scene.toolbar_end() + t.px(8)
+        after = self.port.toolbar_end() + t.px(8)
         if after + t.px(120) <= free_left:
             self.last_trick_button.rect = pygame.Rect(after, t.px(12), t.px(120), button_h)
         else:
@@ -325,7 +325,7 @@ class SpizzichinoLayout(GameLayout):
         t = self.theme
         room = self.sprites.size(self.table_width)[0] + t.px(28)
         for seat, seat_stacks in enumerate(self.stacks):
-            words = f"{owner(self.scene.seat_name(seat))} stack"
+            words = f"{owner(self.port.seat_name(seat))} stack"
             text, _ = t.fit(words, t.text_px(16), room, floor=t.text_px(16))
             for stack in seat_stacks:
                 stack.label = text
@@ -411,7 +411,7 @@ class SpizzichinoLayout(GameLayout):
 
     def reset(self, view: GameView, bottom: int) -> None:
         self.bottom = bottom
-        self.scene.animator.clear()
+        self.port.animator.clear()
         self.bubbles.clear()
         self.showing_last = False
         self.showcase = None
@@ -457,7 +457,7 @@ class SpizzichinoLayout(GameLayout):
         best = leaders(self.totals)
         self.scores.rows = [
             ScoreRow(
-                self.scene.seat_name(seat),
+                self.port.seat_name(seat),
                 self.totals[seat],
                 "",
                 seat in best,
@@ -479,7 +479,7 @@ class SpizzichinoLayout(GameLayout):
         with its cards and points, longer."""
         if isinstance(event, DeclarationMade):
             return Beat.DECLARATION
-        if isinstance(event, PileChosen | CardLifted) and not self.scene.match.is_human(event.seat):
+        if isinstance(event, PileChosen | CardLifted) and not self.port.match.is_human(event.seat):
             return Beat.PLAY
         return super().beat(event)
 
@@ -487,7 +487,7 @@ class SpizzichinoLayout(GameLayout):
         """The log of the round under way, read from the game's events (a table opened
         on a saved game, or after an undo)."""
         self.log.clear()
-        for event in self.scene.match.game_events():
+        for event in self.port.match.game_events():
             self._log(event)
 
     def _log(self, event: Event) -> None:
@@ -501,7 +501,7 @@ class SpizzichinoLayout(GameLayout):
     def _log_line(self, event: Event) -> str | None:
         """The log's line for ``event``: the piles chosen, the lifts, the plays, the
         tricks and the declarations."""
-        name = self.scene.seat_name
+        name = self.port.seat_name
         if isinstance(event, PileChosen):
             if event.to_hand:
                 return f"{name(event.seat)}: a pile into the hand"
@@ -537,14 +537,14 @@ class SpizzichinoLayout(GameLayout):
         elif isinstance(event, TrickWon):
             self.to_move = event.seat
             self.trick.winner = self.position_of(event.seat)
-            self.scene.animator.wait(TRICK_PAUSE, on_done=lambda: self._collect(event.seat, event.cards))
+            self.port.animator.wait(TRICK_PAUSE, on_done=lambda: self._collect(event.seat, event.cards))
         elif isinstance(event, RoundTally):
             self._last_trick(event)
         elif isinstance(event, RoundScored):
             self.totals = list(event.totals)
             self._refresh_scores()
             if self.pending_tally is not None:
-                self.scene.show_summary(self._summary(self.pending_tally, event))
+                self.port.show_summary(self._summary(self.pending_tally, event))
                 self.pending_tally = None
 
     def _deal(self, event: HandDealt) -> None:
@@ -568,11 +568,11 @@ class SpizzichinoLayout(GameLayout):
                 stack.count, stack.top = 0, None
         self.piles.set_counts([0] * PILES)
         self._refresh_scores()
-        self.scene.play_sound("shuffle")
+        self.port.play_sound("shuffle")
         start = self._taken_spot(event.dealer)
         for n in range(PILES * PILE_SIZE):
             pile = n // PILE_SIZE
-            self.scene.animator.fly(
+            self.port.animator.fly(
                 None, start, self.piles.pile_center(pile), self.piles.card_width, DEAL_FLIGHT,
                 delay=0.2 + n * DEAL_STAGGER, on_done=lambda p=pile, k=n: self._laid(p, k),
             )
@@ -582,16 +582,16 @@ class SpizzichinoLayout(GameLayout):
         counts[pile] += 1
         self.piles.set_counts(counts)
         if number % 5 == 0:
-            self.scene.play_sound("deal")
+            self.port.play_sound("deal")
 
     def _pile_taken(self, event: PileChosen) -> None:
         """Someone took a pile: a computer's pick is lit for a moment first."""
-        if self.scene.match.is_human(event.seat):
+        if self.port.match.is_human(event.seat):
             self._move_pile(event)
             return
         self.piles.taking = event.pile
         self.bubbles.say(event.seat, "Into the hand" if event.to_hand else "Stands it face up")
-        self.scene.animator.wait(PICK_PAUSE, on_done=lambda: self._move_pile(event))
+        self.port.animator.wait(PICK_PAUSE, on_done=lambda: self._move_pile(event))
 
     def _move_pile(self, event: PileChosen) -> None:
         counts = self.piles.counts
@@ -603,20 +603,20 @@ class SpizzichinoLayout(GameLayout):
         # The chooser goes on choosing; once the last pile is gone, the player who did
         # not deal leads.
         self.to_move = event.seat if any(counts) else 1 - self.dealer
-        self.scene.play_sound("deal")
+        self.port.play_sound("deal")
         if event.to_hand:
             target = self._hand_spot(event.seat)
             width = self.card_width if self.position_of(event.seat) == 0 else self.small_width
             angle = 0.0 if self.position_of(event.seat) == 0 else 180.0
             for n in range(cards):
                 done = (lambda: self._into_hand(event.seat, cards)) if n == cards - 1 else None
-                self.scene.animator.fly(
+                self.port.animator.fly(
                     None, start, target, width, PILE_FLIGHT, delay=n * 0.04, on_done=done, angles=(0.0, angle),
                 )
             return
         assert event.stack is not None
         stack = self.stacks[event.seat][event.stack]
-        self.scene.animator.fly(
+        self.port.animator.fly(
             event.top, start, stack.center, self.table_width, PILE_FLIGHT,
             on_done=lambda: self._stood(stack, cards, event.top),
         )
@@ -627,7 +627,7 @@ class SpizzichinoLayout(GameLayout):
             return
         # The bottom person sees their cards as soon as the last one lands: during the
         # choice a hand only grows, so a view with as many cards holds exactly these.
-        hand = self.scene.match.view_for(self.bottom).hand if self._sees_bottom_hand() else ()
+        hand = self.port.match.view_for(self.bottom).hand if self._sees_bottom_hand() else ()
         self._fill_hand(hand if len(hand) == self.counts[seat] else ())
 
     def _fill_hand(self, cards: Sequence[Card]) -> None:
@@ -649,9 +649,9 @@ class SpizzichinoLayout(GameLayout):
         known = self.known[event.seat]
         known.extend(card for card in event.cards if card not in known)
         self._refresh_scores()
-        line = f"{with_verb(self.scene.seat_name(event.seat), 'declare', 'declares')} {declaration.title}: {points_word(event.points)}"
+        line = f"{with_verb(self.port.seat_name(event.seat), 'declare', 'declares')} {declaration.title}: {points_word(event.points)}"
         self.showcase = (line, event.cards)
-        self.scene.animator.wait(self.scene.reading_time(Beat.DECLARATION), on_done=self._end_showcase)
+        self.port.animator.wait(self.port.reading_time(Beat.DECLARATION), on_done=self._end_showcase)
 
     def _end_showcase(self) -> None:
         self.showcase = None
@@ -665,8 +665,8 @@ class SpizzichinoLayout(GameLayout):
         self.known[event.seat].append(event.card)
         bottom = self.position_of(event.seat) == 0
         target = self._hand_spot(event.seat)
-        self.scene.play_sound("play")
-        self.scene.animator.fly(
+        self.port.play_sound("play")
+        self.port.animator.fly(
             event.card, start, target, self.card_width if bottom else self.small_width, LIFT_FLIGHT,
             on_done=lambda: self._lift_landed(event.seat, event.card),
             angles=(0.0, 0.0 if bottom else 180.0),
@@ -703,8 +703,8 @@ class SpizzichinoLayout(GameLayout):
         self.dropped = None
         self.to_move = 1 - seat
         self.showing_last = False
-        self.scene.play_sound("play")
-        self.scene.animator.fly(
+        self.port.play_sound("play")
+        self.port.animator.fly(
             card, start, self.trick.slot(position, self.sprites), self.table_width, PLAY_FLIGHT,
             on_done=lambda: self.trick.plays.append((position, card)),
             angles=(180.0 if position == 1 and stack is None else 0.0, self.trick.tilt(position)),
@@ -716,11 +716,11 @@ class SpizzichinoLayout(GameLayout):
         self.trick.plays = []
         self.trick.winner = None
         target = self._taken_spot(winner)
-        self.scene.play_sound("trick")
+        self.port.play_sound("trick")
         for i, (seat, card) in enumerate(plays):
             position = self.position_of(seat)
             done = (lambda: self._won(winner, cards)) if i == len(plays) - 1 else None
-            self.scene.animator.fly(
+            self.port.animator.fly(
                 card, self.trick.slot(position, self.sprites), target, self.trick.card_width,
                 COLLECT_FLIGHT, ease_in_out_cubic, delay=i * 0.03, on_done=done,
                 angles=(self.trick.tilt(position), 0.0),
@@ -737,9 +737,9 @@ class SpizzichinoLayout(GameLayout):
         self.to_move = None
         self.last_trick_seat = tally.last_trick
         self._refresh_scores()
-        name = self.scene.seat_name(tally.last_trick)
+        name = self.port.seat_name(tally.last_trick)
         self.banner.announce(f"{with_verb(name, 'take', 'takes')} the last trick: 1 point more", LAST_TRICK_SECONDS)
-        self.scene.animator.wait(LAST_TRICK_SECONDS)
+        self.port.animator.wait(LAST_TRICK_SECONDS)
 
     # -- the end of a round --------------------------------------------------------------
 
@@ -748,7 +748,7 @@ class SpizzichinoLayout(GameLayout):
         totals: list[TotalLine] = []
         best = leaders(scored.totals)
         for seat in range(SEATS):
-            name = self.scene.seat_name(seat)
+            name = self.port.seat_name(seat)
             last = 3 if seat == tally.last_trick else 0
             exact = tally.card_thirds[seat] + last + 3 * tally.declared[seat]
             rows.append((
@@ -769,14 +769,14 @@ class SpizzichinoLayout(GameLayout):
     def _declared_note(self, seat: int) -> str:
         titles = [d.title for d in self.declarations if d.seat == seat]
         listed = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
-        return f"{self.scene.seat_name(seat)} declared {listed}."
+        return f"{self.port.seat_name(seat)} declared {listed}."
 
     def score_sheet(self, events: Sequence[Event]) -> ScoreSheet | None:
         tallies = [event for event in events if isinstance(event, RoundTally)]
         scored = [event for event in events if isinstance(event, RoundScored)]
         if not tallies:
             return None
-        groups = tuple((self.scene.seat_name(seat), 5) for seat in range(SEATS))
+        groups = tuple((self.port.seat_name(seat), 5) for seat in range(SEATS))
         headers = ("Round", *("Cards", "Decl.", "Last", "Points", "Total") * SEATS)
         rows = []
         for number, (tally, round_scored) in enumerate(zip(tallies, scored, strict=False), start=1):
@@ -870,7 +870,7 @@ class SpizzichinoLayout(GameLayout):
         return pygame.Rect(words.x, words.y, words.width, max(words.height, self.hand_top - words.y))
 
     def turn_prompt(self) -> str:
-        view = cast(SpizzichinoView, self.scene.match.view_for(None))
+        view = cast(SpizzichinoView, self.port.match.view_for(None))
         if view.phase is Phase.CHOOSE:
             return "It is your turn to choose piles. Make sure nobody else can see the screen."
         return "It is your turn to play. Make sure nobody else can see the screen."
@@ -987,7 +987,7 @@ class SpizzichinoLayout(GameLayout):
         if liftable:
             self._lift(liftable[0])
         else:
-            self.scene.say("Neither stack shows a 3, 2 or asso to lift.")
+            self.port.say("Neither stack shows a 3, 2 or asso to lift.")
 
     def _set_focus(self, index: int | None, keep_hand: bool = False) -> None:
         self.focus = index
@@ -997,13 +997,13 @@ class SpizzichinoLayout(GameLayout):
             self.fan.select(None)
 
     def _play_card(self, card: Card) -> None:
-        self.scene.submit(PlayCard(card))
+        self.port.submit(PlayCard(card))
 
     def _lift(self, stack: int) -> None:
-        self.scene.submit(LiftCard(stack))
+        self.port.submit(LiftCard(stack))
 
     def _pile_chosen(self, pile: int, to_hand: bool) -> None:
-        self.scene.submit(TakePile(pile) if to_hand else StandPile(pile))
+        self.port.submit(TakePile(pile) if to_hand else StandPile(pile))
 
     # -- frame ---------------------------------------------------------------------------
 
@@ -1016,22 +1016,22 @@ class SpizzichinoLayout(GameLayout):
         self._refresh_panels()
 
     def _refresh_panels(self) -> None:
-        thinking = self.scene.match.thinking_seat
-        paused = self.scene.finished or self.scene.summary.visible
+        thinking = self.port.match.thinking_seat
+        paused = self.port.paused()
         choosing = self.piles.visible
         for position, panel in enumerate(self.panels):
             seat = self.seat_at(position)
-            panel.name = self.scene.seat_name(seat)
+            panel.name = self.port.seat_name(seat)
             panel.lines = [self._plate_line(seat, choosing)]
             panel.card_count = self.counts[seat]
             panel.active = self.to_move == seat and not paused
             panel.turn_text = "to choose piles" if choosing else "to play"
             panel.thinking = thinking == seat
             panel.dealer = self.dealer == seat
-        self.trick.names = {position: self.scene.seat_name(self.seat_at(position)) for position in range(SEATS)}
+        self.trick.names = {position: self.port.seat_name(self.seat_at(position)) for position in range(SEATS)}
         if not self.piles.active:
-            waiting = self.to_move is not None and choosing and not self.scene.animator.busy
-            self.piles.prompt = f"{with_verb(self.scene.seat_name(self.to_move), 'are', 'is')} choosing piles" if waiting and self.to_move is not None else ""
+            waiting = self.to_move is not None and choosing and not self.port.animator.busy
+            self.piles.prompt = f"{with_verb(self.port.seat_name(self.to_move), 'are', 'is')} choosing piles" if waiting and self.to_move is not None else ""
 
     def _stack_shown(self, stack: FaceUpStack) -> bool:
         """A stack is drawn once it holds cards, and, emptied, for the rest of play
@@ -1106,7 +1106,7 @@ class SpizzichinoLayout(GameLayout):
         return rects[0].unionall(rects[1:]).union(self._known_caption_rect())
 
     def _known_caption(self) -> str:
-        return f"Known in {self.scene.seat_name(self.top_seat)}'s hand"
+        return f"Known in {self.port.seat_name(self.top_seat)}'s hand"
 
     def _known_caption_rect(self) -> pygame.Rect:
         t = self.theme
@@ -1151,7 +1151,7 @@ class SpizzichinoLayout(GameLayout):
         assert self.last is not None
         plays, winner = self.last
         placed = [(self.position_of(seat), card) for seat, card in plays]
-        caption = f"Last trick: {self.scene.seat_name(winner)} took it"
+        caption = f"Last trick: {self.port.seat_name(winner)} took it"
         self.trick.draw_again(surface, self.theme, self.sprites, placed, self.position_of(winner), caption)
 
     def _bubble_anchor(self, seat: int) -> Anchor:

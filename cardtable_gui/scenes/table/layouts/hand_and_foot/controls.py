@@ -39,6 +39,7 @@ from cardtable_gui.rules.hand_and_foot import (
     Meld,
     Phase,
     TakePile,
+    is_wild,
 )
 from cardtable_gui.rules.hand_and_foot.placing import place_chosen
 from cardtable_gui.scenes.table.bidding import BidChoice, BidPanel
@@ -52,7 +53,7 @@ from cardtable_gui.ui.widgets import Button
 
 if TYPE_CHECKING:
     from cardtable_gui.scenes.table.layouts.hand_and_foot.table import HandAndFootLayout
-    from cardtable_gui.scenes.table.scene import TableScene
+    from cardtable_gui.scenes.table.port import TablePort
 
 DISCARD_PILE = ("discard",)
 """Where a card dropped to be discarded lands."""
@@ -102,8 +103,8 @@ class TurnControls:
         return self.table.view
 
     @property
-    def scene(self) -> TableScene:
-        return self.table.scene
+    def port(self) -> TablePort:
+        return self.table.port
 
     def _books(self) -> list[Book]:
         team = self.table.my_team
@@ -214,7 +215,9 @@ class TurnControls:
         playing = self.active and phase is Phase.PLAY and not self.sent
         staged = bool(self.staging) and self.active and not self.sent
         chosen = playing and bool(table.fan.chosen)
-        self.lay_down_button.visible = (staged or chosen) and phase is Phase.PLAY
+        # A hint to lay cards down rings Lay down: pressed, it lays the hinted cards.
+        hinted = playing and isinstance(table.hinted, Meld)
+        self.lay_down_button.visible = (staged or chosen or hinted) and phase is Phase.PLAY
         short = False
         if staged and self.lay_down_button.visible and not self._opened() and view is not None:
             self.lay_down_button.text = f"Lay down ({self.staging.points} of {view.minimum})"
@@ -240,7 +243,7 @@ class TurnControls:
         self.sort_button.text = "Sort by rank" if other else "Sort by suit"
         self._refresh_takes()
         if view is not None and self.active and phase in (Phase.DRAW, Phase.PLAY) and view.seat is not None:
-            partners = [table.scene.seat_name(s) for s in view.sides[view.team_of(view.seat)] if s != view.seat]
+            partners = [table.port.seat_name(s) for s in view.sides[view.team_of(view.seat)] if s != view.seat]
             self.hint = words.hint(
                 table.view_with_books(),
                 view.seat, len(self.staging.groups), self.staging.points + self._pile_points(),
@@ -315,7 +318,7 @@ class TurnControls:
             return
         if place == DISCARD_PILE:
             if len(cards) != 1:
-                self.scene.say("Discard one card at a time: drop just that card on the pile.")
+                self.port.say("Discard one card at a time: drop just that card on the pile.")
                 return
             self.discard(cards[0])
             return
@@ -324,7 +327,12 @@ class TurnControls:
             return
         note = self.place(cards)
         if note:
-            self.scene.note_briefly(note)
+            self.port.note_briefly(note)
+
+    def place_keys(self) -> list[Hashable]:
+        """The row's place of each book in the rules' numbering, as a hint worked out
+        after the staged cards names them."""
+        return self.staging.keys(len(self._books()), self._pile_book() is not None)
 
     def place(self, cards: Sequence[Card]) -> str | None:
         """Stage ``cards`` where they fit (Enter, and Lay down with cards chosen): one
@@ -347,8 +355,19 @@ class TurnControls:
 
     def stage(self, cards: Sequence[Card], place: Hashable) -> None:
         """Stage ``cards`` on ``place`` (a book, a staged book, the pile's book or a
-        new book); the rule's reason is shown when they may not go there."""
-        self.stage_all([(cards, place)])
+        new book); the rule's reason is shown when they may not go there. Cards of
+        several ranks dropped on New book start one book per rank, as Lay down would
+        (the hinted cards go where the hint said)."""
+        if place != NEW_BOOK or len({c.rank for c in cards if not is_wild(c)}) < 2:
+            self.stage_all([(cards, place)])
+        elif self._is_hinted_meld(cards):
+            self.place(cards)
+        else:
+            self.stage_all([(g.cards, NEW_BOOK) for g in place_chosen(cards, ()).groups])
+
+    def _is_hinted_meld(self, cards: Sequence[Card]) -> bool:
+        hinted = self.table.hinted
+        return isinstance(hinted, Meld) and Counter(cards) == Counter(c for g in hinted.groups for c in g.cards)
 
     def stage_all(self, drops: Sequence[tuple[Sequence[Card], Hashable]]) -> bool:
         """Stage each ``(cards, place)`` of ``drops``, all or none; the rule's reason is
@@ -358,17 +377,18 @@ class TurnControls:
             return False
         if not self._can_stage():
             if view.phase is Phase.DRAW:
-                self.scene.say(DRAW_FIRST)
+                self.port.say(DRAW_FIRST)
             return False
         try:
             self.staging.add_all(drops, self._books(), view.options.wild_books, self._pile_book())
         except IllegalAction as error:
-            self.scene.say(str(error))
+            self.port.say(str(error))
             return False
         self.table.fan.clear_choice()
         self.show_hand()
         self.refresh()
         self.table.rows[0].show(drops[-1][1])
+        self.port.staging_changed()
         return True
 
     def can_take_back(self) -> bool:
@@ -380,20 +400,23 @@ class TurnControls:
             self.staging.take_back()
             self.show_hand()
             self.refresh()
+            self.port.staging_changed()
 
     def cancel(self) -> None:
         if self.sent:
             return
-        self.staging.clear()
+        had = bool(self.staging.clear())
         self.show_hand()
         self.refresh()
+        if had:
+            self.port.staging_changed()
 
     # -- moves -----------------------------------------------------------------------
 
     def _send(self, action: Action, laying: bool) -> bool:
         """Play ``action``; ``laying`` when it lays the staged meld down."""
         self.sent = laying
-        if self.scene.submit(action):
+        if self.port.submit(action):
             return True
         self.sent = False
         self.refresh()
@@ -402,11 +425,15 @@ class TurnControls:
     def lay_down(self) -> None:
         """Lay the staged cards down, the chosen cards first put where Enter would put
         them: choosing three kings, or the six cards of two books, and Lay down is a
-        whole meld."""
+        whole meld. With nothing chosen while the hint shows a meld, its cards are the
+        ones laid down: the hint rings Lay down, and one press makes the hinted move."""
         view = self.view
         if not self.active or self.sent or view is None:
             return
         chosen = self.table.fan.chosen_cards
+        hinted = self.table.hinted
+        if not chosen and isinstance(hinted, Meld):
+            chosen = [card for group in hinted.groups for card in group.cards]
         note: str | None = ""
         if chosen and view.phase is Phase.PLAY:
             note = self.place(chosen)
@@ -416,16 +443,17 @@ class TurnControls:
             self.take(self.take_choice)
             return
         if self._send(self.staging.meld(len(self._books())), laying=True) and note:
-            self.scene.note_briefly(note)
+            self.port.note_briefly(note)
 
     def follow_hint(self, action: Action | None) -> None:
         """A hint to take the pile with a pair makes that pair the one a click on the
-        pile, T or Lay down uses."""
+        pile, T or Lay down uses; a hint to lay cards down shows Lay down (and its
+        going takes the button away again, unless cards are chosen or staged)."""
         if isinstance(action, TakePile):
             index = next((i for i, take in enumerate(self.takes) if take.pair == action.pair), None)
-            if index is not None and index != self.take_choice:
+            if index is not None:
                 self.take_choice = index
-                self.refresh()
+        self.refresh()
 
     def draw_cards(self) -> None:
         if self.active and self._phase() is Phase.DRAW:
@@ -439,7 +467,7 @@ class TurnControls:
         if not self._opened() and not self.staging and isinstance(hinted, TakePile) and hinted.pair == pair and hinted.meld:
             # The hint takes the pile together with an opening: staging the cards it
             # named is what the player would do by hand before taking.
-            places = [book_key(i) for i in range(len(self._books()))] + [PILE]
+            places = self.staging.keys(len(self._books()), pile=True)
             if not self.stage_all([(g.cards, NEW_BOOK if g.book is None else places[g.book]) for g in hinted.meld]):
                 return
         if self._opened() or not self.staging:
@@ -453,21 +481,21 @@ class TurnControls:
             return
         if self._phase() is not Phase.PLAY:
             if self._phase() is Phase.DRAW:
-                self.scene.say(DRAW_FIRST)
+                self.port.say(DRAW_FIRST)
             return
         if self.staging and not self._send(self.staging.meld(len(self._books())), laying=True):
             return
-        self.scene.submit(Discard(card))
+        self.port.submit(Discard(card))
 
     def discard_chosen(self) -> None:
         fan = self.table.fan
         chosen = fan.chosen_cards
         if len(chosen) > 1:
-            self.scene.say("Choose just one card to discard.")
+            self.port.say("Choose just one card to discard.")
             return
         card = chosen[0] if chosen else fan.selected_card
         if card is None:
-            self.scene.say("Choose the card to discard first.")
+            self.port.say("Choose the card to discard first.")
             return
         self.discard(card)
 
@@ -475,7 +503,7 @@ class TurnControls:
         if not (self.active and self._phase() is Phase.PLAY):
             return
         if not self.ask_button.visible:
-            self.scene.say("You can't go out this turn, so there is nothing to ask your partner yet.")
+            self.port.say("You can't go out this turn, so there is nothing to ask your partner yet.")
             return
         self._send(AskToGoOut(), laying=False)
 
@@ -496,7 +524,7 @@ class TurnControls:
     def _ask_partner(self, view: HandAndFootView) -> None:
         """A partner at the same screen answers the question to go out."""
         asker = view.asking if view.asking is not None else view.turn
-        name = self.scene.seat_name(asker)
+        name = self.port.seat_name(asker)
         team = view.team_of(asker)
         books = view.books[team]
         clean = sum(1 for b in books if b.is_clean)
@@ -517,7 +545,7 @@ class TurnControls:
         self.answer.layout(self.table.middle, self.table.theme)
 
     def _answered(self, yes: bool) -> None:
-        if not self.scene.submit(AnswerGoOut(yes)):
+        if not self.port.submit(AnswerGoOut(yes)):
             self.answer.reopen()
 
     def close_overlay(self) -> bool:
@@ -606,7 +634,7 @@ class TurnControls:
                 if self.takes:
                     self.take(self.take_choice)
                 else:
-                    self.scene.say(self._why_not_take())
+                    self.port.say(self._why_not_take())
             return True
         return False
 
@@ -626,7 +654,7 @@ class TurnControls:
             if self.takes:
                 self.take(self.take_choice)
             elif self._phase() is Phase.DRAW:
-                self.scene.say(self._why_not_take())
+                self.port.say(self._why_not_take())
         elif key == pygame.K_l:
             self.lay_down()
         elif key in (pygame.K_x, pygame.K_DELETE):

@@ -1,5 +1,6 @@
 """Where the Hint's suggested move is on the Hand and Foot table: the cards it uses
-from the hand, and the pile, book, button or answer it goes to."""
+from the hand, and the pile, book, button or answer it goes to. A meld rings Lay
+down, which lays the hinted cards in one press, and the books they go to."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from cardtable_gui.cards import Card
 from cardtable_gui.rules.base import Action
 from cardtable_gui.rules.hand_and_foot import AnswerGoOut, AskToGoOut, Discard, DrawCards, Meld, TakePile
 from cardtable_gui.scenes.table.book_row import NEW_BOOK
-from cardtable_gui.scenes.table.layouts.hand_and_foot.staging import book_key
 
 if TYPE_CHECKING:
     from cardtable_gui.scenes.table.layouts.hand_and_foot.table import HandAndFootLayout
@@ -41,8 +41,13 @@ def hint_rects(table: HandAndFootLayout, action: Action | None) -> list[pygame.R
     elif isinstance(action, Discard):
         rects.append(table.pile_bounds(table.discard))
     elif isinstance(action, Meld):
+        # Lay down makes the whole move in one press; the books show where it goes.
+        if controls.lay_down_button.visible:
+            rects.append(controls.lay_down_button.rect)
         row = table.row_of(table.my_team)
-        for key in dict.fromkeys(NEW_BOOK if g.book is None else book_key(g.book) for g in action.groups):
+        keys = controls.place_keys()
+        named = [g.book for g in action.groups if g.book is None or g.book < len(keys)]
+        for key in dict.fromkeys(NEW_BOOK if book is None else keys[book] for book in named):
             place = row.place_rect(key)
             if place is not None:
                 rects.append(place.clip(row.rect) or place)

@@ -71,7 +71,7 @@ class EventShow:
 
     @property
     def animator(self) -> Animator:
-        return self.table.scene.animator
+        return self.table.port.animator
 
     def show(self, event: Event) -> None:
         """Start showing ``event``; the scene waits for its animations."""
@@ -108,7 +108,7 @@ class EventShow:
         elif isinstance(event, GoOutAnswered):
             self._answered(event)
         elif isinstance(event, WentOut):
-            self._announce(f"{with_verb(self.table.scene.seat_name(event.seat), 'go', 'goes')} out!")
+            self._announce(f"{with_verb(self.table.port.seat_name(event.seat), 'go', 'goes')} out!")
         elif isinstance(event, RoundBreakdown):
             self.pending_round = event
         elif isinstance(event, RoundScored) and self.pending_round is not None:
@@ -118,7 +118,7 @@ class EventShow:
     def _announce(self, text: str, seconds: float = CALLOUT_SECONDS) -> None:
         """A callout for a moment, near the middle but clear of the round's facts,
         the books and everyone's cards."""
-        around = self.table.scene.footprint()
+        around = self.table.port.footprint()
         banner = self.table.banner
         banner.announce(text, seconds)
         banner.place_callout(self.table.theme, around, banner.middle)
@@ -126,8 +126,10 @@ class EventShow:
 
     def _deal(self, event: HandDealt) -> None:
         """A new round: the table is cleared and every hand, foot (and tail) is dealt
-        from the dealer's left, hands first."""
+        from the dealer's left, hands first. Nobody's plate says "to play" until the
+        cards are in: the turn left from the last round is not this one's."""
         self.table.dealer = event.dealer
+        self.table.to_move = None
         self.table.counts = [0] * self.table.players
         self.table.foot_counts = [0] * self.table.players
         self.table.tail_counts = [0] * self.table.players
@@ -146,13 +148,14 @@ class EventShow:
         if view is not None:
             self.table.view = _round_view(view, event.round_number, tail)
         self.table.refresh()
-        self.table.scene.play_sound("shuffle")
+        self.table.port.play_sound("shuffle")
         shares = [(HAND_SIZE, "hand"), (FOOT_SIZE, "foot")] + ([(TAIL_SIZE, "tail")] if tail else [])
         number = 0
         for size, where in shares:
             for seat in deal_order(event.dealer, (size,) * self.table.players):
                 self._deal_one(seat, where, number)
                 number += 1
+        self.animator.wait(0.2 + number * DEAL_STAGGER + DEAL_FLIGHT, on_done=self.table.look_at_hand)
 
     def _deal_one(self, seat: int, where: str, number: int) -> None:
         position = self.table.position_of(seat)
@@ -179,7 +182,7 @@ class EventShow:
             self.table.tail_counts[seat] += 1
         self.table.refresh_piles()
         if number % 6 == 0:
-            self.table.scene.play_sound("deal")
+            self.table.port.play_sound("deal")
 
     def _turn_up(self, card: Card) -> None:
         def landed() -> None:
@@ -195,7 +198,7 @@ class EventShow:
         self.last_mover = seat
         self.table.to_move = seat
         position = self.table.position_of(seat)
-        self.table.scene.play_sound("deal")
+        self.table.port.play_sound("deal")
         target = self.table.seat_anchor(seat)
         if position == 0:
             self.table.arrivals = target
@@ -236,7 +239,7 @@ class EventShow:
         row = self.table.row_of(team)
         landing = row.landing(book_key(event.book))
         book_w = row.card_width
-        self.table.scene.play_sound("trick")
+        self.table.port.play_sound("trick")
         starts = self._cards_leave(seat, event.pair)
         mine = seat == self.table.bottom
         laid = (event.top, *event.pair)
@@ -272,7 +275,7 @@ class EventShow:
         once; another player's fly from their seat to their team's band."""
         seat, team = event.seat, event.team
         self.last_mover = seat
-        self.table.scene.play_sound("play")
+        self.table.port.play_sound("play")
         if seat == self.table.bottom and self.table.controls.laying():
             for book, cards in event.groups:
                 self._lay(team, book, cards)
@@ -281,22 +284,35 @@ class EventShow:
                     self.table.hand_order.remove(card)
             self.table.controls.laid_down()
             return
-        row = self.table.row_of(team)
-        flights = [(book, card) for book, cards in event.groups for card in cards]
-        starts = self._cards_leave(seat, [card for _, card in flights])
-        self.table.counts[seat] = max(0, self.table.counts[seat] - len(flights))
-        known = len(self.table.books[team]) if team < len(self.table.books) else 0
-        for i, ((book, card), start) in enumerate(zip(flights, starts, strict=True)):
-            key = book_key(book) if book < known else NEW_BOOK
-            last = i == len(flights) - 1
-            self.animator.fly(
-                card, start, row.landing(key), row.card_width, MELD_FLIGHT, delay=i * MELD_STAGGER,
-                on_done=(lambda: self._lay_groups(team, event.groups)) if last else None,
-            )
+        # A computer's books land one at a time, each in view for a beat.
+        beat = self.table.beat(event)
+        pause = self.table.port.reading_time(beat) if beat is not None else 0.0
+        sent = 0
+        for index, (book, cards) in enumerate(event.groups):
+            if index and pause:
+                self.animator.wait(index * pause, on_done=lambda b=book, c=cards: self._meld_group(seat, team, b, c))
+            else:
+                # Unpaused, the groups' cards fly one after another, so books land in order.
+                self._meld_group(seat, team, book, cards, sent)
+            sent += len(cards)
+        if pause:
+            self.animator.wait(len(event.groups) * pause)
 
-    def _lay_groups(self, team: int, groups: Sequence[tuple[int, tuple[Card, ...]]]) -> None:
-        for book, cards in groups:
-            self._lay(team, book, cards)
+    def _meld_group(self, seat: int, team: int, book: int, cards: Sequence[Card], sent: int = 0) -> None:
+        """One group of a meld flies from the seat to its book (a new one when the
+        team has no such book yet) and is laid there, after ``sent`` cards of the
+        same meld have set off."""
+        row = self.table.row_of(team)
+        starts = self._cards_leave(seat, cards)
+        self.table.counts[seat] = max(0, self.table.counts[seat] - len(cards))
+        known = len(self.table.books[team]) if team < len(self.table.books) else 0
+        key = book_key(book) if book < known else NEW_BOOK
+        for i, (card, start) in enumerate(zip(cards, starts, strict=True)):
+            last = i == len(cards) - 1
+            self.animator.fly(
+                card, start, row.landing(key), row.card_width, MELD_FLIGHT, delay=(sent + i) * MELD_STAGGER,
+                on_done=(lambda: self._lay(team, book, cards)) if last else None,
+            )
 
     def _lay(self, team: int, index: int, cards: Sequence[Card]) -> None:
         """Put ``cards`` on the team's book ``index`` of the picture (a new one when
@@ -315,7 +331,7 @@ class EventShow:
         kind = {"clean": "A clean book!", "dirty": "A dirty book", "wild": "A book of wilds!"}.get(event.kind, "A book closes")
         if self.last_mover is not None:
             self.table.bubbles.say(self.last_mover, kind)
-        self.table.scene.play_sound("trick")
+        self.table.port.play_sound("trick")
         self.animator.wait(BUBBLE_PAUSE)
 
     def _red_three(self, event: RedThreeLaidOut) -> None:
@@ -362,7 +378,7 @@ class EventShow:
         start = self._cards_leave(seat, [card])[0]
         self.table.counts[seat] = max(0, self.table.counts[seat] - 1)
         self.table.to_move = (seat + 1) % self.table.players
-        self.table.scene.play_sound("play")
+        self.table.port.play_sound("play")
 
         def landed() -> None:
             self.table.discard.count += 1
@@ -387,7 +403,7 @@ class EventShow:
         after = [before[s.team] + s.total for s in breakdown.teams]
         self.table.team_totals = after
         self.table.refresh()
-        self.table.scene.show_summary(words.summary_table(breakdown, after, names, view, self.table.scene.seat_name))
+        self.table.port.show_summary(words.summary_table(breakdown, after, names, view, self.table.port.seat_name))
 
 
 def _round_view(view: HandAndFootView, round_number: int, has_tail: bool) -> HandAndFootView:

@@ -133,11 +133,16 @@ class Staging:
         cards are on it: the team's ``books``, the pile's book, then the staged new books."""
         base = [*books, *([pile_book] if pile_book is not None else [])]
         laid = meld_books(base, _meld_groups(self.groups, len(books)), wild_books)
-        keys: list[Hashable] = [book_key(i) for i in range(len(books))]
-        if pile_book is not None:
+        return list(zip(self.keys(len(books), pile_book is not None), laid, strict=True))
+
+    def keys(self, books: int, pile: bool) -> list[Hashable]:
+        """The row's place of each book once the staged cards are laid, in the rules'
+        numbering: the team's ``books``, the pile's book (with ``pile``), then the staged
+        new books. A meld worked out as if the staged one were made names its books so."""
+        keys: list[Hashable] = [book_key(i) for i in range(books)]
+        if pile:
             keys.append(PILE)
-        keys += [staged_key(i) for i, _ in self.new_groups()]
-        return list(zip(keys, laid, strict=True))
+        return keys + [staged_key(i) for i, _ in self.new_groups()]
 
     def take_back(self) -> list[Card]:
         """Undo the last drop; returns its cards (nothing when none is staged)."""

@@ -7,7 +7,9 @@ hand, foot or tail, and beside the plate its foot (and in the last round its tai
 a face-down pile until it is picked up. Each team's books lie in a band of their own:
 the other teams' bands up in the middle, the player's own team's band right above the
 hand, where the player builds. Between them lie the draw pile and the discard pile,
-with the round's facts beside them; the scores sit in the top corner.
+with the round's facts beside them; the scores sit in the top corner. A log of the last
+moves the others made (a computer's turn is a draw, melds and a discard, each shown
+in turn) sits beside the piles, in room nothing else takes.
 
 The layout keeps its own picture of the table (each seat's piles, the books, the
 discard pile), moved along event by event as the animations play and replaced by the
@@ -27,7 +29,18 @@ import pygame
 from cardtable_gui.cards import Card, french_deck
 from cardtable_gui.rules.base import Action, Event, GameView, HandDealt
 from cardtable_gui.rules.hand_and_foot import Book, Discard, HandAndFootView, Phase, is_wild
-from cardtable_gui.rules.hand_and_foot.events import PileStarted, RoundBreakdown
+from cardtable_gui.rules.hand_and_foot.events import (
+    CardsDrawn,
+    Discarded,
+    GoOutAnswered,
+    GoOutAsked,
+    Melded,
+    PileStarted,
+    PileTaken,
+    RedThreeLaidOut,
+    RoundBreakdown,
+    StagePickedUp,
+)
 from cardtable_gui.rules.hand_and_foot.options import ROUND_MINIMUMS
 from cardtable_gui.rules.hand_and_foot.state import FOOT_SIZE, HAND_SIZE, TAIL_SIZE
 from cardtable_gui.scenes.table.banner import Banner
@@ -38,25 +51,38 @@ from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown
 from cardtable_gui.scenes.table.layouts.hand_and_foot import hinting, words
 from cardtable_gui.scenes.table.layouts.hand_and_foot.controls import TurnControls
+from cardtable_gui.scenes.table.layouts.hand_and_foot.log_words import LogWords
 from cardtable_gui.scenes.table.layouts.hand_and_foot.motion import EventShow
 from cardtable_gui.scenes.table.layouts.hand_and_foot.staging import book_key
 from cardtable_gui.scenes.table.multi_select import MultiSelectFan
+from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.scenes.table.pile import Pile
+from cardtable_gui.scenes.table.play_log import LOG_LINES, PlayLog
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow, leaders
 from cardtable_gui.scenes.table.seat_panel import FULL_HAND, SeatPanel, fan_extent, plate_height
 from cardtable_gui.ui import theme as th
 
 if TYPE_CHECKING:
-    from cardtable_gui.scenes.table.scene import TableScene
+    from cardtable_gui.scenes.table.port import TablePort
+
+
+MOVES = (CardsDrawn, PileTaken, Melded, RedThreeLaidOut, StagePickedUp, Discarded, GoOutAsked, GoOutAnswered)
+"""What a seat does on its turn: each a computer makes gets a beat of its own."""
+LOG_WIDTH = 300
+"""The widest the log grows (design pixels): its lines are short."""
+LOG_NARROWEST = 170
+"""The narrowest room the log is shown in (design pixels)."""
+LOG_FEWEST = 3
+"""The fewest lines the log beside the piles shows before a roomier place is looked for."""
 
 class HandAndFootLayout(GameLayout):
     """Hand and Foot at the table: see the module docstring."""
 
-    def __init__(self, scene: TableScene) -> None:
-        super().__init__(scene)
+    def __init__(self, port: TablePort) -> None:
+        super().__init__(port)
         self.motion = EventShow(self)
-        self.sprites = scene.sprites
-        self.players = scene.config.players
+        self.sprites = port.sprites
+        self.players = port.match.players
         self.fan = MultiSelectFan(self.sprites)
         self.panels = [SeatPanel(0.0) for _ in range(self.players)]
         self.feet = [Pile() for _ in range(self.players)]
@@ -68,6 +94,8 @@ class HandAndFootLayout(GameLayout):
         self.scores = ScorePanel()
         self.bubbles = Bubbles()
         self.controls = TurnControls(self)
+        self.log = PlayLog()
+        self.log_words = self._new_log_words()
         self.size = (0, 0)
         self.view: HandAndFootView | None = None
         # The picture of the table, moved along by events.
@@ -96,6 +124,8 @@ class HandAndFootLayout(GameLayout):
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.strip = pygame.Rect(0, 0, 0, 0)
         self.middle = pygame.Rect(0, 0, 0, 0)
+        self.seat_blocks: dict[int, pygame.Rect] = {}
+        """Each other seat's block by position: its fan of backs, plate, foot and tail."""
 
     # -- who is where ------------------------------------------------------------------
 
@@ -111,7 +141,7 @@ class HandAndFootLayout(GameLayout):
         return self.team_of(self.bottom)
 
     def team_label(self, team: int) -> str:
-        return words.team_name([self.scene.seat_name(s) for s in self.sides[team]])
+        return words.team_name([self.port.seat_name(s) for s in self.sides[team]])
 
     def row_of(self, team: int) -> BookRow:
         """The band of ``team``'s books; the player's team's is the first."""
@@ -130,7 +160,7 @@ class HandAndFootLayout(GameLayout):
         t = self.theme
         width, height = size
         margin, gap = t.px(14), t.px(10)
-        scale = self.scene.app.settings.card_scale
+        scale = self.port.card_scale()
         base = min(height * 0.15 / 1.4, width * 0.072)
         self.card_width = max(36, round(min(base * scale, height * 0.2 / 1.4)))
         card_h = self.sprites.size(self.card_width)[1]
@@ -155,12 +185,14 @@ class HandAndFootLayout(GameLayout):
         blocks = self._seat_blocks(side_top, plate_w, plate_h, pile_w)
         for position, block in blocks.items():
             self._place_seat(position, block, plate_w, plate_h, pile_w)
+        self.seat_blocks = blocks
         top_block = blocks.get(self._top_position())
         top = (top_block.bottom if top_block is not None else toolbar_bottom) + gap
         left_edge = max((b.right for p, b in blocks.items() if b.centerx < width / 3), default=0) + gap
         right_edge = min((b.left for p, b in blocks.items() if b.centerx > width * 2 / 3), default=width) - gap
         side_bottom = max((b.bottom for p, b in blocks.items() if b.centerx < width / 3 or b.centerx > width * 2 / 3), default=0)
         self._place_rows(top, self.bar.top - gap, max(margin, left_edge), min(width - margin, right_edge), side_bottom)
+        self._place_log(toolbar_bottom)
         self.controls.layout()
         self._prepare_pictures()
 
@@ -249,7 +281,9 @@ class HandAndFootLayout(GameLayout):
         column = max(t.px(124), t.font(t.text_px(15)).size(words.PACKS_WIDEST)[0] + t.px(10))
         banner_w = min(t.px(520), strip.width - 2 * column - 3 * gap)
         spare = strip.width - (2 * column + gap * 3 + banner_w)
-        left = strip.left + max(0, spare // 2)
+        # Room for the log at the strip's right end, when there is enough, is kept free.
+        log_room = min(spare, t.px(LOG_WIDTH) + gap) if spare >= t.px(LOG_NARROWEST) + gap else 0
+        left = strip.left + max(0, (spare - log_room) // 2)
         y = strip.top + pile_h / 2 + t.px(2)
         self.stock.layout((left + column / 2, y), self.pile_card)
         self.discard.layout((left + column * 1.5, y), self.pile_card)
@@ -257,6 +291,64 @@ class HandAndFootLayout(GameLayout):
         banner = pygame.Rect(0, 0, banner_w, Banner.height_for(t, 2))
         banner.midleft = (left + 2 * column + gap * 3, strip.centery)
         self.banner.layout(banner, self.middle.center)
+
+    def _place_log(self, toolbar_bottom: int) -> None:
+        """The log of the last moves in a free place: beside the piles and the round's
+        facts (right of them, else left), up to whatever lies above and no lower than
+        your team's books; or, when that shows too few lines, the roomiest of those
+        and the room up between the seat at the top and the scores. Its own place, so
+        it never covers a card, a plate, a row of books or the words by the piles.
+        Where none is roomy enough it is not shown; its lines are still kept."""
+        t = self.theme
+        beside = self._log_rooms_beside_piles(toolbar_bottom)
+        rooms = [room for room in (*beside, self._log_room_at_top()) if room.width >= t.px(LOG_NARROWEST)]
+
+        def shows(room: pygame.Rect) -> int:
+            """How many lines the log shows in ``room``."""
+            return sum(1 for lines in range(1, LOG_LINES + 1) if PlayLog.height_for(t, lines) <= room.height)
+
+        # Beside the piles, where the moves happen, whenever it shows a few lines there.
+        best = next((room for room in rooms if room in beside and shows(room) >= LOG_FEWEST), None) or max(rooms, key=shows, default=None)
+        if best is None or shows(best) < 2:
+            self.log.layout(pygame.Rect(beside[0].topleft, (0, 0)), t)
+            return
+        self.log.layout(best, t)
+        if best.top < self.strip.bottom <= best.bottom:
+            # Beside the piles, not up in the corner: the log ends where the strip ends.
+            self.log.rect.bottom = max(self.log.rect.bottom, self.strip.bottom)
+
+    def _log_rooms_beside_piles(self, toolbar_bottom: int) -> list[pygame.Rect]:
+        """The room right of the round's facts and the room left of the piles, each
+        from your team's books up to the first thing above it."""
+        t = self.theme
+        width = self.size[0]
+        margin, gap = t.px(14), t.px(10)
+        strip, banner = self.strip, self.banner.rect
+        beside = [b for b in self.seat_blocks.values() if b.top < strip.bottom and b.bottom > strip.top]
+        piles_left = round(self.stock.center[0] - self.pile_column / 2) - gap
+        right_end = min((b.left for b in beside if b.left >= banner.right), default=width - margin + gap) - gap
+        left_end = max((b.right for b in beside if b.right <= piles_left), default=margin - gap) + gap
+        above = [pygame.Rect(0, 0, width, toolbar_bottom), self.scores.rect, *self.seat_blocks.values(), *(row.rect for row in self.rows[1:])]
+        bottom = self.rows[0].rect.top - gap if self.rows else strip.bottom
+        rooms = []
+        for left, right in ((max(banner.right + gap, right_end - t.px(LOG_WIDTH)), right_end), (left_end, min(piles_left, left_end + t.px(LOG_WIDTH)))):
+            column = pygame.Rect(left, 0, max(0, right - left), bottom)
+            top = max((rect.bottom for rect in above if rect.colliderect(column)), default=0) + gap
+            rooms.append(pygame.Rect(left, top, column.width, max(0, bottom - top)))
+        return rooms
+
+    def _log_room_at_top(self) -> pygame.Rect:
+        """The room right of the seat at the top (and of the toolbar), left of the
+        scores, above the other teams' books and the side seats."""
+        t = self.theme
+        gap = t.px(10)
+        top_seat = self.seat_blocks.get(self._top_position(), pygame.Rect(0, 0, 0, 0))
+        left = max(top_seat.right, self.port.toolbar_end()) + gap
+        right = min(self.scores.rect.left - gap, left + t.px(LOG_WIDTH))
+        column = pygame.Rect(left, self.scores.rect.top, max(0, right - left), self.size[1])
+        below = [*(b for b in self.seat_blocks.values() if b is not top_seat), *(row.rect for row in self.rows), self.strip]
+        bottom = min((rect.top for rect in below if rect.colliderect(column)), default=column.bottom) - gap
+        return pygame.Rect(left, column.top, column.width, max(0, bottom - column.top))
 
     def pile_bounds(self, pile: Pile) -> pygame.Rect:
         """What a pile's cards cover as drawn: its top card and the layers under it."""
@@ -310,6 +402,8 @@ class HandAndFootLayout(GameLayout):
         if self.banner.callout:
             footprint.add(Kind.NOTE, self.banner.callout_box, "callout")
         footprint.add_all(Kind.NOTE, self.bubbles.drawn.values(), "bubble")
+        if self.log.visible:
+            footprint.add(Kind.LOG, self.log.rect, "play log")
 
     def area_rect(self, name: str) -> pygame.Rect | None:
         stock, discard = self.pile_bounds(self.stock), self.pile_bounds(self.discard)
@@ -324,6 +418,7 @@ class HandAndFootLayout(GameLayout):
             "foot": self.pile_bounds(foot) if foot.count else None,
             "scores": self.scores.rect,
             "banner": self.banner.rect,
+            "log": self.log.rect if self.log.visible else None,
         }
         return shown(areas.get(name))
 
@@ -337,13 +432,14 @@ class HandAndFootLayout(GameLayout):
 
     def reset(self, view: GameView, bottom: int) -> None:
         self.bottom = bottom
-        self.scene.animator.clear()
+        self.port.animator.clear()
         self.bubbles.clear()
         self.banner.callout = ""
         self.controls.clear()
         self.fan.slots = []
         self.hand_order = []
         self.sync(view)
+        self._rebuild_log()
         if self.size != (0, 0):
             self.layout(self.size)
 
@@ -447,7 +543,43 @@ class HandAndFootLayout(GameLayout):
     # -- events and the end of a round ----------------------------------------------------
 
     def on_event(self, event: Event) -> None:
+        self._log(event)
         self.motion.show(event)
+
+    def beat(self, event: Event) -> Beat | None:
+        """Each thing a computer does on its turn (drawing, taking the pile, each meld,
+        a red three, a pick-up, the discard, asking and answering) is a card's beat:
+        its turn plays out one step after another, never in a blur."""
+        if isinstance(event, MOVES) and not self.port.match.is_human(event.seat):
+            return Beat.PLAY
+        return super().beat(event)
+
+    def look_at_hand(self) -> None:
+        """The deal has landed: the person's own cards turn face up at once, though
+        the others may play a while before the person's first turn."""
+        view = self.own_view_now()
+        if view is not None:
+            self._show_hand(cast(HandAndFootView, view).hand)
+
+    def _new_log_words(self) -> LogWords:
+        """The log's words, leaving out the moves of the person at the bottom: they
+        just made them (at a shared screen, whoever holds it now)."""
+        return LogWords(self.port.seat_name, self.team_of, lambda seat: seat == self.bottom and self.port.match.is_human(seat))
+
+    def _log(self, event: Event) -> None:
+        """Keep the log's lines for ``event``; a new round starts a new log."""
+        if isinstance(event, HandDealt):
+            self.log.clear()
+        for line in self.log_words.lines(event):
+            self.log.add(line)
+
+    def _rebuild_log(self) -> None:
+        """The log of the round under way, read from the game's events (a table opened
+        on a saved game, after an undo, or another person taking the seat)."""
+        self.log.clear()
+        self.log_words = self._new_log_words()
+        for event in self.port.match.game_events():
+            self._log(event)
 
     def score_sheet(self, events: Sequence[Event]) -> ScoreSheet | None:
         rounds = [event for event in events if isinstance(event, RoundBreakdown)]
@@ -475,9 +607,9 @@ class HandAndFootLayout(GameLayout):
         return self.controls.hint_rect if self.controls.hint_rect.width > 0 else None
 
     def turn_prompt(self) -> str:
-        view = cast(HandAndFootView, self.scene.match.view_for(None))
+        view = cast(HandAndFootView, self.port.match.view_for(None))
         if view.phase is Phase.ANSWER and view.asking is not None:
-            asker = self.scene.seat_name(view.asking)
+            asker = self.port.seat_name(view.asking)
             return f"{asker} asks to go out, and you answer. Make sure nobody else can see the screen."
         return "It is your turn. Make sure nobody else can see the screen."
 
@@ -532,15 +664,18 @@ class HandAndFootLayout(GameLayout):
         view = self.view
         if view is None:
             return
-        thinking = self.scene.match.thinking_seat
-        paused = self.scene.finished or self.scene.summary.visible
+        thinking = self.port.match.thinking_seat
+        paused = self.port.paused()
         answering = view.phase is Phase.ANSWER
         for position, panel in enumerate(self.panels):
             seat = self.seat_at(position)
             team = self.team_of(seat)
-            panel.name = self.scene.seat_name(seat)
+            panel.name = self.port.seat_name(seat)
             held = self.counts[seat]
-            panel.lines = [words.stage_line(self.stages[seat], held, self.foot_counts[seat], self.tail_counts[seat], view.has_tail)]
+            staged = len(self.controls.staging.cards) if seat == self.bottom else 0
+            panel.lines = [
+                words.stage_line(self.stages[seat], held, self.foot_counts[seat], self.tail_counts[seat], view.has_tail, staged)
+            ]
             panel.card_count = min(FULL_HAND, held)
             panel.active = self.to_move == seat and not paused
             panel.turn_text = "to answer" if answering and seat != view.turn else "to play"
@@ -565,6 +700,7 @@ class HandAndFootLayout(GameLayout):
             self._draw_pile_count(surface, self.tails[position])
         self.controls.draw(surface)
         self.fan.draw(surface)
+        self.log.draw(surface, t)
         self.bubbles.draw(surface, t, self._bubble_anchor, self.solid_rects())
         self.banner.draw(surface, t)
         self.controls.draw_overlay(surface)

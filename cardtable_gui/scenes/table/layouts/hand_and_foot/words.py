@@ -71,10 +71,11 @@ def _topped(cards: list[Card], red: bool) -> list[Card]:
     return cards
 
 
-def stage_line(stage: int, held: int, foot: int, tail: int, has_tail: bool) -> str:
+def stage_line(stage: int, held: int, foot: int, tail: int, has_tail: bool, staged: int = 0) -> str:
     """What a seat's plate says about its piles: "Hand 11 · foot 11", "Foot 9 ·
-    tail 2", "Tail 3"."""
-    parts = [f"{STAGES[stage].capitalize()} {held}"]
+    tail 2", "Tail 3". Cards staged for a meld are still held until laid down, and
+    say so: "Hand 11 (3 staged)", so the count agrees with the cards the fan shows."""
+    parts = [f"{STAGES[stage].capitalize()} {held}" + (f" ({staged} staged)" if staged else "")]
     if stage == 0:
         parts.append(f"foot {foot}")
     if has_tail and stage < 2:

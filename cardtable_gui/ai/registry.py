@@ -1,0 +1,34 @@
+"""Which computer players each game has: the one table of them.
+
+The table names each game's own heuristic player and, where the game needs one, the
+plan that bounds the search player's work. The game modules only define their players;
+this module gathers them by importing each game, so adding a game's players means adding
+a line here, and nothing registers itself as a side effect of being imported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardtable_gui.ai import arizona_spaghetti, hand_and_foot, spades, spinado, spizzichino
+from cardtable_gui.ai.base import AgentFactory, SearchPlan
+
+
+@dataclass(frozen=True, slots=True)
+class GameAgents:
+    """What one game adds to the players every game has: its heuristic player (also
+    the casual player's skill and the search player's rollouts) and its search plan,
+    if the search must be bounded (most games search every move fully)."""
+
+    heuristic: AgentFactory
+    search_plan: SearchPlan | None = None
+
+
+AGENTS: dict[str, GameAgents] = {
+    "spades": GameAgents(spades.SpadesHeuristic),
+    "hand_and_foot": GameAgents(hand_and_foot.HandAndFootHeuristic, hand_and_foot.SEARCH_PLAN),
+    "spinado": GameAgents(spinado.SpinadoHeuristic),
+    "arizona_spaghetti": GameAgents(arizona_spaghetti.ArizonaSpaghettiHeuristic),
+    "spizzichino": GameAgents(spizzichino.SpizzichinoHeuristic),
+}
+"""Each game's own players, by the game's name in ``rules.GAMES``."""

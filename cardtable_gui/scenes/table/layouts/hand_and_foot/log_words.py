@@ -1,0 +1,143 @@
+"""What the Hand and Foot log says about each move: "Bea drew two", "Bea laid down
+three kings", "Bea discarded the 7 of hearts", "Cal took the pile (9 cards)".
+
+A computer's turn is several moves (draw, melds, discard) made between two of the
+player's own; the log keeps them in words so a glance catches up on any that went by.
+Cards added to a book are named by the book's rank, so the words follow the books laid
+this round, read from the events alone: the same lines come out whether the table is
+watching the round being played or rebuilding its log after an undo or a load.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from cardtable_gui.cards import Card, Rank
+from cardtable_gui.rules.base import Event, HandDealt
+from cardtable_gui.rules.hand_and_foot import is_wild
+from cardtable_gui.rules.hand_and_foot.books import rank_name
+from cardtable_gui.rules.hand_and_foot.events import (
+    BookClosed,
+    CardsDrawn,
+    Discarded,
+    GoOutAnswered,
+    GoOutAsked,
+    Melded,
+    PileTaken,
+    RedThreeLaidOut,
+    StagePickedUp,
+    TeamOpened,
+    WentOut,
+)
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+"""How many cards, as a player says it."""
+
+
+def number_word(count: int) -> str:
+    """ "two", "eleven", "14"."""
+    return NUMBER_WORDS[count] if count < len(NUMBER_WORDS) else str(count)
+
+
+def count_words(count: int, rank: Rank | None) -> str:
+    """ "a king", "three kings", "a wild", "two wilds"."""
+    if count == 1:
+        return f"a {rank.title}" if rank is not None else "a wild"
+    return f"{number_word(count)} {rank_name(rank)}"
+
+
+def cards_words(cards: Sequence[Card]) -> str:
+    """A group of cards laid on a book: "three kings", "two kings and a wild"."""
+    naturals = [card for card in cards if not is_wild(card)]
+    wilds = len(cards) - len(naturals)
+    parts = []
+    if naturals:
+        parts.append(count_words(len(naturals), naturals[0].rank))
+    if wilds:
+        parts.append(count_words(wilds, None))
+    return " and ".join(parts)
+
+
+class LogWords:
+    """Turns each event of a round into the log's lines, following the books laid so
+    far. ``name`` gives a seat's name ("You" for the person playing alone),
+    ``team_of`` a seat's team, and ``quiet`` says whose moves are left out (the
+    person's own: they just made them)."""
+
+    def __init__(self, name: Callable[[int], str], team_of: Callable[[int], int], quiet: Callable[[int], bool]) -> None:
+        self.name = name
+        self.team_of = team_of
+        self.quiet = quiet
+        self.books: dict[int, list[Rank | None]] = {}
+        """Each team's books this round, by number: the rank of each."""
+        self.mover: int | None = None
+        """Who moved last: a team that opens or a book that closes is theirs to say."""
+
+    def lines(self, event: Event) -> list[str]:
+        """The log's lines for ``event``, oldest first (a meld of several books says
+        each one); none for an event the log leaves out."""
+        if isinstance(event, HandDealt):
+            self.books = {}
+            self.mover = None
+            return []
+        seat = getattr(event, "seat", None)
+        if isinstance(seat, int) and not isinstance(event, GoOutAnswered):
+            # A partner's answer is theirs, but the turn stays the asker's.
+            self.mover = seat
+        who = seat if isinstance(seat, int) else self.mover
+        said = self._said(event)
+        if said is None or who is None or self.quiet(who):
+            return []
+        return said
+
+    def _said(self, event: Event) -> list[str] | None:
+        """What ``event`` says, keeping the books up to date."""
+        if isinstance(event, Melded):
+            return [self._laid(event.seat, event.team, book, cards) for book, cards in event.groups]
+        if isinstance(event, PileTaken):
+            self._book(self.team_of(event.seat), event.book, event.top.rank)
+            taken = 1 + event.count + event.to_tail
+            return [f"{self.name(event.seat)} took the pile ({taken} cards)"]
+        return self._one(event)
+
+    def _one(self, event: Event) -> list[str] | None:
+        if isinstance(event, CardsDrawn):
+            tail = f", {number_word(event.to_tail)} to the tail" if event.to_tail else ""
+            return [f"{self.name(event.seat)} drew {number_word(event.count)}{tail}"]
+        if isinstance(event, Discarded):
+            return [f"{self.name(event.seat)} discarded the {event.card.name}"]
+        if isinstance(event, TeamOpened) and self.mover is not None:
+            return [f"{self.name(self.mover)} opened with {event.points}"]
+        if isinstance(event, BookClosed) and self.mover is not None:
+            ranks = self.books.get(event.team, [])
+            rank = ranks[event.book] if event.book < len(ranks) else None
+            kind = "" if event.kind == "wild" else f"{event.kind} "
+            return [f"{self.name(self.mover)} closed a {kind}book of {rank_name(rank)}"]
+        if isinstance(event, RedThreeLaidOut):
+            return [f"{self.name(event.seat)} laid out a red three"]
+        if isinstance(event, StagePickedUp):
+            return [f"{self.name(event.seat)} picked up the {event.stage}"]
+        if isinstance(event, GoOutAsked):
+            return [f"{self.name(event.seat)} asked to go out"]
+        if isinstance(event, GoOutAnswered):
+            return [f"{self.name(event.seat)} said {'yes' if event.yes else 'no'}"]
+        if isinstance(event, WentOut):
+            return [f"{self.name(event.seat)} went out!"]
+        return None
+
+    def _laid(self, seat: int, team: int, book: int, cards: Sequence[Card]) -> str:
+        """One group of a meld: a new book laid down, or cards added to one."""
+        ranks = self.books.setdefault(team, [])
+        if book >= len(ranks):
+            naturals = [card.rank for card in cards if not is_wild(card)]
+            self._book(team, book, naturals[0] if naturals else None)
+            return f"{self.name(seat)} laid down {cards_words(cards)}"
+        added = f"{self.name(seat)} added {cards_words(cards)}"
+        if all(not is_wild(card) for card in cards):
+            return added
+        return f"{added} to the {rank_name(ranks[book])}"
+
+    def _book(self, team: int, book: int, rank: Rank | None) -> None:
+        ranks = self.books.setdefault(team, [])
+        while len(ranks) <= book:
+            ranks.append(rank)

@@ -1,0 +1,120 @@
+"""While the others play at the Hand and Foot table: the person's own hand is face up
+from the deal on (at a shared screen each hand stays hidden until its owner takes the
+seat), and a log beside the table says in words what the others did, in room of its
+own that covers nothing at every window size and number of players."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from test_table_support import before_each_event, frames, make_app, run_until
+
+from cardtable_gui.cards import Card, parse_cards
+from cardtable_gui.rules import get_rules
+from cardtable_gui.rules.base import Event, HandDealt
+from cardtable_gui.rules.hand_and_foot.events import BookClosed, Discarded, Melded, PileTaken, TeamOpened
+from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.table.layouts.hand_and_foot import HandAndFootLayout
+from cardtable_gui.scenes.table.layouts.hand_and_foot.log_words import LogWords
+from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+
+NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eve", "Finn")
+SIZES = ((1024, 640), (1280, 800), (1920, 1080))
+SEED = 11
+
+
+def first_mover(players: int) -> int:
+    return get_rules("hand_and_foot").new_game(players, seed=SEED).to_move
+
+
+def config(players: int, humans: tuple[int, ...]) -> MatchConfig:
+    seats = tuple(
+        SeatConfig(name=NAMES[i], kind=SeatKind.HUMAN if i in humans else SeatKind.AI, level=AILevel.EASY)
+        for i in range(players)
+    )
+    return MatchConfig(game="hand_and_foot", seats=seats, seed=SEED)
+
+
+def persons_turn(scene: TableScene) -> bool:
+    table = scene.table
+    assert isinstance(table, HandAndFootLayout)
+    return table.controls.active or scene.handoff.visible
+
+
+@pytest.mark.parametrize("people", [1, 2], ids=["one person", "a shared screen"])
+def test_the_persons_hand_is_face_up_from_the_deal_while_the_computers_play_first(tmp_path: Path, people: int) -> None:
+    players = 4
+    first = first_mover(players)
+    # The people sit after a computer, which plays its whole turn before theirs.
+    humans = tuple((first + 1 + i) % players for i in range(people))
+    app = make_app(tmp_path)
+    scene = TableScene(app, config(players, humans))
+    app.scenes.push(scene)
+    faces: list[tuple[Event, list[Card]]] = []
+    before_each_event(scene, lambda event: faces.append((event, list(scene.table.fan.cards))))
+    run_until(app, lambda: persons_turn(scene))
+    after_deal = [(event, cards) for event, cards in faces if not isinstance(event, HandDealt)]
+    assert any(isinstance(event, Discarded) and event.seat == first for event, _ in after_deal), "a computer played first"
+    if people == 1:
+        dealt = Counter(scene.match.view_for(humans[0]).hand)
+        for event, cards in after_deal:
+            assert Counter(cards) == dealt, f"the hand was not face up when {event} showed"
+    else:
+        assert all(cards == [] for _, cards in after_deal), "a hand showed before its owner took the seat"
+        assert scene.handoff.visible
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_others_moves_are_logged_in_words_in_room_that_covers_nothing(tmp_path: Path, size: tuple[int, int], players: int) -> None:
+    first = first_mover(players)
+    # The person moves last in the round, after every computer has had a turn.
+    me = (first + players - 1) % players
+    app = make_app(tmp_path, size)
+    scene = TableScene(app, config(players, (me,)))
+    app.scenes.push(scene)
+    table = scene.table
+    assert isinstance(table, HandAndFootLayout)
+    run_until(app, lambda: persons_turn(scene))
+    frames(app, 3)
+    log = table.log
+    assert log.visible
+    lines = list(log.lines)
+    before_me = NAMES[(me - 1) % players]
+    assert f"{before_me} drew two" in lines or any(line.startswith(f"{before_me} took the pile (") for line in lines)
+    assert any(line.startswith(f"{before_me} discarded the ") for line in lines)
+    assert not any(line.startswith("You ") for line in lines)
+    footprint = scene.footprint()
+    assert footprint.screen.contains(log.rect)
+    covered = [mark.what for mark in footprint if mark.rect.colliderect(log.rect) and mark.rect != log.rect]
+    assert covered == []
+    assert log.rect.collidelist([button.rect for button in scene._buttons()]) == -1
+
+
+def test_the_log_says_each_move_as_a_player_would() -> None:
+    names = ("You", "Bea", "Cal", "Dot")
+    words = LogWords(lambda seat: names[seat], lambda seat: seat % 2, lambda seat: seat == 0)
+    def cards(text: str) -> tuple[Card, ...]:
+        return tuple(parse_cards(text))
+
+    kings, sixes, wild = cards("KH KS KD"), cards("6H 6C"), cards("2C")
+    said = [
+        words.lines(Melded(1, 1, ((0, kings), (1, (*sixes, *wild))))),
+        words.lines(TeamOpened(1, 60)),
+        words.lines(Melded(3, 1, ((0, cards("KC")), (1, cards("JK"))))),
+        words.lines(BookClosed(1, 0, "clean")),
+        words.lines(PileTaken(2, Card.parse("9H"), (Card.parse("9S"), Card.parse("9D")), 0, 8)),
+        words.lines(Discarded(1, Card.parse("7H"))),
+        words.lines(Discarded(0, Card.parse("5C"))),
+    ]
+    assert said == [
+        ["Bea laid down three kings", "Bea laid down two sixes and a wild"],
+        ["Bea opened with 60"],
+        ["Dot added a king", "Dot added a wild to the sixes"],
+        ["Dot closed a clean book of kings"],
+        ["Cal took the pile (9 cards)"],
+        ["Bea discarded the seven of hearts"],
+        [],
+    ]
