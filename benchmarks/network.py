@@ -24,7 +24,7 @@ import time
 from multiprocessing.connection import Connection
 from typing import Any
 
-from cardtable_gui.ai.base import make_agent
+from cardtable_gui.ai.levels import make_agent
 from cardtable_gui.net.client import GuestClient, Lost
 from cardtable_gui.net.hosting import HostedGame
 from cardtable_gui.net.messages import Bye, Update

@@ -210,6 +210,12 @@ class Match:
         return self.state.is_over
 
     def is_human(self, seat: int | None) -> bool:
+        """Whether a person at this table plays ``seat``."""
+        return self._person(seat)
+
+    def _person(self, seat: int | None) -> bool:
+        """Whether a person plays ``seat``, here or at another computer: the match
+        waits for their move instead of asking a computer player."""
         return seat is not None and self.config.seats[seat].is_human
 
     def seat_name(self, seat: int) -> str:
@@ -307,7 +313,7 @@ class Match:
     def _last_human_move(self) -> int | None:
         """The index in ``history`` of the last move a person made."""
         for index in range(len(self.movers) - 1, -1, -1):
-            if self.is_human(self.movers[index]):
+            if self._person(self.movers[index]):
                 return index
         return None
 
@@ -336,7 +342,7 @@ class Match:
         seat = self.state.to_move
         if seat is None:
             raise IllegalAction("The game is over.")
-        if not self.is_human(seat):
+        if not self._person(seat):
             raise IllegalAction(f"It is {self.seat_name(seat)}'s turn, not yours.")
         return self._apply(seat, action)
 
@@ -344,7 +350,7 @@ class Match:
         """Advance the match without waiting: ask a computer seat to think, collect its
         answer, and apply it once the pace pause is over and the match is not held."""
         seat = self.state.to_move
-        if seat is None or self.is_human(seat):
+        if seat is None or self._person(seat):
             self.thinking_seat = None
             self._waiting_since = None
             return
@@ -466,7 +472,14 @@ class Match:
             movers.append(seat)
         return state, movers, hand_start, seen
 
+    def notices(self) -> list[str]:
+        """Nothing comes from outside a game played on this computer alone."""
+        return []
+
     # -- keeping the game --------------------------------------------------------
+
+    kept_here = True
+    """This computer keeps the game: it saves it and counts it in the statistics."""
 
     def saved_game(self, name: str | None = None) -> SavedGame:
         return SavedGame.capture(self.config, self.history, self.state, name=name)

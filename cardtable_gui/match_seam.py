@@ -155,6 +155,10 @@ class MatchSeam(Protocol):
     def poll(self) -> None:
         """Let the game go on without waiting (computer seats, moves from elsewhere)."""
 
+    def notices(self) -> list[str]:
+        """Sentences from outside the game for the table to show, each given once (a
+        friend at another computer lost the connection, the host left)."""
+
     def undo_refusal(self) -> UndoOff | None:
         """Why the last person's decision cannot be taken back now, or None."""
 
@@ -176,6 +180,11 @@ class MatchSeam(Protocol):
         """Where the game stands in a player's words: "Hand 3", "Round 2", "Finished"."""
 
     # -- keeping the game -------------------------------------------------------------------
+
+    @property
+    def kept_here(self) -> bool:
+        """Whether this computer keeps the game (saves it, counts it, deals a rematch);
+        a friend's computer in a game hosted elsewhere does not."""
 
     def saved_game(self, name: str | None = None) -> SavedGame:
         """This game as a save, named ``name`` (None: the autosave)."""

@@ -73,8 +73,8 @@ class HostedGame:
 
     ``config`` names every seat; the seats in ``friends`` are kept for friends (their
     names in ``config`` stand until a friend takes the seat) and are human seats of the
-    match, like the host's own. ``make_match`` builds the match at the start (the table
-    passes its own pace and clock).
+    match, like the host's own. ``make_match`` builds the match at the start from the
+    final seats (the host's table builds its ``HostedMatch`` with its own pace).
     """
 
     def __init__(
@@ -83,13 +83,13 @@ class HostedGame:
         friends: Sequence[int],
         link: Link,
         *,
-        make_match: Callable[[MatchConfig], Match] = Match,
+        make_match: Callable[[MatchConfig, HostedGame], Match] | None = None,
     ) -> None:
         self.config = _friends_human(config, friends)
         self.link = link
         self.friends = {seat: FriendSeat(seat) for seat in friends}
         self.match: Match | None = None
-        self._make_match = make_match
+        self._make_match = make_match or (lambda config, _: Match(config))
         self._shadow: _Shadow | None = None
         self.notes: list[str] = []
         """Sentences for the host's table: who joined, who lost the connection."""
@@ -134,7 +134,7 @@ class HostedGame:
             config.model_copy(update={"name": self.seat_name(seat)}) for seat, config in enumerate(self.config.seats)
         )
         self.config = self.config.model_copy(update={"seats": named})
-        self.match = self._make_match(self.config)
+        self.match = self._make_match(self.config, self)
         self._shadow = None
         self._tell_lobby()
         return self.match
@@ -289,10 +289,13 @@ class HostedGame:
         if friend.connection is None or self._shadow is None:
             return
         friend.updates += 1
-        self.link.send(friend.connection, update_for(friend.seat, self._shadow.state, events, friend.updates, fresh))
+        shadow = self._shadow
+        self.link.send(friend.connection, update_for(friend.seat, shadow.state, events, friend.updates, fresh, shadow.moves))
 
 
-def update_for(seat: int, state: GameState[Any], events: Sequence[Event], number: int, fresh: bool) -> Update:
+def update_for(
+    seat: int, state: GameState[Any], events: Sequence[Event], number: int, fresh: bool, moves: int = 0
+) -> Update:
     """What ``seat`` is told after a move that made ``events`` and left ``state``:
     the events (public), the seat's own view and the public one, its legal moves on
     its turn, and the public score."""
@@ -309,6 +312,8 @@ def update_for(seat: int, state: GameState[Any], events: Sequence[Event], number
         winners=list(state.winners) if state.is_over else [],
         progress=describe_progress(state),
         teams=[list(team) for team in state.teams],
+        over=state.is_over,
+        moves=moves,
         fresh=fresh,
     )
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from cardtable_gui.ai.base import make_agent
+from cardtable_gui.ai.levels import make_agent
 from cardtable_gui.match import Match
 from cardtable_gui.net.client import GuestClient
 from cardtable_gui.net.hosting import HostedGame

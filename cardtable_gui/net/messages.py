@@ -105,6 +105,9 @@ class Update(_Message):
     winners: list[int]
     progress: str
     teams: list[list[int]]
+    over: bool
+    moves: int
+    """How many moves the game has seen (0: just dealt)."""
     fresh: bool = False
 
 

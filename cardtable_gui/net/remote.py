@@ -39,6 +39,8 @@ class RemoteGame:
         self.scores: tuple[int, ...] = ()
         self.winners: tuple[int, ...] = ()
         self.progress = ""
+        self.over = False
+        self.moves = 0
         self.teams: tuple[tuple[int, ...], ...] = ()
         self.events: collections.deque[Event] = collections.deque()
         """Events this table has not shown yet."""
@@ -104,6 +106,8 @@ class RemoteGame:
         self.scores = tuple(update.scores)
         self.winners = tuple(update.winners)
         self.progress = update.progress
+        self.over = update.over
+        self.moves = update.moves
         self.teams = tuple(tuple(team) for team in update.teams)
 
     def act(self, action: Action) -> Act:

@@ -1,0 +1,276 @@
+"""The match seam on a joining computer: a table driven by what the host sends.
+
+``GuestMatch`` answers everything the table asks (``match_seam.MatchSeam``) for the
+one seat this computer plays, from its ``RemoteGame``: the seat's view and the public
+one, the events to show, whose turn it is, the score. What the table asks beyond what
+the host sent (why a move is refused, what a staged move leaves) is worked out from the
+seat's own view on a deal consistent with it, as a player would reason at a real table.
+A move is sent to the host, which checks it again; its events come back like anyone's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardtable_gui.ai.advice import Advice
+from cardtable_gui.ai.judgement import Judge
+from cardtable_gui.ai.levels import make_agent
+from cardtable_gui.net.client import GuestClient
+from cardtable_gui.net.messages import Lobby, Refused
+from cardtable_gui.net.remote import RemoteGame
+from cardtable_gui.persistence.saves import SavedGame
+from cardtable_gui.persistence.statistics import GameRecord
+from cardtable_gui.rules.base import Action, Event, GameRules, GameState, GameView, HandDealt, IllegalAction, shown_cards
+from cardtable_gui.seats import MatchConfig
+from cardtable_gui.undo_rule import UndoOff
+
+UNDO_OFF_TOGETHER = UndoOff(
+    "played together", "Undo is off in a game with more than one person: every move stands."
+)
+
+
+class NotKeptHere(Exception):
+    """This computer does not keep the game: the host's computer saves it."""
+
+
+class GuestMatch:
+    """The game as a joining table sees it. ``client`` is connected and ``remote`` has
+    its welcome and first update (the lobby waits for both before the table opens)."""
+
+    kept_here = False
+    """The host's computer saves the game and counts it; this one does not."""
+
+    def __init__(self, client: GuestClient, remote: RemoteGame) -> None:
+        if remote.seat is None or remote.rules is None or remote.view is None:
+            raise ValueError("A guest's table opens once the host has sent its seat and view.")
+        self.client = client
+        self.remote = remote
+        self.seat: int = remote.seat
+        self.rules: GameRules[Any, Any] = remote.rules
+        self.hold = False
+        self.ai_pace = 0.0
+        self._notices: list[str] = []
+        self._sent_at: int | None = None
+        """The update this seat's last move was sent at: until the host's next update
+        the move is on its way, and no other may follow it."""
+        self._present = [info.present for info in remote.lobby]
+        self._sample_seed = 0
+
+    # -- who sits where ------------------------------------------------------------------
+
+    @property
+    def game(self) -> str:
+        return self.rules.name
+
+    @property
+    def players(self) -> int:
+        return self.remote.players
+
+    @property
+    def person_seats(self) -> tuple[int, ...]:
+        """Only this computer's own seat is played at this table."""
+        return (self.seat,)
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat == self.seat
+
+    def seat_name(self, seat: int) -> str:
+        return self.remote.seat_name(seat)
+
+    @property
+    def house_rules(self) -> Mapping[str, Any]:
+        return self.remote.options
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        return self.remote.teams
+
+    # -- whose turn ------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        return self.remote.to_move
+
+    @property
+    def thinking_seat(self) -> int | None:
+        """Whoever else is to move: the table shows them as still choosing."""
+        seat = self.remote.to_move
+        return None if seat == self.seat else seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.remote.over
+
+    @property
+    def just_dealt(self) -> bool:
+        return self.remote.moves == 0
+
+    @property
+    def position(self) -> int:
+        return self.remote.updates
+
+    # -- the seat's view and choices ---------------------------------------------------------
+
+    def view_for(self, seat: int | None) -> GameView:
+        """This seat's view, or the public one; no other seat's is known here."""
+        view = self.remote.view if seat == self.seat else self.remote.public if seat is None else None
+        if view is None:
+            raise LookupError(f"Seat {seat}'s view is not known at this table.")
+        return view
+
+    def legal_actions_for(self, seat: int) -> list[Action]:
+        if seat != self.seat or self.remote.to_move != seat or self._on_its_way:
+            return []
+        return list(self.remote.legal)
+
+    @property
+    def _on_its_way(self) -> bool:
+        return self._sent_at == self.remote.updates
+
+    def why_illegal(self, action: Action) -> str | None:
+        if self._on_its_way:
+            return "Your last move is on its way to the host."
+        if self.remote.to_move != self.seat:
+            mover = self.remote.to_move
+            return "The game is over." if mover is None else f"It is {self.seat_name(mover)}'s turn, not yours."
+        if action in self.remote.legal:
+            return None
+        try:
+            self._deal_like_mine().apply(action)
+        except IllegalAction as error:
+            return str(error)
+        return "That move is not allowed now."
+
+    def preview(self, seat: int, action: Action) -> tuple[GameView, list[Action]] | None:
+        after = self._after(seat, action)
+        if after is None or after.to_move != seat:
+            return None
+        view = after.view(seat)
+        if shown_cards(view) - shown_cards(self.view_for(seat)):
+            return None
+        return view, after.legal_actions()
+
+    def reveals_cards(self, seat: int, action: Action) -> bool:
+        after = self._after(seat, action)
+        return after is not None and bool(shown_cards(after.view(seat)) - shown_cards(self.view_for(seat)))
+
+    def _after(self, seat: int, action: Action) -> GameState[Any] | None:
+        if seat != self.seat or self.remote.to_move != seat or action not in self.remote.legal:
+            return None
+        after = self._deal_like_mine()
+        try:
+            after.apply(action)
+        except IllegalAction:
+            return None
+        return after
+
+    def _deal_like_mine(self) -> GameState[Any]:
+        """A whole game that agrees with everything this seat knows: the others' hidden
+        cards are a guess, which no answer drawn from it depends on."""
+        self._sample_seed += 1
+        return self.rules.determinize(self.view_for(self.seat), random.Random(self._sample_seed))
+
+    # -- advice ---------------------------------------------------------------------------------
+
+    def advice(self, seat: int, view: GameView, legal: Sequence[Action]) -> Advice:
+        adviser = make_agent("heuristic", self.game, seat, random.Random(0))
+        return adviser.advise(view, legal)  # type: ignore[attr-defined,no-any-return]
+
+    def new_judge(self) -> Judge:
+        return Judge(self.game)
+
+    @property
+    def advice_seed(self) -> int:
+        return 0
+
+    # -- events -----------------------------------------------------------------------------------
+
+    def peek_event(self) -> Event | None:
+        return self.remote.events[0] if self.remote.events else None
+
+    def take_event(self) -> Event:
+        return self.remote.events.popleft()
+
+    def new_hand_pending(self) -> bool:
+        return any(isinstance(event, HandDealt) for event in self.remote.events)
+
+    def show_first(self, events: Sequence[Event]) -> None:
+        self.remote.events.extendleft(reversed(events))
+
+    def drop_events(self) -> None:
+        self.remote.events.clear()
+
+    def game_events(self) -> list[Event]:
+        return list(self.remote.history)
+
+    # -- moving ------------------------------------------------------------------------------------
+
+    def submit(self, action: Action) -> list[Event]:
+        """Send this seat's move to the host; its events come back with the host's
+        update. Raises ``IllegalAction`` with the reason when it may not be made."""
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self.client.send(self.remote.act(action))
+        self._sent_at = self.remote.updates
+        return []
+
+    def poll(self) -> None:
+        """Take in what the host said since the last frame."""
+        for said in self.client.incoming():
+            self.remote.receive(said)
+            if isinstance(said, Refused):
+                self._notices.append(said.message)
+            elif isinstance(said, Lobby):
+                self._notice_comings_and_goings(said)
+        if self.remote.ended is not None and self.remote.ended not in self._notices:
+            self._notices.append(self.remote.ended)
+
+    def _notice_comings_and_goings(self, lobby: Lobby) -> None:
+        for seat, info in enumerate(lobby.seats):
+            was = self._present[seat] if seat < len(self._present) else True
+            if was and not info.present:
+                self._notices.append(f"{info.name} lost the connection; the table waits for them.")
+            elif info.present and not was:
+                self._notices.append(f"{info.name} is back.")
+        self._present = [info.present for info in lobby.seats]
+
+    def notices(self) -> list[str]:
+        """Sentences from outside the game for the table to show, taken once each."""
+        found, self._notices = self._notices, []
+        return found
+
+    def undo_refusal(self) -> UndoOff | None:
+        return UNDO_OFF_TOGETHER
+
+    def undo_to_last_human_decision(self) -> bool:
+        return False
+
+    # -- the score and the end ----------------------------------------------------------------------
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.remote.scores
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.remote.winners
+
+    def progress(self) -> str:
+        return self.remote.progress
+
+    # -- keeping the game -----------------------------------------------------------------------------
+
+    def saved_game(self, name: str | None = None) -> SavedGame:
+        raise NotKeptHere("The host's computer keeps this game.")
+
+    def game_record(self) -> GameRecord:
+        raise NotKeptHere("The host's computer counts this game.")
+
+    def rematch_config(self, seed: int) -> MatchConfig:
+        raise NotKeptHere("A new game with friends starts from the host's computer.")
+
+    def close(self) -> None:
+        self.client.close("left the table")

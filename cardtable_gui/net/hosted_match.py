@@ -1,0 +1,75 @@
+"""The match seam on the hosting computer: the host's own table in a game with friends.
+
+``HostedMatch`` is the local ``Match`` (the game's only authority, here) seen from the
+host's seat: the host plays only that seat at this table, the friends' seats are played
+at their own computers, so to this table they are others to wait for, like computers.
+Every frame it also lets the ``HostedGame`` hear the friends and tell them the moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from cardtable_gui.match import Match
+from cardtable_gui.net.guest_match import UNDO_OFF_TOGETHER
+from cardtable_gui.net.hosting import HostedGame
+from cardtable_gui.seats import MatchConfig
+from cardtable_gui.undo_rule import UndoOff
+
+
+class HostedMatch(Match):
+    """The host's match: ``host_seat`` is played at this table, the friends' seats at
+    their computers through ``hosted``."""
+
+    def __init__(self, config: MatchConfig, *, host_seat: int, hosted: HostedGame, **kwargs: Any) -> None:
+        super().__init__(config, **kwargs)
+        self.host_seat = host_seat
+        self.hosted = hosted
+
+    @property
+    def person_seats(self) -> tuple[int, ...]:
+        return (self.host_seat,)
+
+    def is_human(self, seat: int | None) -> bool:
+        """Only the host's seat is played at this table; the friends play theirs."""
+        return seat == self.host_seat
+
+    @property
+    def thinking_seat(self) -> int | None:
+        """A friend to move is shown as still choosing, as a computer is."""
+        seat = self.to_move
+        if seat is not None and seat != self.host_seat and seat in self.hosted.friends:
+            return seat
+        return self._thinking
+
+    @thinking_seat.setter
+    def thinking_seat(self, seat: int | None) -> None:
+        self._thinking = seat
+
+    def poll(self) -> None:
+        super().poll()
+        self.hosted.pump()
+
+    def notices(self) -> list[str]:
+        found, self.hosted.notes = self.hosted.notes, []
+        return found
+
+    def undo_refusal(self) -> UndoOff | None:
+        return UNDO_OFF_TOGETHER
+
+    def undo_to_last_human_decision(self) -> bool:
+        return False
+
+    def close(self) -> None:
+        self.hosted.close()
+        super().close()
+
+
+def hosted_match_maker(host_seat: int, **kwargs: Any) -> Callable[[MatchConfig, HostedGame], HostedMatch]:
+    """What ``HostedGame.start`` calls to build the host's match at the start."""
+
+    def make(config: MatchConfig, hosted: HostedGame) -> HostedMatch:
+        return HostedMatch(config, host_seat=host_seat, hosted=hosted, **kwargs)
+
+    return make

@@ -1,0 +1,144 @@
+"""The host's table and a friend's table play through the match seam like any other:
+the friend's table, holding no game, answers every question the table asks from what
+the host sent; the host's table waits for the friend as it waits for a computer."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from cardtable_gui.match_seam import MatchSeam
+from cardtable_gui.net.client import GuestClient
+from cardtable_gui.net.guest_match import UNDO_OFF_TOGETHER, GuestMatch, NotKeptHere
+from cardtable_gui.net.hosted_match import HostedMatch
+from cardtable_gui.net.hosting import HostedGame
+from cardtable_gui.net.remote import RemoteGame
+from cardtable_gui.net.server import HostServer, Limits
+from cardtable_gui.rules.base import RoundScored
+from cardtable_gui.rules.spades import PlayCard
+from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+
+CODE = "7-tiger-lamp"
+
+
+def seam_members() -> set[str]:
+    declared = {name for name in vars(MatchSeam) if not name.startswith("_")}
+    return declared | set(MatchSeam.__annotations__)
+
+
+@pytest.fixture
+def tables():
+    seats = (
+        SeatConfig(name="Host", kind=SeatKind.HUMAN),
+        SeatConfig(name="Bot A", level=AILevel.EASY),
+        SeatConfig(name="Friend", kind=SeatKind.HUMAN),
+        SeatConfig(name="Bot B", level=AILevel.EASY),
+    )
+    server = HostServer(CODE, port=0, interface="127.0.0.1", limits=Limits(hello_seconds=5))
+    port = server.start()
+    hosted = HostedGame(
+        MatchConfig(game="spades", seats=seats, seed=8),
+        [2],
+        server,
+        make_match=lambda config, game: HostedMatch(config, host_seat=0, hosted=game),
+    )
+    client = GuestClient(f"127.0.0.1:{port}", CODE, "Ada")
+    client.start()
+    remote = RemoteGame()
+    deadline = time.monotonic() + 10
+    while not hosted.can_start:
+        assert time.monotonic() < deadline
+        hosted.pump()
+        time.sleep(0.01)
+    host = hosted.start()
+    while remote.view is None:
+        assert time.monotonic() < deadline
+        host.poll()
+        for said in client.incoming():
+            remote.receive(said)
+        time.sleep(0.01)
+    guest = GuestMatch(client, remote)
+    yield host, guest
+    guest.close()
+    host.close()
+    server.stop()
+
+
+def _settle(host: HostedMatch, guest: GuestMatch) -> None:
+    """Run both tables until the friend's table has heard every move made."""
+    deadline = time.monotonic() + 10
+    while True:
+        host.poll()
+        guest.poll()
+        if host.hosted.told_moves == len(host.history) and guest.position == host.hosted.friends[2].updates:
+            return
+        assert time.monotonic() < deadline, "the friend's table fell behind"
+        time.sleep(0.005)
+
+
+def test_both_tables_answer_everything_the_seam_declares(tables) -> None:
+    host, guest = tables
+    for table in (host, guest):
+        missing = {name for name in seam_members() if not hasattr(table, name)}
+        assert missing == set()
+
+
+def test_a_hand_played_through_both_seats_keeps_both_tables_the_same(tables) -> None:
+    host, guest = tables
+    host.ai_pace = 0
+    scored = False
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        _settle(host, guest)
+        assert guest.view_for(2) == host.view_for(2)
+        assert guest.view_for(None) == host.view_for(None)
+        assert guest.to_move == host.to_move and guest.scores == host.scores
+        if host.to_move == 0:
+            host.submit(host.legal_actions_for(0)[0])
+        elif guest.to_move == 2 and guest.legal_actions_for(2):
+            assert host.thinking_seat == 2, "the host's table waits for the friend"
+            assert not host.is_human(2) and guest.is_human(2) and not guest.is_human(0)
+            legal = guest.legal_actions_for(2)
+            assert legal == host.legal_actions_for(2)
+            assert guest.submit(legal[-1]) == []
+            assert guest.legal_actions_for(2) == [], "one move at a time"
+            assert guest.why_illegal(legal[-1]) == "Your last move is on its way to the host."
+        else:
+            time.sleep(0.002)
+        while guest.peek_event() is not None:
+            scored |= isinstance(guest.take_event(), RoundScored)
+        if scored:
+            break
+    assert scored, "a whole hand was played"
+    assert guest.game_events() == host.game_events()[: len(guest.game_events())]
+
+
+def test_the_friend_s_table_gives_the_rule_s_reason_for_a_refused_move(tables) -> None:
+    host, guest = tables
+    host.ai_pace = 0
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        _settle(host, guest)
+        if guest.to_move == 2 and guest.view_for(2).trick:
+            break
+        if host.to_move == 0:
+            host.submit(host.legal_actions_for(0)[0])
+        elif guest.to_move == 2 and guest.legal_actions_for(2):
+            guest.submit(guest.legal_actions_for(2)[0])
+        else:
+            time.sleep(0.002)
+    legal = guest.legal_actions_for(2)
+    hand = guest.view_for(2).hand
+    illegal = [PlayCard(card) for card in hand if PlayCard(card) not in legal]
+    assert illegal, "a hand with a card that may not follow"
+    assert guest.why_illegal(illegal[0]) == host.why_illegal(illegal[0])
+
+
+def test_a_friend_s_table_keeps_no_save_and_takes_no_move_back(tables) -> None:
+    host, guest = tables
+    assert not guest.kept_here and host.kept_here
+    assert guest.undo_refusal() == UNDO_OFF_TOGETHER == host.undo_refusal()
+    assert not guest.undo_to_last_human_decision()
+    with pytest.raises(NotKeptHere):
+        guest.saved_game()
