@@ -15,7 +15,7 @@ from typing import Any
 
 from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.claims import Claim, certain, likely
-from cardtable_gui.ai.base import SEARCH_PLANS, SearchPlan, register_heuristic
+from cardtable_gui.ai.base import SEARCH_PLANS, SearchPlan, SeatHeuristic, register_heuristic
 from cardtable_gui.cards import Card, Rank
 from cardtable_gui.rules.base import Action, GameState, GameView
 from cardtable_gui.rules.hand_and_foot import (
@@ -58,12 +58,8 @@ LATE_DRAW_PILE = 12
 
 
 @register_heuristic("hand_and_foot")
-class HandAndFootHeuristic:
+class HandAndFootHeuristic(SeatHeuristic):
     """Plays one seat of Hand and Foot from its view and the legal list alone."""
-
-    def __init__(self, seat: int, rng: random.Random) -> None:
-        self.seat = seat
-        self.rng = rng
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
         assert isinstance(view, HandAndFootView)
