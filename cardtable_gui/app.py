@@ -9,7 +9,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 if TYPE_CHECKING:
     from cardtable_gui.app_window import App
@@ -18,6 +18,8 @@ FINISHED_LINGER = 2.0
 """Seconds the game-over screen stays up before ``watch --quit-after-game`` closes."""
 MAX_WATCH_SPEED = 100.0
 """The fastest ``watch --speed``: a whole Spades game in a few seconds."""
+
+N = TypeVar("N", int, float)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -99,21 +101,24 @@ def _folder(text: str) -> str:
     return text
 
 
-def _speed(text: str) -> float:
+def _number(text: str, kind: Callable[[str], N], words: str) -> N:
+    """``text`` read as a number of ``kind``; else argparse's refusal, saying it is not
+    ``words`` ("a number", "a whole number")."""
     try:
-        value = float(text)
+        return kind(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        raise argparse.ArgumentTypeError(f"{text!r} is not {words}") from None
+
+
+def _speed(text: str) -> float:
+    value = _number(text, float, "a number")
     if not 1 <= value <= MAX_WATCH_SPEED:
         raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_WATCH_SPEED:g}")
     return value
 
 
 def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    value = _number(text, int, "a whole number")
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
     return value
