@@ -9,10 +9,11 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 if TYPE_CHECKING:
     from cardtable_gui.app_window import App
+    from cardtable_gui.rules.base import GameRules
 
 FINISHED_LINGER = 2.0
 """Seconds the game-over screen stays up before ``watch --quit-after-game`` closes."""
@@ -206,13 +207,21 @@ def _play(args: argparse.Namespace) -> int:
     return app.run()
 
 
-def _watch(args: argparse.Namespace) -> int:
+def _named_rules(name: str) -> GameRules[Any, Any] | None:
+    """The rules of the game named on the command line; None once the player has been
+    told there is no such game."""
     from cardtable_gui.rules import UnknownGame, get_rules
 
     try:
-        rules = get_rules(args.game)
+        return get_rules(name)
     except UnknownGame as error:
         print(error, file=sys.stderr)
+        return None
+
+
+def _watch(args: argparse.Namespace) -> int:
+    rules = _named_rules(args.game)
+    if rules is None:
         return 2
     from cardtable_gui.scenes.table.layouts import LAYOUTS
 
@@ -257,12 +266,9 @@ def _quit_when_finished(app: App, scene: object, linger: float) -> Callable[[flo
 
 def _simulate(args: argparse.Namespace) -> int:
     from cardtable_gui import simulate
-    from cardtable_gui.rules import UnknownGame, get_rules
 
-    try:
-        rules = get_rules(args.game)
-    except UnknownGame as error:
-        print(error, file=sys.stderr)
+    rules = _named_rules(args.game)
+    if rules is None:
         return 2
     if args.seats is None:
         players = rules.player_counts[0] if 4 not in rules.player_counts else 4
