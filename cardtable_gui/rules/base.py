@@ -220,7 +220,11 @@ class GameState(ABC, Generic[O]):
 
     @abstractmethod
     def clone(self) -> Self:
-        """An independent copy; changing one never changes the other."""
+        """An independent copy; changing one never changes the other.
+
+        Each game spells its copy out field by field, though the games' copies look
+        alike: search clones a state for every move it tries, and a copy shared by
+        reading the fields at run time would cost it several times as much."""
 
     @abstractmethod
     def view(self, seat: int | None) -> GameView:
