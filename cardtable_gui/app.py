@@ -9,15 +9,18 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 if TYPE_CHECKING:
     from cardtable_gui.app_window import App
+    from cardtable_gui.rules.base import GameRules
 
 FINISHED_LINGER = 2.0
 """Seconds the game-over screen stays up before ``watch --quit-after-game`` closes."""
 MAX_WATCH_SPEED = 100.0
 """The fastest ``watch --speed``: a whole Spades game in a few seconds."""
+
+N = TypeVar("N", int, float)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -99,21 +102,24 @@ def _folder(text: str) -> str:
     return text
 
 
-def _speed(text: str) -> float:
+def _number(text: str, kind: Callable[[str], N], words: str) -> N:
+    """``text`` read as a number of ``kind``; else argparse's refusal, saying it is not
+    ``words`` ("a number", "a whole number")."""
     try:
-        value = float(text)
+        return kind(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        raise argparse.ArgumentTypeError(f"{text!r} is not {words}") from None
+
+
+def _speed(text: str) -> float:
+    value = _number(text, float, "a number")
     if not 1 <= value <= MAX_WATCH_SPEED:
         raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_WATCH_SPEED:g}")
     return value
 
 
 def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    value = _number(text, int, "a whole number")
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
     return value
@@ -201,13 +207,21 @@ def _play(args: argparse.Namespace) -> int:
     return app.run()
 
 
-def _watch(args: argparse.Namespace) -> int:
+def _named_rules(name: str) -> GameRules[Any, Any] | None:
+    """The rules of the game named on the command line; None once the player has been
+    told there is no such game."""
     from cardtable_gui.rules import UnknownGame, get_rules
 
     try:
-        rules = get_rules(args.game)
+        return get_rules(name)
     except UnknownGame as error:
         print(error, file=sys.stderr)
+        return None
+
+
+def _watch(args: argparse.Namespace) -> int:
+    rules = _named_rules(args.game)
+    if rules is None:
         return 2
     from cardtable_gui.scenes.table.layout_registry import LAYOUTS
 
@@ -252,12 +266,9 @@ def _quit_when_finished(app: App, scene: object, linger: float) -> Callable[[flo
 
 def _simulate(args: argparse.Namespace) -> int:
     from cardtable_gui import simulate
-    from cardtable_gui.rules import UnknownGame, get_rules
 
-    try:
-        rules = get_rules(args.game)
-    except UnknownGame as error:
-        print(error, file=sys.stderr)
+    rules = _named_rules(args.game)
+    if rules is None:
         return 2
     if args.seats is None:
         players = rules.player_counts[0] if 4 not in rules.player_counts else 4

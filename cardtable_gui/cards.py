@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from functools import cache
 from operator import attrgetter
-from typing import TypeVar
+from typing import Any, TypeVar
 
 V = TypeVar("V")
 
@@ -85,7 +85,23 @@ FRENCH_SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.
 ITALIAN_SUITS: tuple[Suit, ...] = (Suit.COPPE, Suit.DENARI, Suit.SPADE, Suit.BASTONI)
 
 
-class Rank(IntEnum):
+class _RankWords(IntEnum):
+    """What a rank of either pack says of itself: its symbol on the card ("Q", "10",
+    "R"), which is also its text form, and its name as a player says it ("queen", "re")."""
+
+    @property
+    def symbol(self) -> str:
+        return _RANK_TEXT[type(self)][self]
+
+    @property
+    def title(self) -> str:
+        return self.name.lower()
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+class Rank(_RankWords):
     """A French rank. The value orders ace high; games with other orders say so."""
 
     TWO = 2
@@ -103,19 +119,8 @@ class Rank(IntEnum):
     ACE = 14
     JOKER = 15
 
-    @property
-    def symbol(self) -> str:
-        return _FRENCH_RANK_TEXT[self]
 
-    @property
-    def title(self) -> str:
-        return self.name.lower()
-
-    def __str__(self) -> str:
-        return self.symbol
-
-
-class ItalianRank(IntEnum):
+class ItalianRank(_RankWords):
     """An Italian rank: 1 (asso) to 7, fante, cavallo, re."""
 
     ASSO = 1
@@ -128,17 +133,6 @@ class ItalianRank(IntEnum):
     FANTE = 8
     CAVALLO = 9
     RE = 10
-
-    @property
-    def symbol(self) -> str:
-        return _ITALIAN_RANK_TEXT[self]
-
-    @property
-    def title(self) -> str:
-        return self.name.lower()
-
-    def __str__(self) -> str:
-        return self.symbol
 
 
 _FRENCH_RANK_TEXT = {r: str(r.value) for r in Rank if 2 <= r.value <= 10} | {
@@ -153,6 +147,9 @@ _ITALIAN_RANK_TEXT = {r: str(r.value) for r in ItalianRank if r.value <= 7} | {
     ItalianRank.CAVALLO: "C",
     ItalianRank.RE: "R",
 }
+# By pack: a French and an Italian rank of the same number are equal integers, so one
+# table keyed by rank would mix the two packs up.
+_RANK_TEXT: dict[type[_RankWords], Mapping[Any, str]] = {Rank: _FRENCH_RANK_TEXT, ItalianRank: _ITALIAN_RANK_TEXT}
 _FRENCH_RANK_BY_TEXT = {text: rank for rank, text in _FRENCH_RANK_TEXT.items()}
 _ITALIAN_RANK_BY_TEXT = {text: rank for rank, text in _ITALIAN_RANK_TEXT.items()}
 _SUIT_BY_TEXT = {suit.value: suit for suit in Suit}

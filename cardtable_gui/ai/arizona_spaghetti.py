@@ -19,12 +19,12 @@ costs, so early tricks are free and the player sheds its high cards.
 
 from __future__ import annotations
 
-import random
 from bisect import bisect_right
 from collections.abc import Sequence
 from functools import cached_property
 
 from cardtable_gui.ai.advice import Advice
+from cardtable_gui.ai.base import SeatHeuristic
 from cardtable_gui.ai.claims import certain, likely
 from cardtable_gui.ai.trick_facts import TrickFacts
 from cardtable_gui.cards import Card, Suit
@@ -46,13 +46,9 @@ OVERTAKE = 0.5
 """How likely a player holding a higher card of the suit is to play it over ours."""
 
 
-class ArizonaSpaghettiHeuristic:
+class ArizonaSpaghettiHeuristic(SeatHeuristic):
     """Ducks under the winning card, throws off its costliest cards when void, and leads
     low in suits where higher cards are still out."""
-
-    def __init__(self, seat: int, rng: random.Random) -> None:
-        self.seat = seat
-        self.rng = rng
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
         # The same choice as ``advise`` without the words: search asks this for every

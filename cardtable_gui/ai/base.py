@@ -21,6 +21,15 @@ class Agent(Protocol):
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action: ...
 
 
+class SeatHeuristic:
+    """Base of each game's own player: it plays one seat for a whole game and draws its
+    chances from its own random source, which is all that every game's player keeps."""
+
+    def __init__(self, seat: int, rng: random.Random) -> None:
+        self.seat = seat
+        self.rng = rng
+
+
 class RandomAgent:
     """Plays a uniformly random legal action: the baseline every agent must beat."""
 

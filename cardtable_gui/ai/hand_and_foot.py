@@ -15,7 +15,7 @@ from typing import Any
 
 from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.claims import Claim, certain, likely
-from cardtable_gui.ai.base import SearchPlan
+from cardtable_gui.ai.base import SearchPlan, SeatHeuristic
 from cardtable_gui.cards import Card, Rank
 from cardtable_gui.rules.base import Action, GameState, GameView
 from cardtable_gui.rules.hand_and_foot import (
@@ -57,12 +57,8 @@ LATE_DRAW_PILE = 12
 """Fewer cards than this in the last draw pile means the round is about to end."""
 
 
-class HandAndFootHeuristic:
+class HandAndFootHeuristic(SeatHeuristic):
     """Plays one seat of Hand and Foot from its view and the legal list alone."""
-
-    def __init__(self, seat: int, rng: random.Random) -> None:
-        self.seat = seat
-        self.rng = rng
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
         assert isinstance(view, HandAndFootView)

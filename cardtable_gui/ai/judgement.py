@@ -14,7 +14,6 @@ its own and hands back futures the table polls.
 
 from __future__ import annotations
 
-import math
 import multiprocessing
 import random
 from collections.abc import Sequence
@@ -43,16 +42,13 @@ decided it)."""
 class Verdict:
     """A move made, set against the best move of the same sampled deals.
 
-    The values are what the mover's side gained over the others on average; a share is
-    the part of the deals where the move came out ahead. ``noise`` is the standard
-    error of the paired gap, ``swing`` a deal's typical value either way."""
+    The values are what the mover's side gained over the others on average. ``noise``
+    is the standard error of the paired gap, ``swing`` a deal's typical value either way."""
 
     made: Action
     best: Action
     made_value: float
     best_value: float
-    made_share: float
-    best_share: float
     deals: int
     noise: float
     swing: float
@@ -84,21 +80,10 @@ def judge(game: str, seat: int, view: GameView, legal: Sequence[Action], made: A
         best=best.action,
         made_value=mine.mean,
         best_value=best.mean,
-        made_share=mine.win_rate,
-        best_share=best.win_rate,
         deals=deals,
-        noise=_paired_error(best, mine),
+        noise=best.lead_over(mine)[1],
         swing=max(1.0, _typical(best, mine)),
     )
-
-
-def _paired_error(best: Tally, mine: Tally) -> float:
-    """The standard error of ``best``'s lead over ``mine`` on the deals both had."""
-    gains = [best.values[deal] - mine.values[deal] for deal in best.values.keys() & mine.values.keys()]
-    if len(gains) < 2:
-        return math.inf
-    mean = sum(gains) / len(gains)
-    return math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1) / len(gains))
 
 
 def _typical(*tallies: Tally) -> float:

@@ -91,6 +91,17 @@ class Tally:
     def win_rate(self) -> float:
         return self.wins / self.tries if self.tries else 0.0
 
+    def lead_over(self, other: Tally) -> tuple[float, float]:
+        """How far this move scored above ``other`` on average over the deals both were
+        tried on, and the standard error of that lead (infinite under two such deals).
+        The same deals make the difference far less noisy than either mean."""
+        gains = [self.values[deal] - other.values[deal] for deal in self.values.keys() & other.values.keys()]
+        if len(gains) < 2:
+            return 0.0, math.inf
+        mean = sum(gains) / len(gains)
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1))
+        return mean, spread / math.sqrt(len(gains))
+
 
 class SearchAgent:
     """Plays one seat by sampling hidden cards and simulating each choice."""
@@ -300,13 +311,9 @@ def _favourite_unless_beaten(ranked: list[Tally], favourite: Tally | None) -> li
     best = ranked[0]
     if favourite is None or best is favourite or not any(t is favourite for t in ranked):
         return ranked
-    shared = best.values.keys() & favourite.values.keys()
-    gains = [best.values[deal] - favourite.values[deal] for deal in shared]
-    if len(gains) >= 2:
-        mean = sum(gains) / len(gains)
-        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (len(gains) - 1))
-        if mean > CLEAR_LEAD * spread / math.sqrt(len(gains)):
-            return ranked
+    lead, error = best.lead_over(favourite)
+    if lead > CLEAR_LEAD * error:
+        return ranked
     return [favourite] + [t for t in ranked if t is not favourite]
 
 

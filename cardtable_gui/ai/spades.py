@@ -4,11 +4,11 @@ partner's nil, try to set an opponent's nil, and avoid bags once the contract is
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from functools import cached_property
 
 from cardtable_gui.ai.advice import Advice
+from cardtable_gui.ai.base import SeatHeuristic
 from cardtable_gui.ai.claims import Claim, certain, likely
 from cardtable_gui.ai.trick_facts import TrickFacts, beats, highest_left
 from cardtable_gui.cards import FRENCH_SUITS, Card, Rank, Suit, french_deck
@@ -30,12 +30,8 @@ BLIND_NIL_DANGER = 150
 _PACK = frozenset(french_deck())
 
 
-class SpadesHeuristic:
+class SpadesHeuristic(SeatHeuristic):
     """Plays one seat of Spades from its view alone."""
-
-    def __init__(self, seat: int, rng: random.Random) -> None:
-        self.seat = seat
-        self.rng = rng
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
         # The same choice as ``advise`` without the words: search asks this for every

@@ -13,11 +13,11 @@ costs two chips a card.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardtable_gui.ai.advice import Advice
+from cardtable_gui.ai.base import SeatHeuristic
 from cardtable_gui.ai.claims import certain
 from cardtable_gui.cards import Card
 from cardtable_gui.rules.base import Action, GameView
@@ -113,12 +113,8 @@ class Knowledge:
         return bonus
 
 
-class SpinadoHeuristic:
+class SpinadoHeuristic(SeatHeuristic):
     """Plays one seat of Spinado from its view alone."""
-
-    def __init__(self, seat: int, rng: random.Random) -> None:
-        self.seat = seat
-        self.rng = rng
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
         # The same choice as ``advise`` without the words: search asks this for every

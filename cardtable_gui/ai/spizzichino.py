@@ -9,10 +9,10 @@ trick, which is worth a whole point.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from cardtable_gui.ai.advice import Advice
+from cardtable_gui.ai.base import SeatHeuristic
 from cardtable_gui.ai.claims import certain, likely
 from cardtable_gui.cards import Card, Suit
 from cardtable_gui.rules.base import Action, GameView
@@ -33,12 +33,8 @@ from cardtable_gui.rules.spizzichino import (
 )
 
 
-class SpizzichinoHeuristic:
+class SpizzichinoHeuristic(SeatHeuristic):
     """Plays from the view alone: what it holds, what is showing, what has been played."""
-
-    def __init__(self, seat: int, rng: random.Random) -> None:
-        self.seat = seat
-        self.rng = rng
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
         # The same choice as ``advise`` without the words: search asks this for every

@@ -16,8 +16,9 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator
 
-from cardtable_gui.persistence.atomic import reason, set_aside_with_message, write_atomic
-from cardtable_gui.persistence.reading import SMALL_FILE, RefusedFile, read_data_file
+from cardtable_gui.persistence.atomic import set_aside_with_message, write_atomic
+from cardtable_gui.persistence.opening import Unopened, open_own_file
+from cardtable_gui.persistence.reading import SMALL_FILE
 from cardtable_gui.seats import GAME_KEY_LIMIT, NAME_LIMIT, SEATS_LIMIT, PlayerName
 from cardtable_gui.shown_text import TEXT_LIMIT, drop_control_characters
 
@@ -104,24 +105,21 @@ class Settings(BaseModel):
         )
 
 
+_UNOPENED = Unopened(
+    refused="Your settings file could not be used ({why}), so the defaults are in use.",
+    failed="Your settings could not be opened ({why}); the defaults are in use for now.",
+)
+
+
 def load_settings(directory: str | os.PathLike[str]) -> tuple[Settings, str | None]:
     """The saved settings and, when the file was damaged, a message for the player.
 
     A missing file simply means defaults. Never raises for a bad file.
     """
     path = Path(directory) / SETTINGS_FILE
-    try:
-        raw_bytes = read_data_file(path, SMALL_FILE)
-    except FileNotFoundError:
-        return Settings(), None
-    except RefusedFile as error:
-        refused = f"Your settings file could not be used ({reason(error)}), so the defaults are in use."
-        return Settings(), set_aside_with_message(path, refused)
-    except OSError as error:
-        return Settings(), (
-            f"Your settings could not be opened ({reason(error)}); "
-            "the defaults are in use for now."
-        )
+    raw_bytes, message = open_own_file(path, SMALL_FILE, _UNOPENED)
+    if raw_bytes is None:
+        return Settings(), message
     raw = _decode(raw_bytes)
     if raw is None:
         damaged = "Your settings file was damaged, so the defaults are in use."

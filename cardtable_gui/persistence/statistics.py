@@ -27,8 +27,9 @@ from pydantic import (
     model_validator,
 )
 
-from cardtable_gui.persistence.atomic import reason, set_aside_with_message, write_atomic
-from cardtable_gui.persistence.reading import RefusedFile, read_data_file
+from cardtable_gui.persistence.atomic import set_aside_with_message, write_atomic
+from cardtable_gui.persistence.opening import Unopened, open_own_file
+from cardtable_gui.persistence.reading import LARGEST_FILE
 from cardtable_gui.seats import GAME_KEY_LIMIT, NAME_LIMIT, AILevel, MatchConfig, SeatKind
 from cardtable_gui.shown_text import TEXT_LIMIT, ShownScore, ShownTime, drop_control_characters
 
@@ -152,22 +153,19 @@ class PlayerStats:
     recent: tuple[Result, ...]
 
 
+_UNOPENED = Unopened(
+    refused="Your statistics file could not be used ({why}), so a fresh record was started.",
+    failed="Your statistics could not be opened ({why}); games finished now will still be recorded.",
+)
+
+
 def load_statistics(directory: str | os.PathLike[str]) -> tuple[Statistics, str | None]:
     """The record of finished games and, if the file was damaged, a message for the
     player. Never raises for a bad file."""
     path = Path(directory) / STATISTICS_FILE
-    try:
-        raw_bytes = read_data_file(path)
-    except FileNotFoundError:
-        return Statistics(), None
-    except RefusedFile as error:
-        refused = f"Your statistics file could not be used ({reason(error)}), so a fresh record was started."
-        return Statistics(), set_aside_with_message(path, refused)
-    except OSError as error:
-        return Statistics(), (
-            f"Your statistics could not be opened ({reason(error)}); "
-            "games finished now will still be recorded."
-        )
+    raw_bytes, message = open_own_file(path, LARGEST_FILE, _UNOPENED)
+    if raw_bytes is None:
+        return Statistics(), message
     statistics, damage = _salvage(raw_bytes)
     if damage is None:
         return statistics, None

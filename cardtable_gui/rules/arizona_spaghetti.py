@@ -46,6 +46,7 @@ from cardtable_gui.rules.base import (
     IllegalAction,
     RoundScored,
     RulesOptions,
+    SeatEvent,
     TrickWon,
     copy_rng,
 )
@@ -208,11 +209,10 @@ _PLAY_BY_KEY = PlayCard.by_card_key
 
 
 @dataclass(frozen=True, slots=True)
-class SuitBroken(Event):
+class SuitBroken(SeatEvent):
     """``seat``, unable to follow suit, played ``suit``: from now on this round it may be
     led."""
 
-    seat: int
     suit: Suit
 
 

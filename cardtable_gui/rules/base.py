@@ -58,6 +58,14 @@ class Event:
     __slots__ = ()
 
 
+@dataclass(frozen=True, slots=True)
+class SeatEvent(Event):
+    """Base of every event that one seat made or met (played a card, broke spades, went
+    out): ``seat`` is that seat. Each game's such events add only what else they say."""
+
+    seat: int
+
+
 # Events several games share. Games add their own beside these.
 
 
@@ -71,18 +79,16 @@ class HandDealt(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CardPlayed(Event):
+class CardPlayed(SeatEvent):
     """``seat`` played ``card`` to the current trick (or sequence)."""
 
-    seat: int
     card: Card
 
 
 @dataclass(frozen=True, slots=True)
-class TrickWon(Event):
+class TrickWon(SeatEvent):
     """``seat`` took the trick made of ``cards`` (in play order)."""
 
-    seat: int
     cards: tuple[Card, ...]
 
 
@@ -214,7 +220,11 @@ class GameState(ABC, Generic[O]):
 
     @abstractmethod
     def clone(self) -> Self:
-        """An independent copy; changing one never changes the other."""
+        """An independent copy; changing one never changes the other.
+
+        Each game spells its copy out field by field, though the games' copies look
+        alike: search clones a state for every move it tries, and a copy shared by
+        reading the fields at run time would cost it several times as much."""
 
     @abstractmethod
     def view(self, seat: int | None) -> GameView:

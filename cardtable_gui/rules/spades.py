@@ -31,6 +31,7 @@ from cardtable_gui.rules.base import (
     IllegalAction,
     RoundScored,
     RulesOptions,
+    SeatEvent,
     TrickWon,
     copy_rng,
 )
@@ -129,23 +130,18 @@ _PLAY_BY_KEY = PlayCard.by_card_key
 
 
 @dataclass(frozen=True, slots=True)
-class BidMade(Event):
-    seat: int
+class BidMade(SeatEvent):
     bid: Bid
 
 
 @dataclass(frozen=True, slots=True)
-class CardsLookedAt(Event):
+class CardsLookedAt(SeatEvent):
     """A player who could have bid blind nil picked up their cards instead."""
-
-    seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class SpadesBroken(Event):
+class SpadesBroken(SeatEvent):
     """The first spade of the hand was played; spades may be led from the next trick."""
-
-    seat: int
 
 
 class SideResult(NamedTuple):

@@ -49,6 +49,7 @@ from cardtable_gui.rules.base import (
     IllegalAction,
     RoundScored,
     RulesOptions,
+    SeatEvent,
     copy_rng,
 )
 
@@ -232,10 +233,9 @@ _PLAY_WITH_SPINADO_BY_KEY = by_key(_PLAY_WITH_SPINADO)
 
 
 @dataclass(frozen=True, slots=True)
-class AntePaid(Event):
+class AntePaid(SeatEvent):
     """``seat`` paid its ante: ``amounts`` chips to Matrimony, Intrigue and Game."""
 
-    seat: int
     amounts: tuple[int, int, int]
 
 
@@ -248,10 +248,9 @@ class SpinadoPlayed(CardPlayed):
 
 
 @dataclass(frozen=True, slots=True)
-class SequenceStopped(Event):
+class SequenceStopped(SeatEvent):
     """The sequence ended after ``card``; ``seat`` played last and starts the next one."""
 
-    seat: int
     card: Card
     reason: StopReason
 
@@ -266,21 +265,18 @@ class PotWon(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class SpinadoPenalty(Event):
+class SpinadoPenalty(SeatEvent):
     """``seat`` was left holding the spinado with ``cards`` cards and paid ``amount``
     chips (2 per card, or all it had) to ``winner``."""
 
-    seat: int
     winner: int
     cards: int
     amount: int
 
 
 @dataclass(frozen=True, slots=True)
-class HandWon(Event):
+class HandWon(SeatEvent):
     """``seat`` was first out of cards."""
-
-    seat: int
 
 
 @dataclass(frozen=True, slots=True)

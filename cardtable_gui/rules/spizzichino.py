@@ -55,6 +55,7 @@ from cardtable_gui.rules.base import (
     IllegalAction,
     RoundScored,
     RulesOptions,
+    SeatEvent,
     TrickWon,
     copy_rng,
 )
@@ -316,11 +317,10 @@ _PLAY_BY_KEY = PlayCard.by_card_key
 
 
 @dataclass(frozen=True, slots=True)
-class PileChosen(Event):
+class PileChosen(SeatEvent):
     """``seat`` took pile ``pile`` into the hand, or stood it as stack ``stack`` showing
     ``top``. A pile taken into the hand shows nothing to the table."""
 
-    seat: int
     pile: int
     to_hand: bool
     stack: int | None = None
@@ -328,29 +328,26 @@ class PileChosen(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class DeclarationMade(Event):
+class DeclarationMade(SeatEvent):
     """``seat`` declared a combination; its cards are known to everyone from now on."""
 
-    seat: int
     kind: DeclarationKind
     cards: tuple[Card, ...]
     points: int
 
 
 @dataclass(frozen=True, slots=True)
-class CardLifted(Event):
+class CardLifted(SeatEvent):
     """``seat`` lifted ``card`` from the top of stack ``stack`` into the hand."""
 
-    seat: int
     stack: int
     card: Card
 
 
 @dataclass(frozen=True, slots=True)
-class StackUncovered(Event):
+class StackUncovered(SeatEvent):
     """The top card of ``seat``'s stack ``stack`` is now ``card`` (None: stack empty)."""
 
-    seat: int
     stack: int
     card: Card | None
 

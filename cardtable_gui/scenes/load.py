@@ -14,6 +14,7 @@ of a finished game offers Play again instead: the same players and house rules, 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -279,14 +280,11 @@ class LoadScene(PageScene):
         self.app.scenes.push(Dialog(self.app, "Delete this save?", message, answers, focus=1))
 
     def delete(self, row: SaveRow) -> None:
-        try:
+        def delete_file() -> str:
             self.store.delete(row.entry.path)
-        except SaveError as error:
-            self.app.toast(error.message, 6.0)
-        else:
-            self.app.toast(f"Deleted \u201c{row.name}\u201d.")
-        self._checked.pop(row.entry.path, None)
-        self.refresh()
+            return f"Deleted \u201c{row.name}\u201d."
+
+        self._change_file(row, delete_file)
 
     def ask_move_aside(self, row: SaveRow) -> None:
         name = drawable(row.entry.path.name)
@@ -298,12 +296,20 @@ class LoadScene(PageScene):
         self.app.scenes.push(Dialog(self.app, "Move this file aside?", message, answers, focus=1))
 
     def move_aside(self, row: SaveRow) -> None:
+        def move_file() -> str:
+            return f"Moved aside as {drawable(self.store.move_aside(row.entry.path).name)}."
+
+        self._change_file(row, move_file)
+
+    def _change_file(self, row: SaveRow, change: Callable[[], str]) -> None:
+        """Do ``change`` to ``row``'s file and show what it says was done, or why it
+        could not be; either way the list is read again, as the folder may have changed."""
         try:
-            moved = self.store.move_aside(row.entry.path)
+            done = change()
         except SaveError as error:
             self.app.toast(error.message, 6.0)
         else:
-            self.app.toast(f"Moved aside as {drawable(moved.name)}.")
+            self.app.toast(done)
         self._checked.pop(row.entry.path, None)
         self.refresh()
 

@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cardtable_gui.rules import GAMES
+from cardtable_gui.scenes.games_column import GamesColumn
 from cardtable_gui.scenes.page import PageScene
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.theme import Theme
-from cardtable_gui.ui.widgets import Button, FocusGroup, Panel, Scroller
+from cardtable_gui.ui.widgets import FocusGroup, Panel, Scroller
 
 if TYPE_CHECKING:
     from cardtable_gui.app_window import App
@@ -125,40 +126,24 @@ class RulesBookScene(PageScene):
         self.table_rules = table_rules or []
         self.games = games_with_rules()
         self.game = game if game in self.games else (self.games[0] if self.games else None)
-        self.list_panel = Panel("Games")
+        self.column = GamesColumn(self.games, self.show)
         self.page_panel = Panel()
-        self.buttons = [Button(GAMES[name].title, lambda n=name: self.show(n)) for name in self.games]
         self.scroller = Scroller()
-        self.focus = FocusGroup(lambda: [self.back, *self.buttons])
+        self.focus = FocusGroup(lambda: [self.back, *self.column.buttons])
         self._lines: list[tuple[pygame.Surface, int, int]] = []
         self._page = pygame.Rect(0, 0, 0, 0)
-        self._mark_chosen()
+        self.column.mark(self.game)
 
     def show(self, game: str) -> None:
         """Open ``game``'s rules at the top."""
         self.game = game
         self.scroller.offset = 0
-        self._mark_chosen()
+        self.column.mark(game)
         self.layout(self.app.screen.get_size())
 
-    def _mark_chosen(self) -> None:
-        for button, name in zip(self.buttons, self.games, strict=True):
-            button.style = "primary" if name == self.game else "normal"
-
     def layout(self, size: tuple[int, int]) -> None:
-        width, height = size
         theme = self.app.theme
-        margin, gap = self.place_header(width), theme.px(18)
-        header_h = theme.px(74)
-        body = pygame.Rect(margin, header_h, width - margin * 2, height - header_h - margin)
-        list_w = max(theme.px(220), round(body.width * 0.22))
-        self.list_panel.rect = pygame.Rect(body.x, body.y, list_w, body.height)
-        pad = theme.px(18)
-        y = body.y + self.list_panel.title_height(theme) + theme.px(8)
-        for button in self.buttons:
-            button.rect = pygame.Rect(body.x + pad, y, list_w - pad * 2, theme.px(44))
-            y += theme.px(52)
-        self.page_panel.rect = pygame.Rect(body.x + list_w + gap, body.y, body.width - list_w - gap, body.height)
+        self.page_panel.rect = self.column.place(theme, size, self.place_header(size[0]))
         page_pad = theme.px(36)
         measure = min(self.page_panel.rect.width - page_pad * 2, theme.px(860))
         self._page = pygame.Rect(
@@ -188,17 +173,14 @@ class RulesBookScene(PageScene):
             if event.key in (pygame.K_DOWN, pygame.K_UP):
                 self.scroller.scroll_by(step if event.key == pygame.K_DOWN else -step)
                 return
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.games and self.game:
-                index = self.games.index(self.game) + (1 if event.key == pygame.K_RIGHT else -1)
-                self.show(self.games[index % len(self.games)])
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.game:
+                self.show(self.column.beside(self.game, event.key))
                 return
-        self.offer(event, (self.scroller, self.back, *self.buttons))
+        self.offer(event, (self.scroller, self.back, *self.column.buttons))
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.draw_header(surface)
-        self.list_panel.draw(surface, theme)
-        for button in self.buttons:
-            button.draw(surface, theme)
+        self.column.draw(surface, theme)
         self.page_panel.draw(surface, theme)
         clip = surface.get_clip()
         surface.set_clip(self.scroller.view)

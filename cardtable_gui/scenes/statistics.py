@@ -122,10 +122,7 @@ class Picker(Widget):
             pygame.Rect(self.rect.right - side, self.rect.y, side, self.rect.height),
         )
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if not self.visible:
-            return False
-        self._track_hover(event)
+    def _use(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             back, forward = self.arrows()
             if back.collidepoint(event.pos):

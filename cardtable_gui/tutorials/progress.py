@@ -13,8 +13,9 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from cardtable_gui.persistence.atomic import reason, set_aside_with_message, write_atomic
-from cardtable_gui.persistence.reading import SMALL_FILE, RefusedFile, read_data_file
+from cardtable_gui.persistence.atomic import set_aside_with_message, write_atomic
+from cardtable_gui.persistence.opening import Unopened, open_own_file
+from cardtable_gui.persistence.reading import SMALL_FILE
 
 PROGRESS_FILE = "lessons.json"
 
@@ -57,19 +58,19 @@ def _key(game: str, lesson_id: str) -> str:
     return f"{game}/{lesson_id}"
 
 
+_UNOPENED = Unopened(
+    refused="Your lesson progress could not be used ({why}), so every lesson starts afresh.",
+    failed="Your lesson progress could not be opened ({why}).",
+)
+
+
 def load_progress(directory: str | os.PathLike[str]) -> tuple[Progress, str | None]:
     """The saved progress and, when the file was damaged, a message for the player.
     A missing file is no progress yet. Never raises for a bad file."""
     path = Path(directory) / PROGRESS_FILE
-    try:
-        raw = read_data_file(path, SMALL_FILE)
-    except FileNotFoundError:
-        return Progress(), None
-    except RefusedFile as error:
-        refused = f"Your lesson progress could not be used ({reason(error)}), so every lesson starts afresh."
-        return Progress(), set_aside_with_message(path, refused)
-    except OSError as error:
-        return Progress(), f"Your lesson progress could not be opened ({reason(error)})."
+    raw, message = open_own_file(path, SMALL_FILE, _UNOPENED)
+    if raw is None:
+        return Progress(), message
     try:
         # Strict, as the saves are: a step written as "3" or done as "yes" is damage.
         return Progress.model_validate_json(raw, strict=True), None

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Hashable
 from importlib import resources
+from typing import Generic, TypeVar
 
 import pygame
 
@@ -67,6 +68,32 @@ the same room, so every screen keeps its proportions."""
 _TEXT_CACHE_LIMIT = 600
 _PANEL_CACHE_LIMIT = 160
 
+V = TypeVar("V")
+
+
+class _Recent(Generic[V]):
+    """The answers a cache gave lately, at most ``limit``, the one asked for longest
+    ago forgotten first: scenes ask for the same text and panels every frame, and a long
+    game of changing scores and names must not make the cache grow without end."""
+
+    __slots__ = ("_items", "_limit")
+
+    def __init__(self, limit: int) -> None:
+        self._items: OrderedDict[Hashable, V] = OrderedDict()
+        self._limit = limit
+
+    def get(self, key: Hashable) -> V | None:
+        value = self._items.get(key)
+        if value is not None:
+            self._items.move_to_end(key)
+        return value
+
+    def keep(self, key: Hashable, value: V) -> V:
+        self._items[key] = value
+        if len(self._items) > self._limit:
+            self._items.popitem(last=False)
+        return value
+
 
 def load_font(size_px: int, bold: bool = False) -> pygame.font.Font:
     """The bundled face at a text size of ``size_px``."""
@@ -82,9 +109,9 @@ class Theme:
         self.size = size
         self.scale = self.scale_for(size)
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._texts: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
-        self._panels: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
-        self._fits: OrderedDict[Hashable, tuple[str, int]] = OrderedDict()
+        self._texts: _Recent[pygame.Surface] = _Recent(_TEXT_CACHE_LIMIT)
+        self._panels: _Recent[pygame.Surface] = _Recent(_PANEL_CACHE_LIMIT)
+        self._fits: _Recent[tuple[str, int]] = _Recent(_TEXT_CACHE_LIMIT)
         self._background: pygame.Surface | None = None
 
     @staticmethod
@@ -137,7 +164,6 @@ class Theme:
         key = (text, int(size_px), colour, bold)
         surface = self._texts.get(key)
         if surface is not None:
-            self._texts.move_to_end(key)
             return surface
         font = self.font(size_px, bold)
         if text and font.size(text)[0] == 0:
@@ -146,10 +172,7 @@ class Theme:
             surface = font.render(text, True, colour)
         if len(colour) == 4:
             surface.set_alpha(colour[3])
-        self._texts[key] = surface
-        if len(self._texts) > _TEXT_CACHE_LIMIT:
-            self._texts.popitem(last=False)
-        return surface
+        return self._texts.keep(key, surface)
 
     def fit(
         self,
@@ -173,12 +196,7 @@ class Theme:
         key = (text, size_px, int(width), bold, floor, joiner)
         fitted = self._fits.get(key)
         if fitted is None:
-            fitted = self._fit(text, size_px, int(width), bold, min(floor, size_px), joiner)
-            self._fits[key] = fitted
-            if len(self._fits) > _TEXT_CACHE_LIMIT:
-                self._fits.popitem(last=False)
-        else:
-            self._fits.move_to_end(key)
+            fitted = self._fits.keep(key, self._fit(text, size_px, int(width), bold, min(floor, size_px), joiner))
         return fitted
 
     def _fit(
@@ -261,13 +279,8 @@ class Theme:
         key = (size, radius, fill, border, shadow)
         surface = self._panels.get(key)
         if surface is not None:
-            self._panels.move_to_end(key)
             return surface
-        surface = _rounded_box(size, radius, fill, border, self.px(5) if shadow else 0)
-        self._panels[key] = surface
-        if len(self._panels) > _PANEL_CACHE_LIMIT:
-            self._panels.popitem(last=False)
-        return surface
+        return self._panels.keep(key, _rounded_box(size, radius, fill, border, self.px(5) if shadow else 0))
 
     def draw_panel(
         self,

@@ -24,6 +24,12 @@ _REPEAT_DELAY = 0.45
 _REPEAT_EVERY = 0.06
 
 
+def _tell(on_change: Callable[[T], None] | None, value: T) -> None:
+    """Give a control's new value to whoever asked to hear of changes, if anyone did."""
+    if on_change is not None:
+        on_change(value)
+
+
 class Widget:
     """Base of every control: a rect, visibility, enabled state, hover and focus."""
 
@@ -44,7 +50,16 @@ class Widget:
         return self.visible and self.enabled and self.focusable
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Use ``event`` if it concerns this widget; True when it was used."""
+        """Use ``event`` if it concerns this widget; True when it was used. A shown
+        widget follows the pointer even while disabled (it still draws its hover); only
+        a shown, enabled one acts on input, through ``_use``."""
+        if not self.visible:
+            return False
+        self._track_hover(event)
+        return self.enabled and self._use(event)
+
+    def _use(self, event: pygame.event.Event) -> bool:
+        """What this control does with ``event`` while shown and enabled."""
         return False
 
     def update(self, dt: float) -> None:
@@ -87,12 +102,7 @@ class Button(Widget):
         self.enabled = enabled
         self.pressed = False
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if not self.visible:
-            return False
-        self._track_hover(event)
-        if not self.enabled:
-            return False
+    def _use(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.rect.collidepoint(event.pos):
                 self.pressed = True
@@ -226,15 +236,9 @@ class Toggle(Widget):
 
     def set(self, value: bool) -> None:
         self.value = value
-        if self.on_change is not None:
-            self.on_change(value)
+        _tell(self.on_change, value)
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if not self.visible:
-            return False
-        self._track_hover(event)
-        if not self.enabled:
-            return False
+    def _use(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
             self.set(not self.value)
             return True
@@ -316,15 +320,9 @@ class Stepper(Widget):
             value = int(value)
         if value != self.value:
             self.value = value
-            if self.on_change is not None:
-                self.on_change(value)
+            _tell(self.on_change, value)
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if not self.visible:
-            return False
-        self._track_hover(event)
-        if not self.enabled:
-            return False
+    def _use(self, event: pygame.event.Event) -> bool:
         minus, _, plus = self._parts()
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for part, direction in ((minus, -1), (plus, 1)):
@@ -402,8 +400,7 @@ class Choice(Widget, Generic[T]):
         value = self.options[index][0]
         if value != self.value:
             self.value = value
-            if self.on_change is not None:
-                self.on_change(value)
+            _tell(self.on_change, value)
 
     def segment_rects(self) -> list[pygame.Rect]:
         count = max(1, len(self.options))
@@ -414,16 +411,14 @@ class Choice(Widget, Generic[T]):
             rects.append(pygame.Rect(left, self.rect.y, right - left, self.rect.height))
         return rects
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if not self.visible:
-            return False
-        self._track_hover(event)
+    def _track_hover(self, event: pygame.event.Event) -> None:
+        super()._track_hover(event)
         if event.type == pygame.MOUSEMOTION:
             self._hover_index = next(
                 (i for i, r in enumerate(self.segment_rects()) if r.collidepoint(event.pos)), None
             )
-        if not self.enabled:
-            return False
+
+    def _use(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for index, rect in enumerate(self.segment_rects()):
                 if rect.collidepoint(event.pos):
@@ -499,15 +494,9 @@ class TextInput(Widget):
         self._blink = 0.0
         if text != self.text:
             self.text = text
-            if self.on_change is not None:
-                self.on_change(text)
+            _tell(self.on_change, text)
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if not self.visible:
-            return False
-        self._track_hover(event)
-        if not self.enabled:
-            return False
+    def _use(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             inside = self.rect.collidepoint(event.pos)
             self.focused = inside

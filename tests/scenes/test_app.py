@@ -56,7 +56,7 @@ def scene_rects(scene: Scene) -> list[tuple[str, pygame.Rect]]:
         inside = [(f"{type(w).__name__} in view", w.rect.clip(a.rect)) for a in (scene.seat_area, scene.form.area) for w in visible]
         return [(getattr(w, "text", type(w).__name__), w.rect) for w in items] + inside
     assert isinstance(scene, RulesBookScene)
-    items = [scene.back, scene.title, scene.list_panel, scene.page_panel, *scene.buttons]
+    items = [scene.back, scene.title, scene.column.panel, scene.page_panel, *scene.column.buttons]
     return [(getattr(w, "text", type(w).__name__), w.rect) for w in items] + [("page", scene.scroller.view)]
 
 

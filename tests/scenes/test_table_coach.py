@@ -31,7 +31,7 @@ TEAMS = ((0, 2), (1, 3))
 
 def verdict(made: Action, best: Action, made_value: float, best_value: float, noise: float = 5.0) -> Verdict:
     """A search's verdict: values are points gained over the other side on average."""
-    return Verdict(made, best, made_value, best_value, 0.5 if made_value >= 0 else 0.25, 0.5 if best_value >= 0 else 0.25, 16, noise, 100.0)
+    return Verdict(made, best, made_value, best_value, 16, noise, 100.0)
 
 
 class FixedJudge:

@@ -69,7 +69,7 @@ def open_course(app: App, game: str) -> TutorialScene:
     click(app, next(b for b in menu.buttons if b.text == "Learn to play").rect.center)
     scene = app.scenes.top
     assert isinstance(scene, TutorialScene)
-    click(app, scene.game_buttons[scene.games.index(game)].rect.center)
+    click(app, scene.column.buttons[scene.games.index(game)].rect.center)
     assert scene.game == game
     return scene
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable_gui.cards import Card
-from cardtable_gui.rules.base import Event
+from cardtable_gui.rules.base import Event, SeatEvent
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,11 +20,10 @@ class PileStarted(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CardsDrawn(Event):
+class CardsDrawn(SeatEvent):
     """``seat`` drew ``count`` cards from the draw pile into hand, and ``to_tail`` more
     into its tail (the 200 round)."""
 
-    seat: int
     count: int
     to_tail: int = 0
 
@@ -43,11 +42,10 @@ class DrawPileExhausted(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class PileTaken(Event):
+class PileTaken(SeatEvent):
     """``seat`` took the discard pile: ``top`` and ``pair`` went to the team's book
     number ``book``; ``count`` more cards went into hand (and ``to_tail`` to the tail)."""
 
-    seat: int
     top: Card
     pair: tuple[Card, Card]
     book: int
@@ -56,10 +54,9 @@ class PileTaken(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Melded(Event):
+class Melded(SeatEvent):
     """``seat`` laid cards on its team's books: (book number, cards) per group."""
 
-    seat: int
     team: int
     groups: tuple[tuple[int, tuple[Card, ...]], ...]
 
@@ -83,44 +80,38 @@ class BookClosed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class RedThreeLaidOut(Event):
+class RedThreeLaidOut(SeatEvent):
     """``seat`` laid out a red three (to be replaced from the draw pile)."""
 
-    seat: int
     card: Card
 
 
 @dataclass(frozen=True, slots=True)
-class StagePickedUp(Event):
+class StagePickedUp(SeatEvent):
     """``seat`` picked up its foot or tail (``stage``) of ``count`` cards."""
 
-    seat: int
     stage: str
     count: int
 
 
 @dataclass(frozen=True, slots=True)
-class Discarded(Event):
-    seat: int
+class Discarded(SeatEvent):
     card: Card
 
 
 @dataclass(frozen=True, slots=True)
-class GoOutAsked(Event):
+class GoOutAsked(SeatEvent):
     """``seat`` asked its partners whether it may go out."""
-
-    seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class GoOutAnswered(Event):
-    seat: int
+class GoOutAnswered(SeatEvent):
     yes: bool
 
 
 @dataclass(frozen=True, slots=True)
-class WentOut(Event):
-    seat: int
+class WentOut(SeatEvent):
+    """``seat`` discarded the last card of its last stage, which ends the round."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cardtable_gui.rules import GAMES
+from cardtable_gui.scenes.games_column import GamesColumn
 from cardtable_gui.scenes.page import PageScene
 from cardtable_gui.tutorials import Course, LessonFileError, has_course, load_course
 from cardtable_gui.tutorials.progress import LessonProgress, Progress, load_progress
@@ -61,9 +62,8 @@ class TutorialScene(PageScene):
             # The game last chosen here or on the New game screen: a learner comes back to it.
             game = app.settings.last_game if app.settings.last_game in self.games else None
         self.game = game if game is not None else (self.games[0] if self.games else None)
-        self.list_panel = Panel("Games")
+        self.column = GamesColumn(self.games, self.show)
         self.lessons_panel = Panel()
-        self.game_buttons = [Button(GAMES[name].title, lambda n=name: self.show(n)) for name in self.games]
         self.rows: list[Row] = []
         self.course: Course | None = None
         self.problem = ""
@@ -81,8 +81,7 @@ class TutorialScene(PageScene):
         self.layout(self.app.screen.get_size())
 
     def _fill(self) -> None:
-        for button, name in zip(self.game_buttons, self.games, strict=True):
-            button.style = "primary" if name == self.game else "normal"
+        self.column.mark(self.game)
         self.rows = []
         self.course = None
         self.problem = ""
@@ -139,23 +138,13 @@ class TutorialScene(PageScene):
     # -- layout ------------------------------------------------------------------------
 
     def _widgets(self) -> list[Widget]:
-        return [self.back, *self.game_buttons, *(row.button for row in self.rows)]
+        return [self.back, *self.column.buttons, *(row.button for row in self.rows)]
 
     def layout(self, size: tuple[int, int]) -> None:
-        width, height = size
         theme = self.app.theme
-        margin, gap = self.place_header(width), theme.px(18)
-        header_h = theme.px(74)
-        body = pygame.Rect(margin, header_h, width - margin * 2, height - header_h - margin)
-        list_w = max(theme.px(220), round(body.width * 0.22))
-        self.list_panel.rect = pygame.Rect(body.x, body.y, list_w, body.height)
-        pad = theme.px(18)
-        y = body.y + self.list_panel.title_height(theme) + theme.px(8)
-        for button in self.game_buttons:
-            button.rect = pygame.Rect(body.x + pad, y, list_w - pad * 2, theme.px(44))
-            y += theme.px(52)
-        panel = pygame.Rect(body.x + list_w + gap, body.y, body.width - list_w - gap, body.height)
+        panel = self.column.place(theme, size, self.place_header(size[0]))
         self.lessons_panel.rect = panel
+        pad = theme.px(18)
         if not self.rows:
             return
         inner = panel.inflate(-pad * 2, -pad * 2)
@@ -174,9 +163,8 @@ class TutorialScene(PageScene):
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.app.scenes.pop()
                 return
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.games and self.game:
-                index = self.games.index(self.game) + (1 if event.key == pygame.K_RIGHT else -1)
-                self.show(self.games[index % len(self.games)])
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.game:
+                self.show(self.column.beside(self.game, event.key))
                 return
         self.offer(event, self._widgets())
 
@@ -184,9 +172,7 @@ class TutorialScene(PageScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.draw_header(surface)
-        self.list_panel.draw(surface, theme)
-        for button in self.game_buttons:
-            button.draw(surface, theme)
+        self.column.draw(surface, theme)
         self.lessons_panel.draw(surface, theme)
         if self.problem:
             lines = theme.wrap(self.problem, theme.scaled_font(20), self.lessons_panel.rect.width - theme.px(48))
