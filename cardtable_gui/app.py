@@ -52,6 +52,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _window_arguments(watch)
 
+    host = commands.add_parser("host", help="host a game for friends playing on their own computers")
+    host.add_argument("game", help="spades, hand_and_foot, spizzichino, spinado or arizona_spaghetti")
+    host.add_argument(
+        "--seats",
+        default=None,
+        help="who sits in each seat, comma separated: you, friend, easy, medium or hard"
+        " (default: you, then friends; e.g. you,medium,friend,medium)",
+    )
+    host.add_argument("--port", type=_port, default=None, help="the port friends connect to (47474)")
+    host.add_argument("--name", default=None, help="your name at the table (the one in Settings if left out)")
+    _window_arguments(host)
+
+    join = commands.add_parser("join", help="join a friend's game: their address and the join code they read out")
+    join.add_argument("address", help="the host's address, e.g. 192.168.1.20 or 192.168.1.20:47474")
+    join.add_argument("code", help="the join code, e.g. 7-tiger-lamp")
+    join.add_argument("--name", default=None, help="your name at the table (the one in Settings if left out)")
+    _window_arguments(join)
+
     sim = commands.add_parser("simulate", help="play AI-only games with no window and print results")
     sim.add_argument("game", help="spades, hand_and_foot, spizzichino, spinado or arizona_spaghetti")
     sim.add_argument("--games", type=_positive_int, default=100, help="how many games (100)")
@@ -125,6 +143,13 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _port(text: str) -> int:
+    value = _number(text, int, "a whole number")
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError("must be a port number from 1 to 65535")
+    return value
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -137,6 +162,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
     if args.command == "watch":
         return _watch(args)
+    if args.command in ("host", "join"):
+        from cardtable_gui import together
+
+        if args.command == "host":
+            return together.host(args, _windowed, named_rules)
+        return together.join(args, _windowed)
     return _play(args)
 
 
@@ -173,7 +204,7 @@ class DataDirUnusable(Exception):
     """The data folder cannot be created or written to."""
 
 
-def _open_app(args: argparse.Namespace, fullscreen: bool | None = None, frames_log: str | None = None) -> App | None:
+def open_app(args: argparse.Namespace, fullscreen: bool | None = None, frames_log: str | None = None) -> App | None:
     """The window, or None (with a one-line message) when it cannot be opened: a data
     folder that cannot be used is reported as that, not as a window problem."""
     import pygame
@@ -198,7 +229,7 @@ def _open_app(args: argparse.Namespace, fullscreen: bool | None = None, frames_l
 
 
 def _play(args: argparse.Namespace) -> int:
-    app = _open_app(args, fullscreen=True if args.fullscreen else None)
+    app = open_app(args, fullscreen=True if args.fullscreen else None)
     if app is None:
         return 1
     from cardtable_gui.scenes.menu import MenuScene
@@ -207,7 +238,13 @@ def _play(args: argparse.Namespace) -> int:
     return app.run()
 
 
-def _named_rules(name: str) -> GameRules[Any, Any] | None:
+def _windowed(args: argparse.Namespace) -> App | None:
+    """The window for a game with friends: never full screen at first, so the host can
+    read the join code out beside other windows."""
+    return open_app(args, fullscreen=False)
+
+
+def named_rules(name: str) -> GameRules[Any, Any] | None:
     """The rules of the game named on the command line; None once the player has been
     told there is no such game."""
     from cardtable_gui.rules import UnknownGame, get_rules
@@ -220,7 +257,7 @@ def _named_rules(name: str) -> GameRules[Any, Any] | None:
 
 
 def _watch(args: argparse.Namespace) -> int:
-    rules = _named_rules(args.game)
+    rules = named_rules(args.game)
     if rules is None:
         return 2
     from cardtable_gui.scenes.table.layout_registry import LAYOUTS
@@ -235,7 +272,7 @@ def _watch(args: argparse.Namespace) -> int:
     if players not in rules.player_counts:
         print(f"{rules.title} is played by {players_text(rules)}, not {players}.", file=sys.stderr)
         return 2
-    app = _open_app(args, fullscreen=False, frames_log=args.frames_log)
+    app = open_app(args, fullscreen=False, frames_log=args.frames_log)
     if app is None:
         return 1
     from cardtable_gui.scenes.table import TableScene
@@ -267,7 +304,7 @@ def _quit_when_finished(app: App, scene: object, linger: float) -> Callable[[flo
 def _simulate(args: argparse.Namespace) -> int:
     from cardtable_gui import simulate
 
-    rules = _named_rules(args.game)
+    rules = named_rules(args.game)
     if rules is None:
         return 2
     if args.seats is None:

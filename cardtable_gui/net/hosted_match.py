@@ -8,7 +8,6 @@ Every frame it also lets the ``HostedGame`` hear the friends and tell them the m
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from cardtable_gui.match import Match
@@ -64,12 +63,3 @@ class HostedMatch(Match):
     def close(self) -> None:
         self.hosted.close()
         super().close()
-
-
-def hosted_match_maker(host_seat: int, **kwargs: Any) -> Callable[[MatchConfig, HostedGame], HostedMatch]:
-    """What ``HostedGame.start`` calls to build the host's match at the start."""
-
-    def make(config: MatchConfig, hosted: HostedGame) -> HostedMatch:
-        return HostedMatch(config, host_seat=host_seat, hosted=hosted, **kwargs)
-
-    return make

@@ -22,7 +22,7 @@ from pydantic import BaseModel
 
 from cardtable_gui.match import Match
 from cardtable_gui.net.messages import Act, Bye, Join, Lobby, Refused, SeatInfo, Update, Welcome
-from cardtable_gui.net.server import Arrived, CodeChanged, Incoming, Left
+from cardtable_gui.net.server import CodeChanged, Incoming, Left
 from cardtable_gui.net.wire import encode
 from cardtable_gui.persistence.saves import describe_progress
 from cardtable_gui.rules.base import ActionParseError, Event, GameState, IllegalAction
@@ -124,9 +124,10 @@ class HostedGame:
                 found.append(SeatInfo(name=config.name, kind=kind, present=True))
         return found
 
-    def start(self) -> Match:
-        """Start the game with the friends' names in their seats. Raises
-        ``IllegalAction`` while a friend's seat is still empty."""
+    def start(self, make_match: Callable[[MatchConfig, HostedGame], Match] | None = None) -> Match:
+        """Start the game with the friends' names in their seats, the match built by
+        ``make_match`` (else the one given at creation). Raises ``IllegalAction`` while
+        a friend's seat is still empty."""
         if not self.can_start:
             waiting = ", ".join(f"seat {seat + 1}" for seat, f in self.friends.items() if not f.present)
             raise IllegalAction(f"Waiting for friends to take {waiting}.")
@@ -134,7 +135,7 @@ class HostedGame:
             config.model_copy(update={"name": self.seat_name(seat)}) for seat, config in enumerate(self.config.seats)
         )
         self.config = self.config.model_copy(update={"seats": named})
-        self.match = self._make_match(self.config, self)
+        self.match = (make_match or self._make_match)(self.config, self)
         self._shadow = None
         self._tell_lobby()
         return self.match

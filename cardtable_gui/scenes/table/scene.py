@@ -120,6 +120,7 @@ class TableScene(Scene):
         on_applied: Callable[[MatchSeam], None] | None = None,
         resume: RestoredGame | None = None,
         pace: float = 1.0,
+        match: MatchSeam | None = None,
     ) -> None:
         super().__init__(app)
         self.config = config
@@ -132,7 +133,10 @@ class TableScene(Scene):
         self.autosaver = None if watch else Autosaver(self.saves)
         self._on_applied = on_applied
         self._save_problem: str | None = None
-        self.match = self.open_match(config, resume)
+        self.match = match if match is not None else self.open_match(config, resume)
+        if not self.match.kept_here:
+            # A friend's table: the host's computer keeps the game.
+            self.autosaver = None
         humans = self.match.person_seats
         self.pass_and_play = len(humans) > 1
         try:
@@ -422,6 +426,8 @@ class TableScene(Scene):
         self.match.ai_pace = self.computer_pause()
         self.match.hold = self._busy()
         self.match.poll()
+        for notice in self.match.notices():
+            self.app.toast(notice, 6.0)
         self._report_save_problem()
         self._record_statistics()
         self._consume()
@@ -752,7 +758,9 @@ class TableScene(Scene):
             Dialog(
                 self.app,
                 "Leave the table?",
-                "Your game is saved as it stands: Continue on the menu brings it back right here.",
+                "Your game is saved as it stands: Continue on the menu brings it back right here."
+                if self.match.kept_here
+                else "Your seat waits for you: join again with the same code to come back.",
                 [Answer("Leave", self._main_menu, "primary"), Answer("Stay", None, "quiet")],
             )
         )
@@ -769,6 +777,9 @@ class TableScene(Scene):
             self.app.scenes.push(RulesBookScene(self.app, match.game, table_rules))
 
     def _rematch(self) -> None:
+        if not self.match.kept_here:
+            self._main_menu()
+            return
         config = self.match.rematch_config(new_seed())
         self.app.scenes.replace(TableScene(self.app, config, watch=self.watch, pace=self.pace))
 
@@ -847,6 +858,9 @@ class TableScene(Scene):
         if self.match.is_over:
             self.say("The game is over; there is nothing left to save.")
             return
+        if not self.match.kept_here:
+            self.say("The host's computer keeps this game; it is saved there.")
+            return
         suggestion = self.save_name_suggestion()
         dialog = Dialog(
             self.app,
@@ -878,7 +892,7 @@ class TableScene(Scene):
     def _record_statistics(self) -> None:
         """Add the game to the player's statistics once it is over: once per game,
         never for a watched one. A write that fails is told and play goes on."""
-        if self.watch or self.config.coach or self._recorded or not self.match.is_over:
+        if self.watch or self.config.coach or self._recorded or not self.match.is_over or not self.match.kept_here:
             return
         self._recorded = True
         try:

@@ -1,0 +1,43 @@
+"""The host's table in a game with friends: the ordinary table, playing the host's
+seat of the match the friends' computers are told about."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from cardtable_gui.match_seam import MatchSeam
+from cardtable_gui.net.hosted_match import HostedMatch
+from cardtable_gui.net.hosting import HostedGame
+from cardtable_gui.persistence.saves import RestoredGame
+from cardtable_gui.scenes.table.scene import TableScene
+from cardtable_gui.seats import MatchConfig
+
+if TYPE_CHECKING:
+    from cardtable_gui.app_window import App
+
+
+class HostedTableScene(TableScene):
+    """Starts ``hosted`` with a ``HostedMatch`` for ``host_seat`` that saves as any
+    game of this computer does; closing the table stops the hosting."""
+
+    def __init__(self, app: App, hosted: HostedGame, host_seat: int, stop_hosting: Callable[[], None]) -> None:
+        self.hosted = hosted
+        self.host_seat = host_seat
+        self._stop_hosting = stop_hosting
+        super().__init__(app, hosted.config)
+
+    def open_match(self, config: MatchConfig, resume: RestoredGame | None) -> MatchSeam:
+        def make(final: MatchConfig, game: HostedGame) -> HostedMatch:
+            return HostedMatch(
+                final, host_seat=self.host_seat, hosted=game, on_applied=self._applied, ai_pace=self.computer_pause()
+            )
+
+        match = self.hosted.start(make)
+        self.config = self.hosted.config
+        return match
+
+    def close(self) -> None:
+        """Leaving the table ends the hosting: every friend's table is told."""
+        super().close()
+        self._stop_hosting()
