@@ -41,7 +41,7 @@ class _Lobby(PageScene):
         self.lines: list[tuple[str, int, tuple[int, int, int]]] = []
         self.seats: list[str] = []
         self.buttons: list[Button] = [self.back]
-        self.focus = FocusGroup(self.buttons)
+        self.focus = FocusGroup(lambda: self.buttons)
         self._top = 0
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -118,7 +118,7 @@ class HostLobbyScene(_Lobby):
         self.back.on_click = self._leave
         self.back.text = "Stop"
         self.buttons = [self.back, self.start]
-        self.focus = FocusGroup(self.buttons)
+        self.focus = FocusGroup(lambda: self.buttons)
 
     def update(self, dt: float) -> None:
         self.hosted.pump()
