@@ -17,7 +17,7 @@ from typing import Any
 from cardtable_gui.app_window import App
 from cardtable_gui.net.client import BadAddress, GuestClient, split_address
 from cardtable_gui.net.codes import BadJoinCode, normalise
-from cardtable_gui.net.discovery import Announcement
+from cardtable_gui.net.discovery import announce
 from cardtable_gui.net.guest_match import GuestMatch
 from cardtable_gui.net.hosting import HostedGame
 from cardtable_gui.net.server import DEFAULT_PORT, HostError, HostServer
@@ -88,7 +88,7 @@ def host(args: argparse.Namespace, open_app: OpenApp, named_rules: NamedRules) -
         app.quit()
         print(error, file=sys.stderr)
         return 1
-    announcement = _announce(f"{name}'s {rules.title}", rules.name, server.port)
+    announcement = announce(f"{name}'s {rules.title}", rules.name, server.port)
 
     def stop_hosting() -> None:
         if announcement is not None:
@@ -136,13 +136,3 @@ def join(args: argparse.Namespace, open_app: OpenApp) -> int:
         return app.run()
     finally:
         client.close("left")
-
-
-def _announce(title: str, game: str, port: int) -> Announcement | None:
-    """Tell the local network about the game; a network that cannot carry the
-    announcement only means friends type the address."""
-    try:
-        return Announcement(title, game, port)
-    except (OSError, RuntimeError) as error:
-        log.warning("The game could not be announced on the local network: %s", error)
-        return None

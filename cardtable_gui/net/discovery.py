@@ -7,6 +7,7 @@ announced: hearing a game is not being able to join it.
 
 from __future__ import annotations
 
+import logging
 import socket
 import threading
 from collections.abc import Sequence
@@ -15,6 +16,8 @@ from dataclasses import dataclass
 from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, ServiceListener, Zeroconf
 
 from cardtable_gui.net.messages import PROTOCOL_VERSION
+
+log = logging.getLogger(__name__)
 
 SERVICE = "_cardtable._tcp.local."
 LOOKUP_MS = 1500
@@ -128,3 +131,13 @@ def _own_addresses(interfaces: Sequence[str] | None) -> list[str]:
 def _label(title: str) -> str:
     """A service name from a title: at most 60 characters, no dots."""
     return title.replace(".", " ")[:60] or "Card Table"
+
+
+def announce(title: str, game: str, port: int) -> Announcement | None:
+    """Tell the local network about a hosted game, or None when the network cannot
+    carry the announcement: friends then type the address instead."""
+    try:
+        return Announcement(title, game, port)
+    except (OSError, RuntimeError) as error:
+        log.warning("The game could not be announced on the local network: %s", error)
+        return None

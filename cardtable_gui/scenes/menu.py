@@ -61,6 +61,7 @@ def saves_present(app: App) -> bool:
 MENU: tuple[MenuEntry, ...] = (
     MenuEntry("New game", "cardtable_gui.scenes.setup", "SetupScene"),
     MenuEntry("Load game", "cardtable_gui.scenes.load", "LoadScene", when=saves_present),
+    MenuEntry("Play with friends", "cardtable_gui.scenes.friends", "FriendsScene"),
     MenuEntry("Learn to play", "cardtable_gui.scenes.tutorial", "TutorialScene"),
     MenuEntry("Rules", "cardtable_gui.scenes.rules_book", "RulesBookScene"),
     MenuEntry("Settings", "cardtable_gui.scenes.settings", "SettingsScene"),
