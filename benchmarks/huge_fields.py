@@ -97,7 +97,7 @@ def timed(data: bytes, label: str) -> float:
         (root / "autosave.json").write_bytes(data)
         (root / "saves" / "huge.json").write_bytes(data)
         (root / "saves" / "ordinary.json").write_bytes(json.dumps(ordinary_save()).encode())
-        app = App(size=(1280, 800), data_dir=root, fullscreen=False)
+        app = App(size=(1280, 800), data_dir=root, fullscreen=False, home=MenuScene)
         try:
             app.scenes.push(MenuScene(app))
             app.run_frame(FRAME)

@@ -33,7 +33,7 @@ def child(size: str, data_dir: str) -> None:
     from cardtable_gui.app_window import App
     from cardtable_gui.scenes.menu import MenuScene
 
-    app = App(size=window_size(size), data_dir=data_dir)
+    app = App(size=window_size(size), data_dir=data_dir, home=MenuScene)
     app.scenes.push(MenuScene(app))
     app.run_frame()
     rss = next((line.split()[1] for line in open("/proc/self/status") if line.startswith("VmRSS:")), "0")

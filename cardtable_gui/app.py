@@ -206,10 +206,12 @@ class DataDirUnusable(Exception):
 
 def open_app(args: argparse.Namespace, fullscreen: bool | None = None, frames_log: str | None = None) -> App | None:
     """The window, or None (with a one-line message) when it cannot be opened: a data
-    folder that cannot be used is reported as that, not as a window problem."""
+    folder that cannot be used is reported as that, not as a window problem. Its home,
+    where the program starts and every table leads back to, is the main menu."""
     import pygame
 
     from cardtable_gui.app_window import App
+    from cardtable_gui.scenes.menu import MenuScene
 
     try:
         folder = usable_data_dir(getattr(args, "data_dir", None))
@@ -222,6 +224,7 @@ def open_app(args: argparse.Namespace, fullscreen: bool | None = None, frames_lo
             data_dir=folder,
             fullscreen=fullscreen,
             frames_log=frames_log,
+            home=MenuScene,
         )
     except (pygame.error, OSError) as error:
         print(f"The window could not be opened: {error}", file=sys.stderr)
@@ -232,9 +235,7 @@ def _play(args: argparse.Namespace) -> int:
     app = open_app(args, fullscreen=True if args.fullscreen else None)
     if app is None:
         return 1
-    from cardtable_gui.scenes.menu import MenuScene
-
-    app.scenes.push(MenuScene(app))
+    app.go_home()
     return app.run()
 
 

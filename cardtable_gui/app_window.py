@@ -24,7 +24,7 @@ import pygame
 
 from cardtable_gui import persistence
 from cardtable_gui.persistence.settings import MIN_WINDOW
-from cardtable_gui.scenes.stack import SceneStack
+from cardtable_gui.scenes.stack import SceneStack, StackedScene
 from cardtable_gui.shown_text import PATH_LENGTH, drawable
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.theme import Theme
@@ -42,6 +42,11 @@ CRASH_SENTENCE = "Sorry, something went wrong and Card Table has to close; your 
 
 FrameHook = Callable[[float], None]
 
+HomeScene = Callable[["App"], StackedScene]
+"""Builds the scene the program starts on and goes back to (the main menu). The app is
+handed it, since the window may know no scene: a scene that leaves for home asks the
+app, and so imports neither the menu nor the scene that builds it."""
+
 
 class App:
     """The running program: window, settings, theme, scenes, toasts, art and sound."""
@@ -52,11 +57,15 @@ class App:
         data_dir: str | Path | None = None,
         fullscreen: bool | None = None,
         frames_log: str | Path | None = None,
+        *,
+        home: HomeScene,
     ) -> None:
         """``size`` and ``fullscreen`` default to the saved settings; given, they hold
         for this run only and are never saved in their place. ``data_dir`` overrides
         where settings, saves and screenshots live; ``frames_log`` names a file that
-        gets one line per frame with that frame's duration in milliseconds."""
+        gets one line per frame with that frame's duration in milliseconds. ``home``
+        builds the scene ``go_home`` puts up."""
+        self._home = home
         self.data_dir: Path = persistence.data_dir(data_dir)
         self.settings, settings_message = persistence.load_settings(self.data_dir)
         persistence.SaveStore(self.data_dir).remove_leftovers()
@@ -208,6 +217,12 @@ class App:
         self._windowed_size = size
         self.screen = self._open_window(fullscreen)
         self._relayout()
+
+    def go_home(self) -> None:
+        """Put a new home scene in place of the scene on top (how a table is left), or
+        open it first when no scene is up yet. It is built before the top scene
+        closes."""
+        self.scenes.replace(self._home(self))
 
     def add_frame_hook(self, hook: FrameHook) -> None:
         """Call ``hook(dt)`` after every frame (the watch command uses it to stop)."""

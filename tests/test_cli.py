@@ -104,13 +104,14 @@ def test_a_data_folder_that_cannot_be_used_says_so(folder: str, capsys) -> None:
 
 def test_size_and_fullscreen_from_the_command_line_are_not_saved(tmp_path) -> None:
     from cardtable_gui.app_window import App
+    from cardtable_gui.scenes.menu import MenuScene
 
     data = tmp_path / "data"
-    app = App(size=(1100, 700), data_dir=data, fullscreen=True)
+    app = App(size=(1100, 700), data_dir=data, fullscreen=True, home=MenuScene)
     app.quit()
     settings, _ = load_settings(data)
     assert settings.window_size == (1280, 800) and settings.fullscreen is False
-    app = App(size=(1100, 700), data_dir=data)
+    app = App(size=(1100, 700), data_dir=data, home=MenuScene)
     app.update_settings(app.settings.model_copy(update={"volume": 0.2, "window_size": app.windowed_size}))
     app.quit()
     settings, _ = load_settings(data)
@@ -119,9 +120,10 @@ def test_size_and_fullscreen_from_the_command_line_are_not_saved(tmp_path) -> No
 
 def test_a_window_size_chosen_in_settings_is_saved_even_after_size(tmp_path) -> None:
     from cardtable_gui.app_window import App
+    from cardtable_gui.scenes.menu import MenuScene
 
     data = tmp_path / "data"
-    app = App(size=(1100, 700), data_dir=data)
+    app = App(size=(1100, 700), data_dir=data, home=MenuScene)
     app.update_settings(app.settings.model_copy(update={"window_size": (1200, 750)}))
     app.quit()
     assert load_settings(data)[0].window_size == (1200, 750)
@@ -129,8 +131,9 @@ def test_a_window_size_chosen_in_settings_is_saved_even_after_size(tmp_path) -> 
 
 def test_the_window_is_never_smaller_than_the_minimum(tmp_path) -> None:
     from cardtable_gui.app_window import App
+    from cardtable_gui.scenes.menu import MenuScene
 
-    app = App(size=(640, 480), data_dir=tmp_path / "data", fullscreen=False)
+    app = App(size=(640, 480), data_dir=tmp_path / "data", fullscreen=False, home=MenuScene)
     assert app.screen.get_size() == (1024, 640)
     app.quit()
 

@@ -27,6 +27,7 @@ import pytest
 from cardtable_gui import persistence
 from cardtable_gui.app_window import App
 from cardtable_gui.cards import french_deck
+from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.card_sprites import CardSprites
 from cardtable_gui.scenes.table.seat_panel import SeatPanel, Side
@@ -36,7 +37,7 @@ from cardtable_gui.ui.theme import Theme
 
 @pytest.fixture
 def app(tmp_path: Path):
-    app = App(size=(1280, 800), data_dir=tmp_path / "data", fullscreen=False)
+    app = App(size=(1280, 800), data_dir=tmp_path / "data", fullscreen=False, home=MenuScene)
     app.settings.ai_pace = 0.0
     yield app
     app.quit()

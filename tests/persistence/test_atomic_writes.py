@@ -144,12 +144,13 @@ def test_leftovers_of_killed_writes_are_cleared_and_nothing_else(tmp_path: Path)
 
 def test_the_app_clears_leftovers_when_it_starts(tmp_path: Path) -> None:
     from cardtable_gui.app_window import App
+    from cardtable_gui.scenes.menu import MenuScene
 
     data = tmp_path / "data"
     data.mkdir()
     leftover = data / ".autosave.json.x1y2z3ab.tmp"
     leftover.write_bytes(b"half a save")
-    app = App(size=(1024, 640), data_dir=data)
+    app = App(size=(1024, 640), data_dir=data, home=MenuScene)
     try:
         assert not leftover.exists()
     finally:

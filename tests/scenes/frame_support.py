@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 
 from cardtable_gui.app_window import App
+from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.ui.widgets import Widget
 
 DT = 1 / 60
@@ -15,7 +16,7 @@ SIZES = ((1024, 640), (1280, 800), (1920, 1080))
 
 
 def make_app(tmp_path: Path, size: tuple[int, int] = (1280, 800)) -> App:
-    return App(size=size, data_dir=tmp_path / "data", fullscreen=False)
+    return App(size=size, data_dir=tmp_path / "data", fullscreen=False, home=MenuScene)
 
 
 def frame(app: App, count: int = 1) -> None:

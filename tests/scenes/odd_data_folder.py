@@ -38,7 +38,7 @@ def open_from_menu(app: App, menu: MenuScene, label: str) -> dict[str, object]:
 
 
 def main(folder: str) -> None:
-    app = App(size=(1280, 800), data_dir=Path(folder), fullscreen=False)
+    app = App(size=(1280, 800), data_dir=Path(folder), fullscreen=False, home=MenuScene)
     shown: dict[str, object] = {"toasts at start": [toast.message for toast in app.toasts.toasts]}
     menu = MenuScene(app)
     app.scenes.push(menu)

@@ -82,7 +82,7 @@ def test_every_widget_stays_inside_the_window_after_a_resize(app, size) -> None:
 
 def test_frames_log_gets_one_duration_per_frame(tmp_path: Path) -> None:
     log = tmp_path / "frames.txt"
-    app = App(size=(1024, 640), data_dir=tmp_path / "data", fullscreen=False, frames_log=log)
+    app = App(size=(1024, 640), data_dir=tmp_path / "data", fullscreen=False, frames_log=log, home=MenuScene)
     app.scenes.push(MenuScene(app))
     frame(app, 5)
     app.quit()
@@ -94,7 +94,7 @@ def test_a_damaged_settings_file_is_reported_as_a_toast(tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()
     (data / "settings.json").write_text("{ not json")
-    app = App(size=(1024, 640), data_dir=data, fullscreen=False)
+    app = App(size=(1024, 640), data_dir=data, fullscreen=False, home=MenuScene)
     assert any("settings" in toast.message.lower() for toast in app.toasts.toasts)
     app.quit()
 

@@ -144,7 +144,7 @@ def test_every_setting_survives_a_restart(tmp_path: Path) -> None:
     minus(app, scene.window_size, scene._window_sizes.index((1280, 800)))
     chosen = app.settings.model_dump()
     app.quit()
-    again = App(data_dir=tmp_path / "data")
+    again = App(data_dir=tmp_path / "data", home=MenuScene)
     try:
         assert again.settings.model_dump() == chosen
         assert again.settings.player_name == "You too"

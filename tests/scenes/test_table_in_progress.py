@@ -25,6 +25,7 @@ from test_table_support import (
 )
 
 from cardtable_gui.rules.spades import Bid
+from cardtable_gui.scenes.base import Scene
 from cardtable_gui.scenes.dialog import Dialog
 from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.rules_book import RulesBookScene
@@ -164,6 +165,23 @@ def test_leave_goes_to_the_menu_where_continue_has_the_focus(app) -> None:
     assert isinstance(menu, MenuScene)
     focused = [b.text for b in menu.buttons if b.focused]
     assert focused == ["Continue"]
+
+
+class Home(Scene):
+    """A home other than the main menu, to tell where a table goes when it is left."""
+
+
+def test_leave_goes_to_the_home_the_app_was_given(tmp_path: Path) -> None:
+    app = make_app(tmp_path, home=Home)
+    try:
+        bidding(app)
+        press(app, pygame.K_ESCAPE)
+        dialog = app.scenes.top
+        click(app, next(b for b in dialog.buttons if b.text == "Leave").rect.center)
+        frames(app, 3)
+        assert isinstance(app.scenes.top, Home) and len(app.scenes) == 1
+    finally:
+        app.quit()
 
 
 def test_esc_closes_the_last_trick_before_anything_else(app) -> None:

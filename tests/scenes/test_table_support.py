@@ -13,8 +13,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from cardtable_gui.app_window import App
+from cardtable_gui.app_window import App, HomeScene
 from cardtable_gui.rules.base import Event
+from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
@@ -31,8 +32,8 @@ class SoundLog:
         self.played.append(name)
 
 
-def make_app(tmp_path: Path, size: tuple[int, int] = (1280, 800)) -> App:
-    app = App(size=size, data_dir=tmp_path / "data")
+def make_app(tmp_path: Path, size: tuple[int, int] = (1280, 800), home: HomeScene = MenuScene) -> App:
+    app = App(size=size, data_dir=tmp_path / "data", home=home)
     app.settings.animation_speed = 4.0
     app.settings.ai_pace = 0.0
     # A returning player: first-game tips have tests of their own (test_table_tips).

@@ -785,13 +785,11 @@ class TableScene(Scene):
 
     def _main_menu(self) -> None:
         """Leave the table: a practice game goes back to where it was opened from (the
-        lesson list), any other table to the main menu."""
-        from cardtable_gui.scenes.menu import MenuScene
-
+        lesson list), any other table to the app's home, the main menu."""
         if self.config.coach and len(self.app.scenes) > 1:
             self.app.scenes.pop()
             return
-        self.app.scenes.replace(MenuScene(self.app))
+        self.app.go_home()
 
     def enter(self) -> None:
         """Besides the layout: what exists now (modules, rules tables, this table)

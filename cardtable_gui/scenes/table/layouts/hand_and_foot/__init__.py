@@ -1,5 +1,6 @@
 """The Hand and Foot table: the layout (``table``), the player's turn (``controls``),
-the meld being put together (``staging``) and what the table says (``words``)."""
+the meld being put together (``staging``), what the table says (``words``), and what
+each helper is handed of the layout (``parts``)."""
 
 from cardtable_gui.scenes.table.layouts.hand_and_foot.table import HandAndFootLayout
 

@@ -52,7 +52,7 @@ from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from cardtable_gui.scenes.table.layouts.hand_and_foot.table import HandAndFootLayout
+    from cardtable_gui.scenes.table.layouts.hand_and_foot.parts import TurnTable
     from cardtable_gui.scenes.table.port import TablePort
 
 DISCARD_PILE = ("discard",)
@@ -63,7 +63,7 @@ DRAW_FIRST = "Draw first: click the draw pile, or take the discard pile."
 class TurnControls:
     """The choices offered to the person at the bottom, and what their input means."""
 
-    def __init__(self, table: HandAndFootLayout) -> None:
+    def __init__(self, table: TurnTable) -> None:
         self.table = table
         self.staging = Staging()
         self.sent = False

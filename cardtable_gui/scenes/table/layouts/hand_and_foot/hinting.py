@@ -14,7 +14,7 @@ from cardtable_gui.rules.hand_and_foot import AnswerGoOut, AskToGoOut, Discard, 
 from cardtable_gui.scenes.table.book_row import NEW_BOOK
 
 if TYPE_CHECKING:
-    from cardtable_gui.scenes.table.layouts.hand_and_foot.table import HandAndFootLayout
+    from cardtable_gui.scenes.table.layouts.hand_and_foot.parts import HintTable
 
 
 def hinted_cards(action: Action | None) -> list[Card]:
@@ -28,7 +28,7 @@ def hinted_cards(action: Action | None) -> list[Card]:
     return []
 
 
-def hint_rects(table: HandAndFootLayout, action: Action | None) -> list[pygame.Rect]:
+def hint_rects(table: HintTable, action: Action | None) -> list[pygame.Rect]:
     """The rects to ring for ``action``: where it goes (its cards are outlined in the hand)."""
     controls = table.controls
     rects: list[pygame.Rect] = []

@@ -45,7 +45,7 @@ from cardtable_gui.scenes.table.layouts.hand_and_foot.staging import book_key
 from cardtable_gui.scenes.table.seat_panel import FULL_HAND
 
 if TYPE_CHECKING:
-    from cardtable_gui.scenes.table.layouts.hand_and_foot.table import HandAndFootLayout
+    from cardtable_gui.scenes.table.layouts.hand_and_foot.parts import ShowTable
 
 DEAL_STAGGER = 0.012
 DEAL_FLIGHT = 0.24
@@ -63,7 +63,7 @@ MOST_FLIGHTS = 8
 class EventShow:
     """Shows the match's events on ``table``, one at a time."""
 
-    def __init__(self, table: HandAndFootLayout) -> None:
+    def __init__(self, table: ShowTable) -> None:
         self.table = table
         self.last_mover: int | None = None
         """Who moved last: a book closed or a team opened is said over their plate."""

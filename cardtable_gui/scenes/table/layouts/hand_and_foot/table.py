@@ -83,7 +83,7 @@ class HandAndFootLayout(GameLayout):
         self.motion = EventShow(self)
         self.sprites = port.sprites
         self.players = port.match.players
-        self.fan = MultiSelectFan(self.sprites)
+        self.fan: MultiSelectFan = MultiSelectFan(self.sprites)
         self.panels = [SeatPanel(0.0) for _ in range(self.players)]
         self.feet = [Pile() for _ in range(self.players)]
         self.tails = [Pile() for _ in range(self.players)]
