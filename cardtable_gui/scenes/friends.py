@@ -218,6 +218,8 @@ class FriendsScene(PageScene):
                 y += compact + gap
         self.host_button.rect = pygame.Rect(left, y + gap, theme.px(200), row)
         y = margin + theme.px(80) + row + gap
+        if not self.nearby_buttons:
+            y += theme.px(26)
         for button in self.nearby_buttons:
             button.rect = pygame.Rect(right, y, half, row)
             y += row + gap

@@ -127,3 +127,34 @@ def test_a_friend_s_lobby_opens_their_table_where_they_play_their_own_seat(app: 
         made += 1
     assert made == 3
     assert table.match.view_for(2) == hosted.match.view_for(2) or table.match.position < hosted.friends[2].updates
+
+
+def test_the_menu_s_play_with_friends_page_hosts_and_refuses_a_code_typed_wrong(app: App, monkeypatch) -> None:
+    from frame_support import type_text
+
+    from cardtable_gui.scenes import friends
+    from cardtable_gui.scenes.menu import MenuScene
+
+    monkeypatch.setattr(friends, "DEFAULT_PORT", 0)
+    monkeypatch.setattr(friends, "announce", lambda *args: None)
+    app.scenes.push(MenuScene(app))
+    frames(app, 2)
+    menu = app.scenes.top
+    entry = next(b for b in menu.buttons if b.text == "Play with friends")
+    click(app, entry.rect.center)
+    page = app.scenes.top
+    assert isinstance(page, friends.FriendsScene)
+    click(app, page.address.rect.center)
+    type_text(app, "127.0.0.1")
+    click(app, page.code.rect.center)
+    type_text(app, "tiger lamp")
+    click(app, page.join_button.rect.center)
+    assert app.scenes.top is page and "7-tiger-lamp" in page.problem
+    click(app, page.host_button.rect.center)
+    lobby = app.scenes.top
+    assert isinstance(lobby, HostLobbyScene)
+    frames(app, 2)
+    assert lobby.lines[0][0].startswith("Join code: ")
+    assert [line.split(" \u00b7 ")[1] for line in lobby.seats][1:] == ["waiting for a friend to join\u2026"] * 3
+    click(app, lobby.back.rect.center)
+    assert app.scenes.top is page
