@@ -202,7 +202,7 @@ def test_the_app_starts_and_every_screen_opens_with_pipes_and_devices_in_the_dat
     shown = json.loads(run.stdout.splitlines()[-1])
     (settings_note,) = shown["toasts at start"]
     assert settings_note.startswith("Your settings file could not be used (it is not an ordinary file)")
-    assert shown["menu"] == ["New game", "Continue", "Load game", "Learn to play", "Rules", "Settings", "Statistics", "Quit"]
+    assert shown["menu"] == ["New game", "Continue", "Load game", "Play with friends", "Learn to play", "Rules", "Settings", "Statistics", "Quit"]
     assert shown["Continue"]["scene"] == "Dialog"
     assert "The save file cannot be opened: it is not an ordinary file. The file is kept" in shown["Continue"]["message"]
     assert shown["Load game"]["scene"] == "LoadScene"
