@@ -218,6 +218,9 @@ class Match:
         waits for their move instead of asking a computer player."""
         return seat is not None and self.config.seats[seat].is_human
 
+    def waiting_words(self, seat: int) -> str:
+        return "thinking"
+
     def seat_name(self, seat: int) -> str:
         return self.config.seats[seat].name
 

@@ -46,6 +46,12 @@ class HostedMatch(Match):
     def thinking_seat(self, seat: int | None) -> None:
         self._thinking = seat
 
+    def waiting_words(self, seat: int) -> str:
+        friend = self.hosted.friends.get(seat)
+        if friend is None:
+            return "thinking"
+        return "choosing" if friend.present else "connection lost"
+
     def poll(self) -> None:
         super().poll()
         self.hosted.pump()

@@ -142,3 +142,16 @@ def test_a_friend_s_table_keeps_no_save_and_takes_no_move_back(tables) -> None:
     assert not guest.undo_to_last_human_decision()
     with pytest.raises(NotKeptHere):
         guest.saved_game()
+
+
+def test_a_person_at_another_computer_is_shown_choosing_and_a_lost_connection_so(tables) -> None:
+    host, guest = tables
+    assert host.waiting_words(2) == "choosing" and host.waiting_words(1) == "thinking"
+    assert guest.waiting_words(0) == "choosing" and guest.waiting_words(3) == "thinking"
+    guest.client.close()
+    deadline = time.monotonic() + 10
+    while host.waiting_words(2) != "connection lost":
+        assert time.monotonic() < deadline
+        host.poll()
+        time.sleep(0.01)
+    assert any("Ada" in notice for notice in host.notices())

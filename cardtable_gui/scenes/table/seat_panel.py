@@ -64,6 +64,8 @@ class SeatPanel:
     turn_text: str = "to play"
     """What the plate says under the name while it is that seat's turn ("to bid")."""
     thinking: bool = False
+    waiting_words: str = "thinking"
+    """What the plate says while the table waits for this seat (see ``thinking``)."""
     dealer: bool = False
     highlight: tuple[int, int, int] | None = None
     plate: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
@@ -164,7 +166,7 @@ class SeatPanel:
             y += line_size
         if self.thinking:
             dots = "." * (1 + int(self._clock * 3) % 3)
-            text = theme.text(f"thinking{dots}", line_size, th.ACCENT)
+            text = theme.text(f"{self.waiting_words}{dots}", line_size, th.ACCENT)
             surface.blit(text, (rect.x + pad, rect.bottom - pad - line_size + theme.px(3)))
         elif self.active:
             text = theme.text(self.turn_text, line_size, th.ACCENT)

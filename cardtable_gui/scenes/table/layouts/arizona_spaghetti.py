@@ -576,6 +576,7 @@ class ArizonaSpaghettiLayout(GameLayout):
             panel.card_count = self.counts[seat]
             panel.active = self.to_move == seat and not paused
             panel.thinking = thinking == seat
+            panel.waiting_words = self.port.match.waiting_words(seat)
             panel.dealer = self.dealer == seat
             panel.highlight = th.ACCENT if seat in lead else None
         self.trick.names = {position: self.port.seat_name(self.seat_at(position)) for position in range(self.seat_count)}

@@ -581,6 +581,7 @@ class SpadesLayout(GameLayout):
             panel.active = self.to_move == seat and not paused
             panel.turn_text = "to play" if playing else "to bid"
             panel.thinking = thinking == seat
+            panel.waiting_words = self.port.match.waiting_words(seat)
             panel.dealer = self.dealer == seat
             panel.highlight = th.DANGER if bid is not None and bid.is_nil and self.won[seat] else None
         self.trick.names = {position: self.port.seat_name(self.seat_at(position)) for position in range(SEATS)}

@@ -956,6 +956,7 @@ class SpinadoLayout(GameLayout):
             panel.active = self.to_move == seat and not paused
             panel.turn_text = "to start" if self.board.running is None else "to play"
             panel.thinking = thinking == seat
+            panel.waiting_words = self.port.match.waiting_words(seat)
             panel.dealer = self.dealer == seat
         left = self.total_hands - self.hand_number
         self.banner.title = f"Hand {self.hand_number} of {self.total_hands}"

@@ -1027,6 +1027,7 @@ class SpizzichinoLayout(GameLayout):
             panel.active = self.to_move == seat and not paused
             panel.turn_text = "to choose piles" if choosing else "to play"
             panel.thinking = thinking == seat
+            panel.waiting_words = self.port.match.waiting_words(seat)
             panel.dealer = self.dealer == seat
         self.trick.names = {position: self.port.seat_name(self.seat_at(position)) for position in range(SEATS)}
         if not self.piles.active:

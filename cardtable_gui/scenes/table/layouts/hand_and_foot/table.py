@@ -680,6 +680,7 @@ class HandAndFootLayout(GameLayout):
             panel.active = self.to_move == seat and not paused
             panel.turn_text = "to answer" if answering and seat != view.turn else "to play"
             panel.thinking = thinking == seat
+            panel.waiting_words = self.port.match.waiting_words(seat)
             panel.dealer = self.dealer == seat
             panel.highlight = words.TEAM_COLOURS[team % len(words.TEAM_COLOURS)]
         turn_team = self.team_of(self.to_move) if self.to_move is not None else None
