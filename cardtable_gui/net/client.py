@@ -35,7 +35,7 @@ from cardtable_gui.net.messages import (
     read_host,
     write,
 )
-from cardtable_gui.net.server import APP_NAME, DEFAULT_PORT
+from cardtable_gui.net.server import APP_NAME, DEFAULT_PORT, drain
 
 CONNECT_SECONDS = 10.0
 MAX_HOST_FRAME = 8 * 1024 * 1024
@@ -73,12 +73,7 @@ class GuestClient:
 
     def incoming(self) -> list[HostSaid]:
         """What the host said since the last call, in order."""
-        found: list[HostSaid] = []
-        while True:
-            try:
-                found.append(self._incoming.get_nowait())
-            except queue.Empty:
-                return found
+        return drain(self._incoming)
 
     def wait_for(self, seconds: float) -> HostSaid | None:
         """The next thing the host says, waiting up to ``seconds`` (scripts and tests)."""

@@ -19,7 +19,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -46,6 +46,8 @@ DEFAULT_PORT = 47474
 APP_NAME = "Card Table"
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 class Limits(BaseModel):
@@ -167,12 +169,7 @@ class HostServer:
 
     def incoming(self) -> list[Incoming]:
         """Everything guests said since the last call, in order."""
-        found: list[Incoming] = []
-        while True:
-            try:
-                found.append(self._incoming.get_nowait())
-            except queue.Empty:
-                return found
+        return drain(self._incoming)
 
     def send(self, connection: int, message: BaseModel) -> None:
         """Queue ``message`` for ``connection`` (gone connections are skipped)."""
@@ -342,6 +339,17 @@ class HostServer:
                 await guest.socket.send(guest.channel.seal(data))
             except ConnectionClosed:
                 return
+
+
+def drain(box: queue.Queue[T]) -> list[T]:
+    """Everything waiting in ``box``, in order, without waiting for more: how the main
+    thread takes what a network thread has put there since the last frame."""
+    found: list[T] = []
+    while True:
+        try:
+            found.append(box.get_nowait())
+        except queue.Empty:
+            return found
 
 
 def _refuse_sealed(guest: _Guest, error: str, message: str) -> None:
