@@ -221,10 +221,19 @@ class _Reading:
                     "points leave your hand without costing you anything.",
                     "shed-points",
                 )
+            if self.facts.highest_left(card):
+                suit = card.suit.title if card.suit is not None else "suit"
+                return Advice(
+                    action,
+                    f"Throw away the {card.name}: you have no {led.title}, and no higher {suit} "
+                    "is left out, so kept it would likely take a trick later.",
+                    "shed-high",
+                    claims=(certain("highest-left", str(card)),),
+                )
             return Advice(
                 action,
-                f"Throw away the {card.name}: you have no {led.title}, and a high card "
-                "gone now can't take a trick later.",
+                f"Throw away the {card.name}: you have no {led.title}, and of your cards it "
+                "is the one likeliest to cost you later if kept.",
                 "shed-high",
             )
         if card.rank < winning.rank:

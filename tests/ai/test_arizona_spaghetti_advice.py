@@ -149,3 +149,28 @@ def test_the_cost_of_taking_a_trick_is_said_exactly_when_everyone_has_played() -
                     said_exactly += last
             state.apply(rng.choice(state.legal_actions()))
     assert said_exactly > 0
+
+
+def test_a_card_thrown_away_is_called_high_only_when_no_higher_card_of_its_suit_is_out() -> None:
+    """A two of clubs was once thrown away as 'a high card': now the reason says a card
+    is sure to stand over its suit only when no higher one is left out, and otherwise
+    only that it is the card likeliest to cost later."""
+    said_top = said_cost = 0
+    for seed in range(10):
+        rng = random.Random(seed)
+        state = get_rules("arizona_spaghetti").new_game(4, seed=seed)
+        while not state.is_over:
+            said = advice(state)
+            if said.rule == "shed-high":
+                assert "a high card" not in said.reason
+                if "is left out" in said.reason:
+                    said_top += 1
+                    seat = state.to_move
+                    card = said.action.card  # type: ignore[attr-defined]
+                    others = [c for s in range(4) if s != seat for c in state.hands[s]]
+                    assert not any(c.suit is card.suit and c.rank > card.rank for c in others)
+                else:
+                    said_cost += 1
+                    assert "likeliest to cost you later" in said.reason
+            state.apply(rng.choice(state.legal_actions()))
+    assert said_top and said_cost
