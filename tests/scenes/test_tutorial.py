@@ -386,6 +386,7 @@ def test_a_lesson_has_no_save_undo_or_hint_of_a_game(app: App) -> None:
         assert scene.message, "the table says why instead"
     assert not (app.data_dir / "saves").exists() or not any((app.data_dir / "saves").iterdir())
     assert [button.text for button in scene._buttons()] == ["Rules"]
+    assert scene.undo_off_rect() is None, "no words under an Undo button the lesson does not have"
 
 
 def test_after_a_card_the_rule_refused_the_lesson_speaks_of_that_refusal(app: App) -> None:

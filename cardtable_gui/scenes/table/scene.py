@@ -938,7 +938,8 @@ class TableScene(Scene):
         """Where the few words saying why Undo is off stand, just under the greyed
         button (None while Undo is on)."""
         refusal = self.undo_refusal()
-        if refusal is None or not self._offers_undo:
+        if refusal is None or not self._offers_undo or self.undo_button not in self._buttons():
+            # A table without the button (a lesson) has no words under it either.
             return None
         theme = self.app.theme
         width, height = theme.font(theme.text_px(UNDO_OFF_TEXT_PX)).size(refusal.short)
