@@ -247,24 +247,24 @@ class _Reading:
         cost = round(self.trick_cost(card))
         can_duck = any(c.suit is led and c.rank < winning.rank for c in playable)
         if cost <= 0:
-            if self.free_for_sure(card):
-                return Advice(
-                    action,
-                    f"Play the {card.name}: this trick costs nothing this round, a good time "
-                    "to get rid of a high card.",
-                    "free-trick",
-                    claims=(certain("trick-free", str(card)),),
-                )
-            return Advice(
+            return self._explain_free(
                 action,
+                f"Play the {card.name}: this trick costs nothing this round, a good time "
+                "to get rid of a high card.",
                 f"Play the {card.name}: this trick should cost nothing this round, a good time "
                 "to get rid of a high card.",
-                "free-trick",
-                claims=(likely("trick-free", str(card)),),
             )
         if can_duck:
             return self._explain_taking(action, cost)
         return self._explain_forced(action, winning, playable)
+
+    def _explain_free(self, action: PlayCard, sure: str, probable: str) -> Advice:
+        """Playing or leading into a trick that should cost nothing: said as ``sure`` when
+        no point card can still fall on it, as ``probable`` while one might."""
+        card = action.card
+        if self.free_for_sure(card):
+            return Advice(action, sure, "free-trick", claims=(certain("trick-free", str(card)),))
+        return Advice(action, probable, "free-trick", claims=(likely("trick-free", str(card)),))
 
     def _explain_taking(self, action: PlayCard, cost: int) -> Advice:
         """Taking a costly trick while a lower card could have ducked: sure only when
@@ -338,20 +338,12 @@ class _Reading:
                 claims=(likely("trick-won", str(card), share=chance),),
             )
         if cost <= 0:
-            if self.free_for_sure(card):
-                return Advice(
-                    action,
-                    f"Lead the {card.name}: this trick costs nothing this round, so taking "
-                    "it is harmless, and the high card is gone.",
-                    "free-trick",
-                    claims=(certain("trick-free", str(card)),),
-                )
-            return Advice(
+            return self._explain_free(
                 action,
+                f"Lead the {card.name}: this trick costs nothing this round, so taking "
+                "it is harmless, and the high card is gone.",
                 f"Lead the {card.name}: this trick should cost nothing this round, so taking "
                 "it likely does no harm, and the high card is gone.",
-                "free-trick",
-                claims=(likely("trick-free", str(card)),),
             )
         return Advice(
             action,

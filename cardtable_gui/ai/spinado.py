@@ -185,28 +185,29 @@ class SpinadoHeuristic(SeatHeuristic):
         score -= 0.5 * run_value(chain.first)
         return score
 
+    def _fewest_cards_of_others(self, view: SpinadoView) -> int | None:
+        """The fewest cards any other player in this hand holds (None: nobody else
+        plays it): the danger of being caught with the spinado."""
+        return min(
+            (
+                count
+                for seat, count in enumerate(view.hand_counts)
+                if seat != self.seat and seat not in view.sitting_out
+            ),
+            default=None,
+        )
+
     def _use_spinado(self, know: Knowledge, card: Card) -> bool:
         """Whether the spinado should go down with ``card`` now."""
-        view = know.view
-        others = [
-            count
-            for seat, count in enumerate(view.hand_counts)
-            if seat != self.seat and seat not in view.sitting_out
-        ]
-        if others and min(others) <= DANGER_CARDS:
+        fewest = self._fewest_cards_of_others(know.view)
+        if fewest is not None and fewest <= DANGER_CARDS:
             return True
         return know.run_passes_away(card)
 
     # ----- saying why ---------------------------------------------------------------
 
     def _explain_spinado(self, know: Knowledge, action: Play) -> Advice:
-        view = know.view
-        others = [
-            count
-            for seat, count in enumerate(view.hand_counts)
-            if seat != self.seat and seat not in view.sitting_out
-        ]
-        fewest = min(others) if others else None
+        fewest = self._fewest_cards_of_others(know.view)
         if fewest is not None and fewest <= DANGER_CARDS:
             cards = "card" if fewest == 1 else "cards"
             return Advice(

@@ -305,6 +305,9 @@ class ArizonaSpaghettiView(GameView):
     def known_voids(self) -> dict[int, set[Suit]]:
         """The suits each seat has shown it no longer holds this round: it did not follow
         one, or it led the restricted suit before it was broken (so held nothing else)."""
+        # Spades reads voids the same way but apart on purpose: there any spade played
+        # breaks spades and the house rule may free the first lead, while here only a
+        # restricted card thrown off-suit breaks its suit.
         voids: dict[int, set[Suit]] = {seat: set() for seat in range(self.players)}
         restricted = self.restricted
         broken = False
