@@ -32,10 +32,10 @@ class UndoOff:
 
 NOTHING_TO_UNDO = UndoOff("no move yet", "You have no move to take back yet.")
 NEW_HAND_SINCE = UndoOff(
-    "new hand since", "A new hand has been dealt since your last move, so that move stands."
+    "new hand dealt", "A new hand has been dealt since your last move, so that move stands."
 )
 CARDS_SEEN_SINCE = UndoOff(
-    "cards seen since",
+    "new cards seen",
     "Your last move stands: you have seen cards since that you had not seen when you made it.",
 )
 

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_table_support import card_grip, click, drag, frames, make_app, post, run_until, start_table
+from test_table_support import before_each_event, card_grip, click, drag, frames, make_app, post, run_until, start_table
 
 from cardtable_gui.app_window import App
 from cardtable_gui.cards import Card, parse_cards
 from cardtable_gui.rules import get_rules
-from cardtable_gui.rules.base import Action, RoundScored
+from cardtable_gui.rules.base import Action, CardPlayed, Event, RoundScored, TrickWon
 from cardtable_gui.rules.spizzichino import (
     DECK,
     LiftCard,
@@ -528,6 +528,41 @@ def test_once_the_answer_is_seen_the_undo_button_says_why_it_is_off(app) -> None
     click(app, scene.undo_button.rect.center)
     assert scene.message == CARDS_SEEN_SINCE.reason
     assert scene.match.state.digest() == digest
+
+
+def test_while_a_finished_trick_lies_on_the_table_only_its_winner_is_marked(app) -> None:
+    """Seen at 1920x1080: as Ben's card completing the trick came in, Ana's plate said
+    "to play" for a second, then Ben took the trick. Until the winner is named nobody is
+    about to play; then only the winner, who leads next."""
+    scene = start_table(app, spizzichino_config())
+    table = table_of(scene)
+    play_until(
+        app,
+        scene,
+        lambda: table.playing
+        and scene.match.to_move == 0
+        and not scene.match.view_for(0).trick
+        and any(slot.card in table.fan.legal for slot in table.fan.slots),
+    )
+    shown: list[Event] = []
+    before_each_event(scene, shown.append)
+    index = next(i for i, slot in enumerate(table.fan.slots) if slot.card in table.fan.legal)
+    drag(app, card_grip(scene, index), table.trick.rect.center)
+    seen: list[tuple[int | None, list[str]]] = []
+
+    def taken() -> bool:
+        won = next((event.seat for event in shown if isinstance(event, TrickWon)), None)
+        played = sum(isinstance(event, CardPlayed) for event in shown)
+        if played == 2:
+            # The plates follow the table at the next frame's update.
+            seen.append((won, [panel.name for panel in table.panels if panel.active]))
+        return played > 2 or (won is not None and not table.trick.plays and not scene.animator.busy)
+
+    run_until(app, taken)
+    assert len(seen) > 1, "the trick was seen complete on the table"
+    names = ("Ana", "Ben")
+    for won, marked in seen[1:]:
+        assert set(marked) <= ({names[won]} if won is not None else set()), (won, marked)
 
 
 # -- pass-and-play, resizing, Continue -----------------------------------------------------------

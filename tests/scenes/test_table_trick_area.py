@@ -6,15 +6,16 @@ the last trick shown again says once, clear of its cards, who took it."""
 from __future__ import annotations
 
 import math
+from collections import Counter
 
 import pygame
 import pytest
 
 from cardtable_gui.card_art import CardArt
 from cardtable_gui.cards import parse_cards
-from cardtable_gui.scenes.table.card_sprites import CardSprites
+from cardtable_gui.scenes.table.card_sprites import CardSprites, index_corners
 from cardtable_gui.scenes.table.trick_area import TrickArea, takes_it
-from cardtable_gui.ui.theme import Theme
+from cardtable_gui.ui.theme import FELT, TEXT, Theme
 
 
 class Sizes:
@@ -129,3 +130,61 @@ def test_the_last_trick_says_who_took_it_once_and_clear_of_the_cards(seats: int)
     assert area.caption_box.width > 0
     assert area.caption_box.collidelist([*area.drawn, *area.label_boxes]) == -1
     assert area.caption_box.colliderect(area.rect.inflate(0, area.caption_box.height * 4)), "beside the trick"
+
+
+def trick_drawn(plays: str, positions: tuple[int, ...], winner: int, surface: pygame.Surface) -> TrickArea:
+    """Four seats' ``plays`` (in the order played, from ``positions``) drawn by real
+    sprites on the felt, ``winner``'s card outlined."""
+    pygame.init()
+    theme, sprites = Theme((1280, 800)), CardSprites(CardArt())
+    area = TrickArea()
+    area.layout(pygame.Rect((200, 100), TrickArea.size_for(sprites.size(70), 20)), 70, 4, 20)
+    surface.fill(FELT)
+    area.draw_cards(surface, theme, sprites, list(zip(positions, parse_cards(plays), strict=True)), winner)
+    return area
+
+
+def test_the_winning_card_lies_on_top_of_a_card_played_after_it() -> None:
+    """Seen at 1920x1080: the right player's winning A♥ lay under the top player's 3♥,
+    its corner index hidden. Once marked, it shows as if it had been played last."""
+    trick, on_top = pygame.Surface((1280, 800)), pygame.Surface((1280, 800))
+    area = trick_drawn("AH 3H", (3, 2), 3, trick)
+    trick_drawn("3H AH", (2, 3), 3, on_top)
+    sprites = CardSprites(CardArt())
+    index = index_corners(area.card_rect(3, sprites))[0]
+    under_the_top_card = index.clip(area.card_rect(2, sprites))
+    assert under_the_top_card.width * under_the_top_card.height > 0, "the trick is laid out so the two cards meet there"
+    hidden = [
+        (x, y)
+        for x in range(index.left, index.right)
+        for y in range(index.top, index.bottom)
+        if trick.get_at((x, y)) != on_top.get_at((x, y))
+    ]
+    assert not hidden, f"{len(hidden)} pixels of the A♥'s index are covered"
+
+
+def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+
+    def luminance(colour: tuple[int, ...]) -> float:
+        linear = [c / 255 / 12.92 if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in colour[:3]]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_the_prompt_to_drag_a_card_reads_clearly_on_the_felt() -> None:
+    """Seen at 1920x1080: "Your turn: drag a card here" was pale grey on green."""
+    pygame.init()
+    theme, sprites = Theme((1920, 1080)), CardSprites(CardArt())
+    area = TrickArea(caption="Your turn: drag a card here")
+    area.layout(pygame.Rect((600, 300), TrickArea.size_for(sprites.size(100), 28)), 100, 4, 28)
+    surface = pygame.Surface((1920, 1080))
+    surface.fill(FELT)
+    area.draw(surface, theme, sprites)
+    words = theme.text(area.caption, theme.px(20), TEXT).get_rect(center=area.rect.center)
+    colours = Counter(tuple(surface.get_at((x, y))) for x in range(words.left, words.right) for y in range(words.top, words.bottom))
+    ground = colours.most_common(1)[0][0]
+    ink = max(colours, key=lambda colour: contrast(colour, ground))
+    assert contrast(ink, ground) >= 4.5

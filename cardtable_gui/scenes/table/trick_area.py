@@ -26,6 +26,8 @@ _TILTS = (-3.0, 6.0, 2.0, -7.0, 4.0, -5.0, 3.0, -2.0)
 _APART = 0.85
 """Cards around the oval may share only this little: a neighbour sits at least this
 share of a card's width to the side or of its height above or below."""
+NAME_BACKING = (10, 20, 15, 170)
+"""The dark ground under words on the felt (names, the prompt), so they read at full contrast."""
 _OVAL_ASPECT = 0.75
 """How much flatter than the card's own shape the oval is: tables are wider than tall."""
 
@@ -123,7 +125,11 @@ class TrickArea:
             border = th.ACCENT if self.drop_hot else (255, 255, 255, 70)
             theme.draw_panel(surface, self.rect, radius=theme.px(24), fill=fill, border=border, shadow=False)
         elif self.caption and not self.plays:
-            text = theme.text(self.caption, theme.px(20), (*th.TEXT_DIM, 170))
+            # Full-strength words on a dark backing, as the names on the table: dim
+            # words straight on the felt were hard to read.
+            text = theme.text(self.caption, theme.px(20), th.TEXT)
+            backing = text.get_rect(center=self.rect.center).inflate(theme.px(18), theme.px(8))
+            theme.draw_panel(surface, backing, radius=backing.height // 2, fill=NAME_BACKING, border=None, shadow=False)
             surface.blit(text, text.get_rect(center=self.rect.center))
         self.draw_cards(surface, theme, sprites, self.plays, self.winner)
 
@@ -183,7 +189,9 @@ class TrickArea:
         """``plays`` in their places with their players' names; ``winner``'s card
         outlined (also used to show the last trick again: ``gathered``)."""
         w, h = sprites.size(self.card_width)
-        for position, card in plays:
+        # The winning card last, on top: a card played after it on the neighbouring
+        # spot hid its corner index, and with it what won.
+        for position, card in sorted(plays, key=lambda play: play[0] == winner):
             center = self.slot(position, sprites)
             sprites.draw(surface, card, center, self.card_width, self.tilt(position))
             if position == winner:
@@ -251,7 +259,7 @@ class TrickArea:
             spots = [self._beside(box, "midleft", (card.right + gap, card.centery))]
         box = first_clear(spots, [*others, *corners, *self.label_boxes, *self.keep_clear])
         self.label_boxes.append(box)
-        fill = (*th.ACCENT, 235) if won else (10, 20, 15, 170)
+        fill = (*th.ACCENT, 235) if won else NAME_BACKING
         theme.draw_panel(surface, box, radius=box.height // 2, fill=fill, border=None, shadow=False)
         surface.blit(image, image.get_rect(center=box.center))
 

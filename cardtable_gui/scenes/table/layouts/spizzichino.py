@@ -701,7 +701,9 @@ class SpizzichinoLayout(GameLayout):
                     if card in known:
                         known.remove(card)
         self.dropped = None
-        self.to_move = 1 - seat
+        # The card completing a trick leaves nobody about to play until the trick is
+        # won: the winner, named then, leads next.
+        self.to_move = None if len(self.trick.plays) == SEATS - 1 else 1 - seat
         self.showing_last = False
         self.port.play_sound("play")
         self.port.animator.fly(
