@@ -635,8 +635,8 @@ def check_layout(scene: TableScene, size: tuple[int, int]) -> None:
         **{f"lift {i}": b.rect for i, b in enumerate(table.lift_buttons) if b.visible},
         **{f"button {b.text}": b.rect for b in scene._buttons()},
     }
-    if table.last is not None:
-        pieces["last trick"] = table.last_trick_button.rect
+    if table.last_trick.last is not None:
+        pieces["last trick"] = table.last_trick.button.rect
     if table.hint:
         pieces["hint"] = table.hint_rect
     if table.known[table.top_seat]:
@@ -741,6 +741,6 @@ def test_the_last_trick_button_keeps_off_the_words_under_undo(tmp_path, size) ->
         frames(app, 3)
         words = scene.undo_off_rect()
         assert words is not None, "Undo is off before the first move"
-        assert not table_of(scene).last_trick_button.rect.colliderect(words)
+        assert not table_of(scene).last_trick.button.rect.colliderect(words)
     finally:
         app.quit()

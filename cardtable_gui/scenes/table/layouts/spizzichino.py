@@ -48,7 +48,6 @@ from cardtable_gui.rules.spizzichino import (
     hand_order,
     thirds,
 )
-from cardtable_gui.scenes.table.animation import ease_in_out_cubic
 from cardtable_gui.scenes.table.banner import Banner
 from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.face_up_stack import FaceUpStack
@@ -57,6 +56,7 @@ from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.grammar import owner, with_verb
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
+from cardtable_gui.scenes.table.last_trick import LastTrick
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, report_trick, shown, trick_card_rects
 from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.scenes.table.pile_choice import PileAction, PileChoice
@@ -80,7 +80,6 @@ PILE_FLIGHT = 0.32
 PLAY_FLIGHT = 0.30
 LIFT_FLIGHT = 0.30
 TRICK_PAUSE = 0.75
-COLLECT_FLIGHT = 0.38
 LAST_TRICK_SECONDS = 1.8
 
 PILE_KEYS_HINT = "Pick a pile by click, number or arrows, then T to take it into your hand or S to stand it"
@@ -124,7 +123,7 @@ class SpizzichinoLayout(GameLayout):
         self.lift_buttons = [Button("Lift to hand", lambda i=i: self._lift(i), style="primary") for i in range(STACKS)]
         for button in self.lift_buttons:
             button.visible = False
-        self.last_trick_button = Button("Last trick", self._toggle_last_trick, style="quiet")
+        self.last_trick = LastTrick()
         self.scores = ScorePanel()
         self.banner = Banner()
         self.bubbles = Bubbles()
@@ -143,8 +142,6 @@ class SpizzichinoLayout(GameLayout):
         self.target = 51
         self.dealer = 0
         self.to_move: int | None = None
-        self.last: tuple[tuple[tuple[int, Card], ...], int] | None = None
-        self.showing_last = False
         self.pending_tally: RoundTally | None = None
         self.last_trick_seat: int | None = None
         """Who took the round's last trick, once it is called out (its point counts)."""
@@ -230,15 +227,9 @@ class SpizzichinoLayout(GameLayout):
             them.plate.midright = (round(free_left), plate_y)
             free_left = them.plate.left - gap
 
-        button_h = t.px(38)
-        after = self.port.toolbar_end() + t.px(8)
-        if after + t.px(120) <= free_left:
-            self.last_trick_button.rect = pygame.Rect(after, t.px(12), t.px(120), button_h)
-        else:
-            # Below the words a greyed Undo may show under itself.
-            self.last_trick_button.rect = pygame.Rect(t.px(12), t.px(12) + button_h + t.px(26), t.px(120), button_h)
+        self.last_trick.place_by_toolbar(t, self.port.toolbar_end(), free_left)
 
-        band_top = max(margin + small_h, them.plate.bottom, self.last_trick_button.rect.bottom) + gap
+        band_top = max(margin + small_h, them.plate.bottom, self.last_trick.button.rect.bottom) + gap
         band_bottom = self.hand_top - gap
         self.middle = pygame.Rect(margin, band_top, width - 2 * margin, band_bottom - band_top)
         label_h = t.px(26)
@@ -307,7 +298,7 @@ class SpizzichinoLayout(GameLayout):
         bottom = self.hint_rect.top - gap
         column = pygame.Rect(left, 0, max(0, right - left), bottom)
         them = self.panels[1]
-        above = [self.scores.rect, them.plate, them.cards_rect(self.sprites), self.last_trick_button.rect]
+        above = [self.scores.rect, them.plate, them.cards_rect(self.sprites), self.last_trick.button.rect]
         top = max((rect.bottom for rect in above if rect.colliderect(column)), default=0) + gap
         room = pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
         self.log.layout(room if room.width >= t.px(170) else pygame.Rect(left, top, 0, 0), t)
@@ -362,8 +353,8 @@ class SpizzichinoLayout(GameLayout):
         report_trick(footprint, self.trick, self.sprites)
         if self.fan.slots:
             footprint.add(Kind.CARD, self.fan.room(), "hand")
-        if self.last is not None:
-            footprint.add(Kind.CONTROL, self.last_trick_button.rect, "Last trick button")
+        if self.last_trick.last is not None:
+            footprint.add(Kind.CONTROL, self.last_trick.button.rect, "Last trick button")
         for position, panel in enumerate(self.panels):
             footprint.add(Kind.TEXT, panel.plate, f"plate {position}")
             if panel.show_cards and panel.card_count:
@@ -413,7 +404,7 @@ class SpizzichinoLayout(GameLayout):
         self.bottom = bottom
         self.port.animator.clear()
         self.bubbles.clear()
-        self.showing_last = False
+        self.last_trick.showing = False
         self.showcase = None
         self.fan.slots = []
         self._rebuild_log()
@@ -445,7 +436,7 @@ class SpizzichinoLayout(GameLayout):
         self.declarations = list(v.declarations)
         self.declared = [sum(d.points for d in v.declarations if d.seat == seat) for seat in range(SEATS)]
         self.known = [list(cards) for cards in v.known_hands]
-        self.last = (v.tricks[-1].plays, v.tricks[-1].winner) if v.tricks else None
+        self.last_trick.keep((v.tricks[-1].plays, v.tricks[-1].winner) if v.tricks else None)
         if v.seat == self.bottom:
             self.fan.set_hand(v.hand, keep_order=True)
         else:
@@ -537,7 +528,7 @@ class SpizzichinoLayout(GameLayout):
         elif isinstance(event, TrickWon):
             self.to_move = event.seat
             self.trick.winner = self.position_of(event.seat)
-            self.port.animator.wait(TRICK_PAUSE, on_done=lambda: self._collect(event.seat, event.cards))
+            self.port.animator.wait(TRICK_PAUSE, on_done=lambda: self._collect(event))
         elif isinstance(event, RoundTally):
             self._last_trick(event)
         elif isinstance(event, RoundScored):
@@ -546,6 +537,10 @@ class SpizzichinoLayout(GameLayout):
             if self.pending_tally is not None:
                 self.port.show_summary(self._summary(self.pending_tally, event))
                 self.pending_tally = None
+
+    def _collect(self, event: TrickWon) -> None:
+        target = self._taken_spot(event.seat)
+        self.last_trick.gather(self.port, self.trick, self.seat_at, event.seat, target, lambda _: self._won(event.seat, event.cards))
 
     def _deal(self, event: HandDealt) -> None:
         """The dealer lays out the eight piles, one card at a time, pile by pile."""
@@ -560,8 +555,7 @@ class SpizzichinoLayout(GameLayout):
         self.declarations = []
         self.known = [[], []]
         self.trick.plays = []
-        self.showing_last = False
-        self.last = None
+        self.last_trick.forget()
         self.fan.set_hand((), hidden=0)
         for seat_stacks in self.stacks:
             for stack in seat_stacks:
@@ -702,29 +696,13 @@ class SpizzichinoLayout(GameLayout):
                         known.remove(card)
         self.dropped = None
         self.to_move = 1 - seat
-        self.showing_last = False
+        self.last_trick.showing = False
         self.port.play_sound("play")
         self.port.animator.fly(
             card, start, self.trick.slot(position, self.sprites), self.table_width, PLAY_FLIGHT,
             on_done=lambda: self.trick.plays.append((position, card)),
             angles=(180.0 if position == 1 and stack is None else 0.0, self.trick.tilt(position)),
         )
-
-    def _collect(self, winner: int, cards: Sequence[Card]) -> None:
-        plays = [(self.seat_at(position), card) for position, card in self.trick.plays]
-        self.last = (tuple(plays), winner)
-        self.trick.plays = []
-        self.trick.winner = None
-        target = self._taken_spot(winner)
-        self.port.play_sound("trick")
-        for i, (seat, card) in enumerate(plays):
-            position = self.position_of(seat)
-            done = (lambda: self._won(winner, cards)) if i == len(plays) - 1 else None
-            self.port.animator.fly(
-                card, self.trick.slot(position, self.sprites), target, self.trick.card_width,
-                COLLECT_FLIGHT, ease_in_out_cubic, delay=i * 0.03, on_done=done,
-                angles=(self.trick.tilt(position), 0.0),
-            )
 
     def _won(self, winner: int, cards: Sequence[Card]) -> None:
         self.tricks_won[winner] += 1
@@ -880,13 +858,7 @@ class SpizzichinoLayout(GameLayout):
         return [HandDealt(v.dealer, (0, 0), v.round_number)]
 
     def close_overlay(self) -> bool:
-        if self.showing_last:
-            self.showing_last = False
-            return True
-        return False
-
-    def _toggle_last_trick(self) -> None:
-        self.showing_last = not self.showing_last and self.last is not None
+        return self.last_trick.close()
 
     # -- input ---------------------------------------------------------------------------
 
@@ -897,10 +869,8 @@ class SpizzichinoLayout(GameLayout):
             for button in self.lift_buttons:
                 if button.visible and button.handle_event(event):
                     return True
-        if self.last is not None and self.last_trick_button.handle_event(event):
+        if self.last_trick.handle_event(event):
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.showing_last = False
         if self.playing and self._stack_input(event):
             return True
         used = self.hand_play.handle_event(event)
@@ -1050,10 +1020,7 @@ class SpizzichinoLayout(GameLayout):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         self.scores.draw(surface, t)
-        if self.showing_last and self.last is not None:
-            self._draw_last_trick(surface)
-        else:
-            self.trick.draw(surface, t, self.sprites)
+        self.last_trick.draw_trick(surface, t, self.sprites, self.trick, self.position_of, self.port.seat_name)
         self.piles.draw(surface, t, self.sprites)
         for seat_stacks in self.stacks:
             for stack in seat_stacks:
@@ -1071,9 +1038,7 @@ class SpizzichinoLayout(GameLayout):
             text, size = t.fit(self.hint, t.text_px(17), self.hint_rect.width)
             image = t.text(text, size, th.TEXT_DIM)
             surface.blit(image, image.get_rect(center=self.hint_rect.center))
-        if self.last is not None:
-            self.last_trick_button.text = "Hide last trick" if self.showing_last else "Last trick"
-            self.last_trick_button.draw(surface, t)
+        self.last_trick.draw_button(surface, t)
         if self.showcase is not None:
             self._draw_showcase(surface)
         self.banner.draw(surface, t)
@@ -1147,13 +1112,6 @@ class SpizzichinoLayout(GameLayout):
         y = box.top + pad * 2 + image.get_height() + h / 2
         for i, card in enumerate(cards):
             self.sprites.draw(surface, card, (left + i * step, y), self.table_width)
-
-    def _draw_last_trick(self, surface: pygame.Surface) -> None:
-        assert self.last is not None
-        plays, winner = self.last
-        placed = [(self.position_of(seat), card) for seat, card in plays]
-        caption = f"Last trick: {self.port.seat_name(winner)} took it"
-        self.trick.draw_again(surface, self.theme, self.sprites, placed, self.position_of(winner), caption)
 
     def _bubble_anchor(self, seat: int) -> Anchor:
         """Over your plate, or just under the other player's: clear of the spot their
