@@ -540,19 +540,15 @@ class ArizonaSpaghettiLayout(GameLayout):
         self._refresh()
 
     def _refresh(self) -> None:
-        thinking = self.port.match.thinking_seat
-        paused = self.port.paused()
         lead = leaders(self.totals, lowest_wins=True)
+
+        def lines(seat: int) -> list[str]:
+            panel = self.panels[self.position_of(seat)]
+            return [self._plate_line(panel, candidates) for candidates in self._plate_lines(seat, seat in lead)]
+
+        self.refresh_plates(self.panels, self.counts, self.to_move, self.dealer, lines)
         for position, panel in enumerate(self.panels):
-            seat = self.seat_at(position)
-            panel.name = self.port.seat_name(seat)
-            panel.lines = [self._plate_line(panel, candidates) for candidates in self._plate_lines(seat, seat in lead)]
-            panel.card_count = self.counts[seat]
-            panel.active = self.to_move == seat and not paused
-            panel.thinking = thinking == seat
-            panel.waiting_words = self.port.match.waiting_words(seat)
-            panel.dealer = self.dealer == seat
-            panel.highlight = th.ACCENT if seat in lead else None
+            panel.highlight = th.ACCENT if self.seat_at(position) in lead else None
         self.trick.names = {position: self.port.seat_name(self.seat_at(position)) for position in range(self.seat_count)}
         rule = ROUNDS[self.round_number - 1]
         self.banner.title = f"Round {self.round_number} of {ROUND_COUNT}: {rule.name}"

@@ -535,21 +535,15 @@ class SpadesLayout(GameLayout):
 
     def _refresh_panels(self) -> None:
         playing = all(b is not None for b in self.bids)
-        thinking = self.port.match.thinking_seat
-        # With the hand's summary or the final result up, nobody is about to move.
-        paused = self.port.paused()
+
+        def lines(seat: int) -> list[str]:
+            said = bid_text(self.bids[seat]).capitalize()
+            return [f"{said}  \u00b7  won {self.won[seat]}" if playing else said]
+
+        self.refresh_plates(self.panels, self.counts, self.to_move, self.dealer, lines, "to play" if playing else "to bid")
         for index, panel in enumerate(self.panels):
-            seat = self.seat_at(index)
-            panel.name = self.port.seat_name(seat)
-            bid = self.bids[seat]
-            panel.lines = [f"{bid_text(bid).capitalize()}  \u00b7  won {self.won[seat]}" if playing else bid_text(bid).capitalize()]
-            panel.card_count = self.counts[seat]
-            panel.active = self.to_move == seat and not paused
-            panel.turn_text = "to play" if playing else "to bid"
-            panel.thinking = thinking == seat
-            panel.waiting_words = self.port.match.waiting_words(seat)
-            panel.dealer = self.dealer == seat
-            panel.highlight = th.DANGER if bid is not None and bid.is_nil and self.won[seat] else None
+            bid = self.bids[self.seat_at(index)]
+            panel.highlight = th.DANGER if bid is not None and bid.is_nil and self.won[self.seat_at(index)] else None
         self.trick.names = {position: self.port.seat_name(self.seat_at(position)) for position in range(SEATS)}
         self._refresh_score_rows()
 

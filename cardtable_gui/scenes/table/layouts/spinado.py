@@ -943,21 +943,8 @@ class SpinadoLayout(GameLayout):
         self._refresh()
 
     def _refresh(self) -> None:
-        thinking = self.port.match.thinking_seat
-        paused = self.port.paused()
-        for position, panel in enumerate(self.panels):
-            seat = self.seat_at(position)
-            panel.name = self.port.seat_name(seat)
-            if seat in self.sitting_out:
-                panel.lines = ["Sitting out", "No chips left"]
-            else:
-                panel.lines = [chips_text(self.stacks[seat].count), cards_text(self.counts[seat])]
-            panel.card_count = self.counts[seat]
-            panel.active = self.to_move == seat and not paused
-            panel.turn_text = "to start" if self.board.running is None else "to play"
-            panel.thinking = thinking == seat
-            panel.waiting_words = self.port.match.waiting_words(seat)
-            panel.dealer = self.dealer == seat
+        turn = "to start" if self.board.running is None else "to play"
+        self.refresh_plates(self.panels, self.counts, self.to_move, self.dealer, self._plate_lines, turn)
         left = self.total_hands - self.hand_number
         self.banner.title = f"Hand {self.hand_number} of {self.total_hands}"
         self.banner.lines = ["The last hand" if left <= 0 else f"{left} more after this one"]
@@ -970,6 +957,11 @@ class SpinadoLayout(GameLayout):
         ]
         for pot, tile in self.tiles.items():
             tile.hint = self._pot_hint(pot)
+
+    def _plate_lines(self, seat: int) -> list[str]:
+        if seat in self.sitting_out:
+            return ["Sitting out", "No chips left"]
+        return [chips_text(self.stacks[seat].count), cards_text(self.counts[seat])]
 
     def _change(self, seat: int) -> str:
         if seat in self.sitting_out:

@@ -986,19 +986,9 @@ class SpizzichinoLayout(GameLayout):
         self._refresh_panels()
 
     def _refresh_panels(self) -> None:
-        thinking = self.port.match.thinking_seat
-        paused = self.port.paused()
         choosing = self.piles.visible
-        for position, panel in enumerate(self.panels):
-            seat = self.seat_at(position)
-            panel.name = self.port.seat_name(seat)
-            panel.lines = [self._plate_line(seat, choosing)]
-            panel.card_count = self.counts[seat]
-            panel.active = self.to_move == seat and not paused
-            panel.turn_text = "to choose piles" if choosing else "to play"
-            panel.thinking = thinking == seat
-            panel.waiting_words = self.port.match.waiting_words(seat)
-            panel.dealer = self.dealer == seat
+        turn = "to choose piles" if choosing else "to play"
+        self.refresh_plates(self.panels, self.counts, self.to_move, self.dealer, lambda seat: [self._plate_line(seat, choosing)], turn)
         self.trick.names = {position: self.port.seat_name(self.seat_at(position)) for position in range(SEATS)}
         if not self.piles.active:
             waiting = self.to_move is not None and choosing and not self.port.animator.busy
