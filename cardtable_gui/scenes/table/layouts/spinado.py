@@ -16,7 +16,6 @@ every decision in Spinado is made looking at your own hand.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
@@ -52,13 +51,13 @@ from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown
 from cardtable_gui.scenes.table.layouts.spinado_board import DeadHandTile, PotTile, SequenceBoard, dead_hint
-from cardtable_gui.scenes.table.note_place import first_clear, place_in
-from cardtable_gui.scenes.table.oval import place_seats, ring_sizes, seat_spots
+from cardtable_gui.scenes.table.note_place import first_clear, free_spot, place_in
+from cardtable_gui.scenes.table.oval import fan_outline, place_seats, ring_sizes, seat_spots
 from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.scenes.table.play_log import PlayLog
 from cardtable_gui.scenes.table.reveal import Reveal
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow, leaders
-from cardtable_gui.scenes.table.seat_panel import FAN_SPREAD, FULL_HAND, SeatPanel
+from cardtable_gui.scenes.table.seat_panel import SeatPanel
 from cardtable_gui.scenes.table.summary import SummaryTable, TotalLine
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.widgets import Button
@@ -269,7 +268,7 @@ class SpinadoLayout(GameLayout):
             fans_clear = not any(
                 piece.collidepoint(point)
                 for place in places[1:]
-                for point in _fan_edge(place.cards_center, small, place.angle)
+                for point in fan_outline(place.cards_center, small, place.angle, 12, 12)
                 for piece in top_pieces
             )
             if plates_clear and fans_clear:
@@ -295,7 +294,7 @@ class SpinadoLayout(GameLayout):
             low, high = 24, max(24, round(self.card_width * BOARD_CARD_SHARE))
             while low <= high:
                 width = (low + high) // 2
-                spot = _free_spot(self._block_size(arrangement, width), area, obstacles, t.px(6))
+                spot = free_spot(self._block_size(arrangement, width), area, obstacles, t.px(6))
                 if spot is None:
                     high = width - 1
                     continue
@@ -357,15 +356,10 @@ class SpinadoLayout(GameLayout):
         t = self.theme
         gap = t.px(10)
         left = max(self.board.rect.right, *(tile.rect.right for tile in self.tiles.values()), self.dead.rect.right) + gap
-        right = self.size[0] - t.px(14)
-        bottom = self.scores.rect.top - gap
-        column = pygame.Rect(left, 0, max(0, right - left), bottom)
         above = [self.banner.rect]
         for panel in self.panels[1:]:
             above += [panel.plate, panel.cards_rect(self.sprites)]
-        top = max((rect.bottom for rect in above if rect.colliderect(column)), default=0) + gap
-        room = pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
-        self.log.layout(room if room.width >= t.px(170) else pygame.Rect(left, top, 0, 0), t)
+        self.log.place_column(t, left, self.size[0] - t.px(14), self.scores.rect.top - gap, above)
 
     def _tile_size(self) -> tuple[int, int]:
         """Every tile as wide as the longest line any of them can show, with these
@@ -1054,53 +1048,3 @@ class SpinadoLayout(GameLayout):
 
         return first_clear((spot(handle, point) for handle, point in spots), self._surroundings().rects())
 
-
-def _free_spot(
-    size: tuple[int, int], area: pygame.Rect, obstacles: list[pygame.Rect], step: int
-) -> pygame.Rect | None:
-    """A place for a block of ``size`` inside ``area`` touching none of ``obstacles``:
-    centred across if it can be, else as near the centre as it fits; up and down, in
-    the middle of the widest run of free places."""
-    width, height = size
-    if width > area.width or height > area.height:
-        return None
-    centred = area.centerx - width // 2
-    reach = (area.width - width) // 2
-    offsets = [0]
-    for shift in range(step * 4, reach + 1, step * 4):
-        offsets += [-shift, shift]
-    tops = list(range(area.top, area.bottom - height + 1, step))
-    if tops[-1] != area.bottom - height:
-        tops.append(area.bottom - height)
-    for offset in offsets:
-        left = max(area.left, min(area.right - width, centred + offset))
-        runs: list[list[int]] = []
-        free_before = False
-        for top in tops:
-            free = pygame.Rect(left, top, width, height).collidelist(obstacles) == -1
-            if free and free_before:
-                runs[-1].append(top)
-            elif free:
-                runs.append([top])
-            free_before = free
-        if runs:
-            widest = max(runs, key=lambda run: run[-1] - run[0])
-            return pygame.Rect(left, (widest[0] + widest[-1]) // 2, width, height)
-    return None
-
-
-def _fan_edge(center: tuple[float, float], card_size: tuple[int, int], angle: float) -> list[tuple[float, float]]:
-    """Points along the edge of a seat's fan of backs, turned by ``angle`` (a slanted
-    fan covers much less than the upright box around it)."""
-    w, h = card_size
-    along = w + w * FAN_SPREAD * (FULL_HAND - 1)
-    turn = math.radians(angle)
-    ux, uy = math.cos(turn), -math.sin(turn)
-    vx, vy = -uy, ux
-    points = []
-    for i in range(13):
-        a = (i / 12 - 0.5) * along
-        b = (i / 12 - 0.5) * h
-        for x, y in ((a, -h / 2), (a, h / 2), (-along / 2, b), (along / 2, b)):
-            points.append((center[0] + ux * x + vx * y, center[1] + uy * x + vy * y))
-    return points

@@ -293,15 +293,9 @@ class SpizzichinoLayout(GameLayout):
         extent = self._stack_extent()
         beside = [extent.move(round(stack.center[0]), round(stack.center[1])) for seat_stacks in self.stacks for stack in seat_stacks]
         beside += [button.rect for button in self.lift_buttons]
-        left = max(rect.right for rect in beside) + gap
-        right = self.size[0] - t.px(14)
-        bottom = self.hint_rect.top - gap
-        column = pygame.Rect(left, 0, max(0, right - left), bottom)
         them = self.panels[1]
         above = [self.scores.rect, them.plate, them.cards_rect(self.sprites), self.last_trick.button.rect]
-        top = max((rect.bottom for rect in above if rect.colliderect(column)), default=0) + gap
-        room = pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
-        self.log.layout(room if room.width >= t.px(170) else pygame.Rect(left, top, 0, 0), t)
+        self.log.place_column(t, max(rect.right for rect in beside) + gap, self.size[0] - t.px(14), self.hint_rect.top - gap, above)
 
     def _stack_extent(self) -> pygame.Rect:
         """The room a full stack takes around its centre (its badge and the line
