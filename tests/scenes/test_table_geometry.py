@@ -260,7 +260,7 @@ def test_a_spizzichino_declaration(app: App, players: int) -> None:
     scene = TableScene(app, restored.config, watch=True, resume=restored, pace=2.0)
     app.scenes.push(scene)
     shown: list[bool] = []
-    found = watch(app, scene, 400, lambda: (shown.append(scene.table.showcase is not None), problems(scene))[1])
+    found = watch(app, scene, 400, lambda: (shown.append(scene.table.showcase.shown is not None), problems(scene))[1])
     assert any(shown), "the declaration was shown"
     assert found == []
 

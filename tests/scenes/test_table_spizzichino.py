@@ -331,15 +331,15 @@ def test_up_chooses_a_stack_and_enter_plays_its_top(app) -> None:
 
     play_until(app, scene, stack_top_playable)
     press(app, pygame.K_UP)
-    assert table.focus is not None and table.stacks[0][table.focus].selected
+    assert table.stack_pair.focus is not None and table.stacks[0][table.stack_pair.focus].selected
     assert table.fan.selected is None
-    if not table.stacks[0][table.focus].legal:
+    if not table.stacks[0][table.stack_pair.focus].legal:
         press(app, pygame.K_RIGHT)
-    card = table.stacks[0][table.focus].top
+    card = table.stacks[0][table.stack_pair.focus].top
     press(app, pygame.K_RETURN, "\r")
     assert mine(scene)[-1] == PlayCard(card)
     press(app, pygame.K_DOWN)
-    assert table.focus is None
+    assert table.stack_pair.focus is None
 
 
 def test_l_lifts_a_3_2_or_asso_into_the_hand(app) -> None:
@@ -407,8 +407,8 @@ def test_a_declaration_is_shown_with_its_cards_and_counted(app) -> None:
     shown: list[tuple[str, tuple[Card, ...]]] = []
 
     def watch() -> bool:
-        if table.showcase is not None and table.showcase not in shown:
-            shown.append(table.showcase)
+        if table.showcase.shown is not None and table.showcase.shown not in shown:
+            shown.append(table.showcase.shown)
         return table.playing
 
     for _ in range(4):
