@@ -43,6 +43,7 @@ from cardtable_gui.rules.spinado import (
     next_in_run,
 )
 from cardtable_gui.scenes.table.banner import Banner
+from cardtable_gui.scenes.table.board_block import BoardBlock
 from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.chips import ChipMover, ChipStack, body_size
 from cardtable_gui.scenes.table.footprint import Footprint, Kind
@@ -51,7 +52,7 @@ from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown
 from cardtable_gui.scenes.table.layouts.spinado_board import DeadHandTile, PotTile, SequenceBoard, dead_hint
-from cardtable_gui.scenes.table.note_place import first_clear, free_spot, place_in
+from cardtable_gui.scenes.table.note_place import first_clear, place_in
 from cardtable_gui.scenes.table.oval import fan_outline, place_seats, ring_sizes, seat_spots
 from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.scenes.table.play_log import PlayLog
@@ -215,7 +216,8 @@ class SpinadoLayout(GameLayout):
             obstacles += [panel.plate.inflate(gap, gap), panel.cards_rect(self.sprites).inflate(gap, gap)]
         key = (area.topleft, area.size, tuple(map(tuple, obstacles)))
         if self._middle is None or self._middle[0] != key:
-            self._middle = (key, self._find_middle(area, obstacles))
+            widest = round(self.card_width * BOARD_CARD_SHARE)
+            self._middle = (key, self._block().largest(area, obstacles, widest))
         self._place_middle(*self._middle[1])
         self._place_log(size)
         self._prepare_pictures()
@@ -283,48 +285,14 @@ class SpinadoLayout(GameLayout):
             stack.layout((plate.right - t.px(10) - body_w // 2, plate.bottom - t.px(8)), radius)
         return area
 
-    def _find_middle(self, area: pygame.Rect, obstacles: list[pygame.Rect]) -> tuple[int, str, pygame.Rect]:
-        """The board and the tiles as one block, as large as the free middle of the
-        table allows: the tiles in a column beside the board, two by two above it or in
-        a row above it, whichever lets the board's cards be widest. Returns the board's
-        card width, the arrangement and the block's place."""
+    def _block(self) -> BoardBlock:
+        """The board, the dead hand's tile and the pots' as one block."""
         t = self.theme
-        best: tuple[int, str, pygame.Rect] | None = None
-        for arrangement in ("column", "grid", "row"):
-            low, high = 24, max(24, round(self.card_width * BOARD_CARD_SHARE))
-            while low <= high:
-                width = (low + high) // 2
-                spot = free_spot(self._block_size(arrangement, width), area, obstacles, t.px(6))
-                if spot is None:
-                    high = width - 1
-                    continue
-                if best is None or width > best[0]:
-                    best = (width, arrangement, spot)
-                low = width + 1
-        if best is None:
-            # A window too small for any block: the smallest one, at the top.
-            return (24, "column", pygame.Rect(area.topleft, self._block_size("column", 24)))
-        return best
+        return BoardBlock(lambda width: SequenceBoard.size_for(self.sprites.size(width), t), self._tile_size(), t)
 
     def _place_middle(self, board_card: int, arrangement: str, block: pygame.Rect) -> None:
         t = self.theme
-        gap, small_gap = t.px(10), t.px(6)
-        tile_w, tile_h = self._tile_size()
-        board_w, board_h = SequenceBoard.size_for(self.sprites.size(board_card), t)
-        if arrangement == "column":
-            board = pygame.Rect(block.left, block.centery - board_h // 2, board_w, board_h)
-            top = block.centery - (4 * tile_h + 3 * small_gap) // 2
-            rects = [pygame.Rect(board.right + gap, top + i * (tile_h + small_gap), tile_w, tile_h) for i in range(4)]
-        else:
-            per_row = 2 if arrangement == "grid" else 4
-            rows = 4 // per_row
-            left = block.centerx - (per_row * tile_w + (per_row - 1) * small_gap) // 2
-            rects = [
-                pygame.Rect(left + (i % per_row) * (tile_w + small_gap), block.top + (i // per_row) * (tile_h + small_gap), tile_w, tile_h)
-                for i in range(4)
-            ]
-            board = pygame.Rect(0, block.top + rows * tile_h + (rows - 1) * small_gap + gap, board_w, board_h)
-            board.centerx = block.centerx
+        board, rects = self._block().arrange(arrangement, block, board_card)
         self.board.layout(board, board_card, t)
         self.dead.layout(rects[0], t, self.sprites)
         for tile, rect in zip(self.tiles.values(), rects[1:], strict=True):
@@ -373,18 +341,6 @@ class SpinadoLayout(GameLayout):
         fitted, _ = t.fit(longest, t.text_px(15), t.px(300), floor=t.text_px(15))
         fixed = [*POT_HINTS.values(), NOT_THIS_HAND, *(dead_hint(40, hint) for hint in (DEAD_UNSEEN, DEAD_SHOWN))]
         return PotTile.size_for(t, [*fixed, fitted])
-
-    def _block_size(self, arrangement: str, board_card: int) -> tuple[int, int]:
-        """The room the board with cards ``board_card`` wide and the tiles take."""
-        t = self.theme
-        gap, small_gap = t.px(10), t.px(6)
-        board_w, board_h = SequenceBoard.size_for(self.sprites.size(board_card), t)
-        tile_w, tile_h = self._tile_size()
-        if arrangement == "column":
-            return board_w + gap + tile_w, max(board_h, 4 * tile_h + 3 * small_gap)
-        per_row = 2 if arrangement == "grid" else 4
-        rows = 4 // per_row
-        return max(board_w, per_row * tile_w + (per_row - 1) * small_gap), rows * tile_h + (rows - 1) * small_gap + gap + board_h
 
     def _prepare_pictures(self) -> None:
         """Every picture this table can show at its sizes: backs, the hand (those held
