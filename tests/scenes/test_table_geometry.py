@@ -260,7 +260,7 @@ def test_a_spizzichino_declaration(app: App, players: int) -> None:
     scene = TableScene(app, restored.config, watch=True, resume=restored, pace=2.0)
     app.scenes.push(scene)
     shown: list[bool] = []
-    found = watch(app, scene, 400, lambda: (shown.append(scene.table.showcase is not None), problems(scene))[1])
+    found = watch(app, scene, 400, lambda: (shown.append(scene.table.showcase.shown is not None), problems(scene))[1])
     assert any(shown), "the declaration was shown"
     assert found == []
 
@@ -270,13 +270,13 @@ def test_the_last_trick_shown_again(app: App) -> None:
     scene = TableScene(app, config("spades", 4, (0,)))
     app.scenes.push(scene)
     table = scene.table
-    while table.last is None:
+    while table.last_trick.last is None:
         to_decision(app, scene)
         scene.submit(scene.match.legal_actions_for(0)[0])
     to_decision(app, scene)
-    click(app, table.last_trick_button.rect.center)
+    click(app, table.last_trick.button.rect.center)
     frames(app, 2)
-    assert table.showing_last
+    assert table.last_trick.showing
     assert problems(scene) == []
     post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")
     frames(app, 2)

@@ -188,17 +188,17 @@ def test_esc_closes_the_last_trick_before_anything_else(app) -> None:
     scene = bidding(app)
     place_bid(app, scene, "3")
     table = scene.table
-    while table.last is None:
+    while table.last_trick.last is None:
         run_until(app, lambda: human_turn_ready(scene))
         fan = table.fan
         index = next(i for i, s in enumerate(fan.slots) if s.card in fan.legal)
         drag(app, card_grip(scene, index), table.trick.rect.center)
         frames(app, 5)
     run_until(app, lambda: human_turn_ready(scene))
-    click(app, table.last_trick_button.rect.center)
-    assert table.showing_last
+    click(app, table.last_trick.button.rect.center)
+    assert table.last_trick.showing
     press(app, pygame.K_ESCAPE)
-    assert not table.showing_last and app.scenes.top is scene
+    assert not table.last_trick.showing and app.scenes.top is scene
 
 
 def test_the_rules_open_over_the_table_and_come_back_to_it(app) -> None:

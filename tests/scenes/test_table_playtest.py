@@ -217,7 +217,7 @@ def test_a_watched_table_puts_last_trick_beside_its_toolbar(app: App) -> None:
     scene = TableScene(app, config, watch=True)
     app.scenes.push(scene)
     frames(app)
-    rules, last = scene.rules_button.rect, scene.table.last_trick_button.rect
+    rules, last = scene.rules_button.rect, scene.table.last_trick.button.rect
     assert last.top == rules.top and last.left == rules.right + app.theme.px(8)
 
 
@@ -225,7 +225,7 @@ def test_a_watched_table_puts_last_trick_beside_its_toolbar(app: App) -> None:
 def test_last_trick_never_leaves_a_gap_or_covers_a_plate(app: App, size: tuple[int, int]) -> None:
     scene = start_table(app, spades_config())
     resize(app, size)
-    last = scene.table.last_trick_button.rect
+    last = scene.table.last_trick.button.rect
     end = scene.rules_button.rect
     assert (last.top == end.top and last.left == end.right + app.theme.px(8)) or last.left == scene.menu_button.rect.left
     assert not any(last.colliderect(panel.plate) for panel in scene.table.panels)

@@ -331,15 +331,15 @@ def test_up_chooses_a_stack_and_enter_plays_its_top(app) -> None:
 
     play_until(app, scene, stack_top_playable)
     press(app, pygame.K_UP)
-    assert table.focus is not None and table.stacks[0][table.focus].selected
+    assert table.stack_pair.focus is not None and table.stacks[0][table.stack_pair.focus].selected
     assert table.fan.selected is None
-    if not table.stacks[0][table.focus].legal:
+    if not table.stacks[0][table.stack_pair.focus].legal:
         press(app, pygame.K_RIGHT)
-    card = table.stacks[0][table.focus].top
+    card = table.stacks[0][table.stack_pair.focus].top
     press(app, pygame.K_RETURN, "\r")
     assert mine(scene)[-1] == PlayCard(card)
     press(app, pygame.K_DOWN)
-    assert table.focus is None
+    assert table.stack_pair.focus is None
 
 
 def test_l_lifts_a_3_2_or_asso_into_the_hand(app) -> None:
@@ -407,8 +407,8 @@ def test_a_declaration_is_shown_with_its_cards_and_counted(app) -> None:
     shown: list[tuple[str, tuple[Card, ...]]] = []
 
     def watch() -> bool:
-        if table.showcase is not None and table.showcase not in shown:
-            shown.append(table.showcase)
+        if table.showcase.shown is not None and table.showcase.shown not in shown:
+            shown.append(table.showcase.shown)
         return table.playing
 
     for _ in range(4):
@@ -670,8 +670,8 @@ def check_layout(scene: TableScene, size: tuple[int, int]) -> None:
         **{f"lift {i}": b.rect for i, b in enumerate(table.lift_buttons) if b.visible},
         **{f"button {b.text}": b.rect for b in scene._buttons()},
     }
-    if table.last is not None:
-        pieces["last trick"] = table.last_trick_button.rect
+    if table.last_trick.last is not None:
+        pieces["last trick"] = table.last_trick.button.rect
     if table.hint:
         pieces["hint"] = table.hint_rect
     if table.known[table.top_seat]:
@@ -776,6 +776,6 @@ def test_the_last_trick_button_keeps_off_the_words_under_undo(tmp_path, size) ->
         frames(app, 3)
         words = scene.undo_off_rect()
         assert words is not None, "Undo is off before the first move"
-        assert not table_of(scene).last_trick_button.rect.colliderect(words)
+        assert not table_of(scene).last_trick.button.rect.colliderect(words)
     finally:
         app.quit()

@@ -114,3 +114,38 @@ def place_in(
     keep_clear = footprint.rects(KEEP_CLEAR)
     rather_not = footprint.rects((Kind.AREA,))
     return place_note(natural, sized, widths, screen or footprint.screen, keep_clear, rather_not, step)
+
+
+def free_spot(
+    size: tuple[int, int], area: pygame.Rect, obstacles: list[pygame.Rect], step: int
+) -> pygame.Rect | None:
+    """A place for a block of ``size`` inside ``area`` touching none of ``obstacles``:
+    centred across if it can be, else as near the centre as it fits; up and down, in
+    the middle of the widest run of free places, trying every ``step`` pixels (and
+    every four steps across). None when no place is free."""
+    width, height = size
+    if width > area.width or height > area.height:
+        return None
+    centred = area.centerx - width // 2
+    reach = (area.width - width) // 2
+    offsets = [0]
+    for shift in range(step * 4, reach + 1, step * 4):
+        offsets += [-shift, shift]
+    tops = list(range(area.top, area.bottom - height + 1, step))
+    if tops[-1] != area.bottom - height:
+        tops.append(area.bottom - height)
+    for offset in offsets:
+        left = max(area.left, min(area.right - width, centred + offset))
+        runs: list[list[int]] = []
+        free_before = False
+        for top in tops:
+            free = pygame.Rect(left, top, width, height).collidelist(obstacles) == -1
+            if free and free_before:
+                runs[-1].append(top)
+            elif free:
+                runs.append([top])
+            free_before = free
+        if runs:
+            widest = max(runs, key=lambda run: run[-1] - run[0])
+            return pygame.Rect(left, (widest[0] + widest[-1]) // 2, width, height)
+    return None

@@ -85,7 +85,7 @@ def place_seats(
         fan.center = (round(x), round(y))
         fan.clamp_ip(area)
         plate = pygame.Rect((0, 0), plate_size)
-        outline = _fan_outline(fan.center, card_size, spot.angle)
+        outline = fan_outline(fan.center, card_size, spot.angle)
         dx, dy = spot.toward
         step = 0
         while True:
@@ -107,21 +107,25 @@ def _on_oval(area: pygame.Rect, spot: SeatSpot) -> tuple[float, float]:
     return area.centerx + dx * scale, area.centery + dy * scale
 
 
-def _fan_outline(center: tuple[int, int], card_size: tuple[int, int], angle: float) -> list[tuple[float, float]]:
-    """Points along the edge of a turned fan of backs (not its upright bounding box,
-    which is much larger for a seat at a slant), to keep a plate close but clear."""
+def fan_outline(
+    center: tuple[float, float], card_size: tuple[int, int], angle: float, along_steps: int = 16, across_steps: int = 8
+) -> list[tuple[float, float]]:
+    """Points along the edge of a full fan of backs turned by ``angle`` (not its upright
+    bounding box, which is much larger for a seat at a slant), to keep a plate or a
+    button close but clear: ``along_steps`` spans on each long side, ``across_steps``
+    on each end."""
     w, h = card_size
     along = w + w * FAN_SPREAD * (FULL_HAND - 1)
     turn = math.radians(angle)
     ux, uy = math.cos(turn), -math.sin(turn)
     vx, vy = -uy, ux
     points = []
-    for i in range(17):
-        a = (i / 16 - 0.5) * along
+    for i in range(along_steps + 1):
+        a = (i / along_steps - 0.5) * along
         for b in (-h / 2, h / 2):
             points.append((center[0] + ux * a + vx * b, center[1] + uy * a + vy * b))
-    for i in range(9):
-        b = (i / 8 - 0.5) * h
+    for i in range(across_steps + 1):
+        b = (i / across_steps - 0.5) * h
         for a in (-along / 2, along / 2):
             points.append((center[0] + ux * a + vx * b, center[1] + uy * a + vy * b))
     return points

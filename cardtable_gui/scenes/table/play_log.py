@@ -54,6 +54,16 @@ class PlayLog:
             return
         self.rect = pygame.Rect(room.left, room.top, room.width, height)
 
+    def place_column(self, theme: th.Theme, left: int, right: int, bottom: int, above: list[pygame.Rect]) -> None:
+        """Take the column from ``left`` to ``right`` that ends ``bottom``, starting under
+        whichever of ``above`` reach into it (a seat, the scores): the log's own place,
+        so it covers nothing. Too narrow a column shows no log."""
+        gap = theme.px(10)
+        column = pygame.Rect(left, 0, max(0, right - left), bottom)
+        top = max((rect.bottom for rect in above if rect.colliderect(column)), default=0) + gap
+        room = pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
+        self.layout(room if room.width >= theme.px(170) else pygame.Rect(left, top, 0, 0), theme)
+
     @property
     def visible(self) -> bool:
         return bool(self.lines) and self.rect.width > 0 and self.rect.height > 0

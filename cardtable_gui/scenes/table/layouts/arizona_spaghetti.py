@@ -36,6 +36,7 @@ from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
+from cardtable_gui.scenes.table.last_trick import LastTrick
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, report_trick, shown, trick_card_rects
 from cardtable_gui.scenes.table.oval import place_seats, ring_sizes
 from cardtable_gui.scenes.table.pile import Pile
@@ -44,7 +45,6 @@ from cardtable_gui.scenes.table.seat_panel import SeatPanel
 from cardtable_gui.scenes.table.summary import SummaryTable, TotalLine
 from cardtable_gui.scenes.table.trick_area import TrickArea
 from cardtable_gui.ui import theme as th
-from cardtable_gui.ui.widgets import Button
 
 if TYPE_CHECKING:
     from cardtable_gui.scenes.table.port import TablePort
@@ -53,7 +53,6 @@ DEAL_STAGGER = 0.02
 DEAL_FLIGHT = 0.26
 PLAY_FLIGHT = 0.30
 TRICK_PAUSE = 0.75
-COLLECT_FLIGHT = 0.38
 EARLY_END_SECONDS = 2.2
 GATHER_FLIGHT = 0.35
 ROUND_COUNT = len(ROUNDS)
@@ -129,7 +128,7 @@ class ArizonaSpaghettiLayout(GameLayout):
         self.deck = Pile()
         self.banner = Banner()
         self.bubbles = Bubbles()
-        self.last_trick_button = Button("Last trick", self._toggle_last_trick, style="quiet")
+        self.last_trick = LastTrick()
         self.size = (0, 0)
         self.view: ArizonaSpaghettiView | None = None
         self.round_number = 1
@@ -143,8 +142,6 @@ class ArizonaSpaghettiLayout(GameLayout):
         self.in_trick = 0
         """Cards played to the trick in the middle (some may still be in flight)."""
         self.broken = False
-        self.last: tuple[tuple[tuple[int, Card], ...], int] | None = None
-        self.showing_last = False
         self.early_reason = ""
         self.won_before_scoring: list[int] = []
         self.card_width = 100
@@ -172,8 +169,8 @@ class ArizonaSpaghettiLayout(GameLayout):
         own.plate.bottomleft = (margin, height - margin)
         own.show_cards = False
         button_h = t.px(38)
-        self.last_trick_button.rect = pygame.Rect(0, 0, plate_size[0], button_h)
-        self.last_trick_button.rect.bottomright = (width - margin, height - margin)
+        self.last_trick.button.rect = pygame.Rect(0, 0, plate_size[0], button_h)
+        self.last_trick.button.rect.bottomright = (width - margin, height - margin)
         banner_left = self.port.toolbar_end() + t.px(12)
         banner_w = width - margin - banner_left
         # As tall as the round with the most to say needs, the same all game.
@@ -225,10 +222,10 @@ class ArizonaSpaghettiLayout(GameLayout):
         probe = Pile()
         probe.layout((0, 0), self.small_width)
         w, h = probe.rect(self.sprites).size
-        taken = [*self._seat_rects(), self.trick.rect, self.banner.rect, self.last_trick_button.rect]
+        taken = [*self._seat_rects(), self.trick.rect, self.banner.rect, self.last_trick.button.rect]
         for position, (panel, pile) in enumerate(zip(self.panels, self.piles, strict=True)):
             if position == 0:
-                button = self.last_trick_button.rect
+                button = self.last_trick.button.rect
                 pile.layout((button.centerx, button.top - gap - h / 2), self.small_width)
                 taken.append(pile.rect(self.sprites))
                 continue
@@ -274,7 +271,7 @@ class ArizonaSpaghettiLayout(GameLayout):
         report_trick(footprint, self.trick, self.sprites)
         footprint.add(Kind.TEXT, self.banner.rect, "banner")
         footprint.add(Kind.CARD, self.fan.room(), "hand")
-        footprint.add(Kind.CONTROL, self.last_trick_button.rect, "Last trick button")
+        footprint.add(Kind.CONTROL, self.last_trick.button.rect, "Last trick button")
         for position, panel in enumerate(self.panels):
             footprint.add(Kind.TEXT, panel.plate, f"plate {position}")
             if position and panel.card_count:
@@ -303,7 +300,7 @@ class ArizonaSpaghettiLayout(GameLayout):
         self.bottom = bottom
         self.port.animator.clear()
         self.bubbles.clear()
-        self.showing_last = False
+        self.last_trick.showing = False
         self.fan.slots = []
         self.sync(view)
         if self.size != (0, 0):
@@ -331,7 +328,7 @@ class ArizonaSpaghettiLayout(GameLayout):
         self.trick.plays = [(self.position_of(seat), card) for seat, card in game.trick]
         self.trick.winner = None
         last = game.tricks[-1] if game.tricks else None
-        self.last = (last.plays, last.winner) if last is not None else None
+        self.last_trick.keep((last.plays, last.winner) if last is not None else None)
         if game.seat == self.bottom:
             self.fan.set_hand(game.hand)
         else:
@@ -374,8 +371,7 @@ class ArizonaSpaghettiLayout(GameLayout):
         for pile in self.piles:
             pile.count = 0
         self.trick.plays = []
-        self.showing_last = False
-        self.last = None
+        self.last_trick.forget()
         self.fan.set_hand((), hidden=0)
         self.deck.layout(self.seat_anchor(event.dealer), self.small_width)
         self.deck.count = sum(event.counts)
@@ -421,7 +417,7 @@ class ArizonaSpaghettiLayout(GameLayout):
         self.in_trick += 1
         # A full trick waits for its taker, who is known only when the trick is taken.
         self.to_move = (seat + 1) % self.seat_count if self.in_trick < self.seat_count else None
-        self.showing_last = False
+        self.last_trick.showing = False
         self.port.play_sound("play")
         self.port.animator.fly(
             card, start, self.trick.slot(position, self.sprites), self.trick.card_width, PLAY_FLIGHT,
@@ -430,20 +426,8 @@ class ArizonaSpaghettiLayout(GameLayout):
         )
 
     def _collect(self, taken: TrickTaken) -> None:
-        plays = [(self.seat_at(position), card) for position, card in self.trick.plays]
-        self.last = (tuple(plays), taken.seat)
-        self.trick.plays = []
-        self.trick.winner = None
         pile = self.piles[self.position_of(taken.seat)]
-        self.port.play_sound("trick")
-        for i, (seat, card) in enumerate(plays):
-            position = self.position_of(seat)
-            done = (lambda: self._taken(taken, [card for _, card in plays])) if i == len(plays) - 1 else None
-            self.port.animator.fly(
-                card, self.trick.slot(position, self.sprites), pile.top_center, self.trick.card_width,
-                COLLECT_FLIGHT, ease_in_out_cubic, delay=i * 0.03, on_done=done,
-                angles=(self.trick.tilt(position), 0.0),
-            )
+        self.last_trick.gather(self.port, self.trick, self.seat_at, taken.seat, pile.top_center, lambda cards: self._taken(taken, cards))
 
     def _taken(self, taken: TrickTaken, cards: list[Card]) -> None:
         self.won[taken.seat] += 1
@@ -493,7 +477,7 @@ class ArizonaSpaghettiLayout(GameLayout):
         or the tricks while nothing costly was taken (a plate has room for a few words);
         ``short`` as ``took_text`` says."""
         rule = ROUNDS[self.round_number - 1]
-        took_last = self.last is not None and self.last[1] == seat and not any(self.counts)
+        took_last = self.last_trick.last is not None and self.last_trick.last[1] == seat and not any(self.counts)
         text = took_text(rule, self.won[seat], self.taken[seat], took_last, short)
         if brief:
             return tricks_text(self.won[seat]) if text == "nothing" else text.split(", ")[0]
@@ -535,22 +519,12 @@ class ArizonaSpaghettiLayout(GameLayout):
         return [HandDealt(game.dealer, game.hand_counts, game.round_number)]
 
     def close_overlay(self) -> bool:
-        if self.showing_last:
-            self.showing_last = False
-            return True
-        return False
-
-    def _toggle_last_trick(self) -> None:
-        self.showing_last = not self.showing_last and self.last is not None
+        return self.last_trick.close()
 
     # -- input ---------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.last is not None and self.last_trick_button.handle_event(event):
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.showing_last = False
-        return self.hand_play.handle_event(event)
+        return self.last_trick.handle_event(event) or self.hand_play.handle_event(event)
 
     def _try_play(self, card: Card) -> None:
         self.port.submit(PlayCard(card))
@@ -566,19 +540,15 @@ class ArizonaSpaghettiLayout(GameLayout):
         self._refresh()
 
     def _refresh(self) -> None:
-        thinking = self.port.match.thinking_seat
-        paused = self.port.paused()
         lead = leaders(self.totals, lowest_wins=True)
+
+        def lines(seat: int) -> list[str]:
+            panel = self.panels[self.position_of(seat)]
+            return [self._plate_line(panel, candidates) for candidates in self._plate_lines(seat, seat in lead)]
+
+        self.refresh_plates(self.panels, self.counts, self.to_move, self.dealer, lines)
         for position, panel in enumerate(self.panels):
-            seat = self.seat_at(position)
-            panel.name = self.port.seat_name(seat)
-            panel.lines = [self._plate_line(panel, candidates) for candidates in self._plate_lines(seat, seat in lead)]
-            panel.card_count = self.counts[seat]
-            panel.active = self.to_move == seat and not paused
-            panel.thinking = thinking == seat
-            panel.waiting_words = self.port.match.waiting_words(seat)
-            panel.dealer = self.dealer == seat
-            panel.highlight = th.ACCENT if seat in lead else None
+            panel.highlight = th.ACCENT if self.seat_at(position) in lead else None
         self.trick.names = {position: self.port.seat_name(self.seat_at(position)) for position in range(self.seat_count)}
         rule = ROUNDS[self.round_number - 1]
         self.banner.title = f"Round {self.round_number} of {ROUND_COUNT}: {rule.name}"
@@ -613,10 +583,7 @@ class ArizonaSpaghettiLayout(GameLayout):
         # The trick is drawn first: a name tag under a plate, a pile or the hand as it
         # is now would be hidden.
         self.trick.keep_clear = [*self._seat_rects(), *(pile.rect(self.sprites) for pile in self.piles), self.fan.room()]
-        if self.showing_last and self.last is not None:
-            self._draw_last_trick(surface)
-        else:
-            self.trick.draw(surface, t, self.sprites)
+        self.last_trick.draw_trick(surface, t, self.sprites, self.trick, self.position_of, self.port.seat_name)
         for pile in self.piles:
             pile.draw(surface, t, self.sprites)
         self.deck.draw(surface, t, self.sprites)
@@ -624,17 +591,8 @@ class ArizonaSpaghettiLayout(GameLayout):
             panel.draw(surface, t, self.sprites)
         self.fan.draw(surface)
         self.bubbles.draw(surface, t, self._bubble_anchor, self.solid_rects())
-        if self.last is not None:
-            self.last_trick_button.text = "Hide last trick" if self.showing_last else "Last trick"
-            self.last_trick_button.draw(surface, t)
+        self.last_trick.draw_button(surface, t)
         self.banner.draw(surface, t)
-
-    def _draw_last_trick(self, surface: pygame.Surface) -> None:
-        assert self.last is not None
-        plays, winner = self.last
-        placed = [(self.position_of(seat), card) for seat, card in plays]
-        caption = f"Last trick: {self.port.seat_name(winner)} took it"
-        self.trick.draw_again(surface, self.theme, self.sprites, placed, self.position_of(winner), caption)
 
     def _bubble_anchor(self, seat: int) -> Anchor:
         plate = self.panels[self.position_of(seat)].plate

@@ -9,7 +9,7 @@ player's turn looks like (a bidding panel, a playable hand) and how a hand is su
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from cardtable_gui.scenes.table.card_sprites import CardSprites
     from cardtable_gui.scenes.table.hand_fan import HandFan
     from cardtable_gui.scenes.table.port import TablePort
+    from cardtable_gui.scenes.table.seat_panel import SeatPanel
     from cardtable_gui.scenes.table.trick_area import TrickArea
 
 
@@ -113,6 +114,33 @@ class GameLayout(ABC):
         footprint = Footprint(pygame.Rect(0, 0, 0, 0))
         self.report(footprint)
         return footprint.rects((Kind.CARD, Kind.CONTROL, Kind.BOARD, Kind.LOG, Kind.TEXT))
+
+    def refresh_plates(
+        self,
+        panels: Sequence[SeatPanel],
+        counts: Sequence[int],
+        to_move: int | None,
+        dealer: int,
+        lines: Callable[[int], list[str]],
+        turn_text: str | None = None,
+    ) -> None:
+        """What every game's plates say each frame: the seat's name and ``lines``
+        (asked of each seat), its cards, whether it is to move (``turn_text`` says
+        to do what), waited for, or deals. ``panels`` go by position around the table."""
+        thinking = self.port.match.thinking_seat
+        # With the hand's summary or the final result up, nobody is about to move.
+        paused = self.port.paused()
+        for position, panel in enumerate(panels):
+            seat = self.seat_at(position)
+            panel.name = self.port.seat_name(seat)
+            panel.lines = lines(seat)
+            panel.card_count = counts[seat]
+            panel.active = to_move == seat and not paused
+            if turn_text is not None:
+                panel.turn_text = turn_text
+            panel.thinking = thinking == seat
+            panel.waiting_words = self.port.match.waiting_words(seat)
+            panel.dealer = dealer == seat
 
     @abstractmethod
     def message_anchor(self) -> tuple[int, int]:

@@ -29,7 +29,6 @@ from cardtable_gui.rules.spades import (
     SideResult,
     SpadesView,
 )
-from cardtable_gui.scenes.table.animation import ease_in_out_cubic
 from cardtable_gui.scenes.table.bidding import BidChoice, BidPanel
 from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.dealing import deal_order
@@ -37,6 +36,7 @@ from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
+from cardtable_gui.scenes.table.last_trick import LastTrick
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, report_trick, shown, trick_card_rects
 from cardtable_gui.scenes.table.pile import Pile
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow
@@ -44,7 +44,6 @@ from cardtable_gui.scenes.table.seat_panel import SeatPanel, Side, plate_height
 from cardtable_gui.scenes.table.summary import SummaryTable, TotalLine
 from cardtable_gui.scenes.table.trick_area import TrickArea
 from cardtable_gui.ui import theme as th
-from cardtable_gui.ui.widgets import Button
 
 if TYPE_CHECKING:
     from cardtable_gui.scenes.table.port import TablePort
@@ -54,7 +53,6 @@ DEAL_STAGGER = 0.022
 DEAL_FLIGHT = 0.26
 PLAY_FLIGHT = 0.30
 TRICK_PAUSE = 0.75
-COLLECT_FLIGHT = 0.38
 BID_PAUSE = 0.15
 SIDES = (Side.BOTTOM, Side.LEFT, Side.TOP, Side.RIGHT)
 
@@ -103,7 +101,7 @@ class SpadesLayout(GameLayout):
         self.deck = Pile()
         self.scores = ScorePanel()
         self.bidding: BidPanel[Action] = BidPanel(self._bid_chosen)
-        self.last_trick_button = Button("Last trick", self._toggle_last_trick, style="quiet")
+        self.last_trick = LastTrick()
         self.size = (0, 0)
         self.view: SpadesView | None = None
         self.counts = [0] * SEATS
@@ -111,8 +109,6 @@ class SpadesLayout(GameLayout):
         self.won = [0] * SEATS
         self.to_move: int | None = None
         self.dealer = 0
-        self.last: tuple[tuple[tuple[int, Card], ...], int] | None = None
-        self.showing_last = False
         self.pending_hand: HandScored | None = None
         self.hand_number = 1
         self.side_scores: list[int] = []
@@ -183,15 +179,9 @@ class SpadesLayout(GameLayout):
         rows = len(self.view.sides) if self.view else 2
         score_w = t.px(290)
         self.scores.layout(pygame.Rect(width - margin - score_w, margin, score_w, ScorePanel.height_for(t, rows, lines=True)))
-        button_h = t.px(38)
         # Beside the scene's own buttons (only those shown) when that leaves the top
-        # seat's plate clear, else in a second row under them.
-        after = self.port.toolbar_end() + t.px(8)
-        if after + t.px(120) <= width / 2 - fan_len / 2 - gap:
-            self.last_trick_button.rect = pygame.Rect(after, t.px(12), t.px(120), button_h)
-        else:
-            # Below the words a greyed Undo may show under itself.
-            self.last_trick_button.rect = pygame.Rect(t.px(12), t.px(12) + button_h + t.px(26), t.px(120), button_h)
+        # seat's plate clear.
+        self.last_trick.place_by_toolbar(t, self.port.toolbar_end(), width / 2 - fan_len / 2 - gap)
         side_room = margin + small_h + t.px(24)
         area_top = top.plate.bottom + gap
         self.panel_area = pygame.Rect(side_room, area_top, width - side_room * 2, self.hand_top - area_top - gap)
@@ -232,7 +222,7 @@ class SpadesLayout(GameLayout):
     def report(self, footprint: Footprint) -> None:
         footprint.add(Kind.TEXT, self.scores.rect, "scores")
         report_trick(footprint, self.trick, self.sprites)
-        footprint.add(Kind.CONTROL, self.last_trick_button.rect, "Last trick button")
+        footprint.add(Kind.CONTROL, self.last_trick.button.rect, "Last trick button")
         footprint.add(Kind.CARD, self.fan.room(), "hand")
         for position, panel in enumerate(self.panels):
             footprint.add(Kind.TEXT, panel.plate, f"plate {position}")
@@ -261,7 +251,7 @@ class SpadesLayout(GameLayout):
         self.bottom = bottom
         self.port.animator.clear()
         self.bubbles.clear()
-        self.showing_last = False
+        self.last_trick.showing = False
         self.fan.slots = []
         self.sync(view)
         if self.size != (0, 0):
@@ -280,7 +270,7 @@ class SpadesLayout(GameLayout):
         self.trick.winner = None
         self.hand_number = spades.hand_number
         last = spades.last_trick
-        self.last = (last.plays, last.winner) if last is not None else None
+        self.last_trick.keep((last.plays, last.winner) if last is not None else None)
         if spades.seat == self.bottom and not spades.hand_hidden:
             self.fan.set_hand(spades.hand)
         else:
@@ -352,8 +342,7 @@ class SpadesLayout(GameLayout):
         self.bids = [None] * SEATS
         self.won = [0] * SEATS
         self.trick.plays = []
-        self.showing_last = False
-        self.last = None
+        self.last_trick.forget()
         self.fan.set_hand((), hidden=0)
         total = sum(event.counts)
         self.deck.layout(self.seat_anchor(event.dealer), self.small_width)
@@ -390,7 +379,7 @@ class SpadesLayout(GameLayout):
         self.counts[seat] = max(0, self.counts[seat] - 1)
         # Equal hands again mean the trick is full: it waits for its taker to be known.
         self.to_move = None if len(set(self.counts)) == 1 else (seat + 1) % SEATS
-        self.showing_last = False
+        self.last_trick.showing = False
         width = self.trick.card_width
         self.port.play_sound("play")
         self.port.animator.fly(
@@ -400,20 +389,7 @@ class SpadesLayout(GameLayout):
         )
 
     def _collect(self, winner: int) -> None:
-        plays = [(self.seat_at(position), card) for position, card in self.trick.plays]
-        self.last = (tuple(plays), winner)
-        self.trick.plays = []
-        self.trick.winner = None
-        target = self.seat_anchor(winner)
-        self.port.play_sound("trick")
-        for i, (seat, card) in enumerate(plays):
-            position = self.position_of(seat)
-            done = (lambda: self._won(winner)) if i == len(plays) - 1 else None
-            self.port.animator.fly(
-                card, self.trick.slot(position, self.sprites), target, self.trick.card_width,
-                COLLECT_FLIGHT, ease_in_out_cubic, delay=i * 0.03, on_done=done,
-                angles=(self.trick.tilt(position), 0.0),
-            )
+        self.last_trick.gather(self.port, self.trick, self.seat_at, winner, self.seat_anchor(winner), lambda _: self._won(winner))
 
     def _won(self, winner: int) -> None:
         self.won[winner] += 1
@@ -536,24 +512,14 @@ class SpadesLayout(GameLayout):
         if self.bidding.visible and self.bidding.asking is not None:
             self.bidding.back()
             return True
-        if self.showing_last:
-            self.showing_last = False
-            return True
-        return False
-
-    def _toggle_last_trick(self) -> None:
-        self.showing_last = not self.showing_last and self.last is not None
+        return self.last_trick.close()
 
     # -- input ---------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.bidding.handle_event(event):
             return True
-        if self.last is not None and self.last_trick_button.handle_event(event):
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.showing_last = False
-        return self.hand_play.handle_event(event)
+        return self.last_trick.handle_event(event) or self.hand_play.handle_event(event)
 
     def _try_play(self, card: Card) -> None:
         self.port.submit(PlayCard(card))
@@ -569,47 +535,29 @@ class SpadesLayout(GameLayout):
 
     def _refresh_panels(self) -> None:
         playing = all(b is not None for b in self.bids)
-        thinking = self.port.match.thinking_seat
-        # With the hand's summary or the final result up, nobody is about to move.
-        paused = self.port.paused()
+
+        def lines(seat: int) -> list[str]:
+            said = bid_text(self.bids[seat]).capitalize()
+            return [f"{said}  \u00b7  won {self.won[seat]}" if playing else said]
+
+        self.refresh_plates(self.panels, self.counts, self.to_move, self.dealer, lines, "to play" if playing else "to bid")
         for index, panel in enumerate(self.panels):
-            seat = self.seat_at(index)
-            panel.name = self.port.seat_name(seat)
-            bid = self.bids[seat]
-            panel.lines = [f"{bid_text(bid).capitalize()}  \u00b7  won {self.won[seat]}" if playing else bid_text(bid).capitalize()]
-            panel.card_count = self.counts[seat]
-            panel.active = self.to_move == seat and not paused
-            panel.turn_text = "to play" if playing else "to bid"
-            panel.thinking = thinking == seat
-            panel.waiting_words = self.port.match.waiting_words(seat)
-            panel.dealer = self.dealer == seat
-            panel.highlight = th.DANGER if bid is not None and bid.is_nil and self.won[seat] else None
+            bid = self.bids[self.seat_at(index)]
+            panel.highlight = th.DANGER if bid is not None and bid.is_nil and self.won[self.seat_at(index)] else None
         self.trick.names = {position: self.port.seat_name(self.seat_at(position)) for position in range(SEATS)}
         self._refresh_score_rows()
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         self.scores.draw(surface, t)
-        if self.showing_last and self.last is not None:
-            self._draw_last_trick(surface)
-        else:
-            self.trick.draw(surface, t, self.sprites)
+        self.last_trick.draw_trick(surface, t, self.sprites, self.trick, self.position_of, self.port.seat_name)
         self.deck.draw(surface, t, self.sprites)
         for panel in self.panels:
             panel.draw(surface, t, self.sprites)
         self.fan.draw(surface)
         self.bubbles.draw(surface, t, self._bubble_anchor, self.solid_rects())
-        if self.last is not None:
-            self.last_trick_button.text = "Hide last trick" if self.showing_last else "Last trick"
-            self.last_trick_button.draw(surface, t)
+        self.last_trick.draw_button(surface, t)
         self.bidding.draw(surface, t)
-
-    def _draw_last_trick(self, surface: pygame.Surface) -> None:
-        assert self.last is not None
-        plays, winner = self.last
-        placed = [(self.position_of(seat), card) for seat, card in plays]
-        caption = f"Last trick: {self.port.seat_name(winner)} took it"
-        self.trick.draw_again(surface, self.theme, self.sprites, placed, self.position_of(winner), caption)
 
     def _bubble_anchor(self, seat: int) -> Anchor:
         if seat == self.bottom:

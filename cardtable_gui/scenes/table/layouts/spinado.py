@@ -16,7 +16,6 @@ every decision in Spinado is made looking at your own hand.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
@@ -44,6 +43,7 @@ from cardtable_gui.rules.spinado import (
     next_in_run,
 )
 from cardtable_gui.scenes.table.banner import Banner
+from cardtable_gui.scenes.table.board_block import BoardBlock
 from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.chips import ChipMover, ChipStack, body_size
 from cardtable_gui.scenes.table.footprint import Footprint, Kind
@@ -53,12 +53,12 @@ from cardtable_gui.scenes.table.hand_play import HandPlay
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown
 from cardtable_gui.scenes.table.layouts.spinado_board import DeadHandTile, PotTile, SequenceBoard, dead_hint
 from cardtable_gui.scenes.table.note_place import first_clear, place_in
-from cardtable_gui.scenes.table.oval import place_seats, ring_sizes, seat_spots
+from cardtable_gui.scenes.table.oval import fan_outline, place_seats, ring_sizes, seat_spots
 from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.scenes.table.play_log import PlayLog
 from cardtable_gui.scenes.table.reveal import Reveal
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow, leaders
-from cardtable_gui.scenes.table.seat_panel import FAN_SPREAD, FULL_HAND, SeatPanel
+from cardtable_gui.scenes.table.seat_panel import SeatPanel
 from cardtable_gui.scenes.table.summary import SummaryTable, TotalLine
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.widgets import Button
@@ -216,7 +216,8 @@ class SpinadoLayout(GameLayout):
             obstacles += [panel.plate.inflate(gap, gap), panel.cards_rect(self.sprites).inflate(gap, gap)]
         key = (area.topleft, area.size, tuple(map(tuple, obstacles)))
         if self._middle is None or self._middle[0] != key:
-            self._middle = (key, self._find_middle(area, obstacles))
+            widest = round(self.card_width * BOARD_CARD_SHARE)
+            self._middle = (key, self._block().largest(area, obstacles, widest))
         self._place_middle(*self._middle[1])
         self._place_log(size)
         self._prepare_pictures()
@@ -269,7 +270,7 @@ class SpinadoLayout(GameLayout):
             fans_clear = not any(
                 piece.collidepoint(point)
                 for place in places[1:]
-                for point in _fan_edge(place.cards_center, small, place.angle)
+                for point in fan_outline(place.cards_center, small, place.angle, 12, 12)
                 for piece in top_pieces
             )
             if plates_clear and fans_clear:
@@ -284,48 +285,14 @@ class SpinadoLayout(GameLayout):
             stack.layout((plate.right - t.px(10) - body_w // 2, plate.bottom - t.px(8)), radius)
         return area
 
-    def _find_middle(self, area: pygame.Rect, obstacles: list[pygame.Rect]) -> tuple[int, str, pygame.Rect]:
-        """The board and the tiles as one block, as large as the free middle of the
-        table allows: the tiles in a column beside the board, two by two above it or in
-        a row above it, whichever lets the board's cards be widest. Returns the board's
-        card width, the arrangement and the block's place."""
+    def _block(self) -> BoardBlock:
+        """The board, the dead hand's tile and the pots' as one block."""
         t = self.theme
-        best: tuple[int, str, pygame.Rect] | None = None
-        for arrangement in ("column", "grid", "row"):
-            low, high = 24, max(24, round(self.card_width * BOARD_CARD_SHARE))
-            while low <= high:
-                width = (low + high) // 2
-                spot = _free_spot(self._block_size(arrangement, width), area, obstacles, t.px(6))
-                if spot is None:
-                    high = width - 1
-                    continue
-                if best is None or width > best[0]:
-                    best = (width, arrangement, spot)
-                low = width + 1
-        if best is None:
-            # A window too small for any block: the smallest one, at the top.
-            return (24, "column", pygame.Rect(area.topleft, self._block_size("column", 24)))
-        return best
+        return BoardBlock(lambda width: SequenceBoard.size_for(self.sprites.size(width), t), self._tile_size(), t)
 
     def _place_middle(self, board_card: int, arrangement: str, block: pygame.Rect) -> None:
         t = self.theme
-        gap, small_gap = t.px(10), t.px(6)
-        tile_w, tile_h = self._tile_size()
-        board_w, board_h = SequenceBoard.size_for(self.sprites.size(board_card), t)
-        if arrangement == "column":
-            board = pygame.Rect(block.left, block.centery - board_h // 2, board_w, board_h)
-            top = block.centery - (4 * tile_h + 3 * small_gap) // 2
-            rects = [pygame.Rect(board.right + gap, top + i * (tile_h + small_gap), tile_w, tile_h) for i in range(4)]
-        else:
-            per_row = 2 if arrangement == "grid" else 4
-            rows = 4 // per_row
-            left = block.centerx - (per_row * tile_w + (per_row - 1) * small_gap) // 2
-            rects = [
-                pygame.Rect(left + (i % per_row) * (tile_w + small_gap), block.top + (i // per_row) * (tile_h + small_gap), tile_w, tile_h)
-                for i in range(4)
-            ]
-            board = pygame.Rect(0, block.top + rows * tile_h + (rows - 1) * small_gap + gap, board_w, board_h)
-            board.centerx = block.centerx
+        board, rects = self._block().arrange(arrangement, block, board_card)
         self.board.layout(board, board_card, t)
         self.dead.layout(rects[0], t, self.sprites)
         for tile, rect in zip(self.tiles.values(), rects[1:], strict=True):
@@ -357,15 +324,10 @@ class SpinadoLayout(GameLayout):
         t = self.theme
         gap = t.px(10)
         left = max(self.board.rect.right, *(tile.rect.right for tile in self.tiles.values()), self.dead.rect.right) + gap
-        right = self.size[0] - t.px(14)
-        bottom = self.scores.rect.top - gap
-        column = pygame.Rect(left, 0, max(0, right - left), bottom)
         above = [self.banner.rect]
         for panel in self.panels[1:]:
             above += [panel.plate, panel.cards_rect(self.sprites)]
-        top = max((rect.bottom for rect in above if rect.colliderect(column)), default=0) + gap
-        room = pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
-        self.log.layout(room if room.width >= t.px(170) else pygame.Rect(left, top, 0, 0), t)
+        self.log.place_column(t, left, self.size[0] - t.px(14), self.scores.rect.top - gap, above)
 
     def _tile_size(self) -> tuple[int, int]:
         """Every tile as wide as the longest line any of them can show, with these
@@ -379,18 +341,6 @@ class SpinadoLayout(GameLayout):
         fitted, _ = t.fit(longest, t.text_px(15), t.px(300), floor=t.text_px(15))
         fixed = [*POT_HINTS.values(), NOT_THIS_HAND, *(dead_hint(40, hint) for hint in (DEAD_UNSEEN, DEAD_SHOWN))]
         return PotTile.size_for(t, [*fixed, fitted])
-
-    def _block_size(self, arrangement: str, board_card: int) -> tuple[int, int]:
-        """The room the board with cards ``board_card`` wide and the tiles take."""
-        t = self.theme
-        gap, small_gap = t.px(10), t.px(6)
-        board_w, board_h = SequenceBoard.size_for(self.sprites.size(board_card), t)
-        tile_w, tile_h = self._tile_size()
-        if arrangement == "column":
-            return board_w + gap + tile_w, max(board_h, 4 * tile_h + 3 * small_gap)
-        per_row = 2 if arrangement == "grid" else 4
-        rows = 4 // per_row
-        return max(board_w, per_row * tile_w + (per_row - 1) * small_gap), rows * tile_h + (rows - 1) * small_gap + gap + board_h
 
     def _prepare_pictures(self) -> None:
         """Every picture this table can show at its sizes: backs, the hand (those held
@@ -943,21 +893,8 @@ class SpinadoLayout(GameLayout):
         self._refresh()
 
     def _refresh(self) -> None:
-        thinking = self.port.match.thinking_seat
-        paused = self.port.paused()
-        for position, panel in enumerate(self.panels):
-            seat = self.seat_at(position)
-            panel.name = self.port.seat_name(seat)
-            if seat in self.sitting_out:
-                panel.lines = ["Sitting out", "No chips left"]
-            else:
-                panel.lines = [chips_text(self.stacks[seat].count), cards_text(self.counts[seat])]
-            panel.card_count = self.counts[seat]
-            panel.active = self.to_move == seat and not paused
-            panel.turn_text = "to start" if self.board.running is None else "to play"
-            panel.thinking = thinking == seat
-            panel.waiting_words = self.port.match.waiting_words(seat)
-            panel.dealer = self.dealer == seat
+        turn = "to start" if self.board.running is None else "to play"
+        self.refresh_plates(self.panels, self.counts, self.to_move, self.dealer, self._plate_lines, turn)
         left = self.total_hands - self.hand_number
         self.banner.title = f"Hand {self.hand_number} of {self.total_hands}"
         self.banner.lines = ["The last hand" if left <= 0 else f"{left} more after this one"]
@@ -970,6 +907,11 @@ class SpinadoLayout(GameLayout):
         ]
         for pot, tile in self.tiles.items():
             tile.hint = self._pot_hint(pot)
+
+    def _plate_lines(self, seat: int) -> list[str]:
+        if seat in self.sitting_out:
+            return ["Sitting out", "No chips left"]
+        return [chips_text(self.stacks[seat].count), cards_text(self.counts[seat])]
 
     def _change(self, seat: int) -> str:
         if seat in self.sitting_out:
@@ -1062,53 +1004,3 @@ class SpinadoLayout(GameLayout):
 
         return first_clear((spot(handle, point) for handle, point in spots), self._surroundings().rects())
 
-
-def _free_spot(
-    size: tuple[int, int], area: pygame.Rect, obstacles: list[pygame.Rect], step: int
-) -> pygame.Rect | None:
-    """A place for a block of ``size`` inside ``area`` touching none of ``obstacles``:
-    centred across if it can be, else as near the centre as it fits; up and down, in
-    the middle of the widest run of free places."""
-    width, height = size
-    if width > area.width or height > area.height:
-        return None
-    centred = area.centerx - width // 2
-    reach = (area.width - width) // 2
-    offsets = [0]
-    for shift in range(step * 4, reach + 1, step * 4):
-        offsets += [-shift, shift]
-    tops = list(range(area.top, area.bottom - height + 1, step))
-    if tops[-1] != area.bottom - height:
-        tops.append(area.bottom - height)
-    for offset in offsets:
-        left = max(area.left, min(area.right - width, centred + offset))
-        runs: list[list[int]] = []
-        free_before = False
-        for top in tops:
-            free = pygame.Rect(left, top, width, height).collidelist(obstacles) == -1
-            if free and free_before:
-                runs[-1].append(top)
-            elif free:
-                runs.append([top])
-            free_before = free
-        if runs:
-            widest = max(runs, key=lambda run: run[-1] - run[0])
-            return pygame.Rect(left, (widest[0] + widest[-1]) // 2, width, height)
-    return None
-
-
-def _fan_edge(center: tuple[float, float], card_size: tuple[int, int], angle: float) -> list[tuple[float, float]]:
-    """Points along the edge of a seat's fan of backs, turned by ``angle`` (a slanted
-    fan covers much less than the upright box around it)."""
-    w, h = card_size
-    along = w + w * FAN_SPREAD * (FULL_HAND - 1)
-    turn = math.radians(angle)
-    ux, uy = math.cos(turn), -math.sin(turn)
-    vx, vy = -uy, ux
-    points = []
-    for i in range(13):
-        a = (i / 12 - 0.5) * along
-        b = (i / 12 - 0.5) * h
-        for x, y in ((a, -h / 2), (a, h / 2), (-along / 2, b), (along / 2, b)):
-            points.append((center[0] + ux * x + vx * y, center[1] + uy * x + vy * y))
-    return points

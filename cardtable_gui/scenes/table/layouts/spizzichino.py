@@ -48,7 +48,6 @@ from cardtable_gui.rules.spizzichino import (
     hand_order,
     thirds,
 )
-from cardtable_gui.scenes.table.animation import ease_in_out_cubic
 from cardtable_gui.scenes.table.banner import Banner
 from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.face_up_stack import FaceUpStack
@@ -57,12 +56,16 @@ from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.grammar import owner, with_verb
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
+from cardtable_gui.scenes.table.known_cards import KnownCards
+from cardtable_gui.scenes.table.last_trick import LastTrick
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, report_trick, shown, trick_card_rects
 from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.scenes.table.pile_choice import PileAction, PileChoice
 from cardtable_gui.scenes.table.play_log import PlayLog
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow, leaders
 from cardtable_gui.scenes.table.seat_panel import SeatPanel, fan_extent, plate_height
+from cardtable_gui.scenes.table.showcase import Showcase
+from cardtable_gui.scenes.table.stack_pair import StackPair
 from cardtable_gui.scenes.table.summary import SummaryTable, TotalLine
 from cardtable_gui.scenes.table.trick_area import TrickArea
 from cardtable_gui.ui import theme as th
@@ -80,7 +83,6 @@ PILE_FLIGHT = 0.32
 PLAY_FLIGHT = 0.30
 LIFT_FLIGHT = 0.30
 TRICK_PAUSE = 0.75
-COLLECT_FLIGHT = 0.38
 LAST_TRICK_SECONDS = 1.8
 
 PILE_KEYS_HINT = "Pick a pile by click, number or arrows, then T to take it into your hand or S to stand it"
@@ -124,7 +126,7 @@ class SpizzichinoLayout(GameLayout):
         self.lift_buttons = [Button("Lift to hand", lambda i=i: self._lift(i), style="primary") for i in range(STACKS)]
         for button in self.lift_buttons:
             button.visible = False
-        self.last_trick_button = Button("Last trick", self._toggle_last_trick, style="quiet")
+        self.last_trick = LastTrick()
         self.scores = ScorePanel()
         self.banner = Banner()
         self.bubbles = Bubbles()
@@ -143,22 +145,15 @@ class SpizzichinoLayout(GameLayout):
         self.target = 51
         self.dealer = 0
         self.to_move: int | None = None
-        self.last: tuple[tuple[tuple[int, Card], ...], int] | None = None
-        self.showing_last = False
         self.pending_tally: RoundTally | None = None
         self.last_trick_seat: int | None = None
         """Who took the round's last trick, once it is called out (its point counts)."""
-        self.showcase: tuple[str, tuple[Card, ...]] | None = None
+        self.showcase = Showcase()
         """A declaration being announced: its line and its cards."""
-        self.showcase_rect = pygame.Rect(0, 0, 0, 0)
         self.legal: list[Action] = []
         self.playing = False
         """True while the bottom person may play a card or lift one."""
-        self.focus: int | None = None
-        """The stack the keyboard or a click has chosen (None: the hand)."""
-        self.held: int | None = None
-        """The stack whose top card the mouse is holding."""
-        self.dropped: tuple[Card, tuple[float, float]] | None = None
+        self.stack_pair = StackPair(self.fan, self.trick, self._play_card, {pygame.K_l: self._lift_key})
         self.hint = ""
         self.hint_rect = pygame.Rect(0, 0, 0, 0)
         self.card_width = 100
@@ -166,7 +161,8 @@ class SpizzichinoLayout(GameLayout):
         self.table_width = 80
         self.hand_top = 0
         self.middle = pygame.Rect(0, 0, 0, 0)
-        self.known_area = pygame.Rect(0, 0, 0, 0)
+        self.known_row = KnownCards()
+        """The cards known to be in the other hand (see ``known``)."""
 
     # -- geometry ----------------------------------------------------------------------
 
@@ -230,15 +226,9 @@ class SpizzichinoLayout(GameLayout):
             them.plate.midright = (round(free_left), plate_y)
             free_left = them.plate.left - gap
 
-        button_h = t.px(38)
-        after = self.port.toolbar_end() + t.px(8)
-        if after + t.px(120) <= free_left:
-            self.last_trick_button.rect = pygame.Rect(after, t.px(12), t.px(120), button_h)
-        else:
-            # Below the words a greyed Undo may show under itself.
-            self.last_trick_button.rect = pygame.Rect(t.px(12), t.px(12) + button_h + t.px(26), t.px(120), button_h)
+        self.last_trick.place_by_toolbar(t, self.port.toolbar_end(), free_left)
 
-        band_top = max(margin + small_h, them.plate.bottom, self.last_trick_button.rect.bottom) + gap
+        band_top = max(margin + small_h, them.plate.bottom, self.last_trick.button.rect.bottom) + gap
         band_bottom = self.hand_top - gap
         self.middle = pygame.Rect(margin, band_top, width - 2 * margin, band_bottom - band_top)
         label_h = t.px(26)
@@ -284,7 +274,8 @@ class SpizzichinoLayout(GameLayout):
         # The other hand's known cards sit beside that player's outer stack, on the left.
         outer = min(stack.bounds(self.sprites).left for stack in self.stacks[self.top_seat])
         caption_h = t.text_px(16) + t.px(4)
-        self.known_area = pygame.Rect(margin, round(them_y - small_h / 2 - caption_h), max(0, outer - gap * 2 - margin), small_h + caption_h)
+        self.known_row.area = pygame.Rect(margin, round(them_y - small_h / 2 - caption_h), max(0, outer - gap * 2 - margin), small_h + caption_h)
+        self.known_row.card_width = self.small_width
         inner = offset - table_w // 2 - (extent.width - table_w) // 2 - t.px(16)
         pile_area = pygame.Rect(0, band_top, inner * 2, band_bottom - band_top)
         pile_area.centerx = width // 2
@@ -302,15 +293,9 @@ class SpizzichinoLayout(GameLayout):
         extent = self._stack_extent()
         beside = [extent.move(round(stack.center[0]), round(stack.center[1])) for seat_stacks in self.stacks for stack in seat_stacks]
         beside += [button.rect for button in self.lift_buttons]
-        left = max(rect.right for rect in beside) + gap
-        right = self.size[0] - t.px(14)
-        bottom = self.hint_rect.top - gap
-        column = pygame.Rect(left, 0, max(0, right - left), bottom)
         them = self.panels[1]
-        above = [self.scores.rect, them.plate, them.cards_rect(self.sprites), self.last_trick_button.rect]
-        top = max((rect.bottom for rect in above if rect.colliderect(column)), default=0) + gap
-        room = pygame.Rect(left, top, max(0, right - left), max(0, bottom - top))
-        self.log.layout(room if room.width >= t.px(170) else pygame.Rect(left, top, 0, 0), t)
+        above = [self.scores.rect, them.plate, them.cards_rect(self.sprites), self.last_trick.button.rect]
+        self.log.place_column(t, max(rect.right for rect in beside) + gap, self.size[0] - t.px(14), self.hint_rect.top - gap, above)
 
     def _stack_extent(self) -> pygame.Rect:
         """The room a full stack takes around its centre (its badge and the line
@@ -362,8 +347,8 @@ class SpizzichinoLayout(GameLayout):
         report_trick(footprint, self.trick, self.sprites)
         if self.fan.slots:
             footprint.add(Kind.CARD, self.fan.room(), "hand")
-        if self.last is not None:
-            footprint.add(Kind.CONTROL, self.last_trick_button.rect, "Last trick button")
+        if self.last_trick.last is not None:
+            footprint.add(Kind.CONTROL, self.last_trick.button.rect, "Last trick button")
         for position, panel in enumerate(self.panels):
             footprint.add(Kind.TEXT, panel.plate, f"plate {position}")
             if panel.show_cards and panel.card_count:
@@ -375,8 +360,8 @@ class SpizzichinoLayout(GameLayout):
             footprint.add_all(Kind.CONTROL, self.piles.rects(t, self.sprites), "piles to choose")
         if self.hint:
             footprint.add(Kind.TEXT, self.hint_rect, "key help")
-        if self.showcase is not None:
-            footprint.add(Kind.CARD, self.showcase_rect, "declaration")
+        if self.showcase.shown is not None:
+            footprint.add(Kind.CARD, self.showcase.rect, "declaration")
         if self.known[self.top_seat]:
             footprint.add(Kind.TEXT, self.known_rect(), "known cards")
         footprint.add_all(Kind.NOTE, self.bubbles.drawn.values(), "bubble")
@@ -413,8 +398,8 @@ class SpizzichinoLayout(GameLayout):
         self.bottom = bottom
         self.port.animator.clear()
         self.bubbles.clear()
-        self.showing_last = False
-        self.showcase = None
+        self.last_trick.showing = False
+        self.showcase.end()
         self.fan.slots = []
         self._rebuild_log()
         self.sync(view)
@@ -445,7 +430,7 @@ class SpizzichinoLayout(GameLayout):
         self.declarations = list(v.declarations)
         self.declared = [sum(d.points for d in v.declarations if d.seat == seat) for seat in range(SEATS)]
         self.known = [list(cards) for cards in v.known_hands]
-        self.last = (v.tricks[-1].plays, v.tricks[-1].winner) if v.tricks else None
+        self.last_trick.keep((v.tricks[-1].plays, v.tricks[-1].winner) if v.tricks else None)
         if v.seat == self.bottom:
             self.fan.set_hand(v.hand, keep_order=True)
         else:
@@ -537,7 +522,7 @@ class SpizzichinoLayout(GameLayout):
         elif isinstance(event, TrickWon):
             self.to_move = event.seat
             self.trick.winner = self.position_of(event.seat)
-            self.port.animator.wait(TRICK_PAUSE, on_done=lambda: self._collect(event.seat, event.cards))
+            self.port.animator.wait(TRICK_PAUSE, on_done=lambda: self._collect(event))
         elif isinstance(event, RoundTally):
             self._last_trick(event)
         elif isinstance(event, RoundScored):
@@ -546,6 +531,10 @@ class SpizzichinoLayout(GameLayout):
             if self.pending_tally is not None:
                 self.port.show_summary(self._summary(self.pending_tally, event))
                 self.pending_tally = None
+
+    def _collect(self, event: TrickWon) -> None:
+        target = self._taken_spot(event.seat)
+        self.last_trick.gather(self.port, self.trick, self.seat_at, event.seat, target, lambda _: self._won(event.seat, event.cards))
 
     def _deal(self, event: HandDealt) -> None:
         """The dealer lays out the eight piles, one card at a time, pile by pile."""
@@ -560,8 +549,7 @@ class SpizzichinoLayout(GameLayout):
         self.declarations = []
         self.known = [[], []]
         self.trick.plays = []
-        self.showing_last = False
-        self.last = None
+        self.last_trick.forget()
         self.fan.set_hand((), hidden=0)
         for seat_stacks in self.stacks:
             for stack in seat_stacks:
@@ -650,11 +638,8 @@ class SpizzichinoLayout(GameLayout):
         known.extend(card for card in event.cards if card not in known)
         self._refresh_scores()
         line = f"{with_verb(self.port.seat_name(event.seat), 'declare', 'declares')} {declaration.title}: {points_word(event.points)}"
-        self.showcase = (line, event.cards)
-        self.port.animator.wait(self.port.reading_time(Beat.DECLARATION), on_done=self._end_showcase)
-
-    def _end_showcase(self) -> None:
-        self.showcase = None
+        self.showcase.show(line, event.cards)
+        self.port.animator.wait(self.port.reading_time(Beat.DECLARATION), on_done=self.showcase.end)
 
     def _lifted(self, event: CardLifted) -> None:
         self.to_move = event.seat
@@ -683,9 +668,7 @@ class SpizzichinoLayout(GameLayout):
         start: tuple[float, float]
         stack = next((s for s in self.stacks[seat] if s.count and s.top == card), None)
         if stack is not None:
-            start = stack.top_center
-            if self.dropped is not None and self.dropped[0] == card:
-                start = self.dropped[1]
+            start = self.stack_pair.start_of(card, stack)
             stack.count -= 1
             stack.top = None
         else:
@@ -700,33 +683,17 @@ class SpizzichinoLayout(GameLayout):
                     known = self.known[seat]
                     if card in known:
                         known.remove(card)
-        self.dropped = None
+        self.stack_pair.dropped = None
         # The card completing a trick leaves nobody about to play until the trick is
         # won: the winner, named then, leads next.
         self.to_move = None if len(self.trick.plays) == SEATS - 1 else 1 - seat
-        self.showing_last = False
+        self.last_trick.showing = False
         self.port.play_sound("play")
         self.port.animator.fly(
             card, start, self.trick.slot(position, self.sprites), self.table_width, PLAY_FLIGHT,
             on_done=lambda: self.trick.plays.append((position, card)),
             angles=(180.0 if position == 1 and stack is None else 0.0, self.trick.tilt(position)),
         )
-
-    def _collect(self, winner: int, cards: Sequence[Card]) -> None:
-        plays = [(self.seat_at(position), card) for position, card in self.trick.plays]
-        self.last = (tuple(plays), winner)
-        self.trick.plays = []
-        self.trick.winner = None
-        target = self._taken_spot(winner)
-        self.port.play_sound("trick")
-        for i, (seat, card) in enumerate(plays):
-            position = self.position_of(seat)
-            done = (lambda: self._won(winner, cards)) if i == len(plays) - 1 else None
-            self.port.animator.fly(
-                card, self.trick.slot(position, self.sprites), target, self.trick.card_width,
-                COLLECT_FLIGHT, ease_in_out_cubic, delay=i * 0.03, on_done=done,
-                angles=(self.trick.tilt(position), 0.0),
-            )
 
     def _won(self, winner: int, cards: Sequence[Card]) -> None:
         self.tricks_won[winner] += 1
@@ -811,7 +778,7 @@ class SpizzichinoLayout(GameLayout):
             self.lift_buttons[i].visible = LiftCard(i) in legal
         self.trick.caption = "Your turn: drag a card here"
         self.hint = PLAY_KEYS_HINT
-        self.focus = None
+        self.stack_pair.let_go()
 
     def _offer_piles(self, legal: list[Action]) -> None:
         taken = self.counts[self.bottom] // PILE_SIZE
@@ -840,8 +807,7 @@ class SpizzichinoLayout(GameLayout):
         self.trick.caption = ""
         self.trick.drop_ready = self.trick.drop_hot = False
         self.hint = ""
-        self.focus = None
-        self.held = None
+        self.stack_pair.let_go()
 
     def show_hint(self, action: Action | None) -> None:
         super().show_hint(action)
@@ -882,13 +848,7 @@ class SpizzichinoLayout(GameLayout):
         return [HandDealt(v.dealer, (0, 0), v.round_number)]
 
     def close_overlay(self) -> bool:
-        if self.showing_last:
-            self.showing_last = False
-            return True
-        return False
-
-    def _toggle_last_trick(self) -> None:
-        self.showing_last = not self.showing_last and self.last is not None
+        return self.last_trick.close()
 
     # -- input ---------------------------------------------------------------------------
 
@@ -899,104 +859,27 @@ class SpizzichinoLayout(GameLayout):
             for button in self.lift_buttons:
                 if button.visible and button.handle_event(event):
                     return True
-        if self.last is not None and self.last_trick_button.handle_event(event):
+        if self.last_trick.handle_event(event):
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.showing_last = False
-        if self.playing and self._stack_input(event):
+        mine = self.stacks[self.bottom]
+        if self.playing and self.stack_pair.handle_event(event, mine, self.sprites):
             return True
         used = self.hand_play.handle_event(event)
         if used and self.fan.selected is not None:
-            self._set_focus(None, keep_hand=True)
+            self.stack_pair.choose(mine, None, keep_hand=True)
         return used
 
-    def _stack_input(self, event: pygame.event.Event) -> bool:
-        """The mouse and keys on the bottom person's stacks (and the keys that move
-        between the hand and the stacks)."""
-        mine = self.stacks[self.bottom]
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for i, stack in enumerate(mine):
-                if stack.press(event.pos, self.sprites):
-                    self.held = i
-                    return True
-            return False
-        if event.type == pygame.MOUSEMOTION:
-            for stack in mine:
-                stack.move(event.pos, self.sprites)
-            if self.held is None:
-                return False
-            stack = mine[self.held]
-            moving = stack.drag_moved
-            self.trick.drop_ready = moving and stack.legal
-            self.trick.drop_hot = self.trick.drop_ready and self.trick.contains(event.pos)
-            return moving
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.held is not None:
-            index, self.held = self.held, None
-            stack = mine[index]
-            drop = stack.drag_pos
-            card, dragged = stack.release()
-            self.trick.drop_ready = self.trick.drop_hot = False
-            if card is None:
-                return True
-            if dragged:
-                if self.trick.contains(event.pos):
-                    self.dropped = (card, drop)
-                    self._play_card(card)
-            elif self.focus == index:
-                self._play_card(card)
-            else:
-                self._set_focus(index)
-            return True
-        if event.type == pygame.KEYDOWN:
-            return self._stack_key(event.key)
-        return False
-
-    def _stack_key(self, key: int) -> bool:
-        mine = self.stacks[self.bottom]
-        filled = [i for i, stack in enumerate(mine) if stack.count]
-        if key == pygame.K_l:
-            self._lift_key()
-            return True
-        if self.focus is None:
-            if key == pygame.K_UP and filled:
-                legal = [i for i in filled if mine[i].legal]
-                self._set_focus((legal or filled)[0])
-                return True
-            return False
-        if key == pygame.K_DOWN:
-            self._set_focus(None)
-            self.fan.select_step(1)
-            return True
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            others = [i for i in filled if i != self.focus]
-            if others:
-                self._set_focus(others[0])
-            return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            card = mine[self.focus].top
-            if card is not None:
-                self._play_card(card)
-            return True
-        return key == pygame.K_UP
-
-    def _lift_key(self) -> None:
+    def _lift_key(self, focus: int | None) -> None:
         """L lifts the chosen stack's top, or the only stack that can be lifted, or
         the first of two; with none, the player hears why."""
-        if self.focus is not None:
-            self._lift(self.focus)
+        if focus is not None:
+            self._lift(focus)
             return
         liftable = [i for i in range(STACKS) if LiftCard(i) in self.legal]
         if liftable:
             self._lift(liftable[0])
         else:
             self.port.say("Neither stack shows a 3, 2 or asso to lift.")
-
-    def _set_focus(self, index: int | None, keep_hand: bool = False) -> None:
-        self.focus = index
-        for i, stack in enumerate(self.stacks[self.bottom]):
-            stack.selected = i == index
-        if index is not None and not keep_hand:
-            self.fan.select(None)
 
     def _play_card(self, card: Card) -> None:
         self.port.submit(PlayCard(card))
@@ -1018,19 +901,9 @@ class SpizzichinoLayout(GameLayout):
         self._refresh_panels()
 
     def _refresh_panels(self) -> None:
-        thinking = self.port.match.thinking_seat
-        paused = self.port.paused()
         choosing = self.piles.visible
-        for position, panel in enumerate(self.panels):
-            seat = self.seat_at(position)
-            panel.name = self.port.seat_name(seat)
-            panel.lines = [self._plate_line(seat, choosing)]
-            panel.card_count = self.counts[seat]
-            panel.active = self.to_move == seat and not paused
-            panel.turn_text = "to choose piles" if choosing else "to play"
-            panel.thinking = thinking == seat
-            panel.waiting_words = self.port.match.waiting_words(seat)
-            panel.dealer = self.dealer == seat
+        turn = "to choose piles" if choosing else "to play"
+        self.refresh_plates(self.panels, self.counts, self.to_move, self.dealer, lambda seat: [self._plate_line(seat, choosing)], turn)
         self.trick.names = {position: self.port.seat_name(self.seat_at(position)) for position in range(SEATS)}
         if not self.piles.active:
             waiting = self.to_move is not None and choosing and not self.port.animator.busy
@@ -1052,10 +925,7 @@ class SpizzichinoLayout(GameLayout):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         self.scores.draw(surface, t)
-        if self.showing_last and self.last is not None:
-            self._draw_last_trick(surface)
-        else:
-            self.trick.draw(surface, t, self.sprites)
+        self.last_trick.draw_trick(surface, t, self.sprites, self.trick, self.position_of, self.port.seat_name)
         self.piles.draw(surface, t, self.sprites)
         for seat_stacks in self.stacks:
             for stack in seat_stacks:
@@ -1063,7 +933,7 @@ class SpizzichinoLayout(GameLayout):
                     stack.draw(surface, t, self.sprites)
         for panel in self.panels:
             panel.draw(surface, t, self.sprites)
-        self._draw_known(surface)
+        self._known().draw(surface, t, self.sprites)
         self.fan.draw(surface)
         if self.playing:
             for button in self.lift_buttons:
@@ -1073,11 +943,8 @@ class SpizzichinoLayout(GameLayout):
             text, size = t.fit(self.hint, t.text_px(17), self.hint_rect.width)
             image = t.text(text, size, th.TEXT_DIM)
             surface.blit(image, image.get_rect(center=self.hint_rect.center))
-        if self.last is not None:
-            self.last_trick_button.text = "Hide last trick" if self.showing_last else "Last trick"
-            self.last_trick_button.draw(surface, t)
-        if self.showcase is not None:
-            self._draw_showcase(surface)
+        self.last_trick.draw_button(surface, t)
+        self.showcase.draw(surface, t, self.sprites, self.table_width, self.trick.rect.center, self.middle)
         self.banner.draw(surface, t)
         self.log.draw(surface, t)
         for stack in self.stacks[self.bottom]:
@@ -1087,75 +954,15 @@ class SpizzichinoLayout(GameLayout):
         """The players' bubbles: "Into the hand" is said where the pile is flying to."""
         self.bubbles.draw(surface, self.theme, self._bubble_anchor, self.solid_rects())
 
-    def _known_places(self) -> list[tuple[Card, tuple[float, float]]]:
-        """The cards everyone knows are in the other hand (declared or lifted), and
-        where each is drawn: face up in a short row beside that player's stacks."""
-        cards = self.known[self.top_seat]
-        if not cards:
-            return []
-        area = self.known_area
-        w, h = self.sprites.size(self.small_width)
-        step = min(w * 0.6, (area.width - w) / max(1, len(cards) - 1))
-        left = area.right - w / 2 - step * (len(cards) - 1)
-        y = area.bottom - h / 2
-        return [(card, (left + i * step, y)) for i, card in enumerate(cards)]
+    def _known(self) -> KnownCards:
+        """The row of the other hand's known cards, as they stand now."""
+        self.known_row.cards = self.known[self.top_seat]
+        self.known_row.caption = f"Known in {self.port.seat_name(self.top_seat)}'s hand"
+        return self.known_row
 
     def known_rect(self) -> pygame.Rect:
         """Where the other hand's known cards and their caption are drawn (empty when none)."""
-        places = self._known_places()
-        if not places:
-            return pygame.Rect(self.known_area.topright, (0, 0))
-        rects = [self.sprites.rect(center, self.small_width) for _, center in places]
-        return rects[0].unionall(rects[1:]).union(self._known_caption_rect())
-
-    def _known_caption(self) -> str:
-        return f"Known in {self.port.seat_name(self.top_seat)}'s hand"
-
-    def _known_caption_rect(self) -> pygame.Rect:
-        t = self.theme
-        text, size = t.fit(self._known_caption(), t.text_px(16), self.known_area.width)
-        w, h = t.font(size).size(text)
-        return pygame.Rect(self.known_area.right - w, self.known_area.top, w, h)
-
-    def _draw_known(self, surface: pygame.Surface) -> None:
-        places = self._known_places()
-        if not places:
-            return
-        t = self.theme
-        text, size = t.fit(self._known_caption(), t.text_px(16), self.known_area.width)
-        surface.blit(t.text(text, size, th.TEXT_DIM), self._known_caption_rect())
-        for card, center in places:
-            self.sprites.draw(surface, card, center, self.small_width)
-
-    def _draw_showcase(self, surface: pygame.Surface) -> None:
-        """A declaration: who declares what, for how much, over its cards."""
-        assert self.showcase is not None
-        t = self.theme
-        line, cards = self.showcase
-        pad = t.px(16)
-        w, h = self.sprites.size(self.table_width)
-        step = w * 0.8
-        cards_w = round(w + step * (len(cards) - 1))
-        room = self.middle.width - pad * 2
-        text, size = t.fit(line, t.px(26), room, bold=True)
-        image = t.text(text, size, th.ACCENT, bold=True)
-        box = pygame.Rect(0, 0, max(image.get_width(), cards_w) + pad * 2, image.get_height() + h + pad * 3)
-        box.center = self.trick.rect.center
-        box.clamp_ip(self.middle)
-        self.showcase_rect = box
-        t.draw_panel(surface, box, radius=t.px(16), fill=(12, 24, 18, 235), border=th.ACCENT)
-        surface.blit(image, image.get_rect(midtop=(box.centerx, box.top + pad)))
-        left = box.centerx - cards_w / 2 + w / 2
-        y = box.top + pad * 2 + image.get_height() + h / 2
-        for i, card in enumerate(cards):
-            self.sprites.draw(surface, card, (left + i * step, y), self.table_width)
-
-    def _draw_last_trick(self, surface: pygame.Surface) -> None:
-        assert self.last is not None
-        plays, winner = self.last
-        placed = [(self.position_of(seat), card) for seat, card in plays]
-        caption = f"Last trick: {self.port.seat_name(winner)} took it"
-        self.trick.draw_again(surface, self.theme, self.sprites, placed, self.position_of(winner), caption)
+        return self._known().rect(self.theme, self.sprites)
 
     def _bubble_anchor(self, seat: int) -> Anchor:
         """Over your plate, or just under the other player's: clear of the spot their
