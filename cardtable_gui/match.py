@@ -36,7 +36,7 @@ from cardtable_gui.persistence.saves import SavedGame, describe_progress
 from cardtable_gui.persistence.statistics import GameRecord
 from cardtable_gui.rules import GameRules, GameState, get_rules
 from cardtable_gui.rules.base import Action, Event, GameView, HandDealt, IllegalAction, shown_cards
-from cardtable_gui.seats import AGENT_FOR_LEVEL, MatchConfig
+from cardtable_gui.seats import AGENT_FOR_LEVEL, AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.undo_rule import CARDS_SEEN_SINCE, NEW_HAND_SINCE, NOTHING_TO_UNDO, CardsSeen, UndoOff
 
 THINKING_CUE_AFTER = 0.3
@@ -489,6 +489,16 @@ class Match:
 
     def game_record(self) -> GameRecord:
         return GameRecord.from_match(self.config, self.state)
+
+    def seat_computer(self, seat: int, level: AILevel) -> None:
+        """From now on a computer of ``level`` plays ``seat`` (a friend who left a
+        game hosted here); it keeps the seat's name and cards."""
+        seats = list(self.config.seats)
+        seats[seat] = SeatConfig(name=seats[seat].name, kind=SeatKind.AI, level=level)
+        self.config = self.config.model_copy(update={"seats": tuple(seats)})
+        self.agents = self._new_agents()
+        self._asked = None
+        self._moved()
 
     # -- life cycle --------------------------------------------------------------
 

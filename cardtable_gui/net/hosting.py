@@ -14,6 +14,7 @@ computers play on the host.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -26,7 +27,7 @@ from cardtable_gui.net.server import CodeChanged, Incoming, Left
 from cardtable_gui.net.wire import encode
 from cardtable_gui.persistence.saves import describe_progress
 from cardtable_gui.rules.base import ActionParseError, Event, GameState, IllegalAction
-from cardtable_gui.seats import MatchConfig, SeatConfig, SeatKind
+from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
 
 class Link(Protocol):
@@ -51,6 +52,8 @@ class FriendSeat:
     connection: int | None = None
     updates: int = 0
     """How many updates this friend has been sent since it last (re)joined."""
+    gone_since: float | None = None
+    """When the friend's connection went (``time.monotonic``), while it is down."""
 
     @property
     def present(self) -> bool:
@@ -91,6 +94,8 @@ class HostedGame:
         self.match: Match | None = None
         self._make_match = make_match or (lambda config, _: Match(config))
         self._shadow: _Shadow | None = None
+        self.replaced: set[str] = set()
+        """Names of friends whose seats a computer took over."""
         self.notes: list[str] = []
         """Sentences for the host's table: who joined, who lost the connection."""
 
@@ -150,6 +155,33 @@ class HostedGame:
         """How many moves the friends have been told of (-1 before the first update)."""
         return self._shadow.moves if self._shadow is not None else -1
 
+    def missing_for(self, seconds: float) -> FriendSeat | None:
+        """A friend whose connection has been down at least ``seconds`` while the game
+        waits for their move, or None."""
+        match = self.match
+        friend = self.friends.get(match.to_move) if match is not None and match.to_move is not None else None
+        if friend is None or friend.gone_since is None:
+            return None
+        return friend if time.monotonic() - friend.gone_since >= seconds else None
+
+    def replace_with_computer(self, seat: int, level: AILevel = AILevel.MEDIUM) -> None:
+        """A computer of ``level`` plays a missing friend's seat from now on; the seat
+        is no longer kept for them."""
+        friend = self.friends.pop(seat)
+        if friend.name is not None:
+            self.replaced.add(friend.name)
+        if friend.connection is not None:
+            self.link.drop(friend.connection, "SeatTaken", "A computer plays this seat now.")
+        if self.match is not None:
+            self.match.seat_computer(seat, level)
+            self.config = self.match.config
+        else:
+            seats = list(self.config.seats)
+            seats[seat] = SeatConfig(name=seats[seat].name, kind=SeatKind.AI, level=level)
+            self.config = self.config.model_copy(update={"seats": tuple(seats)})
+        self.notes.append(f"A computer plays for {friend.name or self.seat_name(seat)} now.")
+        self._tell_lobby()
+
     # -- each frame -------------------------------------------------------------------
 
     def pump(self) -> None:
@@ -178,6 +210,9 @@ class HostedGame:
             self._act(said.connection, message)
 
     def _join(self, connection: int, join: Join) -> None:
+        if join.name in self.replaced:
+            self.link.drop(connection, "SeatTaken", f"A computer plays {join.name}'s seat now; the table is full.")
+            return
         if any(f.present and f.name == join.name for f in self.friends.values()) or (
             join.name in {c.name for seat, c in enumerate(self.config.seats) if seat not in self.friends}
         ):
@@ -190,6 +225,7 @@ class HostedGame:
         returning = friend.name == join.name
         friend.name = join.name
         friend.connection = connection
+        friend.gone_since = None
         friend.updates = 0
         config = self.config
         self.link.send(
@@ -219,6 +255,7 @@ class HostedGame:
         for friend in self.friends.values():
             if friend.connection == connection:
                 friend.connection = None
+                friend.gone_since = time.monotonic()
                 self.notes.append(f"{friend.name} {why}.")
                 self._tell_lobby()
 

@@ -3,6 +3,8 @@ own seat, on their turn, with a legal move; a friend who drops keeps the seat.""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from net_support import FakeLink, spades_with_friends
 
@@ -134,3 +136,29 @@ def test_a_friend_who_drops_keeps_the_seat_and_comes_back_to_it(hosted) -> None:
     assert [m.seat for m in link.sent[22] if isinstance(m, Welcome)] == [1]
     assert link.updates(22)[0].fresh and link.updates(22)[0].number == 1
     assert game.notes[-1] == "Ada is back."
+
+
+def test_a_missing_friend_s_seat_can_be_given_to_a_computer_which_plays_on(hosted, monkeypatch) -> None:
+    game, link = hosted
+    _started(game, link)
+    match = game.match
+    assert match is not None
+    _play_until_turn_of(game, link, 1)
+    link.leave(11)
+    game.pump()
+    assert game.missing_for(60.0) is None, "not missing long enough yet"
+    assert game.missing_for(0.0) is game.friends[1]
+    moves = len(match.history)
+    game.replace_with_computer(1)
+    assert 1 not in game.friends and game.seats()[1].kind == "computer"
+    assert game.notes[-1] == "A computer plays for Ada now."
+    match.ai_pace = 0
+    deadline = time.monotonic() + 20
+    while len(match.history) == moves:
+        assert time.monotonic() < deadline, "the computer took the seat's turn"
+        match.poll()
+        time.sleep(0.01)
+    assert match.movers[moves] == 1
+    link.join(31, "Ada")
+    game.pump()
+    assert link.dropped[31] == "SeatTaken"

@@ -158,3 +158,41 @@ def test_the_menu_s_play_with_friends_page_hosts_and_refuses_a_code_typed_wrong(
     assert [line.split(" \u00b7 ")[1] for line in lobby.seats][1:] == ["waiting for a friend to join\u2026"] * 3
     click(app, lobby.back.rect.center)
     assert app.scenes.top is page
+
+
+def test_the_host_is_offered_a_computer_for_a_friend_whose_connection_is_down(
+    app: App, server: HostServer, monkeypatch
+) -> None:
+    from cardtable_gui.scenes.dialog import Dialog
+    from cardtable_gui.scenes.table import hosted_table
+
+    monkeypatch.setattr(hosted_table, "MISSING_SECONDS", 0.0)
+    hosted = HostedGame(four_seats(), [2], server)
+    friend = GuestClient(f"127.0.0.1:{server.port}", CODE, "Ada")
+    friend.start()
+    deadline = time.monotonic() + 10
+    while not hosted.can_start:
+        assert time.monotonic() < deadline
+        hosted.pump()
+        time.sleep(0.01)
+    table = HostedTableScene(app, hosted, 0, lambda: None)
+    app.scenes.push(table)
+    friend.close()
+    seat_of_host = 0
+
+    def host_plays_or_asked() -> bool:
+        if isinstance(app.scenes.top, Dialog):
+            return True
+        if table.match.to_move == seat_of_host and table.match.legal_actions_for(0):
+            table.match.submit(table.match.legal_actions_for(0)[0])
+        return False
+
+    run_until(app, host_plays_or_asked)
+    dialog = app.scenes.top
+    assert isinstance(dialog, Dialog) and "Ada's connection is down" in dialog.title.text
+    computer = next(button for button in dialog.buttons if button.text == "Computer plays")
+    click(app, computer.rect.center)
+    assert app.scenes.top is table
+    assert 2 not in hosted.friends and table.match.waiting_words(2) == "thinking"
+    moves = len(table.match.history)
+    run_until(app, lambda: 2 in table.match.movers[moves:])

@@ -10,11 +10,16 @@ from cardtable_gui.match_seam import MatchSeam
 from cardtable_gui.net.hosted_match import HostedMatch
 from cardtable_gui.net.hosting import HostedGame
 from cardtable_gui.persistence.saves import RestoredGame
+from cardtable_gui.scenes.dialog import Answer, Dialog
 from cardtable_gui.scenes.table.scene import TableScene
 from cardtable_gui.seats import MatchConfig
 
 if TYPE_CHECKING:
     from cardtable_gui.app_window import App
+
+MISSING_SECONDS = 20.0
+"""How long the table waits on a friend whose connection is down before the host is
+offered a computer to play for them."""
 
 
 class HostedTableScene(TableScene):
@@ -25,6 +30,8 @@ class HostedTableScene(TableScene):
         self.hosted = hosted
         self.host_seat = host_seat
         self._stop_hosting = stop_hosting
+        self._offered: tuple[int, float] | None = None
+        """The friend, and when they went, the host was last asked about."""
         super().__init__(app, hosted.config)
 
     def open_match(self, config: MatchConfig, resume: RestoredGame | None) -> MatchSeam:
@@ -36,6 +43,28 @@ class HostedTableScene(TableScene):
         match = self.hosted.start(make)
         self.config = self.hosted.config
         return match
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        missing = self.hosted.missing_for(MISSING_SECONDS)
+        if missing is None or missing.gone_since is None or self.app.scenes.top is not self:
+            return
+        if self._offered == (missing.seat, missing.gone_since):
+            return
+        self._offered = (missing.seat, missing.gone_since)
+        name = missing.name or self.seat_name(missing.seat)
+        self.app.scenes.push(
+            Dialog(
+                self.app,
+                f"{name}'s connection is down",
+                f"The game waits for {name}'s move. Let a computer play for {name} from now on? "
+                f"If {name} comes back first, they take their seat again.",
+                [
+                    Answer("Computer plays", lambda: self.hosted.replace_with_computer(missing.seat), "primary"),
+                    Answer("Keep waiting", None, "quiet"),
+                ],
+            )
+        )
 
     def close(self) -> None:
         """Leaving the table ends the hosting: every friend's table is told."""
