@@ -91,7 +91,9 @@ class GuestMatch:
 
     @property
     def to_move(self) -> int | None:
-        return self.remote.to_move
+        """The seat to move; nobody while this seat's move is on its way to the host, so
+        the table offers no turn on a position the move has already left."""
+        return None if self._on_its_way else self.remote.to_move
 
     @property
     def thinking_seat(self) -> int | None:

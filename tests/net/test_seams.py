@@ -93,7 +93,7 @@ def test_a_hand_played_through_both_seats_keeps_both_tables_the_same(tables) -> 
         _settle(host, guest)
         assert guest.view_for(2) == host.view_for(2)
         assert guest.view_for(None) == host.view_for(None)
-        assert guest.to_move == host.to_move and guest.scores == host.scores
+        assert guest.remote.to_move == host.to_move and guest.scores == host.scores
         if host.to_move == 0:
             host.submit(host.legal_actions_for(0)[0])
         elif guest.to_move == 2 and guest.legal_actions_for(2):
@@ -102,7 +102,7 @@ def test_a_hand_played_through_both_seats_keeps_both_tables_the_same(tables) -> 
             legal = guest.legal_actions_for(2)
             assert legal == host.legal_actions_for(2)
             assert guest.submit(legal[-1]) == []
-            assert guest.legal_actions_for(2) == [], "one move at a time"
+            assert guest.legal_actions_for(2) == [] and guest.to_move is None, "one move at a time"
             assert guest.why_illegal(legal[-1]) == "Your last move is on its way to the host."
         else:
             time.sleep(0.002)
