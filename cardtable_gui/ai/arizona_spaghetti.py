@@ -345,10 +345,13 @@ class _Reading:
                 f"Lead the {card.name}: this trick should cost nothing this round, so taking "
                 "it likely does no harm, and the high card is gone.",
             )
+        # With no point card left in anyone's hand the trick's cost is known exactly.
+        exact = not any(self.points[c] for c in self.unseen)
+        amount = f"{cost} points" if exact else f"about {cost} points"
         return Advice(
             action,
             f"Lead the {card.name}: it is the card most likely to cost you later, so "
-            f"get it out now while the trick costs about {cost} points.",
+            f"get it out now while the trick costs {amount}.",
             "lead-shed",
             claims=(likely("trick-won", str(card), share=chance),),
         )

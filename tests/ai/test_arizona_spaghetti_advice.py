@@ -174,3 +174,17 @@ def test_a_card_thrown_away_is_called_high_only_when_no_higher_card_of_its_suit_
                     assert "likeliest to cost you later" in said.reason
             state.apply(rng.choice(state.legal_actions()))
     assert said_top and said_cost
+
+
+def test_a_lead_s_cost_is_said_exactly_when_no_point_card_is_left_out() -> None:
+    said = 0
+    for seed in range(10):
+        rng = random.Random(seed)
+        state = get_rules("arizona_spaghetti").new_game(4, seed=seed)
+        while not state.is_over and state.round_number == 1:
+            advice_now = advice(state)
+            if advice_now.rule == "lead-shed":
+                assert "about" not in advice_now.reason, advice_now.reason
+                said += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert said
