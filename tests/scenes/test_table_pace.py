@@ -17,8 +17,9 @@ from test_table_support import frames, make_app
 
 from cardtable_gui.app_window import App
 from cardtable_gui.persistence.settings import GameSpeed
-from cardtable_gui.rules.base import CardPlayed, Event
-from cardtable_gui.rules.hand_and_foot.events import CardsDrawn, Discarded, Melded
+from cardtable_gui.rules.base import CardPlayed, Event, TrickWon
+from cardtable_gui.rules.hand_and_foot.events import CardsDrawn, Discarded, Melded, PileTaken
+from cardtable_gui.rules.spades import BidMade
 from cardtable_gui.rules.spinado import SequenceStopped
 from cardtable_gui.rules.spizzichino import PileChosen
 from cardtable_gui.scenes.table import TableScene
@@ -149,3 +150,120 @@ def test_a_slower_game_speed_stretches_the_schedule(tmp_path: Path) -> None:
     assert scene.computer_pause() == 0.0
     app.settings.ai_pace = 0.6
     assert scene.computer_pause() == pytest.approx(0.6 * SPEED_FACTOR[GameSpeed.FAST])
+
+
+@pytest.mark.parametrize(
+    ("game", "size"),
+    [
+        ("spades", (1024, 640)),
+        ("spades", (1280, 800)),
+        ("spades", (1920, 1080)),
+        ("arizona_spaghetti", (1024, 640)),
+        ("spizzichino", (1024, 640)),
+    ],
+)
+def test_a_trick_stays_on_the_cloth_with_its_taker_named_for_a_tricks_beat(tmp_path: Path, game: str, size: tuple[int, int]) -> None:
+    """"Ada takes it" is read before the trick is gathered, at every window size."""
+    app = make_app(tmp_path, size)
+    scene, shown = watched(app, game, 2 if game == "spizzichino" else 4, GameSpeed.NORMAL)
+    named: list[tuple[float, float]] = []
+    since: list[float] = []
+    clock = [0.0]
+    for _ in range(4000):
+        frames(app, dt=STEP)
+        clock[0] += STEP
+        winner = scene.table.trick.winner
+        if winner is not None and not since:
+            since.append(clock[0])
+        elif winner is None and since:
+            named.append((since.pop(), clock[0]))
+        if len(named) >= 2:
+            break
+    assert len(named) >= 2, "no two tricks were won"
+    for start, end in named:
+        assert end - start >= Beat.TRICK.seconds - STEP, f"the taker was named for {end - start:.2f} s only"
+    assert Beat.TRICK.seconds >= 1.2
+
+
+def test_each_computer_bid_stays_said_for_its_beat_before_the_next_is_made(tmp_path: Path) -> None:
+    app = make_app(tmp_path, (1024, 640))
+    scene, shown = watched(app, "spades", 4, GameSpeed.NORMAL)
+    said: list[tuple[float, int]] = []
+
+    def four_bids_made() -> bool:
+        # Which bids are still said as each event shows.
+        said.extend((shown[-1][0], seat) for seat in scene.table.bubbles.shown)
+        return sum(isinstance(event, BidMade) for _, event in shown) >= 4
+
+    run_until_shown(app, shown, four_bids_made)
+    bids = [(start, event) for start, event in shown if isinstance(event, BidMade)]
+    assert Beat.BID.seconds >= 1.2
+    for (start, bid), (following, _) in zip(bids, bids[1:], strict=False):
+        assert following - start >= Beat.BID.seconds - STEP / 2, f"{bid} was followed after {following - start:.2f} s"
+        # Its bubble is still up when the next bid is said.
+        assert any(seat == bid.seat and when == following for when, seat in said), f"{bid} was no longer said"
+
+
+def recorded(scene: TableScene) -> list[tuple[float, bool, bool]]:
+    """Each frame's table time, whether anything was still moving, and whether a summary was open."""
+    frames_seen: list[tuple[float, bool, bool]] = []
+    clock = [0.0]
+    tick = scene.update
+
+    def update(dt: float) -> None:
+        tick(dt)
+        clock[0] += dt
+        frames_seen.append((clock[0], scene.animator.moving, scene.summary.visible))
+
+    scene.update = update  # type: ignore[method-assign]
+    return frames_seen
+
+
+@pytest.mark.parametrize(("game", "players"), [("spades", 4), ("arizona_spaghetti", 4), ("spizzichino", 2), ("spinado", 4)])
+def test_no_summary_opens_before_the_last_action_of_the_round_has_been_in_view_for_its_beat(
+    tmp_path: Path, game: str, players: int
+) -> None:
+    """The last trick and its taker, or the last card of a round, stay in view for
+    their beat, counted from when the cards land, before the summary covers them."""
+    app = make_app(tmp_path, (1024, 640))
+    scene, shown = watched(app, game, players, GameSpeed.FAST)
+    seen = recorded(scene)
+    run_until_shown(app, shown, lambda: scene.summary.visible)
+    opened = next(when for when, _, summary in seen if summary)
+    last = [(start, event) for start, event in shown if scene.table.beat(event) is not None or isinstance(event, TrickWon)]
+    start, event = last[-1]
+    beat = Beat.TRICK if isinstance(event, TrickWon) else scene.table.beat(event)
+    assert beat is not None
+    landed = next(when for when, moving, _ in seen if when > start and not moving)
+    assert opened - landed >= scene.reading_time(beat) - STEP, f"the summary covered {event} after {opened - landed:.2f} s"
+
+
+@pytest.mark.parametrize(("game", "players", "kinds"), [("hand_and_foot", 4, (Melded, PileTaken)), ("spizzichino", 2, (PileChosen, CardPlayed))])
+def test_the_log_tells_a_computer_move_once_its_cards_have_landed_never_before(
+    tmp_path: Path, game: str, players: int, kinds: tuple[type[Event], ...]
+) -> None:
+    app = make_app(tmp_path, (1024, 640))
+    scene, shown = watched(app, game, players, GameSpeed.NORMAL)
+    log = scene.table.log
+    before: list[tuple[Event, list[str]]] = []
+    show = scene.table.on_event
+
+    def noted(event: Event) -> None:
+        if isinstance(event, kinds):
+            before.append((event, list(log.lines)))
+        show(event)
+
+    scene.table.on_event = noted  # type: ignore[method-assign]
+    told: list[Event] = []
+    for _ in range(6000):
+        frames(app, dt=STEP)
+        if before and not scene.animator.moving:
+            event, lines = before.pop()
+            assert list(log.lines) != lines, f"{event} landed but the log does not say it"
+            told.append(event)
+        elif before:
+            event, lines = before[-1]
+            assert list(log.lines) == lines, f"the log told {event} while its cards were still moving"
+        if {type(event) for event in told} >= set(kinds):
+            return
+    raise AssertionError("the computers never made those moves")

@@ -55,6 +55,8 @@ class Tween:
     on_done: Callable[[], None] | None = None
     elapsed: float = 0.0
     done: bool = False
+    hold: bool = False
+    """A reading pause: it keeps the table waiting, but nothing is still moving."""
 
     @property
     def started(self) -> bool:
@@ -122,11 +124,18 @@ class Animator:
     speed: Callable[[], float] = lambda: 1.0
     tweens: list[Tween] = field(default_factory=list)
     flights: list[Flight] = field(default_factory=list)
+    landing: list[Callable[[], None]] = field(default_factory=list)
+    """What runs once everything now moving has landed, in the order it was asked for."""
 
     @property
     def busy(self) -> bool:
         """True while anything is still moving or waiting to move."""
         return bool(self.tweens)
+
+    @property
+    def moving(self) -> bool:
+        """True while anything but a hold is still running."""
+        return any(not tween.hold for tween in self.tweens)
 
     def add(self, tween: Tween) -> Tween:
         self.tweens.append(tween)
@@ -146,6 +155,17 @@ class Animator:
     def wait(self, seconds: float, on_done: Callable[[], None] | None = None) -> Tween:
         """A pause that keeps the animator busy (a moment to look at a full trick)."""
         return self.tween((0.0,), (1.0,), seconds, linear, 0.0, on_done)
+
+    def hold(self, seconds: float, on_done: Callable[[], None] | None = None) -> Tween:
+        """A pause to read what is on the table: it keeps the animator busy, but what
+        waits for the cards to land (``after_landing``) does not wait for it."""
+        return self.add(Tween((0.0,), (1.0,), seconds, linear, 0.0, on_done, hold=True))
+
+    def after_landing(self, action: Callable[[], None]) -> None:
+        """Run ``action`` once everything moving now (and whatever its end sets moving)
+        has landed; at once when nothing moves."""
+        self.landing.append(action)
+        self._land()
 
     def fly(
         self,
@@ -170,21 +190,29 @@ class Animator:
         for tween in list(self.tweens):
             tween.advance(step)
         self._drop_finished()
+        self._land()
 
     def skip(self) -> None:
         """Jump every running animation to its end, in the order they were started.
         Callbacks may start new tweens; those are finished too."""
         for _ in range(100):
-            if not self.tweens:
+            if not self.tweens and not self.landing:
                 return
             for tween in list(self.tweens):
                 tween.finish()
             self._drop_finished()
+            self._land()
 
     def clear(self) -> None:
         """Forget every animation without running callbacks (the table was rebuilt)."""
         self.tweens.clear()
         self.flights.clear()
+        self.landing.clear()
+
+    def _land(self) -> None:
+        """Run what waited for the cards to land, while nothing (else) moves."""
+        while self.landing and not self.moving:
+            self.landing.pop(0)()
 
     def _drop_finished(self) -> None:
         self.tweens = [t for t in self.tweens if not t.done]

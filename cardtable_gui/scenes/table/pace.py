@@ -2,8 +2,9 @@
 
 A person follows a computer's play by reading it: a card put down needs a moment, a
 sequence that stops, a pot won or a declaration needs longer. Each such moment is a
-``Beat``; the table holds the next event back until the beat is over, so actions show
-one after another and never several at once. The player's game speed (Slow, Normal,
+``Beat``; the table holds the next event back until the beat is over, counted from
+when the action's cards have landed, so actions show one after another and never
+several at once, and a summary never covers the last one before it was seen. The player's game speed (Slow, Normal,
 Fast) stretches or shortens every beat; the animation speed and ``watch --speed`` then
 scale them like every other pause on the table.
 """
@@ -27,6 +28,10 @@ class Beat(Enum):
 
     PLAY = 0.9
     """A card played, a pile taken, a card lifted: one short action."""
+    BID = 1.2
+    """A bid, said over the bidder's seat: a number to remember for the whole hand."""
+    TRICK = 1.4
+    """A trick won: the full trick, with its taker named, before it is gathered."""
     STOP = 1.8
     """A run that stops, with the reason and who starts next."""
     WIN = 1.8

@@ -454,8 +454,11 @@ class TableScene(Scene):
             self.table.on_event(event)
             beat = self.table.beat(event)
             if beat is not None:
-                # The next event waits until this one has been in view long enough to read.
-                self.animator.wait(self.reading_time(beat))
+                # The next event waits until this one has been in view long enough to
+                # read, counted from when its cards land: a card still in the air, or
+                # a summary over the last one, is not yet seen.
+                reading = self.reading_time(beat)
+                self.animator.after_landing(lambda seconds=reading: self.animator.hold(seconds))
             self._shown(event)
         if not self._busy():
             self._settle()

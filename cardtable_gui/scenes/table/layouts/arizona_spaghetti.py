@@ -52,7 +52,6 @@ if TYPE_CHECKING:
 DEAL_STAGGER = 0.02
 DEAL_FLIGHT = 0.26
 PLAY_FLIGHT = 0.30
-TRICK_PAUSE = 0.75
 EARLY_END_SECONDS = 2.2
 GATHER_FLIGHT = 0.35
 ROUND_COUNT = len(ROUNDS)
@@ -348,7 +347,7 @@ class ArizonaSpaghettiLayout(GameLayout):
             self.in_trick = 0
             self.to_move = event.seat if any(self.counts) else None
             self.trick.winner = self.position_of(event.seat)
-            self.port.animator.wait(TRICK_PAUSE, on_done=lambda: self._collect(event))
+            self.hold_trick(lambda: self._collect(event))
         elif isinstance(event, RoundEndedEarly):
             self.early_reason = event.reason
             self.to_move = None

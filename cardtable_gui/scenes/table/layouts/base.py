@@ -154,6 +154,12 @@ class GameLayout(ABC):
             return Beat.PLAY
         return None
 
+    def hold_trick(self, gather: Callable[[], None]) -> None:
+        """A trick just won stays on the cloth, its taker named, for a trick's beat;
+        then ``gather`` takes it away. The layout holds it itself (its ``beat`` is
+        None): the beat is the time before the gathering, not after it."""
+        self.port.animator.hold(self.port.reading_time(Beat.TRICK), on_done=gather)
+
     def show_hint(self, action: Action | None) -> None:
         """Mark ``action``, the Hint's suggestion, on the table; None takes the mark away."""
         self.hinted = action

@@ -30,7 +30,7 @@ from cardtable_gui.rules.spades import (
     SpadesView,
 )
 from cardtable_gui.scenes.table.bidding import BidChoice, BidPanel
-from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
+from cardtable_gui.scenes.table.bubbles import BUBBLE_SECONDS, FADE_SECONDS, Anchor, Bubbles
 from cardtable_gui.scenes.table.dealing import deal_order
 from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
@@ -38,6 +38,7 @@ from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
 from cardtable_gui.scenes.table.last_trick import LastTrick
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, report_trick, shown, trick_card_rects
+from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.scenes.table.pile import Pile
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow
 from cardtable_gui.scenes.table.seat_panel import SeatPanel, Side, plate_height
@@ -52,7 +53,6 @@ SEATS = 4
 DEAL_STAGGER = 0.022
 DEAL_FLIGHT = 0.26
 PLAY_FLIGHT = 0.30
-TRICK_PAUSE = 0.75
 BID_PAUSE = 0.15
 SIDES = (Side.BOTTOM, Side.LEFT, Side.TOP, Side.RIGHT)
 
@@ -219,6 +219,12 @@ class SpadesLayout(GameLayout):
     def message_anchor(self) -> tuple[int, int]:
         return (self.size[0] // 2, self.hand_top - self.theme.px(12))
 
+    def beat(self, event: Event) -> Beat | None:
+        """A computer's bid is read and remembered before the next one is said."""
+        if isinstance(event, BidMade) and not self.port.match.is_human(event.seat):
+            return Beat.BID
+        return super().beat(event)
+
     def report(self, footprint: Footprint) -> None:
         footprint.add(Kind.TEXT, self.scores.rect, "scores")
         report_trick(footprint, self.trick, self.sprites)
@@ -318,7 +324,10 @@ class SpadesLayout(GameLayout):
         elif isinstance(event, BidMade):
             self.bids[event.seat] = event.bid
             self.to_move = (event.seat + 1) % SEATS
-            self.bubbles.say(event.seat, bid_text(event.bid).capitalize())
+            # The bid stays said at least as long as the table waits on it.
+            held = BID_PAUSE + self.port.reading_time(Beat.BID)
+            said = max(BUBBLE_SECONDS, held / self.port.animation_speed() + FADE_SECONDS)
+            self.bubbles.say(event.seat, bid_text(event.bid).capitalize(), said)
             self.port.animator.wait(BID_PAUSE)
         elif isinstance(event, CardPlayed):
             self._play(event.seat, event.card)
@@ -327,7 +336,7 @@ class SpadesLayout(GameLayout):
         elif isinstance(event, TrickWon):
             self.to_move = event.seat if any(self.counts) else None
             self.trick.winner = self.position_of(event.seat)
-            self.port.animator.wait(TRICK_PAUSE, on_done=lambda: self._collect(event.seat))
+            self.hold_trick(lambda: self._collect(event.seat))
         elif isinstance(event, HandScored):
             self.pending_hand = event
             self._refresh_scores([side.total for side in event.sides], [side.bags_total for side in event.sides])

@@ -82,7 +82,6 @@ PICK_PAUSE = 0.45
 PILE_FLIGHT = 0.32
 PLAY_FLIGHT = 0.30
 LIFT_FLIGHT = 0.30
-TRICK_PAUSE = 0.75
 LAST_TRICK_SECONDS = 1.8
 
 PILE_KEYS_HINT = "Pick a pile by click, number or arrows, then T to take it into your hand or S to stand it"
@@ -505,7 +504,6 @@ class SpizzichinoLayout(GameLayout):
         return None
 
     def on_event(self, event: Event) -> None:
-        self._log(event)
         if isinstance(event, HandDealt):
             self._deal(event)
         elif isinstance(event, PileChosen):
@@ -522,7 +520,7 @@ class SpizzichinoLayout(GameLayout):
         elif isinstance(event, TrickWon):
             self.to_move = event.seat
             self.trick.winner = self.position_of(event.seat)
-            self.port.animator.wait(TRICK_PAUSE, on_done=lambda: self._collect(event))
+            self.hold_trick(lambda: self._collect(event))
         elif isinstance(event, RoundTally):
             self._last_trick(event)
         elif isinstance(event, RoundScored):
@@ -531,6 +529,8 @@ class SpizzichinoLayout(GameLayout):
             if self.pending_tally is not None:
                 self.port.show_summary(self._summary(self.pending_tally, event))
                 self.pending_tally = None
+        # The log says what the table shows: a move's line once its cards have landed.
+        self.port.animator.after_landing(lambda: self._log(event))
 
     def _collect(self, event: TrickWon) -> None:
         target = self._taken_spot(event.seat)
@@ -639,7 +639,7 @@ class SpizzichinoLayout(GameLayout):
         self._refresh_scores()
         line = f"{with_verb(self.port.seat_name(event.seat), 'declare', 'declares')} {declaration.title}: {points_word(event.points)}"
         self.showcase.show(line, event.cards)
-        self.port.animator.wait(self.port.reading_time(Beat.DECLARATION), on_done=self.showcase.end)
+        self.port.animator.hold(self.port.reading_time(Beat.DECLARATION), on_done=self.showcase.end)
 
     def _lifted(self, event: CardLifted) -> None:
         self.to_move = event.seat

@@ -284,7 +284,8 @@ class EventShow:
                     self.table.hand_order.remove(card)
             self.table.controls.laid_down()
             return
-        # A computer's books land one at a time, each in view for a beat.
+        # A computer's books land one at a time, each in view for a beat (the last
+        # one's is the table's beat for the whole meld, which starts when it lands).
         beat = self.table.beat(event)
         pause = self.table.port.reading_time(beat) if beat is not None else 0.0
         sent = 0
@@ -295,8 +296,6 @@ class EventShow:
                 # Unpaused, the groups' cards fly one after another, so books land in order.
                 self._meld_group(seat, team, book, cards, sent)
             sent += len(cards)
-        if pause:
-            self.animator.wait(len(event.groups) * pause)
 
     def _meld_group(self, seat: int, team: int, book: int, cards: Sequence[Card], sent: int = 0) -> None:
         """One group of a meld flies from the seat to its book (a new one when the

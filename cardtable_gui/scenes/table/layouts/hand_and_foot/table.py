@@ -543,8 +543,9 @@ class HandAndFootLayout(GameLayout):
     # -- events and the end of a round ----------------------------------------------------
 
     def on_event(self, event: Event) -> None:
-        self._log(event)
         self.motion.show(event)
+        # The log says what the table shows: a move's lines once its cards have landed.
+        self.port.animator.after_landing(lambda: self._log(event))
 
     def beat(self, event: Event) -> Beat | None:
         """Each thing a computer does on its turn (drawing, taking the pile, each meld,
