@@ -148,11 +148,11 @@ def deal_actions(hands: Sequence[Sequence[Card]], seats: Seats) -> list[int]:
 
 def openspiel_hand(observation: str) -> list[Card]:
     """The hand OpenSpiel shows a player, read from its observation (lines ``S AJ9``,
-    ``H 986`` and so on, before the first empty line)."""
+    ``H 986`` and so on, before the first empty line; ``D none`` for a void)."""
     cards: list[Card] = []
     for line in observation.split("\n\n", 1)[0].splitlines():
         suit, _, ranks = line.partition(" ")
-        for letter in ranks.strip():
+        for letter in ranks.strip().removesuffix("none"):
             cards.append(Card.parse(("10" if letter == "T" else letter) + suit))
     return cards
 
@@ -368,6 +368,8 @@ def main() -> int:
             sys.stderr.flush()
     except KeyboardInterrupt:
         sys.stderr.write("\nstopped early: the figures below are of the deals finished")
+    except EnginesDisagree as error:
+        sys.stderr.write(f"\nDeal {len(figures) + 1}: our rules and OpenSpiel's state disagree ({error}); stopped there")
     sys.stderr.write("\n")
     if not figures:
         return 1

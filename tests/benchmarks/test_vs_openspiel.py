@@ -75,6 +75,13 @@ def test_a_hand_is_read_from_openspiels_observation(bench: ModuleType) -> None:
     )
 
 
+def test_openspiels_void_suit_reads_as_no_cards(bench: ModuleType) -> None:
+    observation = "S AKQJT9876\nH 5432\nD none\nC none\n\nNorth East  South  West\n"
+    assert sorted(map(str, bench.openspiel_hand(observation))) == sorted(
+        "AS KS QS JS 10S 9S 8S 7S 6S 5H 4H 3H 2H".split()
+    )
+
+
 def test_tricks_are_read_from_openspiels_observation(bench: ModuleType) -> None:
     observation = "S\n\nTricks taken:\n\nNorth East  South  West\n4     5     2     2     \n\nScore: N/S 60 E/W -57"
     assert bench.openspiel_tricks(observation) == [4, 5, 2, 2]
