@@ -51,12 +51,12 @@ from cardtable_gui.rules.base import (
     copy_rng,
 )
 from cardtable_gui.rules.tricks import (
+    HeldMoves,
     InternedPlay,
     Trick,
     deal_round,
     deal_unseen,
     follow_suit_reason,
-    held_moves,
 )
 
 ROUNDS_PER_GAME = 6
@@ -340,7 +340,7 @@ def _point_cards(hands: list[list[Card]], round_number: int) -> int:
 
 
 @dataclass(eq=False)
-class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
+class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions], HeldMoves[PlayCard]):
     """A game of Arizona Spaghetti in progress.
 
     ``trick`` is the trick being played (never complete); ``tricks`` the finished tricks
@@ -349,6 +349,7 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
     """
 
     game: ClassVar[str] = "arizona_spaghetti"
+    move_of = _PLAY_BY_KEY
 
     players: int
     options: ArizonaSpaghettiOptions
@@ -372,11 +373,6 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
     def __post_init__(self) -> None:
         self.is_over = self.finished
         self._hold_moves()
-
-    def _hold_moves(self) -> None:
-        """The moves each hand offers, whole and by suit (``held_moves``): rebuilt
-        wherever hands are dealt or given, kept in step by every play."""
-        self.held, self.held_by_suit = held_moves(self.hands, _PLAY_BY_KEY)
 
     @property
     def round_rule(self) -> RoundRule:
@@ -464,11 +460,7 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions]):
     def _play(self, seat: int, action: PlayCard, events: list[Event]) -> None:
         """``apply_trusted``'s play, telling what happens in ``events``."""
         card = action.card
-        hand = self.hands[seat]
-        # One search of the hand serves both lists: ``held`` is in the hand's order.
-        at = hand.index(card)
-        del hand[at], self.held[seat][at]
-        self.held_by_suit[seat][card.key & 15].remove(action)
+        self._take_from_hand(seat, card, action)
         plays = self.trick.plays
         led = plays[0][1].suit if plays else None
         plays.append((seat, card))

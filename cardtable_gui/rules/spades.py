@@ -36,12 +36,12 @@ from cardtable_gui.rules.base import (
     copy_rng,
 )
 from cardtable_gui.rules.tricks import (
+    HeldMoves,
     InternedPlay,
     Trick,
     deal_round,
     deal_unseen,
     follow_suit_reason,
-    held_moves,
 )
 
 PLAYERS = 4
@@ -264,10 +264,11 @@ class SpadesView(GameView):
 
 
 @dataclass(eq=False)
-class SpadesState(GameState[SpadesOptions]):
+class SpadesState(GameState[SpadesOptions], HeldMoves[PlayCard]):
     """A game of Spades in progress."""
 
     game: ClassVar[str] = "spades"
+    move_of = _PLAY_BY_KEY
 
     players: int
     options: SpadesOptions
@@ -296,11 +297,6 @@ class SpadesState(GameState[SpadesOptions]):
     def __post_init__(self) -> None:
         self.is_over = self.phase is _OVER
         self._hold_moves()
-
-    def _hold_moves(self) -> None:
-        """The moves each hand offers, whole and by suit (``held_moves``): rebuilt
-        wherever hands are dealt or given, kept in step by every play."""
-        self.held, self.held_by_suit = held_moves(self.hands, _PLAY_BY_KEY)
 
     # Sides
 
@@ -570,10 +566,7 @@ class SpadesState(GameState[SpadesOptions]):
         return not self.completed and self.options.first_trick_spade_lead
 
     def _play(self, seat: int, card: Card, events: list[Event] | None) -> None:
-        hand = self.hands[seat]
-        at = hand.index(card)
-        del hand[at], self.held[seat][at]
-        self.held_by_suit[seat][card.key & 15].remove(_PLAY_BY_KEY[card.key])
+        self._take_from_hand(seat, card, _PLAY_BY_KEY[card.key])
         trick = self.trick
         trick.plays.append((seat, card))
         if events is not None:

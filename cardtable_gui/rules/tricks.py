@@ -9,7 +9,7 @@ import random
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from cardtable_gui.cards import Card, Pack, Suit, by_key, shuffle
 from cardtable_gui.rules.base import Action
@@ -175,6 +175,30 @@ def held_moves(
         held.append(moves)
         held_by_suit.append(by_suit)
     return held, held_by_suit
+
+
+class HeldMoves(Generic[M]):
+    """A trick game's state that keeps, beside each hand, the moves its cards make
+    (``held_moves``), so that ``legal_actions`` copies a list. The state's class names
+    its table of moves, ``move_of`` (its ``PlayCard.by_card_key``)."""
+
+    move_of: ClassVar[Sequence[Any]]
+    hands: list[list[Card]]
+    held: list[list[M]]
+    held_by_suit: list[list[list[M]]]
+
+    def _hold_moves(self) -> None:
+        """Rebuild the moves of every hand: wherever hands are dealt or given; every play
+        keeps them in step (``_take_from_hand``)."""
+        self.held, self.held_by_suit = held_moves(self.hands, self.move_of)
+
+    def _take_from_hand(self, seat: int, card: Card, move: M) -> None:
+        """Take ``card``, whose move is ``move``, out of ``seat``'s hand and its moves."""
+        hand = self.hands[seat]
+        # One search of the hand serves both lists: ``held`` is in the hand's order.
+        at = hand.index(card)
+        del hand[at], self.held[seat][at]
+        self.held_by_suit[seat][card.key & 15].remove(move)
 
 
 class DealImpossible(ValueError):
