@@ -322,3 +322,23 @@ def test_a_refused_move_and_the_hint(app: App, game: str) -> None:
     assert scene.message and scene.message_is_refusal
     assert scene.hint.visible
     assert problems(scene) == []
+
+
+def test_hand_and_foot_notes_keep_off_the_books(app: App) -> None:
+    """The rows of books are the player's to read and to drop cards on: the tip, the
+    hint and a refused move's reason (a real one, then the longest) lie in the room
+    kept for notes beside them, never on a row, at every size."""
+    scene = TableScene(app, config("hand_and_foot", 4, (0,)))
+    app.scenes.push(scene)
+    refuse_a_move(app, scene)
+    found: list[str] = []
+    for said in (None, LONG_REFUSAL):
+        if said is not None:
+            scene.say(said)
+            frames(app, 2)
+        footprint = scene.footprint()
+        rows = [mark for mark in footprint if mark.what == "row of books"]
+        notes = [mark for mark in footprint if mark.kind is Kind.NOTE]
+        assert len(notes) >= 3, "the tip, the hint and the reason are shown"
+        found += [problem for note in notes for problem in over(note, rows)]
+    assert found == []
