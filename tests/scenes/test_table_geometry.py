@@ -75,6 +75,17 @@ def name_tag_problems(footprint: Footprint) -> list[str]:
     return [problem for tag in tags for problem in over(tag, kept + corners)]
 
 
+def trick_index_problems(footprint: Footprint) -> list[str]:
+    """A trick card drawn over the corner index of a trick card drawn before it."""
+    trick = [mark for mark in footprint if mark.what == "trick card"]
+    return [
+        f"the trick card at {tuple(later.rect)} covers the corner index of the one at {tuple(earlier.rect)}"
+        for index, earlier in enumerate(trick)
+        for later in trick[index + 1 :]
+        if later.rect.collidelist(index_corners(earlier.rect)) >= 0
+    ]
+
+
 def problems(scene: TableScene) -> list[str]:
     """Each note over something it must leave in sight, the hint's tag over words, a
     trick's name tag out of place, a control over words, and each mark outside the
@@ -84,6 +95,7 @@ def problems(scene: TableScene) -> list[str]:
     words = [mark for mark in footprint if mark.kind is Kind.TEXT]
     found += [problem for tag in footprint if tag.what == "hint tag" for problem in over(tag, words)]
     found += name_tag_problems(footprint)
+    found += trick_index_problems(footprint)
     found += [problem for control in footprint if control.kind is Kind.CONTROL for problem in over(control, words)]
     if not scene.animator.busy and not scene.table.fan.gliding:
         found += [f"{mark.what} {tuple(mark.rect)} leaves the window" for mark in footprint.outside()]
@@ -322,3 +334,23 @@ def test_a_refused_move_and_the_hint(app: App, game: str) -> None:
     assert scene.message and scene.message_is_refusal
     assert scene.hint.visible
     assert problems(scene) == []
+
+
+def test_hand_and_foot_notes_keep_off_the_books(app: App) -> None:
+    """The rows of books are the player's to read and to drop cards on: the tip, the
+    hint and a refused move's reason (a real one, then the longest) lie in the room
+    kept for notes beside them, never on a row, at every size."""
+    scene = TableScene(app, config("hand_and_foot", 4, (0,)))
+    app.scenes.push(scene)
+    refuse_a_move(app, scene)
+    found: list[str] = []
+    for said in (None, LONG_REFUSAL):
+        if said is not None:
+            scene.say(said)
+            frames(app, 2)
+        footprint = scene.footprint()
+        rows = [mark for mark in footprint if mark.what == "row of books"]
+        notes = [mark for mark in footprint if mark.kind is Kind.NOTE]
+        assert len(notes) >= 3, "the tip, the hint and the reason are shown"
+        found += [problem for note in notes for problem in over(note, rows)]
+    assert found == []

@@ -76,9 +76,9 @@ def test_four_cards_lie_north_east_south_and_west_as_in_spades() -> None:
     cx, cy = area.rect.center
     assert [r.center for r in rects] == [
         (cx, round(cy + h * 0.54)),
-        (round(cx - w * 0.86), cy),
+        (round(cx - w * 1.1), cy),
         (cx, round(cy - h * 0.54)),
-        (round(cx + w * 0.86), cy),
+        (round(cx + w * 1.1), cy),
     ]
 
 
@@ -132,27 +132,28 @@ def test_the_last_trick_says_who_took_it_once_and_clear_of_the_cards(seats: int)
     assert area.caption_box.colliderect(area.rect.inflate(0, area.caption_box.height * 4)), "beside the trick"
 
 
-def trick_drawn(plays: str, positions: tuple[int, ...], winner: int, surface: pygame.Surface) -> TrickArea:
-    """Four seats' ``plays`` (in the order played, from ``positions``) drawn by real
-    sprites on the felt, ``winner``'s card outlined."""
+def trick_drawn(plays: str, positions: tuple[int, ...], winner: int, surface: pygame.Surface, seats: int = 4) -> TrickArea:
+    """``plays`` at a table of ``seats`` (in the order played, from ``positions``) drawn
+    by real sprites on the felt, ``winner``'s card outlined."""
     pygame.init()
     theme, sprites = Theme((1280, 800)), CardSprites(CardArt())
     area = TrickArea()
-    area.layout(pygame.Rect((200, 100), TrickArea.size_for(sprites.size(70), 20)), 70, 4, 20)
+    area.layout(pygame.Rect((200, 100), TrickArea.size_for(sprites.size(70), 20, seats)), 70, seats, 20)
     surface.fill(FELT)
     area.draw_cards(surface, theme, sprites, list(zip(positions, parse_cards(plays), strict=True)), winner)
     return area
 
 
 def test_the_winning_card_lies_on_top_of_a_card_played_after_it() -> None:
-    """Seen at 1920x1080: the right player's winning A♥ lay under the top player's 3♥,
-    its corner index hidden. Once marked, it shows as if it had been played last."""
+    """Seen at 1920x1080: a winning A♥ lay under a 3♥ played after it, its corner index
+    hidden. Once marked, it shows as if it had been played last (five seats, where
+    neighbours' cards meet at a corner)."""
     trick, on_top = pygame.Surface((1280, 800)), pygame.Surface((1280, 800))
-    area = trick_drawn("AH 3H", (3, 2), 3, trick)
-    trick_drawn("3H AH", (2, 3), 3, on_top)
+    area = trick_drawn("AH 3H", (3, 4), 3, trick, 5)
+    trick_drawn("3H AH", (4, 3), 3, on_top, 5)
     sprites = CardSprites(CardArt())
-    index = index_corners(area.card_rect(3, sprites))[0]
-    under_the_top_card = index.clip(area.card_rect(2, sprites))
+    index = index_corners(area.card_rect(3, sprites))[1]
+    under_the_top_card = index.clip(area.card_rect(4, sprites))
     assert under_the_top_card.width * under_the_top_card.height > 0, "the trick is laid out so the two cards meet there"
     hidden = [
         (x, y)

@@ -83,8 +83,8 @@ def place_note(
     best: tuple[float, int, pygame.Rect] | None = None
     for width in widths:
         w, h = sized(width)
-        for x in range(screen.left, screen.right - w + 1, max(step, w // 4)):
-            for y in range(screen.top, screen.bottom - h + 1, max(step, h // 2)):
+        for x in _steps(natural.centerx - w // 2, screen.left, screen.right - w, max(step, w // 4)):
+            for y in _steps(natural.centery - h // 2, screen.top, screen.bottom - h, max(step, h // 2)):
                 box = pygame.Rect(x, y, w, h)
                 moved = abs(box.centerx - natural.centerx) + abs(box.centery - natural.centery)
                 cost = NEVER * overlap(box, keep_clear) + hidden(box, rather_not) + MOVE_COST * moved * w
@@ -98,6 +98,16 @@ def place_note(
             best = (cost, width, box)
     assert best is not None
     return best[1], best[2]
+
+
+def _steps(start: int, low: int, high: int, step: int) -> list[int]:
+    """Positions from ``low`` to ``high`` ``step`` apart from ``low``, and as many on
+    the grid through ``start`` (the natural place): a box as wide as a room kept for
+    it, naturally in it, then fits it exactly instead of missing it by a grid's offset."""
+    if high < low:
+        return []
+    first = low + (start - low) % step
+    return sorted({*range(low, high + 1, step), *range(first, high + 1, step)})
 
 
 def place_in(

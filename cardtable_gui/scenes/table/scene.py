@@ -1067,7 +1067,7 @@ class TableScene(Scene):
         for name, (_, box) in held.items():
             footprint.add(Kind.NOTE, box, what[name])
         if self.message:
-            widths = [screen.width - theme.px(24)] + [screen.width * share // 12 for share in (9, 6, 4, 3)]
+            widths = [screen.width - theme.px(24)] + [screen.width * share // 24 for share in (18, 12, 9, 8, 7, 6)]
             natural = pygame.Rect((0, 0), self._message_size(widths[0]))
             natural.midbottom = self.table.message_anchor()
             width, self._message_box = held.get("message") or place_in(footprint, natural, self._message_size, widths, step, screen)

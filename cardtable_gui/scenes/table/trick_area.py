@@ -44,7 +44,8 @@ def _spread(seats: int, card_size: tuple[int, int], label_h: int) -> tuple[float
     """How far from the middle the cards lie, across and down, for ``seats`` cards."""
     w, h = card_size
     if seats == 4:
-        return w * 0.86, h * 0.54
+        # Side cards clear the top and bottom ones across: no card lies on a corner index.
+        return w * 1.1, h * 0.54
     if seats == 2:
         return 0.0, h * 0.54 + label_h / 2
     steps = _directions(seats)
@@ -95,7 +96,7 @@ class TrickArea:
         """The room ``seats`` cards in front of their seats need, with their names."""
         w, h = card_size
         if seats == 4:
-            return round(w * 2.9), round(h * 2.2 + label_h * 2)
+            return round(w * 3.4), round(h * 2.2 + label_h * 2)
         across, down = _spread(seats, card_size, label_h)
         return round(across * 2 + w * 1.2), round(down * 2 + h + label_h * 2)
 

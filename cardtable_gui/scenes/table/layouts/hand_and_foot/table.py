@@ -7,9 +7,12 @@ hand, foot or tail, and beside the plate its foot (and in the last round its tai
 a face-down pile until it is picked up. Each team's books lie in a band of their own:
 the other teams' bands up in the middle, the player's own team's band right above the
 hand, where the player builds. Between them lie the draw pile and the discard pile,
-with the round's facts beside them; the scores sit in the top corner. A log of the last
-moves the others made (a computer's turn is a draw, melds and a discard, each shown
-in turn) sits beside the piles, in room nothing else takes.
+with the round's facts beside them; the scores sit in the top corner. The notes (a
+tip, the hint, a refused move's reason) have felt of their own and never lie on a row
+of books: the right end of your team's band and the room above it, right of the
+round's facts. A log of the last moves the others made (a computer's turn is a draw,
+melds and a discard, each shown in turn) sits in room nothing else takes: beside the
+piles, or up between the seat at the top and the scores.
 
 The layout keeps its own picture of the table (each seat's piles, the books, the
 discard pile), moved along event by event as the animations play and replaced by the
@@ -74,6 +77,15 @@ LOG_NARROWEST = 170
 """The narrowest room the log is shown in (design pixels)."""
 LOG_FEWEST = 3
 """The fewest lines the log beside the piles shows before a roomier place is looked for."""
+NOTE_ROOM_SHARE = 0.5
+"""The share of your team's band kept, at its right end, for the notes (the hint, a tip,
+a refused move's reason): the rows of books are theirs alone, so the notes need felt of
+their own, beside the books they talk about."""
+NOTE_ROOM_WIDEST = 620
+"""The widest the notes' room grows (design pixels); the books keep the rest."""
+UPPER_NOTE_ROOM = 420
+"""How wide the room for notes right of the round's facts is, when the strip has it
+(design pixels): room for a refused move's reason on three or four lines."""
 
 class HandAndFootLayout(GameLayout):
     """Hand and Foot at the table: see the module docstring."""
@@ -124,6 +136,10 @@ class HandAndFootLayout(GameLayout):
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.strip = pygame.Rect(0, 0, 0, 0)
         self.middle = pygame.Rect(0, 0, 0, 0)
+        self.note_room = pygame.Rect(0, 0, 0, 0)
+        """Felt kept free for the notes, right of your team's books."""
+        self.upper_note_room = pygame.Rect(0, 0, 0, 0)
+        """More felt kept for the notes, right of the round's facts, above ``note_room``."""
         self.seat_blocks: dict[int, pygame.Rect] = {}
         """Each other seat's block by position: its fan of backs, plate, foot and tail."""
 
@@ -242,8 +258,9 @@ class HandAndFootLayout(GameLayout):
 
     def _place_rows(self, top: int, bottom: int, left: int, right: int, side_bottom: int) -> None:
         """The books' bands, the piles and the round's facts between the seats: your
-        team's band lowest (as wide as the window when the side seats end above it),
-        the piles above it, the other teams' bands at the top."""
+        team's band lowest (as wide as the window when the side seats end above it)
+        with the notes' room at its right end, the piles above it, the other teams'
+        bands at the top."""
         t = self.theme
         width = self.size[0]
         margin, gap = t.px(14), t.px(10)
@@ -268,6 +285,11 @@ class HandAndFootLayout(GameLayout):
             rect.width = (width - margin if wide else right) - rect.left
         self.strip = strip
         self.middle = pygame.Rect(others.left, others.top, others.width, mine.bottom - others.top)
+        room_w = min(round(mine.width * NOTE_ROOM_SHARE), t.px(NOTE_ROOM_WIDEST))
+        self.note_room = pygame.Rect(mine.right - room_w, mine.top, room_w, mine.height)
+        mine.width -= room_w + gap
+        beside_strip = [b for b in self.seat_blocks.values() if b.top < strip.bottom and b.bottom > strip.top]
+        room_right = min((b.left - gap for b in beside_strip if b.centerx > width / 2), default=width - margin)
         smallest, largest = t.px(30), min(round(self.card_width * 0.8), t.px(66))
         order = self.team_order()
         self.rows[0].layout(mine, t, self.sprites, largest, smallest)
@@ -282,8 +304,10 @@ class HandAndFootLayout(GameLayout):
         banner_w = min(t.px(520), strip.width - 2 * column - 3 * gap)
         spare = strip.width - (2 * column + gap * 3 + banner_w)
         # Room for the log at the strip's right end, when there is enough, is kept free.
-        log_room = min(spare, t.px(LOG_WIDTH) + gap) if spare >= t.px(LOG_NARROWEST) + gap else 0
-        left = strip.left + max(0, (spare - log_room) // 2)
+        # The right end of the strip, above the notes' room, is more room for notes:
+        # a tip, the hint and a refused move's reason together are taller than the room.
+        upper = min(spare, t.px(UPPER_NOTE_ROOM))
+        left = strip.left + max(0, (spare - upper) // 2)
         y = strip.top + pile_h / 2 + t.px(2)
         self.stock.layout((left + column / 2, y), self.pile_card)
         self.discard.layout((left + column * 1.5, y), self.pile_card)
@@ -291,17 +315,20 @@ class HandAndFootLayout(GameLayout):
         banner = pygame.Rect(0, 0, banner_w, Banner.height_for(t, 2))
         banner.midleft = (left + 2 * column + gap * 3, strip.centery)
         self.banner.layout(banner, self.middle.center)
+        self.upper_note_room = pygame.Rect(banner.right + gap, strip.top, max(0, room_right - banner.right - gap), strip.height)
 
     def _place_log(self, toolbar_bottom: int) -> None:
         """The log of the last moves in a free place: beside the piles and the round's
-        facts (right of them, else left), up to whatever lies above and no lower than
+        facts (right of them when the notes do not have that room, else left), up to
+        whatever lies above and no lower than
         your team's books; or, when that shows too few lines, the roomiest of those
         and the room up between the seat at the top and the scores. Its own place, so
         it never covers a card, a plate, a row of books or the words by the piles.
         Where none is roomy enough it is not shown; its lines are still kept."""
         t = self.theme
         beside = self._log_rooms_beside_piles(toolbar_bottom)
-        rooms = [room for room in (*beside, self._log_room_at_top()) if room.width >= t.px(LOG_NARROWEST)]
+        kept = (self.note_room, self.upper_note_room)
+        rooms = [room for room in (*beside, self._log_room_at_top()) if room.width >= t.px(LOG_NARROWEST) and room.collidelist(kept) < 0]
 
         def shows(room: pygame.Rect) -> int:
             """How many lines the log shows in ``room``."""
@@ -393,7 +420,9 @@ class HandAndFootLayout(GameLayout):
             for pile in (self.feet[position], self.tails[position]):
                 if pile.count:
                     footprint.add(Kind.CARD, self.pile_bounds(pile), f"foot {position}")
-        footprint.add_all(Kind.AREA, (row.rect for row in self.rows), "row of books")
+        # The books are the player's to read and to drop cards on: no note lies there,
+        # the notes have their room beside them.
+        footprint.add_all(Kind.BOARD, (row.rect for row in self.rows), "row of books")
         for row in self.rows:
             footprint.add_all(Kind.TEXT, row.words, "row's words")
             # Each book and the new-book place too: a panel over a row should leave them in sight.
@@ -604,8 +633,9 @@ class HandAndFootLayout(GameLayout):
         return hinting.hint_rects(self, self.hinted)
 
     def hint_area(self) -> pygame.Rect | None:
-        """Over the bar's words (what to do next), clear of the books and the buttons."""
-        return self.controls.hint_rect if self.controls.hint_rect.width > 0 else None
+        """The notes' room beside your team's books, clear of the books, the prompt
+        and the buttons."""
+        return shown(self.note_room)
 
     def turn_prompt(self) -> str:
         view = cast(HandAndFootView, self.port.match.view_for(None))
