@@ -220,7 +220,11 @@ class HostedGame:
             return
         friend = self._seat_for(join)
         if friend is None:
-            self.link.drop(connection, "TableFull", "Every seat kept for a friend is taken.")
+            absent = [f for f in self.friends.values() if not f.present]
+            if self.started and absent:
+                self.link.drop(connection, "GameStarted", _only_absent_may_join(absent))
+            else:
+                self.link.drop(connection, "TableFull", "Every seat kept for a friend is taken.")
             return
         returning = friend.name == join.name
         friend.name = join.name
@@ -354,6 +358,14 @@ def update_for(
         moves=moves,
         fresh=fresh,
     )
+
+
+def _only_absent_may_join(absent: Sequence[FriendSeat]) -> str:
+    """Who may still join a game under way: only the friends who were at it, each by
+    their own name, which keeps their seat and cards for them."""
+    who = " or ".join(f"{friend.name} (seat {friend.seat + 1})" for friend in absent)
+    same = "the same name" if len(absent) == 1 else "their own name"
+    return f"This game has started; only {who} can join, with {same}."
 
 
 def _refused(error: str, message: str) -> Refused:
