@@ -22,7 +22,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel
 
 from cardtable_gui.match import Match
-from cardtable_gui.net.messages import Act, Bye, Join, Lobby, Refused, SeatInfo, Update, Welcome
+from cardtable_gui.net.messages import HOST_ENDED, Act, Bye, Join, Lobby, Refused, SeatInfo, Update, Welcome
 from cardtable_gui.net.server import CodeChanged, Incoming, Left
 from cardtable_gui.net.wire import encode
 from cardtable_gui.persistence.saves import describe_progress
@@ -191,7 +191,8 @@ class HostedGame:
             self._take(said)
         self._relay()
 
-    def close(self, reason: str = "The host has left the game.") -> None:
+    def close(self, reason: str = HOST_ENDED) -> None:
+        """Tell every friend here that the game has ended on the host's side."""
         for friend in self.friends.values():
             if friend.connection is not None:
                 self.link.send(friend.connection, Bye(reason=reason))
