@@ -43,6 +43,7 @@ RETRY_FOR_SECONDS = 60.0
 """How long it goes on trying before it offers to go back to the menu."""
 RETRYING = "Connection lost: trying again\u2026"
 BACK_IN = "You are back in the game."
+KEPT_BY_HOST = "The game stays saved on the host's computer, where a computer plays your seat if it goes on."
 PASSING_REFUSALS = frozenset({"NameTaken"})
 """Refusals of a join again that may pass: the host has not yet noticed that the old
 connection is gone, and still counts this friend as at the table."""
@@ -58,6 +59,9 @@ class TableEnded:
 
     title: str
     why: str
+    """The line the table keeps showing."""
+    more: str = ""
+    """What the table's question says besides (when it adds to the title)."""
 
 
 class GuestMatch:
@@ -280,7 +284,7 @@ class GuestMatch:
     def _take(self, said: HostSaid) -> None:
         self.remote.receive(said)
         if isinstance(said, Bye):
-            self._end("The host ended the game", said.reason or HOST_ENDED)
+            self._end("The host ended the game", said.reason or HOST_ENDED, KEPT_BY_HOST)
         elif isinstance(said, Refused):
             self._notices.append(said.message)
         elif isinstance(said, Lobby):
@@ -317,9 +321,9 @@ class GuestMatch:
         self.client = self.client.again(self.seat)
         self.client.start()
 
-    def _end(self, title: str, why: str) -> None:
+    def _end(self, title: str, why: str, more: str = "") -> None:
         if self.ended is None:
-            self.ended = TableEnded(title, why)
+            self.ended = TableEnded(title, why, more)
             self.lost_since = self._next_try = None
 
     def take_rejoined(self) -> bool:

@@ -52,7 +52,7 @@ class GuestTableScene(TableScene):
             Dialog(
                 self.app,
                 ended.title,
-                ended.why,
+                ended.more or ended.why,
                 [Answer("Back to menu", self._main_menu, "primary"), Answer("Look at the table", None, "quiet")],
             )
         )
