@@ -126,10 +126,10 @@ def join(args: argparse.Namespace, open_app: OpenApp) -> int:
     client.start()
 
     from cardtable_gui.scenes.lobby import GuestLobbyScene
-    from cardtable_gui.scenes.table import TableScene
+    from cardtable_gui.scenes.table.guest_table import GuestTableScene
 
     def open_table(config: MatchConfig, match: GuestMatch) -> None:
-        app.scenes.replace(TableScene(app, config, match=match))
+        app.scenes.replace(GuestTableScene(app, config, match))
 
     app.scenes.push(GuestLobbyScene(app, client, f"{host_name}:{port}", open_table))
     try:

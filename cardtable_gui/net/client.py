@@ -22,6 +22,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from cardtable_gui.net.channel import Channel, ChannelError, KeyExchange, Side
 from cardtable_gui.net.messages import (
+    HOST_ENDED,
     PROTOCOL_VERSION,
     Bye,
     Hello,
@@ -66,6 +67,11 @@ class GuestClient:
         self._outbox: asyncio.Queue[bytes | None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
+
+    def again(self, seat: int | None) -> GuestClient:
+        """A new client for the same host, code and name, asking for ``seat``: how a
+        friend whose connection was lost joins again (it is not started yet)."""
+        return GuestClient(f"{_uri_host(self.host)}:{self.port}", self._code, self._join.name, seat=seat)
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, name="cardtable-guest", daemon=True)
@@ -160,7 +166,7 @@ class GuestClient:
                 continue
             self._incoming.put(message)
             if isinstance(message, Bye):
-                return message.reason or "The host ended the game."
+                return message.reason or HOST_ENDED
 
     async def _write(self, socket: ClientConnection, channel: Channel) -> None:
         assert self._outbox is not None

@@ -54,8 +54,14 @@ class Announcement:
             properties={"title": title, "game": game, "v": str(PROTOCOL_VERSION)},
         )
         self._zeroconf.register_service(self._info, allow_name_change=True)
+        self._closed = False
 
     def close(self) -> None:
+        """Withdraw the game from the network; closing again does nothing (the host's
+        table closes it, and so does the program on its way out)."""
+        if self._closed:
+            return
+        self._closed = True
         self._zeroconf.unregister_service(self._info)
         self._zeroconf.close()
 

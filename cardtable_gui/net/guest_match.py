@@ -6,19 +6,25 @@ one, the events to show, whose turn it is, the score. What the table asks beyond
 the host sent (why a move is refused, what a staged move leaves) is worked out from the
 seat's own view on a deal consistent with it, as a player would reason at a real table.
 A move is sent to the host, which checks it again; its events come back like anyone's.
+
+A lost connection is not the end: the table joins again by itself, every
+``RETRY_SECONDS`` for ``RETRY_FOR_SECONDS``, and goes on from where the game stands
+once it is back in. The host leaving, or turning the seat away, is the end.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.judgement import Judge
 from cardtable_gui.ai.levels import make_agent
-from cardtable_gui.net.client import GuestClient
-from cardtable_gui.net.messages import Lobby, Refused
+from cardtable_gui.net.client import GuestClient, HostSaid, Lost
+from cardtable_gui.net.messages import HOST_ENDED, Bye, Lobby, Refused, Update
 from cardtable_gui.net.remote import RemoteGame
 from cardtable_gui.persistence.saves import SavedGame
 from cardtable_gui.persistence.statistics import GameRecord
@@ -31,8 +37,31 @@ UNDO_OFF_TOGETHER = UndoOff(
 )
 
 
+RETRY_SECONDS = 2.0
+"""How long a table whose connection was lost waits between tries to join again."""
+RETRY_FOR_SECONDS = 60.0
+"""How long it goes on trying before it offers to go back to the menu."""
+RETRYING = "Connection lost: trying again\u2026"
+BACK_IN = "You are back in the game."
+KEPT_BY_HOST = "The game stays saved on the host's computer, where a computer plays your seat if it goes on."
+PASSING_REFUSALS = frozenset({"NameTaken"})
+"""Refusals of a join again that may pass: the host has not yet noticed that the old
+connection is gone, and still counts this friend as at the table."""
+
+
 class NotKeptHere(Exception):
     """This computer does not keep the game: the host's computer saves it."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableEnded:
+    """Why this table cannot go on: ``title`` heads the words to the player."""
+
+    title: str
+    why: str
+    """The line the table keeps showing."""
+    more: str = ""
+    """What the table's question says besides (when it adds to the title)."""
 
 
 class GuestMatch:
@@ -57,6 +86,11 @@ class GuestMatch:
         the move is on its way, and no other may follow it."""
         self._present = [info.present for info in remote.lobby]
         self._sample_seed = 0
+        self.lost_since: float | None = None
+        """When the connection was lost (``time.monotonic``), while trying to join again."""
+        self._next_try: float | None = None
+        self.ended: TableEnded | None = None
+        self._rejoined = False
 
     # -- who sits where ------------------------------------------------------------------
 
@@ -129,15 +163,24 @@ class GuestMatch:
         return view
 
     def legal_actions_for(self, seat: int) -> list[Action]:
-        if seat != self.seat or self.remote.to_move != seat or self._on_its_way:
+        if seat != self.seat or self.remote.to_move != seat or self._on_its_way or not self.connected:
             return []
         return list(self.remote.legal)
+
+    @property
+    def connected(self) -> bool:
+        """Whether moves made here reach the host now."""
+        return self.lost_since is None and self.ended is None
 
     @property
     def _on_its_way(self) -> bool:
         return self._sent_at == self.remote.updates
 
     def why_illegal(self, action: Action) -> str | None:
+        if self.ended is not None:
+            return self.ended.why
+        if self.lost_since is not None:
+            return RETRYING
         if self._on_its_way:
             return "Your last move is on its way to the host."
         if self.remote.to_move != self.seat:
@@ -226,15 +269,68 @@ class GuestMatch:
         return []
 
     def poll(self) -> None:
-        """Take in what the host said since the last frame."""
+        """Take in what the host said since the last frame; while the connection is
+        lost, try to join again when it is time."""
+        now = time.monotonic()
+        self._try_again(now)
         for said in self.client.incoming():
-            self.remote.receive(said)
-            if isinstance(said, Refused):
-                self._notices.append(said.message)
-            elif isinstance(said, Lobby):
-                self._notice_comings_and_goings(said)
-        if self.remote.ended is not None and self.remote.ended not in self._notices:
-            self._notices.append(self.remote.ended)
+            if isinstance(said, Lost):
+                self._lost(now)
+            elif isinstance(said, Refused) and self.lost_since is not None:
+                self._refused_again(said)
+            else:
+                self._take(said)
+
+    def _take(self, said: HostSaid) -> None:
+        self.remote.receive(said)
+        if isinstance(said, Bye):
+            self._end("The host ended the game", said.reason or HOST_ENDED, KEPT_BY_HOST)
+        elif isinstance(said, Refused):
+            self._notices.append(said.message)
+        elif isinstance(said, Lobby):
+            self._notice_comings_and_goings(said)
+        elif isinstance(said, Update) and said.fresh and self.lost_since is not None:
+            self.lost_since = self._next_try = None
+            self._sent_at = None
+            self._rejoined = True
+            self._notices.append(BACK_IN)
+
+    def _lost(self, now: float) -> None:
+        """The connection went: try at once the first time, then every few seconds."""
+        if self.ended is not None:
+            return
+        if self.lost_since is None:
+            self.lost_since = self._next_try = now
+        else:
+            self._next_try = now + RETRY_SECONDS
+
+    def _refused_again(self, refused: Refused) -> None:
+        """The host turned down joining again: the seat is gone, unless the host just
+        has not noticed yet that the old connection is."""
+        if refused.error not in PASSING_REFUSALS:
+            self._end("You cannot go back to this game", refused.message)
+
+    def _try_again(self, now: float) -> None:
+        if self.ended is not None or self._next_try is None or now < self._next_try:
+            return
+        assert self.lost_since is not None
+        if now - self.lost_since >= RETRY_FOR_SECONDS:
+            self._end("Connection lost", f"The host could not be reached for {RETRY_FOR_SECONDS:.0f} seconds.")
+            return
+        self._next_try = None
+        self.client = self.client.again(self.seat)
+        self.client.start()
+
+    def _end(self, title: str, why: str, more: str = "") -> None:
+        if self.ended is None:
+            self.ended = TableEnded(title, why, more)
+            self.lost_since = self._next_try = None
+
+    def take_rejoined(self) -> bool:
+        """Whether the table got back in since the last call: it then shows the game
+        afresh, as it stands now."""
+        rejoined, self._rejoined = self._rejoined, False
+        return rejoined
 
     def _notice_comings_and_goings(self, lobby: Lobby) -> None:
         for seat, info in enumerate(lobby.seats):

@@ -13,7 +13,8 @@ from typing import Any
 from cardtable_gui.match import Match
 from cardtable_gui.net.guest_match import UNDO_OFF_TOGETHER
 from cardtable_gui.net.hosting import HostedGame
-from cardtable_gui.seats import MatchConfig
+from cardtable_gui.persistence.saves import SavedGame
+from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.undo_rule import UndoOff
 
 
@@ -25,6 +26,8 @@ class HostedMatch(Match):
         super().__init__(config, **kwargs)
         self.host_seat = host_seat
         self.hosted = hosted
+        self.friend_seats = tuple(sorted(hosted.friends))
+        """The seats friends took at the start (a computer may play one since)."""
 
     @property
     def person_seats(self) -> tuple[int, ...]:
@@ -65,6 +68,18 @@ class HostedMatch(Match):
 
     def undo_to_last_human_decision(self) -> bool:
         return False
+
+    def saved_game(self, name: str | None = None) -> SavedGame:
+        """The game saved like any game of this computer; the friends cannot play
+        their seats here, so the save has a Medium computer in each."""
+        seats = tuple(
+            SeatConfig(name=seat.name, kind=SeatKind.AI, level=AILevel.MEDIUM)
+            if index in self.friend_seats and seat.is_human
+            else seat
+            for index, seat in enumerate(self.config.seats)
+        )
+        config = self.config.model_copy(update={"seats": seats})
+        return SavedGame.capture(config, self.history, self.state, name=name, friend_seats=self.friend_seats)
 
     def close(self) -> None:
         self.hosted.close()

@@ -22,7 +22,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel
 
 from cardtable_gui.match import Match
-from cardtable_gui.net.messages import Act, Bye, Join, Lobby, Refused, SeatInfo, Update, Welcome
+from cardtable_gui.net.messages import HOST_ENDED, Act, Bye, Join, Lobby, Refused, SeatInfo, Update, Welcome
 from cardtable_gui.net.server import CodeChanged, Incoming, Left
 from cardtable_gui.net.wire import encode
 from cardtable_gui.persistence.saves import describe_progress
@@ -191,7 +191,8 @@ class HostedGame:
             self._take(said)
         self._relay()
 
-    def close(self, reason: str = "The host has left the game.") -> None:
+    def close(self, reason: str = HOST_ENDED) -> None:
+        """Tell every friend here that the game has ended on the host's side."""
         for friend in self.friends.values():
             if friend.connection is not None:
                 self.link.send(friend.connection, Bye(reason=reason))
@@ -220,7 +221,11 @@ class HostedGame:
             return
         friend = self._seat_for(join)
         if friend is None:
-            self.link.drop(connection, "TableFull", "Every seat kept for a friend is taken.")
+            absent = [f for f in self.friends.values() if not f.present]
+            if self.started and absent:
+                self.link.drop(connection, "GameStarted", _only_absent_may_join(absent))
+            else:
+                self.link.drop(connection, "TableFull", "Every seat kept for a friend is taken.")
             return
         returning = friend.name == join.name
         friend.name = join.name
@@ -354,6 +359,14 @@ def update_for(
         moves=moves,
         fresh=fresh,
     )
+
+
+def _only_absent_may_join(absent: Sequence[FriendSeat]) -> str:
+    """Who may still join a game under way: only the friends who were at it, each by
+    their own name, which keeps their seat and cards for them."""
+    who = " or ".join(f"{friend.name} (seat {friend.seat + 1})" for friend in absent)
+    same = "the same name" if len(absent) == 1 else "their own name"
+    return f"This game has started; only {who} can join, with {same}."
 
 
 def _refused(error: str, message: str) -> Refused:

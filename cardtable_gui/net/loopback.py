@@ -10,6 +10,7 @@ cardtable_gui.net.loopback`` runs as many as asked and says how it went.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -17,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from cardtable_gui.ai.levels import make_agent
 from cardtable_gui.match import Match
@@ -209,25 +210,73 @@ def _check_events(events: list[Event], tables: dict[int, RemoteGame], received: 
             raise LoopbackFailure(f"Seat {seat} was told the game's events out of order, or other ones.")
 
 
+class BadOption(ValueError):
+    """A ``--option`` or ``--rounds`` that no game asked for can take."""
+
+
+def house_rules(games: Sequence[str], pairs: Sequence[str], rounds: int | None) -> dict[str, dict[str, Any]]:
+    """The house rules each of ``games`` is played under: every ``KEY=VALUE`` in
+    ``pairs`` (the value read as JSON, else as text) goes to each game whose own options
+    have ``KEY``, and ``rounds`` is Hand and Foot's number of rounds. Each game checks
+    its options with its own model. Raises ``BadOption`` with what to type."""
+    wanted: dict[str, Any] = {}
+    for pair in pairs:
+        key, equals, text = pair.partition("=")
+        if not equals or not key.strip():
+            raise BadOption(f"{pair!r} is not KEY=VALUE.")
+        try:
+            wanted[key.strip()] = json.loads(text)
+        except ValueError:
+            wanted[key.strip()] = text
+    chosen: dict[str, dict[str, Any]] = {}
+    for game in games:
+        fields = get_rules(game).Options.model_fields
+        options = {key: value for key, value in wanted.items() if key in fields}
+        if rounds is not None and game == "hand_and_foot":
+            options["rounds"] = rounds
+        try:
+            get_rules(game).Options.model_validate(options)
+        except ValidationError as error:
+            raise BadOption(f"{get_rules(game).title} cannot be played so: {error.errors()[0]['msg']}.") from None
+        chosen[game] = options
+    unused = [key for key in wanted if not any(key in options for options in chosen.values())]
+    if unused:
+        raise BadOption(f"None of these games has a house rule called {unused[0]!r}.")
+    return chosen
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5, help="games of each game and player count")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", choices=sorted(GAMES), action="append", help="only these games")
+    parser.add_argument("--players", type=int, action="append", help="only these player counts")
+    parser.add_argument("--rounds", type=int, help="rounds of a Hand and Foot game (a short game: 1)")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a house rule, for every game that has it"
+    )
     arguments = parser.parse_args(argv)
+    names = arguments.game or sorted(GAMES)
+    try:
+        options = house_rules(names, arguments.option, arguments.rounds)
+    except BadOption as error:
+        print(error, file=sys.stderr)
+        return 2
     failures = 0
-    for name in arguments.game or sorted(GAMES):
+    for name in names:
         for players in get_rules(name).player_counts:
+            if arguments.players and players not in arguments.players:
+                continue
             moves = 0
             started = time.perf_counter()
             for number in range(arguments.games):
                 try:
-                    moves += play(name, players, arguments.seed + number).moves
+                    moves += play(name, players, arguments.seed + number, options=options[name]).moves
                 except LoopbackFailure as failure:
                     failures += 1
                     print(f"{name} {players}p game {number}: {failure}", file=sys.stderr)
             seconds = time.perf_counter() - started
-            print(f"{name:18} {players}p  {arguments.games} games  {moves} moves  {seconds:6.1f} s")
+            print(f"{name:18} {players}p  {arguments.games} games  {moves} moves  {seconds:6.1f} s", flush=True)
     print("no disagreement" if failures == 0 else f"{failures} games failed")
     return 1 if failures else 0
 

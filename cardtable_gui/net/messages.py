@@ -17,6 +17,10 @@ from cardtable_gui.seats import PlayerName
 PROTOCOL_VERSION = 1
 """Bumped whenever a message changes: a host and a guest must speak the same one."""
 
+HOST_ENDED = "The host ended the game."
+"""What every friend's table says when the host leaves: the game stays on the host's
+computer, saved like any game there."""
+
 
 class MalformedMessage(ValueError):
     """A message that is not JSON, has an unknown type, or does not fit its model."""

@@ -28,6 +28,7 @@ from websockets.exceptions import ConnectionClosed
 from cardtable_gui.net import codes
 from cardtable_gui.net.channel import Channel, ChannelError, KeyExchange, Side
 from cardtable_gui.net.messages import (
+    HOST_ENDED,
     PROTOCOL_VERSION,
     Act,
     Bye,
@@ -154,7 +155,7 @@ class HostServer:
             raise HostError(self._failure)
         return self.port
 
-    def stop(self, reason: str = "The host has left the game.") -> None:
+    def stop(self, reason: str = HOST_ENDED) -> None:
         """Say goodbye to every guest and stop listening."""
         loop, stopping = self._loop, self._stopping
         if loop is None or stopping is None or self._thread is None:

@@ -209,6 +209,9 @@ class SavedGame(BaseModel):
     summary: SaveSummary | None = None
     undo_in_pass_and_play: bool = False
     coach: bool = False
+    friend_seats: tuple[int, ...] = Field(default=(), max_length=SEATS_LIMIT)
+    """Seats that friends played from their own computers in a game hosted here: the
+    save has a computer in each, which the table names when the game goes on."""
 
     @model_validator(mode="after")
     def _summary_fits_seats(self) -> SavedGame:
@@ -216,6 +219,8 @@ class SavedGame(BaseModel):
             len(self.summary.players) == len(self.summary.scores) == len(self.seats)
         ):
             raise ValueError("the summary does not have one entry per seat")
+        if any(not 0 <= seat < len(self.seats) for seat in self.friend_seats):
+            raise ValueError("a friend's seat is not one of the seats")
         return self
 
     @property
@@ -229,10 +234,12 @@ class SavedGame(BaseModel):
         actions: Sequence[Action],
         state: GameState[Any],
         name: str | None = None,
+        friend_seats: Sequence[int] = (),
     ) -> SavedGame:
         """A save of a match: its config, the actions played so far and the state they
         led to, under the game's current rules version. The options are stored in full,
-        so that a later change of a default cannot change how the game replays."""
+        so that a later change of a default cannot change how the game replays.
+        ``friend_seats`` were played by friends at their own computers."""
         rules = GAMES[config.game]
         return cls(
             game=config.game,
@@ -248,6 +255,7 @@ class SavedGame(BaseModel):
             summary=summarise(rules.title, config.seats, state),
             undo_in_pass_and_play=config.undo_in_pass_and_play,
             coach=config.coach,
+            friend_seats=tuple(friend_seats),
         )
 
     def to_bytes(self) -> bytes:

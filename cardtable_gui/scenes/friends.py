@@ -24,7 +24,7 @@ from cardtable_gui.net.server import DEFAULT_PORT, HostError, HostServer
 from cardtable_gui.rules import GAMES, get_rules
 from cardtable_gui.scenes.lobby import GuestLobbyScene, HostLobbyScene
 from cardtable_gui.scenes.page import PageScene
-from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.table.guest_table import GuestTableScene
 from cardtable_gui.scenes.table.hosted_table import HostedTableScene
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.ui import theme as th
@@ -166,7 +166,7 @@ class FriendsScene(PageScene):
         app = self.app
 
         def open_table(config: MatchConfig, match: GuestMatch) -> None:
-            app.scenes.replace(TableScene(app, config, match=match))
+            app.scenes.replace(GuestTableScene(app, config, match))
 
         self.problem = ""
         app.scenes.push(GuestLobbyScene(app, client, f"{host}:{port}", open_table))

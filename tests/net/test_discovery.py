@@ -35,3 +35,11 @@ def test_a_hosted_game_is_listed_by_its_title_game_and_address() -> None:
         assert _wait(listing, 0) == []
     finally:
         listing.close()
+
+
+def test_an_announcement_closed_twice_is_simply_closed() -> None:
+    """The host's table withdraws the game, and the program withdraws it again on its
+    way out."""
+    announcement = Announcement("Ada's Spades", "spades", 47998, interfaces=LOOPBACK)
+    announcement.close()
+    announcement.close()

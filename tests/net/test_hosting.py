@@ -130,12 +130,34 @@ def test_a_friend_who_drops_keeps_the_seat_and_comes_back_to_it(hosted) -> None:
     assert [s.present for s in game.seats()] == [True, False, True, True]
     link.join(21, "Eve")
     game.pump()
-    assert link.dropped == {21: "TableFull"}
+    assert link.dropped == {21: "GameStarted"}
     link.join(22, "Ada")
     game.pump()
     assert [m.seat for m in link.sent[22] if isinstance(m, Welcome)] == [1]
     assert link.updates(22)[0].fresh and link.updates(22)[0].number == 1
     assert game.notes[-1] == "Ada is back."
+
+
+def test_once_the_game_is_on_only_the_missing_friend_may_join_and_by_their_own_name(hosted) -> None:
+    game, link = hosted
+    _started(game, link)
+    link.leave(13)
+    game.pump()
+    match = game.match
+    assert match is not None
+    seats, notes, moves = game.seats(), list(game.notes), len(match.history)
+    link.join(21, "Gia", seat=3)
+    game.pump()
+    assert link.dropped == {21: "GameStarted"}
+    assert [m.message for m in link.sent[21]] == ["This game has started; only Cy (seat 4) can join, with the same name."]
+    assert (game.seats(), game.notes, len(match.history)) == (seats, notes, moves)
+    assert game.friends[3].name == "Cy" and not game.friends[3].present
+    link.leave(11)
+    link.join(22, "Gia")
+    game.pump()
+    assert link.sent[22][-1].message == (
+        "This game has started; only Ada (seat 2) or Cy (seat 4) can join, with their own name."
+    )
 
 
 def test_a_missing_friend_s_seat_can_be_given_to_a_computer_which_plays_on(hosted, monkeypatch) -> None:

@@ -20,6 +20,7 @@ from cardtable_gui.net.remote import RemoteGame
 from cardtable_gui.net.server import HostServer, Limits
 from cardtable_gui.scenes.lobby import GuestLobbyScene, HostLobbyScene
 from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.table.guest_table import GuestTableScene
 from cardtable_gui.scenes.table.hosted_table import HostedTableScene
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
@@ -89,32 +90,71 @@ def test_the_host_s_lobby_fills_as_a_friend_joins_and_start_opens_the_table(app:
         friend.close()
 
 
-def test_a_friend_s_lobby_opens_their_table_where_they_play_their_own_seat(app: App, server: HostServer) -> None:
+def friend_joined(server: HostServer, name: str) -> tuple[HostedGame, GuestClient]:
+    """A game hosted with seat 3 kept for a friend, and ``name`` joined to it."""
     hosted = HostedGame(four_seats(), [2], server)
-    hosted_started: list[bool] = []
+    friend = GuestClient(f"127.0.0.1:{server.port}", CODE, name)
+    friend.start()
+    deadline = time.monotonic() + 10
+    while not hosted.can_start:
+        assert time.monotonic() < deadline
+        hosted.pump()
+        time.sleep(0.01)
+    return hosted, friend
 
-    def host_side(dt: float) -> None:
+
+class HostPlays:
+    """The host's side of a friend's game, without a window: it starts the game once
+    the friend is in, its own seat plays the first legal move, and every frame it tells
+    the friend the moves, until ``leave`` (the host leaving its table)."""
+
+    def __init__(self, hosted: HostedGame, server: HostServer) -> None:
+        self.hosted = hosted
+        self.server = server
+        self.here = True
+
+    def __call__(self, dt: float) -> None:
+        hosted = self.hosted
+        if not self.here:
+            return
         if hosted.match is None and hosted.can_start:
             hosted.start()
             hosted.match.ai_pace = 0
-            hosted_started.append(True)
         if hosted.match is not None:
             hosted.match.poll()
             if hosted.match.to_move == 0:
                 hosted.match.submit(hosted.match.legal_actions_for(0)[0])
         hosted.pump()
 
-    app.add_frame_hook(host_side)
+    def leave(self) -> None:
+        """As the host's table closes: the match says goodbye, the hosting stops."""
+        self.here = False
+        assert self.hosted.match is not None
+        self.hosted.match.close()
+        self.server.stop()
+
+
+def friend_at_table(app: App, server: HostServer) -> tuple[GuestTableScene, HostPlays]:
+    """Ada joins from the menu's lobby and sits at her table in seat 3."""
+    host = HostPlays(HostedGame(four_seats(), [2], server), server)
+    app.add_frame_hook(host)
     client = GuestClient(f"127.0.0.1:{server.port}", CODE, "Ada")
     client.start()
 
     def open_table(config: MatchConfig, match: GuestMatch) -> None:
-        app.scenes.replace(TableScene(app, config, match=match))
+        app.scenes.replace(GuestTableScene(app, config, match))
 
     app.scenes.push(GuestLobbyScene(app, client, "here", open_table))
-    run_until(app, lambda: isinstance(app.scenes.top, TableScene))
+    run_until(app, lambda: isinstance(app.scenes.top, GuestTableScene))
     table = app.scenes.top
-    assert isinstance(table, TableScene) and isinstance(table.match, GuestMatch)
+    assert isinstance(table, GuestTableScene)
+    return table, host
+
+
+def test_a_friend_s_lobby_opens_their_table_where_they_play_their_own_seat(app: App, server: HostServer) -> None:
+    table, host = friend_at_table(app, server)
+    hosted = host.hosted
+    assert isinstance(table.match, GuestMatch)
     assert table.viewer == 2 and table.match.view_for(2).hand
     assert table.autosaver is None, "the host's computer keeps the game"
     made = 0
@@ -167,14 +207,7 @@ def test_the_host_is_offered_a_computer_for_a_friend_whose_connection_is_down(
     from cardtable_gui.scenes.table import hosted_table
 
     monkeypatch.setattr(hosted_table, "MISSING_SECONDS", 0.0)
-    hosted = HostedGame(four_seats(), [2], server)
-    friend = GuestClient(f"127.0.0.1:{server.port}", CODE, "Ada")
-    friend.start()
-    deadline = time.monotonic() + 10
-    while not hosted.can_start:
-        assert time.monotonic() < deadline
-        hosted.pump()
-        time.sleep(0.01)
+    hosted, friend = friend_joined(server, "Ada")
     table = HostedTableScene(app, hosted, 0, lambda: None)
     app.scenes.push(table)
     friend.close()
@@ -196,3 +229,113 @@ def test_the_host_is_offered_a_computer_for_a_friend_whose_connection_is_down(
     assert 2 not in hosted.friends and table.match.waiting_words(2) == "thinking"
     moves = len(table.match.history)
     run_until(app, lambda: 2 in table.match.movers[moves:])
+
+
+def _cut(server: HostServer, connection: int | None) -> None:
+    """The host's side of a friend's connection fails without a word, as a network
+    does: the socket is aborted on the host's network thread."""
+    guest = server._guests[connection]
+    server._loop.call_soon_threadsafe(guest.socket.transport.abort)
+
+
+def _dialog_titled(app: App, title: str) -> bool:
+    from cardtable_gui.scenes.dialog import Dialog
+
+    top = app.scenes.top
+    return isinstance(top, Dialog) and top.title.text == title
+
+
+def test_when_the_host_leaves_the_friend_s_table_says_so_and_offers_the_menu(app: App, server: HostServer) -> None:
+    from cardtable_gui.scenes.menu import MenuScene
+
+    table, host = friend_at_table(app, server)
+    frames(app, 5)
+    host.leave()
+    run_until(app, lambda: _dialog_titled(app, "The host ended the game"))
+    assert table.message == "The host ended the game."
+    assert table.match.legal_actions_for(2) == []
+    back = next(button for button in app.scenes.top.buttons if button.text == "Back to menu")
+    click(app, back.rect.center)
+    assert isinstance(app.scenes.top, MenuScene)
+
+
+def test_the_host_s_game_is_saved_and_continues_there_with_computers_in_the_friends_seats(
+    app: App, server: HostServer
+) -> None:
+    from cardtable_gui.persistence.saves import SaveStore
+    from cardtable_gui.scenes.menu import MenuScene
+    from cardtable_gui.seats import SeatKind
+
+    hosted, friend = friend_joined(server, "Gia")
+    table = HostedTableScene(app, hosted, 0, server.stop)
+    app.scenes.push(table)
+    frames(app, 5)
+    click(app, table.menu_button.rect.center)
+    leave = next(button for button in app.scenes.top.buttons if button.text == "Leave")
+    click(app, leave.rect.center)
+    assert isinstance(app.scenes.top, MenuScene)
+    told = []
+    while not told or told[-1].__class__.__name__ != "Lost":
+        said = friend.wait_for(5)
+        assert said is not None, "the friend was told the game ended"
+        told.append(said)
+    assert told[-1].why == "The host ended the game."
+
+    saved = SaveStore(app.data_dir).load_autosave()
+    assert saved is not None and saved.friend_seats == (2,)
+    assert (saved.seats[2].name, saved.seats[2].kind, saved.seats[2].level) == ("Gia", SeatKind.AI, AILevel.MEDIUM)
+    menu = app.scenes.top
+    click(app, next(b for b in menu.buttons if b.text == "Continue").rect.center)
+    resumed = app.scenes.top
+    assert isinstance(resumed, TableScene) and not isinstance(resumed, HostedTableScene)
+    assert resumed.match.person_seats == (0,) and not resumed.match.is_human(2)
+    assert "Gia's seat is played by a computer." in [toast.message for toast in app.toasts.toasts]
+
+    def host_plays() -> bool:
+        match = resumed.match
+        if match.to_move == 0 and match.legal_actions_for(0):
+            match.submit(match.legal_actions_for(0)[0])
+        return 2 in match.movers
+
+    run_until(app, host_plays)
+
+
+def test_a_friend_whose_connection_drops_joins_again_by_itself_and_plays_on(
+    app: App, server: HostServer, monkeypatch
+) -> None:
+    from cardtable_gui.net import guest_match
+
+    monkeypatch.setattr(guest_match, "RETRY_SECONDS", 0.2)
+    table, host = friend_at_table(app, server)
+    hosted = host.hosted
+    frames(app, 5)
+    _cut(server, hosted.friends[2].connection)
+    run_until(app, lambda: table.message == "Connection lost: trying again\u2026")
+    assert table.match.legal_actions_for(2) == []
+    run_until(app, lambda: table.guest.connected)
+    assert table.message != "Connection lost: trying again\u2026"
+    assert hosted.friends[2].present and hosted.friends[2].name == "Ada"
+    for _ in range(2):
+        run_until(app, lambda: table.table.bidding.visible or bool(table.table.fan.legal))
+        assert table.match.view_for(2) == hosted.match.view_for(2)
+        before = len(hosted.match.history)
+        play_bottom_turn(app, table)
+        run_until(app, lambda: len(hosted.match.history) > before)
+        assert hosted.match.movers[before] == 2
+
+
+def test_a_friend_s_table_that_cannot_reach_the_host_again_offers_the_menu(
+    app: App, server: HostServer, monkeypatch
+) -> None:
+    from cardtable_gui.net import guest_match
+
+    monkeypatch.setattr(guest_match, "RETRY_SECONDS", 0.2)
+    monkeypatch.setattr(guest_match, "RETRY_FOR_SECONDS", 1.0)
+    table, host = friend_at_table(app, server)
+    frames(app, 5)
+    host.here = False
+    _cut(server, host.hosted.friends[2].connection)
+    run_until(app, lambda: table.message == "Connection lost: trying again\u2026")
+    server.stop()
+    run_until(app, lambda: _dialog_titled(app, "Connection lost"))
+    assert "could not be reached" in table.message

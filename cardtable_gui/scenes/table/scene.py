@@ -146,6 +146,9 @@ class TableScene(Scene):
             self.match.close()
             raise
         self.keep_for_continue(resume)
+        if resume is not None:
+            for seat in resume.saved.friend_seats:
+                app.toast(f"{resume.config.seats[seat].name}'s seat is played by a computer.", 8.0)
         self.bottom = humans[0] if humans else 0
         self.viewer: int | None = None if self.pass_and_play else self.bottom
         self.handoff = HandoffCover(self._handoff_ready, self.ask_leave)
@@ -720,14 +723,19 @@ class TableScene(Scene):
         if not self.match.undo_to_last_human_decision():
             self.say((self.match.undo_refusal() or CARDS_SEEN_SINCE).reason)
             return
-        self.animator.clear()
-        self._end_turn()
         if self.coach is not None:
             self.coach.forget()
-        self._show_note(None)
         if self.pass_and_play:
             # Whoever decides again gets the cover first; until then nobody's hand shows.
             self.viewer = None
+        self.show_afresh()
+
+    def show_afresh(self) -> None:
+        """Lay the table out again from the match as it stands (after an undo, or a
+        friend's table back in the game): nothing half-shown or half-decided remains."""
+        self.animator.clear()
+        self._end_turn()
+        self._show_note(None)
         self.table.reset(self.match.view_for(self.viewer), self.bottom)
         self._layout_table()
         self._turn_shown = None
