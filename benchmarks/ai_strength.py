@@ -1,6 +1,7 @@
 """How much stronger one kind of player is than another, on duplicate deals.
 
     python benchmarks/ai_strength.py GAME A B [--deals N] [--players P] [--seed S] [--whole-games]
+    python benchmarks/ai_strength.py GAME --gap [--deals N] ...   (GAME may be ``all``)
 
 Each deal (a seed) is played once per seating: A and B take turns at every seat of the
 same cards (partners: A's side and B's side swap; four singles: A at the even seats,
@@ -15,6 +16,13 @@ to the end, counts the games each kind won, and makes each round that every seat
 reached one duplicate figure (a seed deals the same cards to the same round whoever
 plays). Arizona Spaghetti's rounds each have their own rule, so only whole games
 measure all of them.
+A and B are the players' kinds (``random``, ``casual``, ``heuristic`` = Medium, ``search``
+= Hard) or ``ceiling``: Hard's own search run on the true deal instead of sampled ones, so
+it sees every hand (and every card still to be drawn). No player can choose it; it is how
+strong play can get with this search. ``--gap`` plays Hard against Medium and the ceiling
+against Medium on the same deals, and reports the share of the Medium-to-ceiling gap that
+Hard closes (with a 95% interval by the delta method, the two figures of a deal paired).
+
 Everything is seeded and the search is bounded by its work only (not the clock): a run
 repeats exactly, on a busy machine too. A progress bar goes to stderr; Ctrl+C (SIGINT) stops a run
 early and reports the deals finished. Asserts nothing.
@@ -35,12 +43,40 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable_gui.ai import AGENT_KINDS, make_agent
+from cardtable_gui.ai.base import Agent
+from cardtable_gui.ai.inference import Evidence
 from cardtable_gui.ai.search import SearchAgent
 from cardtable_gui.rules import GAMES, GameRules
-from cardtable_gui.rules.base import RoundScored
+from cardtable_gui.rules.base import GameState, GameView, RoundScored
+
+CEILING = "ceiling"
+KINDS = (*AGENT_KINDS, CEILING)
+"""The kinds this benchmark plays: the players' own and the ceiling, which is no player's."""
 
 MAX_ACTIONS = 200_000
 """A deal that has not ended after this many actions is a rules bug."""
+
+
+class CeilingAgent(SearchAgent):
+    """Hard's search with the true deal in place of every sampled one: it reads the game
+    in progress, which no player may, so it exists only here, to measure how far Hard's
+    guessing of the hidden cards falls short."""
+
+    def __init__(self, rules: GameRules[Any, Any], seat: int, rng: random.Random, truth: GameState[Any]) -> None:
+        # No evidence to weigh: nothing is sampled.
+        super().__init__(rules, seat, rng, inference=False)
+        self.truth = truth
+        """The game being played, as it stands when this player is asked to move."""
+
+    def _deal(self, view: GameView, evidence: Evidence | None) -> GameState[Any]:
+        return self.truth.clone()
+
+
+def make_player(kind: str, rules: GameRules[Any, Any], seat: int, rng: random.Random, state: GameState[Any]) -> Agent:
+    """A player of ``kind`` for ``seat``; the ceiling is handed ``state``, the game it plays."""
+    if kind == CEILING:
+        return CeilingAgent(rules, seat, rng, state)
+    return make_agent(kind, rules.name, seat, rng)
 
 
 @dataclass
@@ -76,7 +112,7 @@ def play_deal(
     state = rules.new_game(players, seed=seed)
     a_seats = set(seating.a_seats)
     agents = [
-        make_agent(kinds[0] if seat in a_seats else kinds[1], rules.name, seat, random.Random(seed * 1_009 + seat))
+        make_player(kinds[0] if seat in a_seats else kinds[1], rules, seat, random.Random(seed * 1_009 + seat), state)
         for seat in range(players)
     ]
     for agent in agents:
@@ -125,69 +161,140 @@ def interval(values: Sequence[float]) -> tuple[float, float]:
     return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
-def draw_bar(done: int, total: int, started: float, running: float) -> None:
+def share_closed(hard: Sequence[float], ceiling: Sequence[float]) -> tuple[float, float]:
+    """The share of the ceiling's lead over Medium that Hard's lead makes up, from the two
+    leads measured on the same deals, and the half-width of its 95% interval (the delta
+    method: the spread of ``hard - share * ceiling`` deal by deal, over the ceiling's lead)."""
+    share = statistics.fmean(hard) / statistics.fmean(ceiling)
+    if len(hard) < 2:
+        return share, math.inf
+    residual = [h - share * c for h, c in zip(hard, ceiling, strict=True)]
+    return share, 1.96 * statistics.stdev(residual) / math.sqrt(len(hard)) / abs(statistics.fmean(ceiling))
+
+
+def draw_bar(label: str, done: int, total: int, started: float, running: float) -> None:
     width = 30
     filled = width * done // total
     elapsed = time.perf_counter() - started
     left = elapsed / done * (total - done) if done else 0.0
     sys.stderr.write(
-        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals  "
+        f"\r{label} [{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals  "
         f"A-B so far {running:+.2f}  {elapsed:.0f} s, about {left:.0f} s left "
     )
     sys.stderr.flush()
 
 
+@dataclass
+class Match:
+    """What one kind scored against another over a run of deals."""
+
+    by_deal: list[list[float]] = field(default_factory=list)
+    """Each deal's duplicate figures (one a deal, or one a round in whole games)."""
+    wins: float = 0.0
+    finished: int = 0
+    seconds: float = 0.0
+    stopped: bool = False
+    """Ctrl+C ended the run early; the figures are of the deals finished."""
+
+    @property
+    def figures(self) -> list[float]:
+        return [figure for deal in self.by_deal for figure in deal]
+
+
+def play_match(
+    rules: GameRules[Any, Any], kinds: tuple[str, str], players: int, deals: int, first_seed: int, whole: bool
+) -> Match:
+    """Play ``kinds`` against each other on ``deals`` duplicate deals."""
+    plan = seatings(rules, players)
+    match = Match()
+    started = time.perf_counter()
+    try:
+        for number in range(deals):
+            seed = first_seed * 1_000_003 + number
+            outcomes = [play_deal(rules, kinds, players, seed, seating, whole) for seating in plan]
+            match.by_deal.append(duplicate_figures(outcomes, whole))
+            for outcome in outcomes:
+                if outcome.finished and whole:
+                    match.finished += 1
+                    match.wins += outcome.a_won
+            draw_bar(f"{rules.name} {kinds[0]}-{kinds[1]}", len(match.by_deal), deals, started, statistics.fmean(match.figures))
+    except KeyboardInterrupt:
+        sys.stderr.write("\nstopped early: the figures below are of the deals finished")
+        match.stopped = True
+    sys.stderr.write("\n")
+    match.seconds = time.perf_counter() - started
+    return match
+
+
+def report(rules: GameRules[Any, Any], kinds: tuple[str, str], players: int, seed: int, match: Match) -> None:
+    unit = "hand" if rules.name in ("spades", "spinado") else "round"
+    figures = match.figures
+    mean, half = interval(figures)
+    lower = "lower" if rules.low_score_wins else "higher"
+    print(
+        f"{rules.title}, {players} players, {kinds[0]} (A) against {kinds[1]} (B), "
+        f"{len(seatings(rules, players))} seatings per deal, seed {seed}"
+    )
+    print(
+        f"  A better by {mean:+.2f} points per {unit} (95% interval {mean - half:+.2f} .. {mean + half:+.2f}), "
+        f"n = {len(figures)} duplicate {unit}s of {len(match.by_deal)} deals; points count {lower} as better"
+    )
+    if match.finished:
+        print(f"  games: A won {match.wins:g} of {match.finished} finished ({100 * match.wins / match.finished:.1f}%)")
+    print(f"  {match.seconds:.0f} s")
+
+
+def measure_gap(rules: GameRules[Any, Any], players: int, args: argparse.Namespace) -> bool:
+    """Hard and the ceiling each against Medium on the same deals, and the share of the
+    ceiling's lead that Hard's makes up; False when stopped early."""
+    leads = {}
+    for kind in ("search", CEILING):
+        match = play_match(rules, (kind, "heuristic"), players, args.deals, args.seed, args.whole_games)
+        if not match.by_deal:
+            return False
+        report(rules, (kind, "heuristic"), players, args.seed, match)
+        leads[kind] = match
+        if match.stopped:
+            return False
+    deals = min(len(m.by_deal) for m in leads.values())
+    hard, ceiling = ([statistics.fmean(deal) for deal in leads[kind].by_deal[:deals]] for kind in ("search", CEILING))
+    share, half = share_closed(hard, ceiling)
+    print(
+        f"  {rules.title}: Hard closes {100 * share:.0f}% of the gap between Medium and the ceiling "
+        f"(95% interval {100 * (share - half):.0f}% .. {100 * (share + half):.0f}%, {deals} deals)"
+    )
+    return True
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", choices=sorted(GAMES))
-    parser.add_argument("a", choices=AGENT_KINDS, help="the kind measured")
-    parser.add_argument("b", choices=AGENT_KINDS, help="the kind it is measured against")
+    parser.add_argument("game", choices=[*sorted(GAMES), "all"], help="a game, or all of them (--gap only)")
+    parser.add_argument("a", nargs="?", choices=KINDS, help="the kind measured")
+    parser.add_argument("b", nargs="?", choices=KINDS, help="the kind it is measured against")
+    parser.add_argument("--gap", action="store_true", help="Hard and the ceiling each against Medium")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--whole-games", action="store_true", help="play each deal to the end of the game")
     args = parser.parse_args()
-    rules = GAMES[args.game]
-    players = args.players or (4 if 4 in rules.player_counts else rules.player_counts[0])
-    if players not in rules.player_counts:
-        print(f"{rules.title} is played by {rules.player_counts}, not {players}.", file=sys.stderr)
-        return 2
-    kinds = (args.a, args.b)
-    plan = seatings(rules, players)
-    unit = "hand" if args.game in ("spades", "spinado") else "round"
-    figures: list[float] = []
-    wins = finished = 0.0
-    started = time.perf_counter()
-    played = 0
-    try:
-        for number in range(args.deals):
-            seed = args.seed * 1_000_003 + number
-            outcomes = [play_deal(rules, kinds, players, seed, seating, args.whole_games) for seating in plan]
-            figures.extend(duplicate_figures(outcomes, args.whole_games))
-            for outcome in outcomes:
-                if outcome.finished and args.whole_games:
-                    finished += 1
-                    wins += outcome.a_won
-            played += 1
-            draw_bar(played, args.deals, started, statistics.fmean(figures))
-    except KeyboardInterrupt:
-        sys.stderr.write("\nstopped early: the figures below are of the deals finished")
-    sys.stderr.write("\n")
-    if not figures:
-        return 1
-    mean, half = interval(figures)
-    lower = "lower" if rules.low_score_wins else "higher"
-    print(
-        f"{rules.title}, {players} players, {args.a} (A) against {args.b} (B), {len(plan)} seatings per deal, "
-        f"seed {args.seed}"
-    )
-    print(
-        f"  A better by {mean:+.2f} points per {unit} (95% interval {mean - half:+.2f} .. {mean + half:+.2f}), "
-        f"n = {len(figures)} duplicate {unit}s of {played} deals; points count {lower} as better"
-    )
-    if args.whole_games:
-        print(f"  games: A won {wins:g} of {finished:g} finished ({100 * wins / max(finished, 1):.1f}%)")
-    print(f"  {time.perf_counter() - started:.0f} s")
+    if args.gap == (args.a is not None and args.b is not None) or (args.game == "all" and not args.gap):
+        parser.error("give two kinds A and B for one game, or --gap (for one game or all)")
+    names = sorted(GAMES) if args.game == "all" else [args.game]
+    for name in names:
+        rules = GAMES[name]
+        players = args.players or (4 if 4 in rules.player_counts else rules.player_counts[0])
+        if players not in rules.player_counts:
+            print(f"{rules.title} is played by {rules.player_counts}, not {players}.", file=sys.stderr)
+            return 2
+        if args.gap:
+            if not measure_gap(rules, players, args):
+                return 1
+            continue
+        kinds = (args.a, args.b)
+        match = play_match(rules, kinds, players, args.deals, args.seed, args.whole_games)
+        if not match.by_deal:
+            return 1
+        report(rules, kinds, players, args.seed, match)
     return 0
 
 

@@ -36,7 +36,7 @@ from typing import Any, cast
 
 from cardtable_gui.ai.advice import Advice, Adviser
 from cardtable_gui.ai.base import Agent, RandomAgent, SearchPlan
-from cardtable_gui.ai.inference import read_evidence, sample_world
+from cardtable_gui.ai.inference import Evidence, read_evidence, sample_world
 from cardtable_gui.ai.registry import AGENTS
 from cardtable_gui.cards import Card
 from cardtable_gui.rules.base import Action, GameRules, GameState, GameView
@@ -206,7 +206,7 @@ class SearchAgent:
             deals = max(1, budget // rounds // len(alive))
             self._work = 0
             for _ in range(deals):
-                sides = self._try(sample_world(self.rules, view, self.rng, evidence), alive, dealt)
+                sides = self._try(self._deal(view, evidence), alive, dealt)
                 dealt += 1
                 if self._work >= work_per_round:
                     break
@@ -231,8 +231,15 @@ class SearchAgent:
         evidence = read_evidence(self.rules, view) if self.inference else None
         sides = 0
         for dealt in range(deals):
-            sides = self._try(sample_world(self.rules, view, self.rng, evidence), tallies, dealt)
+            sides = self._try(self._deal(view, evidence), tallies, dealt)
         return _ranked(tallies), sides
+
+    def _deal(self, view: GameView, evidence: Evidence | None) -> GameState[Any]:
+        """A complete deal to try the moves on: one sampled to agree with ``view`` and
+        weighted by ``evidence``. The one place the search learns the hidden cards, so
+        a measuring player that is shown the true deal (the benchmark's ceiling) differs
+        from this one here alone."""
+        return sample_world(self.rules, view, self.rng, evidence)
 
     def _try(self, world: GameState[Any], tallies: list[Tally], dealt: int) -> int:
         """Try each of ``tallies``' moves on the sampled deal ``world`` (number
