@@ -296,15 +296,8 @@ class ArizonaSpaghettiLayout(GameLayout):
 
     # -- the picture of the table ------------------------------------------------------
 
-    def reset(self, view: GameView, bottom: int) -> None:
-        self.bottom = bottom
-        self.port.animator.clear()
-        self.bubbles.clear()
+    def forget(self, view: GameView) -> None:
         self.last_trick.showing = False
-        self.fan.slots = []
-        self.sync(view)
-        if self.size != (0, 0):
-            self.layout(self.size)
 
     def sync(self, view: GameView) -> None:
         game = cast(ArizonaSpaghettiView, view)
@@ -407,12 +400,7 @@ class ArizonaSpaghettiLayout(GameLayout):
     def _play(self, seat: int, card: Card) -> None:
         position = self.position_of(seat)
         panel = self.panels[position]
-        if position == 0 and self.fan.index_of(card) is not None:
-            start = self.fan.remove(card)
-        else:
-            start = panel.cards_center
-            if position == 0:
-                self.fan.set_hand((), hidden=max(0, len(self.fan.slots) - 1))
+        start = self.card_leaves(seat, card, panel.cards_center)
         self.counts[seat] = max(0, self.counts[seat] - 1)
         self.in_trick += 1
         # A full trick waits for its taker, who is known only when the trick is taken.
@@ -532,10 +520,7 @@ class ArizonaSpaghettiLayout(GameLayout):
     # -- frame ---------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self.fan.update(dt)
-        for panel in self.panels:
-            panel.update(dt)
-        self.bubbles.update(dt)
+        self.update_seats(dt)
         self.banner.update(dt)
         self._refresh()
 

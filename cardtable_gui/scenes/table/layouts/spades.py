@@ -247,15 +247,8 @@ class SpadesLayout(GameLayout):
 
     # -- the picture of the table --------------------------------------------------------
 
-    def reset(self, view: GameView, bottom: int) -> None:
-        self.bottom = bottom
-        self.port.animator.clear()
-        self.bubbles.clear()
+    def forget(self, view: GameView) -> None:
         self.last_trick.showing = False
-        self.fan.slots = []
-        self.sync(view)
-        if self.size != (0, 0):
-            self.layout(self.size)
 
     def sync(self, view: GameView) -> None:
         spades = cast(SpadesView, view)
@@ -370,12 +363,7 @@ class SpadesLayout(GameLayout):
     def _play(self, seat: int, card: Card) -> None:
         side = self.side_of(seat)
         position = self.position_of(seat)
-        if seat == self.bottom and self.fan.index_of(card) is not None:
-            start = self.fan.remove(card)
-        else:
-            start = self.panels[position].cards_center
-            if seat == self.bottom:
-                self.fan.set_hand((), hidden=max(0, len(self.fan.slots) - 1))
+        start = self.card_leaves(seat, card, self.panels[position].cards_center)
         self.counts[seat] = max(0, self.counts[seat] - 1)
         # Equal hands again mean the trick is full: it waits for its taker to be known.
         self.to_move = None if len(set(self.counts)) == 1 else (seat + 1) % SEATS
@@ -527,10 +515,7 @@ class SpadesLayout(GameLayout):
     # -- frame ---------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self.fan.update(dt)
-        for panel in self.panels:
-            panel.update(dt)
-        self.bubbles.update(dt)
+        self.update_seats(dt)
         self._refresh_panels()
 
     def _refresh_panels(self) -> None:
