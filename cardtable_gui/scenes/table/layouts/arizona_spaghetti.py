@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, cast
 
 import pygame
 
-from cardtable_gui.cards import Card, Rank, Suit, french_deck
+from cardtable_gui.cards import Card, Rank, Suit
 from cardtable_gui.rules.arizona_spaghetti import (
     ROUNDS,
     ArizonaSpaghettiView,
@@ -27,17 +27,15 @@ from cardtable_gui.rules.arizona_spaghetti import (
     SuitBroken,
     TrickTaken,
 )
-from cardtable_gui.rules.base import Action, CardPlayed, Event, GameView, HandDealt, RoundScored
+from cardtable_gui.rules.base import CardPlayed, Event, GameView, HandDealt, RoundScored
 from cardtable_gui.scenes.table.animation import ease_in_out_cubic
 from cardtable_gui.scenes.table.banner import Banner
 from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.dealing import deal_order
 from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
-from cardtable_gui.scenes.table.hand_fan import HandFan
-from cardtable_gui.scenes.table.hand_play import HandPlay
-from cardtable_gui.scenes.table.last_trick import LastTrick
-from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, report_trick, shown, trick_card_rects
+from cardtable_gui.scenes.table.layouts.base import report_trick, shown
+from cardtable_gui.scenes.table.layouts.french_trick import FrenchTrickLayout
 from cardtable_gui.scenes.table.oval import place_seats, ring_sizes
 from cardtable_gui.scenes.table.pile import Pile
 from cardtable_gui.scenes.table.score_panel import leaders
@@ -114,22 +112,18 @@ def took_text(rule: RoundRule, tricks: int, cards: Sequence[Card], last_trick: b
     return ", ".join(parts) or "nothing"
 
 
-class ArizonaSpaghettiLayout(GameLayout):
+class ArizonaSpaghettiLayout(FrenchTrickLayout):
     """Arizona Spaghetti at the table: see the module docstring."""
+
+    play = PlayCard
 
     def __init__(self, port: TablePort) -> None:
         super().__init__(port)
-        self.sprites = port.sprites
-        self.fan = HandFan(self.sprites)
         self.panels = [SeatPanel(0.0) for _ in range(self.seat_count)]
         self.piles = [Pile() for _ in range(self.seat_count)]
-        self.trick = TrickArea(seats=self.seat_count)
-        self.hand_play = HandPlay(self.fan, self.trick, self._try_play)
         self.deck = Pile()
         self.banner = Banner()
         self.bubbles = Bubbles()
-        self.last_trick = LastTrick()
-        self.size = (0, 0)
         self.view: ArizonaSpaghettiView | None = None
         self.round_number = 1
         self.dealer = 0
@@ -144,9 +138,6 @@ class ArizonaSpaghettiLayout(GameLayout):
         self.broken = False
         self.early_reason = ""
         self.won_before_scoring: list[int] = []
-        self.card_width = 100
-        self.small_width = 40
-        self.hand_top = 0
 
     # -- geometry ----------------------------------------------------------------------
 
@@ -248,25 +239,6 @@ class ArizonaSpaghettiLayout(GameLayout):
             pile.layout(chosen, self.small_width)
             taken.append(pile.rect(self.sprites))
 
-    def _prepare_pictures(self) -> None:
-        hand_first = [*self.fan.cards, *french_deck()]
-        self.sprites.prepare([
-            (None, self.small_width),
-            (None, self.card_width),
-            *((card, self.card_width) for card in dict.fromkeys(hand_first)),
-            *((card, self.trick.card_width) for card in french_deck()),
-        ])
-
-    def seat_anchor(self, seat: int) -> tuple[float, float]:
-        """Where a seat's cards gather: the deck sits here when that seat deals."""
-        panel = self.panels[self.position_of(seat)]
-        cx, cy = panel.cards_center
-        mx, my = self.trick.rect.center
-        return (cx + (mx - cx) * 0.25, cy + (my - cy) * 0.25)
-
-    def message_anchor(self) -> tuple[int, int]:
-        return (self.size[0] // 2, self.hand_top - self.theme.px(12))
-
     def report(self, footprint: Footprint) -> None:
         report_trick(footprint, self.trick, self.sprites)
         footprint.add(Kind.TEXT, self.banner.rect, "banner")
@@ -291,13 +263,7 @@ class ArizonaSpaghettiLayout(GameLayout):
         }
         return shown(areas.get(name))
 
-    def card_rects(self, card: Card) -> list[pygame.Rect]:
-        return hand_card_rects(self.fan, card) + trick_card_rects(self.trick, self.sprites, card)
-
     # -- the picture of the table ------------------------------------------------------
-
-    def forget(self, view: GameView) -> None:
-        self.last_trick.showing = False
 
     def sync(self, view: GameView) -> None:
         game = cast(ArizonaSpaghettiView, view)
@@ -486,36 +452,12 @@ class ArizonaSpaghettiLayout(GameLayout):
 
     # -- the player's turn ---------------------------------------------------------------
 
-    def begin_turn(self, legal: list[Action]) -> None:
-        self.fan.set_legal([a.card for a in legal if isinstance(a, PlayCard)], True)
-        self.trick.caption = "Your turn: drag a card here"
-
-    def end_turn(self) -> None:
-        self.fan.set_legal((), False)
-        self.trick.caption = ""
-        self.trick.drop_ready = self.trick.drop_hot = False
-
-    def show_hint(self, action: Action | None) -> None:
-        super().show_hint(action)
-        self.fan.show_hint([action.card] if isinstance(action, PlayCard) else [])
-
     def turn_prompt(self) -> str:
         return "It is your turn to play. Make sure nobody else can see the screen."
 
     def opening_events(self, view: GameView) -> list[Event]:
         game = cast(ArizonaSpaghettiView, view)
         return [HandDealt(game.dealer, game.hand_counts, game.round_number)]
-
-    def close_overlay(self) -> bool:
-        return self.last_trick.close()
-
-    # -- input ---------------------------------------------------------------------------
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        return self.last_trick.handle_event(event) or self.hand_play.handle_event(event)
-
-    def _try_play(self, card: Card) -> None:
-        self.port.submit(PlayCard(card))
 
     # -- frame ---------------------------------------------------------------------------
 
