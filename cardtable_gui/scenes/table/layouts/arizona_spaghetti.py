@@ -121,14 +121,12 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
         super().__init__(port)
         self.panels = [SeatPanel(0.0) for _ in range(self.seat_count)]
         self.piles = [Pile() for _ in range(self.seat_count)]
-        self.deck = Pile()
         self.banner = Banner()
         self.bubbles = Bubbles()
         self.view: ArizonaSpaghettiView | None = None
         self.round_number = 1
         self.dealer = 0
         self.to_move: int | None = None
-        self.counts = [0] * self.seat_count
         self.won = [0] * self.seat_count
         self.taken: list[list[Card]] = [[] for _ in range(self.seat_count)]
         self.points = [0] * self.seat_count
@@ -348,14 +346,6 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
             )
         self.port.animator.wait(0.25 + len(order) * DEAL_STAGGER + DEAL_FLIGHT, on_done=self._look_at_hand)
 
-    def _dealt_one(self, seat: int, number: int) -> None:
-        self.counts[seat] += 1
-        self.deck.count -= 1
-        if seat == self.bottom:
-            self.fan.set_hand((), hidden=self.counts[seat])
-        if number % self.seat_count == 0:
-            self.port.play_sound("deal")
-
     def _look_at_hand(self) -> None:
         """The deal has landed: the person's own cards turn face up at once, though
         the computers may lead and play for a while before the person's first turn."""
@@ -513,12 +503,7 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
         self.last_trick.draw_trick(surface, t, self.sprites, self.trick, self.position_of, self.port.seat_name)
         for pile in self.piles:
             pile.draw(surface, t, self.sprites)
-        self.deck.draw(surface, t, self.sprites)
-        for panel in self.panels:
-            panel.draw(surface, t, self.sprites)
-        self.fan.draw(surface)
-        self.bubbles.draw(surface, t, self._bubble_anchor, self.solid_rects())
-        self.last_trick.draw_button(surface, t)
+        self.draw_seats(surface, t)
         self.banner.draw(surface, t)
 
     def _bubble_anchor(self, seat: int) -> Anchor:

@@ -12,6 +12,7 @@ too plays tricks.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import TYPE_CHECKING, ClassVar
 
 import pygame
@@ -19,11 +20,14 @@ import pygame
 from cardtable_gui.cards import Card, french_deck
 from cardtable_gui.rules.base import Action, GameView
 from cardtable_gui.rules.tricks import InternedPlay
+from cardtable_gui.scenes.table.bubbles import Anchor
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
 from cardtable_gui.scenes.table.last_trick import LastTrick
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, trick_card_rects
+from cardtable_gui.scenes.table.pile import Pile
 from cardtable_gui.scenes.table.trick_area import TrickArea
+from cardtable_gui.ui import theme as th
 
 if TYPE_CHECKING:
     from cardtable_gui.scenes.table.port import TablePort
@@ -42,6 +46,10 @@ class FrenchTrickLayout(GameLayout):
         self.trick = TrickArea(seats=self.seat_count)
         self.hand_play = HandPlay(self.fan, self.trick, self._try_play)
         self.last_trick = LastTrick()
+        self.deck = Pile()
+        """The deck being dealt, by the dealer's seat."""
+        self.counts = [0] * self.seat_count
+        """Cards in each seat's hand, by seat, as the picture shows them now."""
         self.size = (0, 0)
         self.card_width = 100
         """The hand's cards, set by ``layout``."""
@@ -74,6 +82,15 @@ class FrenchTrickLayout(GameLayout):
     def card_rects(self, card: Card) -> list[pygame.Rect]:
         return hand_card_rects(self.fan, card) + trick_card_rects(self.trick, self.sprites, card)
 
+    def _dealt_one(self, seat: int, number: int) -> None:
+        """The deal's card ``number`` has reached ``seat``: a deal is heard once a round."""
+        self.counts[seat] += 1
+        self.deck.count -= 1
+        if seat == self.bottom:
+            self.fan.set_hand((), hidden=self.counts[seat])
+        if number % self.seat_count == 0:
+            self.port.play_sound("deal")
+
     def forget(self, view: GameView) -> None:
         self.last_trick.showing = False
 
@@ -99,3 +116,17 @@ class FrenchTrickLayout(GameLayout):
 
     def _try_play(self, card: Card) -> None:
         self.port.submit(self.play(card))
+
+    def draw_seats(self, surface: pygame.Surface, t: th.Theme) -> None:
+        """The deck, the seats' plates with their backs, the hand and what the seats
+        say, with the last trick's button over them: drawn after the trick."""
+        self.deck.draw(surface, t, self.sprites)
+        for panel in self.panels:
+            panel.draw(surface, t, self.sprites)
+        self.fan.draw(surface)
+        self.bubbles.draw(surface, t, self._bubble_anchor, self.solid_rects())
+        self.last_trick.draw_button(surface, t)
+
+    @abstractmethod
+    def _bubble_anchor(self, seat: int) -> Anchor:
+        """Where ``seat``'s bubble points, and whether it stands above that point."""

@@ -36,7 +36,6 @@ from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.layouts.base import report_trick, shown
 from cardtable_gui.scenes.table.layouts.french_trick import FrenchTrickLayout
-from cardtable_gui.scenes.table.pile import Pile
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow
 from cardtable_gui.scenes.table.seat_panel import SeatPanel, Side, plate_height
 from cardtable_gui.scenes.table.summary import SummaryTable, TotalLine
@@ -95,11 +94,9 @@ class SpadesLayout(FrenchTrickLayout):
     def __init__(self, port: TablePort) -> None:
         super().__init__(port)
         self.panels = [SeatPanel(side.angle) for side in SIDES]
-        self.deck = Pile()
         self.scores = ScorePanel()
         self.bidding: BidPanel[Action] = BidPanel(self._bid_chosen)
         self.view: SpadesView | None = None
-        self.counts = [0] * SEATS
         self.bids: list[Bid | None] = [None] * SEATS
         self.won = [0] * SEATS
         self.to_move: int | None = None
@@ -316,14 +313,6 @@ class SpadesLayout(FrenchTrickLayout):
                 angles=(0.0, side.angle),
             )
 
-    def _dealt_one(self, seat: int, number: int) -> None:
-        self.counts[seat] += 1
-        self.deck.count -= 1
-        if seat == self.bottom:
-            self.fan.set_hand((), hidden=self.counts[seat])
-        if number % 4 == 0:
-            self.port.play_sound("deal")
-
     def _play(self, seat: int, card: Card) -> None:
         side = self.side_of(seat)
         position = self.position_of(seat)
@@ -487,12 +476,7 @@ class SpadesLayout(FrenchTrickLayout):
         t = self.theme
         self.scores.draw(surface, t)
         self.last_trick.draw_trick(surface, t, self.sprites, self.trick, self.position_of, self.port.seat_name)
-        self.deck.draw(surface, t, self.sprites)
-        for panel in self.panels:
-            panel.draw(surface, t, self.sprites)
-        self.fan.draw(surface)
-        self.bubbles.draw(surface, t, self._bubble_anchor, self.solid_rects())
-        self.last_trick.draw_button(surface, t)
+        self.draw_seats(surface, t)
         self.bidding.draw(surface, t)
 
     def _bubble_anchor(self, seat: int) -> Anchor:
