@@ -147,6 +147,16 @@ class Button(Widget):
         self._draw_focus(surface, theme, self.rect)
 
 
+def offer_pair(first: Button, second: Button, event: pygame.event.Event) -> None:
+    """``event`` for two buttons side by side that answer a question (Play or Cancel,
+    Play again or Menu): the arrow keys and Tab move the focus from one to the other,
+    anything else goes to the buttons."""
+    if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+        first.focused, second.focused = second.focused, first.focused
+    elif not first.handle_event(event):
+        second.handle_event(event)
+
+
 class Label(Widget):
     """Text in a rect. ``size`` is the design-size pixel height (scaled by the theme);
     ``wrap`` breaks long text into lines filling the rect's width from the top."""

@@ -10,7 +10,7 @@ import pygame
 
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.theme import Theme
-from cardtable_gui.ui.widgets import Button
+from cardtable_gui.ui.widgets import Button, offer_pair
 
 
 class ConfirmPanel:
@@ -61,15 +61,10 @@ class ConfirmPanel:
         """Every event while the question is up: it is answered before anything else."""
         if not self.visible:
             return False
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.dismiss()
-                return True
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
-                self.play.focused, self.cancel.focused = self.cancel.focused, self.play.focused
-                return True
-        if not self.play.handle_event(event):
-            self.cancel.handle_event(event)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.dismiss()
+        else:
+            offer_pair(self.play, self.cancel, event)
         return True
 
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:

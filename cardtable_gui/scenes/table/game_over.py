@@ -14,7 +14,7 @@ import pygame
 
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.theme import Theme
-from cardtable_gui.ui.widgets import Button
+from cardtable_gui.ui.widgets import Button, offer_pair
 
 SHEET_GAP = 24
 """Room (at the design size) between the final standings and the sheet under them, so
@@ -123,11 +123,7 @@ class GameOverPanel:
         if event.type == pygame.MOUSEWHEEL:
             self.scroll(-event.y)
             return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
-            self.rematch.focused, self.menu.focused = self.menu.focused, self.rematch.focused
-            return True
-        if not self.rematch.handle_event(event):
-            self.menu.handle_event(event)
+        offer_pair(self.rematch, self.menu, event)
         return True
 
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:

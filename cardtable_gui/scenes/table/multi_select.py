@@ -78,24 +78,24 @@ class MultiSelectFan(HandFan):
         """The chosen cards, left to right."""
         return [card for i in sorted(self.chosen) if (card := self.slots[i].card) is not None]
 
-    def choose_cards(self, cards: Sequence[Card]) -> None:
-        """Choose exactly ``cards`` (each identical card once per copy given)."""
+    def _slots_holding(self, cards: Sequence[Card]) -> set[int]:
+        """The slots of ``cards``, one slot for each copy given, leftmost first."""
         wanted = list(cards)
-        self.chosen = set()
+        found: set[int] = set()
         for i, slot in enumerate(self.slots):
             if slot.card in wanted:
                 wanted.remove(slot.card)
-                self.chosen.add(i)
+                found.add(i)
+        return found
+
+    def choose_cards(self, cards: Sequence[Card]) -> None:
+        """Choose exactly ``cards`` (each identical card once per copy given)."""
+        self.chosen = self._slots_holding(cards)
         self._place()
 
     def mark_cards(self, cards: Sequence[Card]) -> None:
         """Outline ``cards`` (one slot per copy given) as the ones a control will use."""
-        wanted = list(cards)
-        self.marked = set()
-        for i, slot in enumerate(self.slots):
-            if slot.card in wanted:
-                wanted.remove(slot.card)
-                self.marked.add(i)
+        self.marked = self._slots_holding(cards)
         self._place()
 
     def clear_choice(self) -> None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, cast
 
 import pygame
 
-from cardtable_gui.cards import Card, Rank, Suit, french_deck
+from cardtable_gui.cards import Card, Rank, Suit
 from cardtable_gui.rules.arizona_spaghetti import (
     ROUNDS,
     ArizonaSpaghettiView,
@@ -27,17 +27,15 @@ from cardtable_gui.rules.arizona_spaghetti import (
     SuitBroken,
     TrickTaken,
 )
-from cardtable_gui.rules.base import Action, CardPlayed, Event, GameView, HandDealt, RoundScored
+from cardtable_gui.rules.base import CardPlayed, Event, GameView, HandDealt, RoundScored
 from cardtable_gui.scenes.table.animation import ease_in_out_cubic
 from cardtable_gui.scenes.table.banner import Banner
 from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.dealing import deal_order
 from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
-from cardtable_gui.scenes.table.hand_fan import HandFan
-from cardtable_gui.scenes.table.hand_play import HandPlay
-from cardtable_gui.scenes.table.last_trick import LastTrick
-from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, report_trick, shown, trick_card_rects
+from cardtable_gui.scenes.table.layouts.base import report_trick, shown
+from cardtable_gui.scenes.table.layouts.french_trick import FrenchTrickLayout
 from cardtable_gui.scenes.table.oval import place_seats, ring_sizes
 from cardtable_gui.scenes.table.pile import Pile
 from cardtable_gui.scenes.table.score_panel import leaders
@@ -113,27 +111,21 @@ def took_text(rule: RoundRule, tricks: int, cards: Sequence[Card], last_trick: b
     return ", ".join(parts) or "nothing"
 
 
-class ArizonaSpaghettiLayout(GameLayout):
+class ArizonaSpaghettiLayout(FrenchTrickLayout):
     """Arizona Spaghetti at the table: see the module docstring."""
+
+    play = PlayCard
 
     def __init__(self, port: TablePort) -> None:
         super().__init__(port)
-        self.sprites = port.sprites
-        self.fan = HandFan(self.sprites)
         self.panels = [SeatPanel(0.0) for _ in range(self.seat_count)]
         self.piles = [Pile() for _ in range(self.seat_count)]
-        self.trick = TrickArea(seats=self.seat_count)
-        self.hand_play = HandPlay(self.fan, self.trick, self._try_play)
-        self.deck = Pile()
         self.banner = Banner()
         self.bubbles = Bubbles()
-        self.last_trick = LastTrick()
-        self.size = (0, 0)
         self.view: ArizonaSpaghettiView | None = None
         self.round_number = 1
         self.dealer = 0
         self.to_move: int | None = None
-        self.counts = [0] * self.seat_count
         self.won = [0] * self.seat_count
         self.taken: list[list[Card]] = [[] for _ in range(self.seat_count)]
         self.points = [0] * self.seat_count
@@ -143,9 +135,6 @@ class ArizonaSpaghettiLayout(GameLayout):
         self.broken = False
         self.early_reason = ""
         self.won_before_scoring: list[int] = []
-        self.card_width = 100
-        self.small_width = 40
-        self.hand_top = 0
 
     # -- geometry ----------------------------------------------------------------------
 
@@ -247,25 +236,6 @@ class ArizonaSpaghettiLayout(GameLayout):
             pile.layout(chosen, self.small_width)
             taken.append(pile.rect(self.sprites))
 
-    def _prepare_pictures(self) -> None:
-        hand_first = [*self.fan.cards, *french_deck()]
-        self.sprites.prepare([
-            (None, self.small_width),
-            (None, self.card_width),
-            *((card, self.card_width) for card in dict.fromkeys(hand_first)),
-            *((card, self.trick.card_width) for card in french_deck()),
-        ])
-
-    def seat_anchor(self, seat: int) -> tuple[float, float]:
-        """Where a seat's cards gather: the deck sits here when that seat deals."""
-        panel = self.panels[self.position_of(seat)]
-        cx, cy = panel.cards_center
-        mx, my = self.trick.rect.center
-        return (cx + (mx - cx) * 0.25, cy + (my - cy) * 0.25)
-
-    def message_anchor(self) -> tuple[int, int]:
-        return (self.size[0] // 2, self.hand_top - self.theme.px(12))
-
     def report(self, footprint: Footprint) -> None:
         report_trick(footprint, self.trick, self.sprites)
         footprint.add(Kind.TEXT, self.banner.rect, "banner")
@@ -290,20 +260,7 @@ class ArizonaSpaghettiLayout(GameLayout):
         }
         return shown(areas.get(name))
 
-    def card_rects(self, card: Card) -> list[pygame.Rect]:
-        return hand_card_rects(self.fan, card) + trick_card_rects(self.trick, self.sprites, card)
-
     # -- the picture of the table ------------------------------------------------------
-
-    def reset(self, view: GameView, bottom: int) -> None:
-        self.bottom = bottom
-        self.port.animator.clear()
-        self.bubbles.clear()
-        self.last_trick.showing = False
-        self.fan.slots = []
-        self.sync(view)
-        if self.size != (0, 0):
-            self.layout(self.size)
 
     def sync(self, view: GameView) -> None:
         game = cast(ArizonaSpaghettiView, view)
@@ -388,14 +345,6 @@ class ArizonaSpaghettiLayout(GameLayout):
             )
         self.port.animator.wait(0.25 + len(order) * DEAL_STAGGER + DEAL_FLIGHT, on_done=self._look_at_hand)
 
-    def _dealt_one(self, seat: int, number: int) -> None:
-        self.counts[seat] += 1
-        self.deck.count -= 1
-        if seat == self.bottom:
-            self.fan.set_hand((), hidden=self.counts[seat])
-        if number % self.seat_count == 0:
-            self.port.play_sound("deal")
-
     def _look_at_hand(self) -> None:
         """The deal has landed: the person's own cards turn face up at once, though
         the computers may lead and play for a while before the person's first turn."""
@@ -406,12 +355,7 @@ class ArizonaSpaghettiLayout(GameLayout):
     def _play(self, seat: int, card: Card) -> None:
         position = self.position_of(seat)
         panel = self.panels[position]
-        if position == 0 and self.fan.index_of(card) is not None:
-            start = self.fan.remove(card)
-        else:
-            start = panel.cards_center
-            if position == 0:
-                self.fan.set_hand((), hidden=max(0, len(self.fan.slots) - 1))
+        start = self.card_leaves(seat, card, panel.cards_center)
         self.counts[seat] = max(0, self.counts[seat] - 1)
         self.in_trick += 1
         # A full trick waits for its taker, who is known only when the trick is taken.
@@ -497,19 +441,6 @@ class ArizonaSpaghettiLayout(GameLayout):
 
     # -- the player's turn ---------------------------------------------------------------
 
-    def begin_turn(self, legal: list[Action]) -> None:
-        self.fan.set_legal([a.card for a in legal if isinstance(a, PlayCard)], True)
-        self.trick.caption = "Your turn: drag a card here"
-
-    def end_turn(self) -> None:
-        self.fan.set_legal((), False)
-        self.trick.caption = ""
-        self.trick.drop_ready = self.trick.drop_hot = False
-
-    def show_hint(self, action: Action | None) -> None:
-        super().show_hint(action)
-        self.fan.show_hint([action.card] if isinstance(action, PlayCard) else [])
-
     def turn_prompt(self) -> str:
         return "It is your turn to play. Make sure nobody else can see the screen."
 
@@ -517,24 +448,10 @@ class ArizonaSpaghettiLayout(GameLayout):
         game = cast(ArizonaSpaghettiView, view)
         return [HandDealt(game.dealer, game.hand_counts, game.round_number)]
 
-    def close_overlay(self) -> bool:
-        return self.last_trick.close()
-
-    # -- input ---------------------------------------------------------------------------
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        return self.last_trick.handle_event(event) or self.hand_play.handle_event(event)
-
-    def _try_play(self, card: Card) -> None:
-        self.port.submit(PlayCard(card))
-
     # -- frame ---------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self.fan.update(dt)
-        for panel in self.panels:
-            panel.update(dt)
-        self.bubbles.update(dt)
+        self.update_seats(dt)
         self.banner.update(dt)
         self._refresh()
 
@@ -585,12 +502,7 @@ class ArizonaSpaghettiLayout(GameLayout):
         self.last_trick.draw_trick(surface, t, self.sprites, self.trick, self.position_of, self.port.seat_name)
         for pile in self.piles:
             pile.draw(surface, t, self.sprites)
-        self.deck.draw(surface, t, self.sprites)
-        for panel in self.panels:
-            panel.draw(surface, t, self.sprites)
-        self.fan.draw(surface)
-        self.bubbles.draw(surface, t, self._bubble_anchor, self.solid_rects())
-        self.last_trick.draw_button(surface, t)
+        self.draw_seats(surface, t)
         self.banner.draw(surface, t)
 
     def _bubble_anchor(self, seat: int) -> Anchor:

@@ -22,6 +22,7 @@ from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.ui import theme as th
 
 if TYPE_CHECKING:
+    from cardtable_gui.scenes.table.bubbles import Bubbles
     from cardtable_gui.scenes.table.card_sprites import CardSprites
     from cardtable_gui.scenes.table.hand_fan import HandFan
     from cardtable_gui.scenes.table.port import TablePort
@@ -43,6 +44,12 @@ class GameLayout(ABC):
         """The move the Hint suggests now, marked on the table (see ``show_hint``)."""
         self.fan: HandFan
         """The bottom seat's hand, which every game's layout lays out."""
+        self.panels: list[SeatPanel]
+        """The seats' plates, by position around the table."""
+        self.bubbles: Bubbles
+        """What the seats say, next to their plates."""
+        self.size: tuple[int, int]
+        """The window laid out for, (0, 0) until ``layout`` is first called."""
 
     @property
     def theme(self) -> th.Theme:
@@ -60,10 +67,22 @@ class GameLayout(ABC):
     def layout(self, size: tuple[int, int]) -> None:
         """Place everything for a window of ``size``."""
 
-    @abstractmethod
     def reset(self, view: GameView, bottom: int) -> None:
         """Show ``view`` as it is, with no animation; ``bottom`` is the seat drawn at
         the bottom (the view may be a spectator's when that hand must stay hidden)."""
+        self.bottom = bottom
+        self.port.animator.clear()
+        self.bubbles.clear()
+        self.fan.slots = []
+        self.forget(view)
+        self.sync(view)
+        if self.size != (0, 0):
+            self.layout(self.size)
+
+    def forget(self, view: GameView) -> None:
+        """Take down what the game's own parts showed of the position before ``reset``
+        (an open last trick, a callout, a half-made move), and rebuild from ``view``
+        what is kept over a hand (a log of plays): the table jumps to a new position."""
 
     @abstractmethod
     def sync(self, view: GameView) -> None:
@@ -87,6 +106,24 @@ class GameLayout(ABC):
 
     @abstractmethod
     def update(self, dt: float) -> None: ...
+
+    def update_seats(self, dt: float) -> None:
+        """Move what every table moves each frame: the hand, the seats' plates and
+        what the seats say."""
+        self.fan.update(dt)
+        for panel in self.panels:
+            panel.update(dt)
+        self.bubbles.update(dt)
+
+    def card_leaves(self, seat: int, card: Card, seat_spot: tuple[float, float]) -> tuple[float, float]:
+        """Where ``card``, played by ``seat``, starts its flight: its place in the
+        bottom hand when it is there, else ``seat_spot``; a bottom hand shown face
+        down loses a back, as a hand held face up loses the card."""
+        if seat == self.bottom and self.fan.index_of(card) is not None:
+            return self.fan.remove(card)
+        if seat == self.bottom:
+            self.fan.set_hand((), hidden=max(0, len(self.fan.slots) - 1))
+        return seat_spot
 
     @abstractmethod
     def draw(self, surface: pygame.Surface) -> None:

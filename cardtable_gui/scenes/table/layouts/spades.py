@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
-from cardtable_gui.cards import Card, french_deck
+from cardtable_gui.cards import Card
 from cardtable_gui.rules.base import Action, CardPlayed, Event, GameView, HandDealt, RoundScored, TrickWon
 from cardtable_gui.rules.spades import (
     BLIND_NIL,
@@ -34,12 +34,9 @@ from cardtable_gui.scenes.table.bubbles import BUBBLE_SECONDS, FADE_SECONDS, Anc
 from cardtable_gui.scenes.table.dealing import deal_order
 from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
-from cardtable_gui.scenes.table.hand_fan import HandFan
-from cardtable_gui.scenes.table.hand_play import HandPlay
-from cardtable_gui.scenes.table.last_trick import LastTrick
-from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, report_trick, shown, trick_card_rects
+from cardtable_gui.scenes.table.layouts.base import report_trick, shown
+from cardtable_gui.scenes.table.layouts.french_trick import FrenchTrickLayout
 from cardtable_gui.scenes.table.pace import Beat
-from cardtable_gui.scenes.table.pile import Pile
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow
 from cardtable_gui.scenes.table.seat_panel import SeatPanel, Side, plate_height
 from cardtable_gui.scenes.table.summary import SummaryTable, TotalLine
@@ -89,22 +86,17 @@ def bid_cell(side: SideResult, hand: HandScored) -> str:
     return side_bid_text([hand.bids[seat] for seat in side.seats])
 
 
-class SpadesLayout(GameLayout):
+class SpadesLayout(FrenchTrickLayout):
     """Spades at the table: see the module docstring."""
+
+    play = PlayCard
 
     def __init__(self, port: TablePort) -> None:
         super().__init__(port)
-        self.sprites = port.sprites
-        self.fan = HandFan(self.sprites)
         self.panels = [SeatPanel(side.angle) for side in SIDES]
-        self.trick = TrickArea()
-        self.deck = Pile()
         self.scores = ScorePanel()
         self.bidding: BidPanel[Action] = BidPanel(self._bid_chosen)
-        self.last_trick = LastTrick()
-        self.size = (0, 0)
         self.view: SpadesView | None = None
-        self.counts = [0] * SEATS
         self.bids: list[Bid | None] = [None] * SEATS
         self.won = [0] * SEATS
         self.to_move: int | None = None
@@ -114,10 +106,7 @@ class SpadesLayout(GameLayout):
         self.side_scores: list[int] = []
         self.side_bags: list[int] = []
         self.bubbles = Bubbles()
-        self.hand_play = HandPlay(self.fan, self.trick, self._try_play)
-        self.card_width = 100
         self.small_width = 50
-        self.hand_top = 0
         self.panel_area = pygame.Rect(0, 0, 0, 0)
 
     # -- geometry ----------------------------------------------------------------------
@@ -197,28 +186,6 @@ class SpadesLayout(GameLayout):
         self.deck.layout(self.seat_anchor(self.dealer), self.small_width)
         self._prepare_pictures()
 
-    def _prepare_pictures(self) -> None:
-        """Every picture this table can show at its sizes: backs, then the hand (any
-        card may come to it, those held now first), then the trick's faces."""
-        hand_first = [*self.fan.cards, *french_deck()]
-        self.sprites.prepare([
-            (None, self.small_width),
-            (None, self.card_width),
-            *((card, self.card_width) for card in dict.fromkeys(hand_first)),
-            *((card, self.trick.card_width) for card in french_deck()),
-        ])
-
-    def seat_anchor(self, seat: int) -> tuple[float, float]:
-        """Where a seat's cards gather: the deck sits here when that seat deals, and
-        tricks it wins fly here."""
-        panel = self.panels[self.position_of(seat)]
-        cx, cy = panel.cards_center
-        mx, my = self.trick.rect.center
-        return (cx + (mx - cx) * 0.25, cy + (my - cy) * 0.25)
-
-    def message_anchor(self) -> tuple[int, int]:
-        return (self.size[0] // 2, self.hand_top - self.theme.px(12))
-
     def beat(self, event: Event) -> Beat | None:
         """A computer's bid is read and remembered before the next one is said."""
         if isinstance(event, BidMade) and not self.port.match.is_human(event.seat):
@@ -248,20 +215,7 @@ class SpadesLayout(GameLayout):
         }
         return shown(areas.get(name))
 
-    def card_rects(self, card: Card) -> list[pygame.Rect]:
-        return hand_card_rects(self.fan, card) + trick_card_rects(self.trick, self.sprites, card)
-
     # -- the picture of the table --------------------------------------------------------
-
-    def reset(self, view: GameView, bottom: int) -> None:
-        self.bottom = bottom
-        self.port.animator.clear()
-        self.bubbles.clear()
-        self.last_trick.showing = False
-        self.fan.slots = []
-        self.sync(view)
-        if self.size != (0, 0):
-            self.layout(self.size)
 
     def sync(self, view: GameView) -> None:
         spades = cast(SpadesView, view)
@@ -368,23 +322,10 @@ class SpadesLayout(GameLayout):
                 angles=(0.0, side.angle),
             )
 
-    def _dealt_one(self, seat: int, number: int) -> None:
-        self.counts[seat] += 1
-        self.deck.count -= 1
-        if seat == self.bottom:
-            self.fan.set_hand((), hidden=self.counts[seat])
-        if number % 4 == 0:
-            self.port.play_sound("deal")
-
     def _play(self, seat: int, card: Card) -> None:
         side = self.side_of(seat)
         position = self.position_of(seat)
-        if seat == self.bottom and self.fan.index_of(card) is not None:
-            start = self.fan.remove(card)
-        else:
-            start = self.panels[position].cards_center
-            if seat == self.bottom:
-                self.fan.set_hand((), hidden=max(0, len(self.fan.slots) - 1))
+        start = self.card_leaves(seat, card, self.panels[position].cards_center)
         self.counts[seat] = max(0, self.counts[seat] - 1)
         # Equal hands again mean the trick is full: it waits for its taker to be known.
         self.to_move = None if len(set(self.counts)) == 1 else (seat + 1) % SEATS
@@ -460,9 +401,7 @@ class SpadesLayout(GameLayout):
             choices = [self._bid_choice(b) for b in bids]
             self.bidding.show("Your bid", choices, hint=self._bid_hint(), columns=7, confirm=lambda c: f"Bid {c.label}")
         else:
-            cards = [a.card for a in legal if isinstance(a, PlayCard)]
-            self.fan.set_legal(cards, True)
-            self.trick.caption = "Your turn: drag a card here"
+            super().begin_turn(legal)
         self.bidding.layout(self._bid_area(), self.theme)
 
     @staticmethod
@@ -487,13 +426,7 @@ class SpadesLayout(GameLayout):
 
     def end_turn(self) -> None:
         self.bidding.hide()
-        self.fan.set_legal((), False)
-        self.trick.caption = ""
-        self.trick.drop_ready = self.trick.drop_hot = False
-
-    def show_hint(self, action: Action | None) -> None:
-        super().show_hint(action)
-        self.fan.show_hint([action.card] if isinstance(action, PlayCard) else [])
+        super().end_turn()
 
     def hint_rects(self) -> list[pygame.Rect]:
         """The bid (or blind nil, or looking) on the panel; a card is outlined in the hand."""
@@ -521,25 +454,17 @@ class SpadesLayout(GameLayout):
         if self.bidding.visible and self.bidding.asking is not None:
             self.bidding.back()
             return True
-        return self.last_trick.close()
+        return super().close_overlay()
 
     # -- input ---------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.bidding.handle_event(event):
-            return True
-        return self.last_trick.handle_event(event) or self.hand_play.handle_event(event)
-
-    def _try_play(self, card: Card) -> None:
-        self.port.submit(PlayCard(card))
+        return self.bidding.handle_event(event) or super().handle_event(event)
 
     # -- frame ---------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self.fan.update(dt)
-        for panel in self.panels:
-            panel.update(dt)
-        self.bubbles.update(dt)
+        self.update_seats(dt)
         self._refresh_panels()
 
     def _refresh_panels(self) -> None:
@@ -560,12 +485,7 @@ class SpadesLayout(GameLayout):
         t = self.theme
         self.scores.draw(surface, t)
         self.last_trick.draw_trick(surface, t, self.sprites, self.trick, self.position_of, self.port.seat_name)
-        self.deck.draw(surface, t, self.sprites)
-        for panel in self.panels:
-            panel.draw(surface, t, self.sprites)
-        self.fan.draw(surface)
-        self.bubbles.draw(surface, t, self._bubble_anchor, self.solid_rects())
-        self.last_trick.draw_button(surface, t)
+        self.draw_seats(surface, t)
         self.bidding.draw(surface, t)
 
     def _bubble_anchor(self, seat: int) -> Anchor:

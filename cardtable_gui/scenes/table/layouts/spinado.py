@@ -427,21 +427,13 @@ class SpinadoLayout(GameLayout):
 
     # -- the picture of the table --------------------------------------------------------
 
-    def reset(self, view: GameView, bottom: int) -> None:
-        spinado = cast(SpinadoView, view)
-        self.bottom = bottom
-        self.port.animator.clear()
+    def forget(self, view: GameView) -> None:
         self.chips.clear()
-        self.bubbles.clear()
         self._quiet()
         self.reveal.hide()
         self.board.stopped = None
         self.alongside = None
-        self.fan.slots = []
-        self._rebuild_ledger(spinado)
-        self.sync(view)
-        if self.size != (0, 0):
-            self.layout(self.size)
+        self._rebuild_ledger(cast(SpinadoView, view))
 
     def _rebuild_ledger(self, view: SpinadoView) -> None:
         """What the hand under way has moved so far, read from the game's events (a
@@ -624,12 +616,7 @@ class SpinadoLayout(GameLayout):
 
     def _play(self, seat: int, card: Card) -> None:
         position = self.position_of(seat)
-        if seat == self.bottom and self.fan.index_of(card) is not None:
-            start = self.fan.remove(card)
-        else:
-            start = self.panels[position].cards_center
-            if seat == self.bottom:
-                self.fan.set_hand((), hidden=max(0, len(self.fan.slots) - 1))
+        start = self.card_leaves(seat, card, self.panels[position].cards_center)
         self.counts[seat] = max(0, self.counts[seat] - 1)
         self.to_move = None
         self.board.stopped = None
@@ -884,10 +871,7 @@ class SpinadoLayout(GameLayout):
     # -- frame ---------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self.fan.update(dt)
-        for panel in self.panels:
-            panel.update(dt)
-        self.bubbles.update(dt)
+        self.update_seats(dt)
         # The callout lasts as long as the pause the animator holds for it.
         self.banner.update(dt * self.port.animation_speed())
         self._refresh()

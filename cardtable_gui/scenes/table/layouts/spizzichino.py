@@ -393,17 +393,10 @@ class SpizzichinoLayout(GameLayout):
 
     # -- the picture of the table ------------------------------------------------------
 
-    def reset(self, view: GameView, bottom: int) -> None:
-        self.bottom = bottom
-        self.port.animator.clear()
-        self.bubbles.clear()
+    def forget(self, view: GameView) -> None:
         self.last_trick.showing = False
         self.showcase.end()
-        self.fan.slots = []
         self._rebuild_log()
-        self.sync(view)
-        if self.size != (0, 0):
-            self.layout(self.size)
 
     def sync(self, view: GameView) -> None:
         v = cast(SpizzichinoView, view)
@@ -673,16 +666,10 @@ class SpizzichinoLayout(GameLayout):
             stack.top = None
         else:
             self.counts[seat] = max(0, self.counts[seat] - 1)
-            if seat == self.bottom and self.fan.index_of(card) is not None:
-                start = self.fan.remove(card)
-            else:
-                start = self._hand_spot(seat)
-                if position == 0:
-                    self.fan.set_hand((), hidden=max(0, len(self.fan.slots) - 1))
-                else:
-                    known = self.known[seat]
-                    if card in known:
-                        known.remove(card)
+            start = self.card_leaves(seat, card, self._hand_spot(seat))
+            known = self.known[seat]
+            if position != 0 and card in known:
+                known.remove(card)
         self.stack_pair.dropped = None
         # The card completing a trick leaves nobody about to play until the trick is
         # won: the winner, named then, leads next.
@@ -893,10 +880,7 @@ class SpizzichinoLayout(GameLayout):
     # -- frame ---------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self.fan.update(dt)
-        for panel in self.panels:
-            panel.update(dt)
-        self.bubbles.update(dt)
+        self.update_seats(dt)
         self.banner.update(dt)
         self._refresh_panels()
 

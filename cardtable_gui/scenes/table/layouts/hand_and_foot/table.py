@@ -460,17 +460,14 @@ class HandAndFootLayout(GameLayout):
     # -- the picture of the table -------------------------------------------------------
 
     def reset(self, view: GameView, bottom: int) -> None:
-        self.bottom = bottom
-        self.port.animator.clear()
-        self.bubbles.clear()
+        super().reset(view, bottom)
+        # After the view is in, not in ``forget``: the log's words name the teams.
+        self._rebuild_log()
+
+    def forget(self, view: GameView) -> None:
         self.banner.callout = ""
         self.controls.clear()
-        self.fan.slots = []
         self.hand_order = []
-        self.sync(view)
-        self._rebuild_log()
-        if self.size != (0, 0):
-            self.layout(self.size)
 
     def sync(self, view: GameView) -> None:
         hf = cast(HandAndFootView, view)
@@ -684,10 +681,7 @@ class HandAndFootLayout(GameLayout):
         return self.controls.handle_event(event)
 
     def update(self, dt: float) -> None:
-        self.fan.update(dt)
-        for panel in self.panels:
-            panel.update(dt)
-        self.bubbles.update(dt)
+        self.update_seats(dt)
         self.banner.update(dt)
         self._refresh_panels()
 

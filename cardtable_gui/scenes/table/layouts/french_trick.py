@@ -1,0 +1,132 @@
+"""What the tables of the French-deck trick games share.
+
+Spades and Arizona Spaghetti are laid out alike: the player's hand fanned at the
+bottom, played by dragging a card into the trick in the middle, the other seats'
+backs by their plates, and the last trick to look back at. This base holds that part;
+each game adds its seats, its scores and its own turn (Spades' bids).
+
+Spizzichino's table stays on ``GameLayout`` on purpose: its forty-card deck, its
+face-up stacks to play from and its two seats make a different table, although it
+too plays tricks.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from typing import TYPE_CHECKING, ClassVar
+
+import pygame
+
+from cardtable_gui.cards import Card, french_deck
+from cardtable_gui.rules.base import Action, GameView
+from cardtable_gui.rules.tricks import InternedPlay
+from cardtable_gui.scenes.table.bubbles import Anchor
+from cardtable_gui.scenes.table.hand_fan import HandFan
+from cardtable_gui.scenes.table.hand_play import HandPlay
+from cardtable_gui.scenes.table.last_trick import LastTrick
+from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, trick_card_rects
+from cardtable_gui.scenes.table.pile import Pile
+from cardtable_gui.scenes.table.trick_area import TrickArea
+from cardtable_gui.ui import theme as th
+
+if TYPE_CHECKING:
+    from cardtable_gui.scenes.table.port import TablePort
+
+
+class FrenchTrickLayout(GameLayout):
+    """A French-deck trick game's table: see the module docstring. ``play`` is the
+    game's move that plays a card."""
+
+    play: ClassVar[type[InternedPlay]]
+
+    def __init__(self, port: TablePort) -> None:
+        super().__init__(port)
+        self.sprites = port.sprites
+        self.fan = HandFan(self.sprites)
+        self.trick = TrickArea(seats=self.seat_count)
+        self.hand_play = HandPlay(self.fan, self.trick, self._try_play)
+        self.last_trick = LastTrick()
+        self.deck = Pile()
+        """The deck being dealt, by the dealer's seat."""
+        self.counts = [0] * self.seat_count
+        """Cards in each seat's hand, by seat, as the picture shows them now."""
+        self.size = (0, 0)
+        self.card_width = 100
+        """The hand's cards, set by ``layout``."""
+        self.small_width = 40
+        """The other seats' backs, set by ``layout``."""
+        self.hand_top = 0
+
+    def _prepare_pictures(self) -> None:
+        """Every picture this table can show at its sizes: backs, then the hand (any
+        card may come to it, those held now first), then the trick's faces."""
+        hand_first = [*self.fan.cards, *french_deck()]
+        self.sprites.prepare([
+            (None, self.small_width),
+            (None, self.card_width),
+            *((card, self.card_width) for card in dict.fromkeys(hand_first)),
+            *((card, self.trick.card_width) for card in french_deck()),
+        ])
+
+    def seat_anchor(self, seat: int) -> tuple[float, float]:
+        """Where a seat's cards gather: the deck sits here when that seat deals, and
+        tricks it wins fly here."""
+        panel = self.panels[self.position_of(seat)]
+        cx, cy = panel.cards_center
+        mx, my = self.trick.rect.center
+        return (cx + (mx - cx) * 0.25, cy + (my - cy) * 0.25)
+
+    def message_anchor(self) -> tuple[int, int]:
+        return (self.size[0] // 2, self.hand_top - self.theme.px(12))
+
+    def card_rects(self, card: Card) -> list[pygame.Rect]:
+        return hand_card_rects(self.fan, card) + trick_card_rects(self.trick, self.sprites, card)
+
+    def _dealt_one(self, seat: int, number: int) -> None:
+        """The deal's card ``number`` has reached ``seat``: a deal is heard once a round."""
+        self.counts[seat] += 1
+        self.deck.count -= 1
+        if seat == self.bottom:
+            self.fan.set_hand((), hidden=self.counts[seat])
+        if number % self.seat_count == 0:
+            self.port.play_sound("deal")
+
+    def forget(self, view: GameView) -> None:
+        self.last_trick.showing = False
+
+    def begin_turn(self, legal: list[Action]) -> None:
+        """The cards the player may play are lit, to drag into the trick."""
+        self.fan.set_legal([a.card for a in legal if isinstance(a, self.play)], True)
+        self.trick.caption = "Your turn: drag a card here"
+
+    def end_turn(self) -> None:
+        self.fan.set_legal((), False)
+        self.trick.caption = ""
+        self.trick.drop_ready = self.trick.drop_hot = False
+
+    def show_hint(self, action: Action | None) -> None:
+        super().show_hint(action)
+        self.fan.show_hint([action.card] if isinstance(action, self.play) else [])
+
+    def close_overlay(self) -> bool:
+        return self.last_trick.close()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return self.last_trick.handle_event(event) or self.hand_play.handle_event(event)
+
+    def _try_play(self, card: Card) -> None:
+        self.port.submit(self.play(card))
+
+    def draw_seats(self, surface: pygame.Surface, t: th.Theme) -> None:
+        """The deck, the seats' plates with their backs, the hand and what the seats
+        say, with the last trick's button over them: drawn after the trick."""
+        self.deck.draw(surface, t, self.sprites)
+        for panel in self.panels:
+            panel.draw(surface, t, self.sprites)
+        self.fan.draw(surface)
+        self.bubbles.draw(surface, t, self._bubble_anchor, self.solid_rects())
+        self.last_trick.draw_button(surface, t)
+
+    @abstractmethod
+    def _bubble_anchor(self, seat: int) -> Anchor:
+        """Where ``seat``'s bubble points, and whether it stands above that point."""
