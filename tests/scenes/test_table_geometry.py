@@ -42,6 +42,9 @@ LONG_REFUSAL = (
 """A refusal as long as the longest the rules give."""
 WATCHED_FRAMES = 140
 """Frames of computer play looked at, at the largest number of players."""
+READABLE_TRICK_CARD = 48
+"""The narrowest a trick card may be, at the smallest window, for its corner index to
+read at a glance (eight players' cards were 38 pixels wide at 1024x640)."""
 
 
 def config(game: str, players: int, humans: tuple[int, ...]) -> MatchConfig:
@@ -151,7 +154,15 @@ def test_the_most_players_while_the_computers_play(app: App, game: str) -> None:
     players = max(GAMES[game].player_counts)
     scene = TableScene(app, config(game, players, ()), watch=True, pace=2.0)
     app.scenes.push(scene)
-    assert watch(app, scene, WATCHED_FRAMES, lambda: problems(scene)) == []
+    trick = getattr(scene.table, "trick", None)
+    widths: list[int] = []
+
+    def seen() -> list[str]:
+        widths.extend(card.width for card in (trick.drawn if trick is not None else []))
+        return problems(scene)
+
+    assert watch(app, scene, WATCHED_FRAMES, seen) == []
+    assert min(widths, default=READABLE_TRICK_CARD) >= READABLE_TRICK_CARD
     # A game that keeps a log of the last plays shows it among everything else.
     log = getattr(scene.table, "log", None)
     assert log is None or log.visible
