@@ -5,9 +5,10 @@ clicked twice, a lone card laid down), at the largest number of players with ful
 and the computer's callouts and bubbles, through the end of a hand to its summary, a
 Spizzichino declaration, the last trick shown again, and behind the pass-and-play
 cover, everything drawn is collected from the scene and no note (reason, hint, tip,
-callout, bubble, the hint's tag) lies over a card, a control or another note, and
-nothing leaves the window. States far into a game are reached by playing the rules
-alone and resuming the table just before the move that brings them."""
+callout, bubble, the hint's tag) lies over a card, a control or another note,
+nothing leaves the window, and no note or control lies against its edge. States far
+into a game are reached by playing the rules alone and resuming the table just before
+the move that brings them."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from cardtable_gui.rules.base import Action, Event
 from cardtable_gui.rules.hand_and_foot import Phase
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.card_sprites import index_corners
-from cardtable_gui.scenes.table.footprint import Footprint, Kind, Mark
+from cardtable_gui.scenes.table.footprint import EDGE_MARGIN, Footprint, Kind, Mark
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from tests.scenes.test_table_support import card_grip, click, frames, make_app, post, run_until
 
@@ -102,6 +103,7 @@ def problems(scene: TableScene) -> list[str]:
     found += [problem for control in footprint if control.kind is Kind.CONTROL for problem in over(control, words)]
     if not scene.animator.busy and not scene.table.fan.gliding:
         found += [f"{mark.what} {tuple(mark.rect)} leaves the window" for mark in footprint.outside()]
+        found += [f"{mark.what} {tuple(mark.rect)} lies within {EDGE_MARGIN} px of the window's edge" for mark in footprint.near_edge()]
     return found
 
 
