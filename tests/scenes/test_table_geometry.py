@@ -5,9 +5,10 @@ clicked twice, a lone card laid down), at the largest number of players with ful
 and the computer's callouts and bubbles, through the end of a hand to its summary, a
 Spizzichino declaration, the last trick shown again, and behind the pass-and-play
 cover, everything drawn is collected from the scene and no note (reason, hint, tip,
-callout, bubble, the hint's tag) lies over a card, a control or another note, and
-nothing leaves the window. States far into a game are reached by playing the rules
-alone and resuming the table just before the move that brings them."""
+callout, bubble, the hint's tag) lies over a card, a control or another note,
+nothing leaves the window, and no note or control lies against its edge. States far
+into a game are reached by playing the rules alone and resuming the table just before
+the move that brings them."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from cardtable_gui.rules.base import Action, Event
 from cardtable_gui.rules.hand_and_foot import Phase
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.card_sprites import index_corners
-from cardtable_gui.scenes.table.footprint import Footprint, Kind, Mark
+from cardtable_gui.scenes.table.footprint import EDGE_MARGIN, Footprint, Kind, Mark
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from tests.scenes.test_table_support import card_grip, click, frames, make_app, post, run_until
 
@@ -42,6 +43,9 @@ LONG_REFUSAL = (
 """A refusal as long as the longest the rules give."""
 WATCHED_FRAMES = 140
 """Frames of computer play looked at, at the largest number of players."""
+READABLE_TRICK_CARD = 48
+"""The narrowest a trick card may be, at the smallest window, for its corner index to
+read at a glance (eight players' cards were 38 pixels wide at 1024x640)."""
 
 
 def config(game: str, players: int, humans: tuple[int, ...]) -> MatchConfig:
@@ -99,6 +103,7 @@ def problems(scene: TableScene) -> list[str]:
     found += [problem for control in footprint if control.kind is Kind.CONTROL for problem in over(control, words)]
     if not scene.animator.busy and not scene.table.fan.gliding:
         found += [f"{mark.what} {tuple(mark.rect)} leaves the window" for mark in footprint.outside()]
+        found += [f"{mark.what} {tuple(mark.rect)} lies within {EDGE_MARGIN} px of the window's edge" for mark in footprint.near_edge()]
     return found
 
 
@@ -151,7 +156,15 @@ def test_the_most_players_while_the_computers_play(app: App, game: str) -> None:
     players = max(GAMES[game].player_counts)
     scene = TableScene(app, config(game, players, ()), watch=True, pace=2.0)
     app.scenes.push(scene)
-    assert watch(app, scene, WATCHED_FRAMES, lambda: problems(scene)) == []
+    trick = getattr(scene.table, "trick", None)
+    widths: list[int] = []
+
+    def seen() -> list[str]:
+        widths.extend(card.width for card in (trick.drawn if trick is not None else []))
+        return problems(scene)
+
+    assert watch(app, scene, WATCHED_FRAMES, seen) == []
+    assert min(widths, default=READABLE_TRICK_CARD) >= READABLE_TRICK_CARD
     # A game that keeps a log of the last plays shows it among everything else.
     log = getattr(scene.table, "log", None)
     assert log is None or log.visible

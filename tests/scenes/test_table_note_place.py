@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from cardtable_gui.scenes.table.note_place import overlap, place_note
+from cardtable_gui.scenes.table.note_place import NARROWEST, overlap, place_note
 
 SCREEN = pygame.Rect(0, 0, 1024, 640)
 
@@ -50,3 +50,27 @@ def test_a_note_hides_a_strip_of_a_wide_row_rather_than_half_a_seat_plate() -> N
     _, box = place_note(natural, fixed, [400], SCREEN, [hand], [plate, books], 24)
     assert not box.colliderect(plate)
     assert box.colliderect(books)
+
+
+def words(width: int) -> tuple[int, int]:
+    """A note of 900 pixels of words in lines of at most ``width``, 20 pixels each."""
+    lines = -(-900 // width)
+    return (min(width, 900), 20 * lines)
+
+
+def test_a_crowded_note_is_never_squeezed_into_a_narrow_column() -> None:
+    """Seen in Spinado: the hint, hemmed in, was laid out a few words wide and many
+    lines tall. With room only in a narrow gap and in a wider place further off, the
+    note goes to the wider place, at least ``NARROWEST`` wide, in at most four lines."""
+    hand = pygame.Rect(0, 440, 1024, 200)
+    left, right = pygame.Rect(0, 0, 400, 440), pygame.Rect(560, 0, 464, 300)
+    natural = pygame.Rect(312, 300, 400, 60)
+    width, box = place_note(natural, words, [900, 450, 300, 150, 100], SCREEN, [hand, left, right], [], 12)
+    assert box.width >= NARROWEST and box.height <= 4 * 20
+    assert width >= NARROWEST
+
+
+def test_a_short_note_keeps_its_own_width() -> None:
+    """Words shorter than ``NARROWEST`` are not padded out: the note is as wide as they are."""
+    _, box = place_note(pygame.Rect(400, 300, 120, 20), lambda width: (min(width, 120), 20), [120, 60], SCREEN, [], [], 12)
+    assert box.size == (120, 20)

@@ -189,3 +189,38 @@ def test_the_prompt_to_drag_a_card_reads_clearly_on_the_felt() -> None:
     ground = colours.most_common(1)[0][0]
     ink = max(colours, key=lambda colour: contrast(colour, ground))
     assert contrast(ink, ground) >= 4.5
+
+
+@pytest.mark.parametrize("seats", range(5, 9))
+def test_a_seat_s_name_lies_on_the_same_side_of_its_card_in_every_trick(seats: int) -> None:
+    """Seen with eight players: a name lay on the card's upper edge in one trick and on
+    its lower edge in the next, so it had to be looked for each time. Whether a trick
+    is full, half played or led from another seat, each name keeps its place by its card."""
+    pygame.init()
+    theme, sprites = Theme((1024, 640)), CardSprites(CardArt())
+    cards = parse_cards("AS KS QS JS 10S 9S 8S 7S")
+    w, h = sprites.size(48)
+    area = TrickArea(names=dict(list(NAMES.items())[:seats]))
+    area.layout(pygame.Rect((200, 100), TrickArea.size_for((w, h), 20, seats)), 48, seats, 20)
+    surface = pygame.Surface((1024, 640))
+
+    def tags(positions: list[int]) -> dict[int, tuple[int, int]]:
+        """Where each name lay against its card's centre, with ``positions`` played."""
+        area.draw_cards(surface, theme, sprites, list(zip(positions, cards, strict=False)), None)
+        return {
+            position: (tag.centerx - area.card_rect(position, sprites).centerx, tag.centery - area.card_rect(position, sprites).centery)
+            for position, tag in zip(positions, area.label_boxes, strict=True)
+        }
+
+    full = tags(list(range(seats)))
+    for played in ([0, 1, 2], [seats - 1, 0], [3, 2, 1, 0], [1, 3, 4]):
+        assert {position: full[position] for position in played} == tags(played), played
+
+
+def test_eight_cards_are_as_large_as_the_rows_allow() -> None:
+    """Eight cards lie in two rows of three and the side seats' cards beyond the rows'
+    ends: about five and a quarter cards wide, so at 1024x640 the middle of the table
+    holds cards wide enough for their corners to read."""
+    w, h = SPRITES.size(48)
+    width, height = TrickArea.size_for((w, h), 20, 8)
+    assert width <= 5.3 * w and height <= 2 * h + 2 * 20 + 0.1 * w

@@ -798,3 +798,26 @@ def test_the_list_opens_on_the_game_last_chosen(app: App) -> None:
     app.scenes.push(TutorialScene(app))
     listing = app.scenes.top
     assert isinstance(listing, TutorialScene) and listing.game == "spinado"
+
+
+@pytest.mark.parametrize("game", COURSES)
+def test_a_refusal_in_a_lesson_keeps_off_the_window_s_edge(tmp_path: Path, game: str) -> None:
+    """Seen at 1024x640 in a Spinado lesson: the refused move's reason lay flush against
+    the window's left edge. Every lesson's last lesson (the fullest table), with the
+    longest reason said: no note or control of the table comes nearer an edge than the
+    margin, and neither does the lesson's panel."""
+    app = make_app(tmp_path, (1024, 640))
+    course = load_course(game)
+    scene = LessonTableScene(app, course, len(course.lessons) - 1)
+    hurry(scene)
+    app.scenes.push(scene)
+    settle(app, scene)
+    scene.say(
+        "You can't add the spinado here: it goes on a card you play, and only when that card "
+        "stops the sequence or is the last card of a suit."
+    )
+    frames(app, 2)
+    footprint = scene.footprint()
+    assert scene.message and [(mark.what, tuple(mark.rect)) for mark in footprint.near_edge()] == []
+    assert footprint.inside().contains(scene.panel.box)
+    app.quit()

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from cardtable_gui.scenes.table.footprint import Footprint
+from cardtable_gui.scenes.table.footprint import EDGE_MARGIN, Footprint
 from cardtable_gui.scenes.table.note_place import place_in
 from cardtable_gui.ui import theme as th
 
@@ -122,7 +122,7 @@ class Banner:
             font_size, lines, size = self.callout_fit(theme, max(theme.px(200), surface.get_width() // 2) + theme.px(36))
             box = pygame.Rect((0, 0), size)
             box.center = self.middle
-        box.clamp_ip(surface.get_rect())
+        box.clamp_ip(surface.get_rect().inflate(-2 * EDGE_MARGIN, -2 * EDGE_MARGIN))
         pad = theme.px(18)
         line_h = theme.font(font_size, True).get_linesize()
         self.callout_box = box

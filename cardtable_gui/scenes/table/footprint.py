@@ -41,6 +41,10 @@ class Kind(Enum):
     """A panel meant to cover the table: the summary, the score sheet, a question."""
 
 
+EDGE_MARGIN = 8
+"""How far every note and control keeps from the window's edges, in pixels: a box
+flush against the edge looked cut off, and its border was lost in the frame."""
+
 KEEP_CLEAR = frozenset((Kind.CARD, Kind.CONTROL, Kind.BOARD, Kind.LOG, Kind.TEXT, Kind.NOTE, Kind.MARK, Kind.PANEL))
 """What a note must never cover; the bare felt of an area it should only rather not hide."""
 
@@ -81,6 +85,15 @@ class Footprint:
     def outside(self) -> list[Mark]:
         """Marks that do not lie wholly inside the window."""
         return [mark for mark in self.marks if not self.screen.contains(mark.rect)]
+
+    def inside(self) -> pygame.Rect:
+        """The window less its margin (``EDGE_MARGIN``): where notes and controls go."""
+        return self.screen.inflate(-2 * EDGE_MARGIN, -2 * EDGE_MARGIN)
+
+    def near_edge(self, kinds: Iterable[Kind] = (Kind.NOTE, Kind.CONTROL)) -> list[Mark]:
+        """Marks of ``kinds`` nearer a window edge than ``EDGE_MARGIN`` (or beyond it)."""
+        wanted, inside = frozenset(kinds), self.inside()
+        return [mark for mark in self.marks if mark.kind in wanted and not inside.contains(mark.rect)]
 
     def notes_covering(self, kinds: Iterable[Kind] = KEEP_CLEAR - {Kind.PANEL}) -> list[tuple[Mark, Mark]]:
         """Each note and a mark of ``kinds`` it lies over (a note is not over itself).

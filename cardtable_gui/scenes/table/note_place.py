@@ -20,6 +20,9 @@ from cardtable_gui.scenes.table.footprint import KEEP_CLEAR, Footprint, Kind
 
 NEVER = 1000
 """How much worse a pixel over ``keep_clear`` is than one over ``rather_not``."""
+NARROWEST = 220
+"""No note is laid out narrower than this many pixels (unless its words are shorter):
+a hint squeezed to a column a few words wide took a dozen lines to read."""
 MOVE_COST = 0.05
 """What each pixel of moving away from the natural place costs, per pixel of box width:
 moving across the window weighs about like hiding half a seat plate."""
@@ -73,13 +76,38 @@ def place_note(
     """The width to lay the note out at and its box. ``natural`` is the box at its
     natural place; ``sized(width)`` is the box's size when laid out at most ``width``
     wide. Positions are tried across the screen at least ``step`` pixels apart (a
-    quarter of the box's width, half its height, when that is more)."""
+    quarter of the box's width, half its height, when that is more). Widths that
+    lay it out narrower than ``NARROWEST`` (or than its words, if shorter) are tried
+    only when no wider box finds a spot clear of ``keep_clear``."""
     w, h = sized(widths[0])
     box = pygame.Rect((0, 0), (w, h))
     box.center = natural.center
     if screen.contains(box) and box.collidelist(keep_clear) < 0 and box.collidelist(rather_not) < 0:
         # Nothing is in the way: the search would only confirm the natural place.
         return widths[0], box
+    shortest = min(NARROWEST, w)
+    wide = [width for width in widths if sized(width)[0] >= shortest]
+    narrow = [width for width in widths if width not in wide]
+    best = _best(natural, sized, wide, screen, keep_clear, rather_not, step)
+    if narrow and (best is None or overlap(best[2], keep_clear)):
+        squeezed = _best(natural, sized, narrow, screen, keep_clear, rather_not, step)
+        if squeezed is not None and (best is None or squeezed[0] < best[0]):
+            best = squeezed
+    assert best is not None
+    return best[1], best[2]
+
+
+def _best(
+    natural: pygame.Rect,
+    sized: Callable[[int], tuple[int, int]],
+    widths: Sequence[int],
+    screen: pygame.Rect,
+    keep_clear: Sequence[pygame.Rect],
+    rather_not: Sequence[pygame.Rect],
+    step: int,
+) -> tuple[float, int, pygame.Rect] | None:
+    """The cheapest box at any of ``widths`` (see ``place_note``): its cost, its width
+    and where it goes; None without widths."""
     best: tuple[float, int, pygame.Rect] | None = None
     for width in widths:
         w, h = sized(width)
@@ -96,8 +124,7 @@ def place_note(
         cost = NEVER * overlap(box, keep_clear) + hidden(box, rather_not)
         if best is None or cost < best[0]:
             best = (cost, width, box)
-    assert best is not None
-    return best[1], best[2]
+    return best
 
 
 def _steps(start: int, low: int, high: int, step: int) -> list[int]:
@@ -120,10 +147,10 @@ def place_in(
 ) -> tuple[int, pygame.Rect]:
     """``place_note`` against what ``footprint`` holds: clear of its cards, controls,
     play areas, words, marks, panels and notes, hiding little of its areas, inside ``screen``
-    (the footprint's window unless told)."""
+    (the footprint's window less its margin unless told)."""
     keep_clear = footprint.rects(KEEP_CLEAR)
     rather_not = footprint.rects((Kind.AREA,))
-    return place_note(natural, sized, widths, screen or footprint.screen, keep_clear, rather_not, step)
+    return place_note(natural, sized, widths, screen or footprint.inside(), keep_clear, rather_not, step)
 
 
 def free_spot(

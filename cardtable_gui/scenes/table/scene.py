@@ -55,7 +55,7 @@ from cardtable_gui.scenes.table.card_sprites import CardSprites
 from cardtable_gui.scenes.table.coach import STYLE as COACH_STYLE
 from cardtable_gui.scenes.table.coach import Coach
 from cardtable_gui.scenes.table.confirm import ConfirmPanel
-from cardtable_gui.scenes.table.footprint import KEEP_CLEAR, Footprint, Kind
+from cardtable_gui.scenes.table.footprint import EDGE_MARGIN, KEEP_CLEAR, Footprint, Kind
 from cardtable_gui.scenes.table.game_over import GameOverPanel, standings
 from cardtable_gui.scenes.table.handoff import HandoffCover
 from cardtable_gui.scenes.table.hint import HintPanel
@@ -1061,7 +1061,7 @@ class TableScene(Scene):
         self._notes_key = (said, drawn)
         theme = self.app.theme
         # A note may go anywhere on the table, but not flush against its edge.
-        screen = pygame.Rect((0, 0), self.table_size(size)).inflate(-2 * theme.px(4), -2 * theme.px(4))
+        screen = pygame.Rect((0, 0), self.table_size(size)).inflate(-2 * EDGE_MARGIN, -2 * EDGE_MARGIN)
         step = theme.px(24)
         marks = self.table.hint_rects() if self.hint.visible else []
         footprint.add_all(Kind.MARK, marks, "hinted move")

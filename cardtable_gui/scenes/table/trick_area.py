@@ -30,6 +30,11 @@ NAME_BACKING = (10, 20, 15, 170)
 """The dark ground under words on the felt (names, the prompt), so they read at full contrast."""
 _OVAL_ASPECT = 0.75
 """How much flatter than the card's own shape the oval is: tables are wider than tall."""
+_ROW_STEP = 1.06
+"""Eight cards lie in rows this many card widths apart: side by side, a little apart,
+so a slightly turned card keeps off its neighbour's corner."""
+_ROW_GAP = 0.06
+"""The gap between the two rows of eight cards, in card widths."""
 
 
 def _directions(seats: int) -> list[tuple[float, float]]:
@@ -48,6 +53,8 @@ def _spread(seats: int, card_size: tuple[int, int], label_h: int) -> tuple[float
         return w * 1.1, h * 0.54
     if seats == 2:
         return 0.0, h * 0.54 + label_h / 2
+    if seats == 8:
+        return _ROW_STEP * w * 2, (h + _ROW_GAP * w) / 2
     steps = _directions(seats)
     scale = 0.0
     for i, (xa, ya) in enumerate(steps):
@@ -60,6 +67,17 @@ def _spread(seats: int, card_size: tuple[int, int], label_h: int) -> tuple[float
             )
             scale = max(scale, needs)
     return scale * w, scale * h * _OVAL_ASPECT
+
+
+def _eight(position: int) -> tuple[float, float]:
+    """Where the card of ``position`` lies among eight, as a share of the spread: two
+    rows of three (the seats above and below the middle) and the side seats between
+    the rows, beyond their ends. Around an oval eight cards with their names needed a
+    trick too tall for a small window, and its cards shrank until their corners were
+    hard to read; in rows they sit side by side, none on another's corner."""
+    across = (0.0, -0.5, -1.0, -0.5, 0.0, 0.5, 1.0, 0.5)[position % 8]
+    down = (1.0, 1.0, 0.0, -1.0, -1.0, -1.0, 0.0, 1.0)[position % 8]
+    return across, down
 
 
 def takes_it(name: str) -> str:
@@ -97,6 +115,10 @@ class TrickArea:
         w, h = card_size
         if seats == 4:
             return round(w * 3.4), round(h * 2.2 + label_h * 2)
+        if seats == 8:
+            across, down = _spread(seats, card_size, label_h)
+            # The names lie above and below the rows, each no wider than its card.
+            return round(across * 2 + w), round(down * 2 + h + label_h * 2)
         across, down = _spread(seats, card_size, label_h)
         return round(across * 2 + w * 1.2), round(down * 2 + h + label_h * 2)
 
@@ -109,13 +131,14 @@ class TrickArea:
     def slot(self, position: int, sprites: CardSprites) -> tuple[float, float]:
         """The centre of the card played from the seat at ``position``."""
         across, down = _spread(self.seats, sprites.size(self.card_width), self.label_h)
-        x, y = _directions(self.seats)[position % self.seats]
+        x, y = _eight(position) if self.seats == 8 else _directions(self.seats)[position % self.seats]
         cx, cy = self.rect.center
         return (cx + x * across, cy + y * down)
 
-    @staticmethod
-    def tilt(position: int) -> float:
-        return _TILTS[position % len(_TILTS)]
+    def tilt(self, position: int) -> float:
+        """How far the card from ``position`` turns: half as far in rows of eight,
+        where a card's turned corner would touch its neighbour's."""
+        return _TILTS[position % len(_TILTS)] * (0.5 if self.seats == 8 else 1.0)
 
     def contains(self, pos: tuple[int, int]) -> bool:
         return self.rect.collidepoint(pos)
@@ -202,9 +225,81 @@ class TrickArea:
         self.label_boxes = []
         self.caption_box = pygame.Rect(0, 0, 0, 0)
         cards = self.drawn = [self.card_rect(position, sprites) for position, _ in plays]
+        sides = self.name_sides(theme, sprites)
         for index, (position, _) in enumerate(plays):
-            others = cards[:index] + cards[index + 1 :]
-            self._draw_name(surface, theme, sprites, position, position == winner and not gathered, others)
+            if position in sides:
+                others = cards[:index] + cards[index + 1 :]
+                self._draw_name(surface, theme, sprites, position, sides[position], position == winner and not gathered, others)
+
+    def name_sides(self, theme: th.Theme, sprites: CardSprites) -> dict[int, int]:
+        """Which of its spots (``_spots``) each named seat's tag takes, the same in every
+        trick: worked out seat by seat for a full trick, clear of every other card, of
+        every corner index, of the names before it and of what the layout keeps clear.
+        Chosen among the cards played so far, a name jumped from edge to edge of its
+        card from one trick to the next, and had to be looked for."""
+        cards = {position: self.card_rect(position, sprites) for position in range(self.seats)}
+        corners = [corner for card in cards.values() for corner in index_corners(card)]
+        placed: list[pygame.Rect] = []
+        sides: dict[int, int] = {}
+        for position, card in cards.items():
+            name = self.names.get(position)
+            if not name:
+                continue
+            _, box = self._name_image(theme, sprites, name, won=False, bold=False)
+            spots = self._spots(position, box, card, theme.px(6))
+            others = [rect for other, rect in cards.items() if other != position]
+            chosen = first_clear(spots, [*others, *corners, *placed, *self.keep_clear])
+            sides[position] = next(index for index, spot in enumerate(spots) if spot is chosen)
+            placed.append(chosen)
+        return sides
+
+    def _name_image(
+        self, theme: th.Theme, sprites: CardSprites, text: str, won: bool, bold: bool
+    ) -> tuple[pygame.Surface, pygame.Rect]:
+        """The words of a name tag (dark on the winner's colour when ``won``) and the
+        tag's size, fitted to the room a tag has: with eight cards, no wider than a
+        card, so tags side by side stay apart."""
+        w, _ = sprites.size(self.card_width)
+        room = w * (1.0 if self.seats == 8 else 2.2 if won and self.seats != 4 else 1.6)
+        text, size = theme.fit(text, theme.text_px(16), round(room), bold=bold)
+        image = theme.text(text, size, th.TEXT_DARK if won else th.TEXT, bold=bold)
+        return image, image.get_rect().inflate(theme.px(12), theme.px(4))
+
+    def _spots(self, position: int, box: pygame.Rect, card: pygame.Rect, gap: int) -> list[pygame.Rect]:
+        """Where the tag ``box`` of the card ``card`` played from ``position`` may go,
+        best first: with four seats on the outer edge of the card (above north, below
+        south, beside west and east); with eight above the upper row's cards and the
+        side cards, below the lower row's; around an oval across the card's lower edge
+        clear of its index, else across its upper edge, under it, above it or beside it
+        (with six or more cards the lower edge lies on the next card down)."""
+        if self.seats == 8:
+            below = _eight(position)[1] > 0
+            return [self._beside(box, "midtop", (card.centerx, card.bottom + gap)) if below else self._beside(box, "midbottom", (card.centerx, card.top - gap))]
+        if self.seats == 4:
+            handle, point = (
+                ("midtop", (card.centerx, card.bottom + gap)),
+                ("midright", (card.left - gap, card.centery)),
+                ("midbottom", (card.centerx, card.top - gap)),
+                ("midleft", (card.right + gap, card.centery)),
+            )[position % 4]
+            return [self._beside(box, handle, point)]
+        corners = index_corners(card)
+        # Across an edge, slid off the index in that edge's corner where the name allows.
+        lower = box.copy()
+        lower.center = (card.centerx, card.bottom)
+        lower.right = min(lower.right, corners[1].left)
+        upper = box.copy()
+        upper.center = (card.centerx, card.top)
+        upper.left = max(upper.left, corners[0].right)
+        return [lower, upper] + [
+            self._beside(box, handle, point)
+            for handle, point in (
+                ("midtop", (card.centerx, card.bottom + gap)),
+                ("midbottom", (card.centerx, card.top - gap)),
+                ("midright", (card.left - gap, card.centery)),
+                ("midleft", (card.right + gap, card.centery)),
+            )
+        ]
 
     def _draw_name(
         self,
@@ -212,53 +307,22 @@ class TrickArea:
         theme: th.Theme,
         sprites: CardSprites,
         position: int,
+        side: int,
         won: bool,
         others: list[pygame.Rect],
     ) -> None:
-        """The player's name where it hides no other card, no name drawn before, no
-        corner index of its own card (the rank and suit must stay readable) and nothing
-        the layout keeps clear: with four seats on the outer edge of the card (above
-        north, below south, beside west and east); around an oval across the card's
-        lower edge clear of its index, else across its upper edge, under it, above it or
-        beside it (with six or more cards the lower edge lies on the next card down)."""
-        name = self.names.get(position)
-        if not name:
-            return
-        w, h = sprites.size(self.card_width)
-        size = theme.text_px(16)
-        room = w * (2.2 if won and self.seats != 4 else 1.6)
-        text, size = theme.fit(takes_it(name) if won else name, size, round(room), bold=won)
-        image = theme.text(text, size, th.TEXT_DARK if won else th.TEXT, bold=won)
-        box = image.get_rect().inflate(theme.px(12), theme.px(4))
+        """The player's name on its seat's side of the card (``name_sides``). The
+        winner's says that they take it, in bold, where those longer words hide no
+        other card, no corner index and no name drawn before; else it names them
+        alone, as their side was chosen for, in the winner's colour."""
+        name = self.names[position]
         card = self.card_rect(position, sprites)
-        corners = index_corners(card)
-        gap = theme.px(6)
-        if self.seats != 4:
-            # Across an edge, slid off the index in that edge's corner where the name allows.
-            lower = box.copy()
-            lower.center = (card.centerx, card.bottom)
-            lower.right = min(lower.right, corners[1].left)
-            upper = box.copy()
-            upper.center = (card.centerx, card.top)
-            upper.left = max(upper.left, corners[0].right)
-            spots = [lower, upper] + [
-                self._beside(box, handle, point)
-                for handle, point in (
-                    ("midtop", (card.centerx, card.bottom + gap)),
-                    ("midbottom", (card.centerx, card.top - gap)),
-                    ("midright", (card.left - gap, card.centery)),
-                    ("midleft", (card.right + gap, card.centery)),
-                )
-            ]
-        elif position == 2:
-            spots = [self._beside(box, "midbottom", (card.centerx, card.top - gap))]
-        elif position == 0:
-            spots = [self._beside(box, "midtop", (card.centerx, card.bottom + gap))]
-        elif position == 1:
-            spots = [self._beside(box, "midright", (card.left - gap, card.centery))]
-        else:
-            spots = [self._beside(box, "midleft", (card.right + gap, card.centery))]
-        box = first_clear(spots, [*others, *corners, *self.label_boxes, *self.keep_clear])
+        taken = [*others, *(corner for rect in (card, *others) for corner in index_corners(rect)), *self.label_boxes, *self.keep_clear]
+        for text in (takes_it(name), name) if won else (name,):
+            image, box = self._name_image(theme, sprites, text, won, bold=text != name)
+            box = self._spots(position, box, card, theme.px(6))[side]
+            if box.collidelist(taken) < 0:
+                break
         self.label_boxes.append(box)
         fill = (*th.ACCENT, 235) if won else NAME_BACKING
         theme.draw_panel(surface, box, radius=box.height // 2, fill=fill, border=None, shadow=False)

@@ -199,7 +199,9 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
                 middle = min(clear, key=lambda y: abs(y - area.centery)) if clear else area.centery
                 rect.center = (area.centerx, middle)
                 break
-            width = max(MIN_TRICK_WIDTH, round(width * 0.94))
+            # A pixel at a time: steps of a few per cent lost the last few pixels of a
+            # small window's middle, which an eight-card trick needs to stay readable.
+            width -= 1
         self.trick.layout(rect, width, self.seat_count, label_h)
 
     def _place_piles(self, area: pygame.Rect) -> None:
