@@ -9,6 +9,7 @@ import time
 
 import pytest
 from net_support import RawGuest
+from websockets.exceptions import ConnectionClosed
 
 from cardtable_gui.net.client import GuestClient, Lost
 from cardtable_gui.net.messages import Refused, Welcome, write
@@ -128,9 +129,12 @@ def test_a_frame_of_ten_megabytes_disconnects_the_sender(server) -> None:
 
 def test_a_thousand_messages_a_second_is_a_flood_and_is_cut_off(server) -> None:
     async def flood(raw: RawGuest) -> None:
-        for _ in range(1000):
-            await raw.say(write(Refused(error="x", message="y")))
-            await asyncio.sleep(0.001)
+        # As fast as the guest can send; the host may cut it off before the last one.
+        try:
+            for _ in range(1000):
+                await raw.say(write(Refused(error="x", message="y")))
+        except ConnectionClosed:
+            pass
 
     heard, told = _joined_raw_guest_does(server, flood)
     assert "TooManyMessages" in [getattr(m, "error", None) for m in heard]
