@@ -125,8 +125,12 @@ class Match:
         ai_pace: float = 0.0,
         clock: Callable[[], float] = time.monotonic,
         resume: Position | None = None,
+        friends_gone: tuple[int, ...] = (),
     ) -> None:
         self.config = config
+        self.friends_gone = friends_gone
+        """Seats friends played in a game hosted here and computers play now: their
+        names say so, and every save of the game keeps saying so."""
         self.rules: GameRules[Any, Any] = get_rules(config.game)
         self.on_applied = on_applied
         self.ai_pace = ai_pace
@@ -222,7 +226,8 @@ class Match:
         return "thinking"
 
     def seat_name(self, seat: int) -> str:
-        return self.config.seats[seat].name
+        name = self.config.seats[seat].name
+        return f"{name} (computer)" if seat in self.friends_gone else name
 
     def view_for(self, seat: int | None) -> GameView:
         """What ``seat`` may know now (``None``: a spectator's view)."""
@@ -485,7 +490,7 @@ class Match:
     """This computer keeps the game: it saves it and counts it in the statistics."""
 
     def saved_game(self, name: str | None = None) -> SavedGame:
-        return SavedGame.capture(self.config, self.history, self.state, name=name)
+        return SavedGame.capture(self.config, self.history, self.state, name=name, friend_seats=self.friends_gone)
 
     def game_record(self) -> GameRecord:
         return GameRecord.from_match(self.config, self.state)

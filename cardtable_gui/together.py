@@ -1,9 +1,12 @@
 """Playing with friends from the command line: ``cardtable host`` and ``cardtable join``.
 
-``host`` starts listening, announces the game on the local network, and opens the
-host's lobby; ``join`` connects with the join code and opens the friend's lobby. Every
-problem a person can meet here (no such game, seats that do not add up, a port in use,
-a code or an address typed wrong) is told in one sentence, and nothing is left running.
+Both open the window on the menu's Play with friends page, filled in as the command
+line says, and press its Host or Join: ``host`` asks first when it would replace a game
+in progress, starts listening, announces the game on the local network, and opens the
+host's lobby; ``join`` connects with the join code and opens the friend's lobby. Back
+from either lobby (after a refusal too) comes to that page, never to an empty window.
+A game or seats that do not add up, or a code or an address typed wrong, is told in one
+sentence before anything runs; a port in use is said on the page, as from the menu.
 """
 
 from __future__ import annotations
@@ -12,17 +15,19 @@ import argparse
 import logging
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable_gui.app_window import App
-from cardtable_gui.net.client import BadAddress, GuestClient, split_address
+from cardtable_gui.net.client import BadAddress, split_address
 from cardtable_gui.net.codes import BadJoinCode, normalise
-from cardtable_gui.net.discovery import announce
-from cardtable_gui.net.guest_match import GuestMatch
-from cardtable_gui.net.hosting import HostedGame
-from cardtable_gui.net.server import DEFAULT_PORT, HostError, HostServer
+from cardtable_gui.net.names import BadName
+from cardtable_gui.net.server import DEFAULT_PORT
+from cardtable_gui.rules import get_rules
 from cardtable_gui.rules.base import GameRules
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+
+if TYPE_CHECKING:
+    from cardtable_gui.scenes.friends import FriendsScene
 
 OpenApp = Callable[[argparse.Namespace], App | None]
 """Opens the window (``app.open_app``), or says why not and gives None."""
@@ -73,66 +78,58 @@ def host(args: argparse.Namespace, open_app: OpenApp, named_rules: NamedRules) -
     app = open_app(args)
     if app is None:
         return 1
-    name = args.name or app.settings.player_name
     try:
-        seats, host_seat, friends = table_seats(words, players, name)
-    except BadSeats as error:
+        open_host(app, rules.name, words, args.name, args.port if args.port is not None else DEFAULT_PORT)
+    except (BadSeats, BadName) as error:
         app.quit()
         print(error, file=sys.stderr)
         return 2
-    port = args.port if args.port is not None else DEFAULT_PORT
-    server = HostServer(port=port)
-    try:
-        server.start()
-    except HostError as error:
-        app.quit()
-        print(error, file=sys.stderr)
-        return 1
-    announcement = announce(f"{name}'s {rules.title}", rules.name, server.port)
+    return app.run()
 
-    def stop_hosting() -> None:
-        if announcement is not None:
-            announcement.close()
-        server.stop()
 
-    from cardtable_gui.scenes.lobby import HostLobbyScene
-    from cardtable_gui.scenes.table.hosted_table import HostedTableScene
+def open_host(app: App, game: str, words: Sequence[str], name: str | None, port: int) -> FriendsScene:
+    """The menu, the Play with friends page filled in as the command line says, and
+    over it the hosting (once a game in progress is seen to): leaving the lobby comes
+    back to that page. Raises ``BadSeats`` or ``BadName`` before anything opens."""
+    from cardtable_gui.scenes.friends import FriendsScene
 
-    hosted = HostedGame(MatchConfig(game=rules.name, seats=seats), friends, server)
-
-    def open_table(game: HostedGame) -> None:
-        app.scenes.replace(HostedTableScene(app, game, host_seat, stop_hosting))
-
-    where = f"with this computer's address and port {server.port}"
-    app.scenes.push(HostLobbyScene(app, hosted, host_seat, where, open_table, stop_hosting))
-    try:
-        return app.run()
-    finally:
-        stop_hosting()
+    rules = get_rules(game)
+    app.go_home()
+    page = FriendsScene(app)
+    page.fill_host(game, len(words) if len(words) in rules.player_counts else page.players, name, port)
+    chosen = page.host_name_typed()
+    seats, host_seat, friends = table_seats(words, rules.player_counts, chosen)
+    app.scenes.push(page)
+    page.host(MatchConfig(game=game, seats=seats), host_seat, friends, port)
+    return page
 
 
 def join(args: argparse.Namespace, open_app: OpenApp) -> int:
     try:
         code = normalise(args.code)
-        host_name, port = split_address(args.address)
+        split_address(args.address)
     except (BadJoinCode, BadAddress) as error:
         print(error, file=sys.stderr)
         return 2
     app = open_app(args)
     if app is None:
         return 1
-    name = args.name or app.settings.player_name
-    client = GuestClient(f"{host_name}:{port}", code, name)
-    client.start()
+    open_join(app, args.address, code, args.name)
+    return app.run()
 
-    from cardtable_gui.scenes.lobby import GuestLobbyScene
-    from cardtable_gui.scenes.table.guest_table import GuestTableScene
 
-    def open_table(config: MatchConfig, match: GuestMatch) -> None:
-        app.scenes.replace(GuestTableScene(app, config, match))
+def open_join(app: App, address: str, code: str, name: str | None) -> FriendsScene:
+    """The menu, the Play with friends page with the address, code and name filled
+    in, and over it the joining: Back from the lobby, a refusal included, comes back
+    to that page to fix what was typed."""
+    from cardtable_gui.scenes.friends import FriendsScene
 
-    app.scenes.push(GuestLobbyScene(app, client, f"{host_name}:{port}", open_table))
-    try:
-        return app.run()
-    finally:
-        client.close("left")
+    app.go_home()
+    page = FriendsScene(app)
+    page.address.text = address
+    page.code.text = code
+    if name is not None:
+        page.name.text = name
+    app.scenes.push(page)
+    page.join()
+    return page

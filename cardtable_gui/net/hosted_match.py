@@ -13,6 +13,7 @@ from typing import Any
 from cardtable_gui.match import Match
 from cardtable_gui.net.guest_match import UNDO_OFF_TOGETHER
 from cardtable_gui.net.hosting import HostedGame
+from cardtable_gui.net.names import YOU
 from cardtable_gui.persistence.saves import SavedGame
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.undo_rule import UndoOff
@@ -36,6 +37,11 @@ class HostedMatch(Match):
     def is_human(self, seat: int | None) -> bool:
         """Only the host's seat is played at this table; the friends play theirs."""
         return seat == self.host_seat
+
+    def seat_name(self, seat: int) -> str:
+        """The host's own table calls the host "You", as every table calls its own
+        player; the friends are told the host's name."""
+        return YOU if seat == self.host_seat else super().seat_name(seat)
 
     @property
     def thinking_seat(self) -> int | None:
@@ -71,10 +77,13 @@ class HostedMatch(Match):
 
     def saved_game(self, name: str | None = None) -> SavedGame:
         """The game saved like any game of this computer; the friends cannot play
-        their seats here, so the save has a Medium computer in each."""
+        their seats here, so the save has a Medium computer in each, and the host's
+        seat is "You" as at this table."""
         seats = tuple(
             SeatConfig(name=seat.name, kind=SeatKind.AI, level=AILevel.MEDIUM)
             if index in self.friend_seats and seat.is_human
+            else seat.model_copy(update={"name": YOU})
+            if index == self.host_seat
             else seat
             for index, seat in enumerate(self.config.seats)
         )

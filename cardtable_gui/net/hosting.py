@@ -24,6 +24,7 @@ from pydantic import BaseModel
 from cardtable_gui.match import Match
 from cardtable_gui.net.messages import HOST_ENDED, Act, Bye, Join, Lobby, Refused, SeatInfo, Update, Welcome
 from cardtable_gui.net.server import CodeChanged, Incoming, Left
+from cardtable_gui.net.names import YOU
 from cardtable_gui.net.wire import encode
 from cardtable_gui.persistence.saves import describe_progress
 from cardtable_gui.rules.base import ActionParseError, Event, GameState, IllegalAction
@@ -211,6 +212,9 @@ class HostedGame:
             self._act(said.connection, message)
 
     def _join(self, connection: int, join: Join) -> None:
+        if join.name.casefold() == YOU.casefold():
+            self.link.drop(connection, "NameTaken", 'Every table calls its own player "You": join under your own name.')
+            return
         if join.name in self.replaced:
             self.link.drop(connection, "SeatTaken", f"A computer plays {join.name}'s seat now; the table is full.")
             return

@@ -43,6 +43,8 @@ from cardtable_gui.net.messages import (
 
 DEFAULT_PORT = 47474
 """The TCP port a host listens on unless told otherwise (``--port``)."""
+FIRST_FREE_PORT = 1024
+"""The lowest port a player may pick: those below are kept for the system's services."""
 
 APP_NAME = "Card Table"
 
@@ -72,6 +74,22 @@ class Limits(BaseModel):
 
 class HostError(Exception):
     """The host could not start listening (port taken, no such address)."""
+
+
+class BadPort(ValueError):
+    """A port typed that a host cannot listen on."""
+
+
+def port_number(text: str) -> int:
+    """The port typed in ``text``; raises ``BadPort`` with the ports allowed."""
+    allowed = f"The port must be a whole number from {FIRST_FREE_PORT} to 65535 (usually {DEFAULT_PORT})."
+    try:
+        port = int(text.strip())
+    except ValueError:
+        raise BadPort(allowed) from None
+    if not FIRST_FREE_PORT <= port <= 65535:
+        raise BadPort(allowed)
+    return port
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,7 +397,7 @@ def _version_words(hello: Hello) -> str:
 
 def _port_problem(port: int, error: OSError) -> str:
     if port and "in use" in str(error).lower():
-        return f"Port {port} is already in use on this computer: close what uses it or host on another port (--port)."
+        return f"Port {port} is already in use on this computer: close what uses it or host on another port."
     return f"Could not listen on port {port}: {error.strerror or error}."
 
 

@@ -91,6 +91,11 @@ class Settings(BaseModel):
         default=True,
         description="In your first game of each kind, a short tip the first time something new comes up.",
     )
+    friends_name: str = Field(
+        default="",
+        max_length=NAME_LIMIT,
+        description="The name your friends last saw at your seat, offered again when you host or join.",
+    )
 
 
     @field_validator("window_size")

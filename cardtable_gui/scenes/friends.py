@@ -1,11 +1,14 @@
 """Play with friends: host a game for friends at their own computers, or join one.
 
-The left half hosts: the game, how many play, and who sits in each seat (you in the
-first, each other seat a friend or a computer of some level). Host opens the lobby with
-the join code. The right half joins: games hosted on this network are listed by name
-(a click fills in the address), or the address is typed; then the code the host reads
-out, and Join opens the lobby. Every problem (a port in use, a code typed wrong) is said
-on the page, and the page stays.
+The left half hosts: the game, how many play, who sits in each seat (you in the
+first, each other seat a friend or a computer of some level), the name the friends see
+at your seat and the port they connect to. Host asks first when it would replace a game
+in progress, as New game does, then opens the lobby with the join code. The right half
+joins: games hosted on this network are listed by name (a click fills in the address),
+or the address is typed; then the code the host reads out, and Join opens the lobby.
+Every problem (a port in use, a code typed wrong) is said on the page, and the page
+stays. The command line's ``host`` and ``join`` open this page too, filled in, so that
+Back from their lobby comes here rather than to an empty window.
 """
 
 from __future__ import annotations
@@ -15,18 +18,21 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from cardtable_gui.net.addresses import local_addresses, reach_words
 from cardtable_gui.net.client import BadAddress, GuestClient, split_address
 from cardtable_gui.net.codes import BadJoinCode, normalise
 from cardtable_gui.net.discovery import HostedNearby, Listing, announce
 from cardtable_gui.net.guest_match import GuestMatch
 from cardtable_gui.net.hosting import HostedGame
-from cardtable_gui.net.server import DEFAULT_PORT, HostError, HostServer
+from cardtable_gui.net.names import BadName, default_name, name_for_others
+from cardtable_gui.net.server import DEFAULT_PORT, BadPort, HostError, HostServer, port_number
 from cardtable_gui.rules import GAMES, get_rules
+from cardtable_gui.scenes.game_in_progress import ask_before_replacing
 from cardtable_gui.scenes.lobby import GuestLobbyScene, HostLobbyScene
 from cardtable_gui.scenes.page import PageScene
 from cardtable_gui.scenes.table.guest_table import GuestTableScene
 from cardtable_gui.scenes.table.hosted_table import HostedTableScene
-from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+from cardtable_gui.seats import NAME_LIMIT, AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.widgets import Button, Choice, FocusGroup, Label, Stepper, TextInput, Widget
 
@@ -62,11 +68,18 @@ class FriendsScene(PageScene):
             Choice(list(SEAT_KINDS), "friend", lambda kind, seat=seat: self._choose_kind(seat, kind))
             for seat in range(1, MOST_SEATS)
         ]
+        settings = app.settings
+        self.host_name = TextInput(
+            default_name(settings.friends_name, settings.player_name, "Host"), max_length=NAME_LIMIT, placeholder="your name"
+        )
+        self.port = TextInput(str(DEFAULT_PORT), max_length=5, placeholder="port")
         self.host_button = Button("Host", self._host, style="primary")
         self.address = TextInput("", max_length=60, placeholder="host address, e.g. 192.168.1.20")
         self.code = TextInput("", max_length=30, placeholder="join code, e.g. 7-tiger-lamp")
-        self.name = TextInput(app.settings.player_name, max_length=24, placeholder="your name")
-        self.join_button = Button("Join", self._join, style="primary")
+        self.name = TextInput(
+            default_name(settings.friends_name, settings.player_name, "Friend"), max_length=NAME_LIMIT, placeholder="your name"
+        )
+        self.join_button = Button("Join", self.join, style="primary")
         self.nearby_buttons: list[Button] = []
         self.host_title = Label("Host a game", 28, bold=True)
         self.join_title = Label("Join a game", 28, bold=True)
@@ -84,6 +97,8 @@ class FriendsScene(PageScene):
             self.game_choice,
             self.count,
             *seats,
+            self.host_name,
+            self.port,
             self.host_button,
             *self.nearby_buttons,
             self.address,
@@ -114,25 +129,62 @@ class FriendsScene(PageScene):
 
     # -- hosting -------------------------------------------------------------------------
 
+    def fill_host(self, game: str, players: int, name: str | None, port: int | None) -> None:
+        """Fill in the host's half as a command line named it, so that Back from its
+        lobby shows the game that was hosted."""
+        self.game_choice.value = game
+        self._choose_game(game)
+        self.count.value = players
+        self._choose_count(players)
+        if name is not None:
+            self.host_name.text = name
+        if port is not None:
+            self.port.text = str(port)
+
+    def host_name_typed(self) -> str:
+        """The host's name from the form; raises ``BadName``."""
+        return name_for_others(self.host_name.text)
+
     def _host(self) -> None:
-        rules = get_rules(self.game)
         kinds = self.kinds[: self.players - 1]
         if "friend" not in kinds:
             self.problem = "Keep at least one seat for a friend, or play New game against the computer."
             return
-        name = self.name.text.strip() or self.app.settings.player_name
+        try:
+            name = self.host_name_typed()
+            port = port_number(self.port.text)
+        except (BadName, BadPort) as error:
+            self.problem = str(error)
+            return
         seats = [SeatConfig(name=name, kind=SeatKind.HUMAN)]
         for seat, kind in enumerate(kinds, start=1):
             if kind == "friend":
                 seats.append(SeatConfig(name=f"Friend {seat + 1}", kind=SeatKind.HUMAN))
             else:
                 seats.append(SeatConfig(name=f"Computer {seat + 1}", kind=SeatKind.AI, level=AILevel(kind)))
-        server = HostServer(port=DEFAULT_PORT)
+        friends = [seat for seat, kind in enumerate(kinds, start=1) if kind == "friend"]
+        self.host(MatchConfig(game=self.game, seats=tuple(seats)), 0, friends, port)
+
+    def host(self, config: MatchConfig, host_seat: int, friends: list[int], port: int) -> None:
+        """Host ``config`` (the host at ``host_seat``, ``friends`` kept for friends) on
+        ``port``, once the player has said what becomes of a game in progress: the
+        hosted game takes its place at the table."""
+        self.problem = ""
+        ask_before_replacing(self.app, "Host a game?", lambda: self._listen_and_open(config, host_seat, friends, port), self._complain)
+
+    def _complain(self, problem: str) -> None:
+        self.problem = problem
+
+    def _listen_and_open(self, config: MatchConfig, host_seat: int, friends: list[int], port: int) -> None:
+        rules = get_rules(config.game)
+        name = config.seats[host_seat].name
+        server = HostServer(port=port)
         try:
             server.start()
         except HostError as error:
             self.problem = str(error)
             return
+        self.app.remember(friends_name=name)
         announcement = announce(f"{name}'s {rules.title}", rules.name, server.port)
 
         def stop_hosting() -> None:
@@ -140,27 +192,29 @@ class FriendsScene(PageScene):
                 announcement.close()
             server.stop()
 
-        friends = [seat for seat, kind in enumerate(kinds, start=1) if kind == "friend"]
-        hosted = HostedGame(MatchConfig(game=rules.name, seats=tuple(seats)), friends, server)
+        hosted = HostedGame(config, friends, server)
         app = self.app
 
         def open_table(game: HostedGame) -> None:
-            app.scenes.replace(HostedTableScene(app, game, 0, stop_hosting))
+            app.scenes.replace(HostedTableScene(app, game, host_seat, stop_hosting))
 
-        where = f"with this computer's address and port {server.port}"
+        where = reach_words(server.port, local_addresses())
         self.problem = ""
-        app.scenes.push(HostLobbyScene(app, hosted, 0, where, open_table, stop_hosting))
+        app.scenes.push(HostLobbyScene(app, hosted, host_seat, where, open_table, stop_hosting))
 
     # -- joining -------------------------------------------------------------------------
 
-    def _join(self) -> None:
+    def join(self) -> None:
+        """Join the game at the address typed with the code typed, under the name
+        typed (what the Join button does)."""
         try:
             code = normalise(self.code.text)
             host, port = split_address(self.address.text)
-        except (BadJoinCode, BadAddress) as error:
+            name = name_for_others(self.name.text)
+        except (BadJoinCode, BadAddress, BadName) as error:
             self.problem = str(error)
             return
-        name = self.name.text.strip() or self.app.settings.player_name
+        self.app.remember(friends_name=name)
         client = GuestClient(f"{host}:{port}", code, name)
         client.start()
         app = self.app
@@ -210,6 +264,10 @@ class FriendsScene(PageScene):
         y += row + gap
         self.count.rect = pygame.Rect(left, y, half, row)
         y += row + gap
+        port_width = theme.px(110)
+        self.port.rect = pygame.Rect(left + half - port_width, y, port_width, row)
+        self.host_name.rect = pygame.Rect(left + label_width, y, half - label_width - port_width - theme.px(70), row)
+        y += row + gap
         compact = max(theme.px(30), min(row, (height - y - 2 * row - margin) // max(1, self.players - 1) - gap))
         for seat, choice in enumerate(self.seat_choices, start=1):
             choice.rect = pygame.Rect(left + label_width, y, half - label_width, compact)
@@ -243,6 +301,12 @@ class FriendsScene(PageScene):
             if choice.visible:
                 label = theme.text(f"Seat {seat + 1}", theme.px(20), th.TEXT_DIM)
                 surface.blit(label, (self.host_title.rect.x, choice.rect.centery - label.get_height() // 2))
+        for words, field, x in (
+            ("Name", self.host_name, self.host_title.rect.x),
+            ("Port", self.port, self.host_name.rect.right + theme.px(12)),
+        ):
+            label = theme.text(words, theme.px(20), th.TEXT_DIM)
+            surface.blit(label, (x, field.rect.centery - label.get_height() // 2))
         for widget in self._widgets():
             if widget is not self.back:
                 widget.draw(surface, theme)

@@ -115,10 +115,12 @@ class HostLobbyScene(_Lobby):
         self._open_table = open_table
         self._stop_hosting = stop_hosting
         self.start = Button("Start", self._start, style="primary", enabled=False)
-        self.back.on_click = self._leave
+        self.back.on_click = self.app.scenes.pop
         self.back.text = "Stop"
         self.buttons = [self.back, self.start]
         self.focus = FocusGroup(lambda: self.buttons)
+        self._handed_over = False
+        """The table has taken the hosting over: it stops it when it closes."""
 
     def update(self, dt: float) -> None:
         self.hosted.pump()
@@ -135,11 +137,13 @@ class HostLobbyScene(_Lobby):
 
     def _start(self) -> None:
         if self.hosted.can_start:
+            self._handed_over = True
             self._open_table(self.hosted)
 
-    def _leave(self) -> None:
-        self._stop_hosting()
-        self.app.scenes.pop()
+    def close(self) -> None:
+        """Stop (or the window closing) ends the hosting, unless the table took it."""
+        if not self._handed_over:
+            self._stop_hosting()
 
 
 class GuestLobbyScene(_Lobby):
@@ -152,7 +156,8 @@ class GuestLobbyScene(_Lobby):
         self.address = address
         self._open_table = open_table
         self.problem: str | None = None
-        self.back.on_click = self._leave
+        self._handed_over = False
+        """The table has taken the connection over: it closes it when it closes."""
         self.lines = [(f"Connecting to {address}\u2026", 24, th.TEXT)]
 
     def update(self, dt: float) -> None:
@@ -176,6 +181,7 @@ class GuestLobbyScene(_Lobby):
         self.seats = [seat_line(seat, info, remote.seat) for seat, info in enumerate(remote.lobby)]
         self.lines = [(f"You sit in seat {remote.seat + 1}. Waiting for the host to start\u2026", 24, th.TEXT)]
         if remote.started and remote.view is not None:
+            self._handed_over = True
             self._open_table(self._config(), GuestMatch(self.client, remote))
 
     def _config(self) -> MatchConfig:
@@ -196,6 +202,7 @@ class GuestLobbyScene(_Lobby):
         self.lines = [(why, 24, th.DANGER)]
         self.seats = []
 
-    def _leave(self) -> None:
-        self.client.close("left the lobby")
-        self.app.scenes.pop()
+    def close(self) -> None:
+        """Back (or the window closing) leaves the game, unless the table took it."""
+        if not self._handed_over:
+            self.client.close("left the lobby")

@@ -69,6 +69,16 @@ def test_a_fifth_person_or_a_taken_name_is_turned_away(hosted) -> None:
     assert link.dropped == {15: "TableFull", 16: "NameTaken"}
 
 
+def test_a_friend_who_would_be_called_you_is_asked_for_a_name(hosted) -> None:
+    """Every table calls its own player "You": a friend by that name would read as
+    the host's own seat on the host's table."""
+    game, link = hosted
+    link.join(11, "you")
+    game.pump()
+    assert link.dropped == {11: "NameTaken"}
+    assert all(seat.kind == "open" for seat in game.seats() if seat.kind != "host" and seat.kind != "computer")
+
+
 def test_each_friend_is_told_only_its_own_view_and_its_moves_on_its_turn(hosted) -> None:
     game, link = hosted
     _started(game, link)

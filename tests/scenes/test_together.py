@@ -5,10 +5,12 @@ game is played without a window, over loopback."""
 
 from __future__ import annotations
 
+import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import pygame
 import pytest
 from test_table_support import click, frames, make_app, play_bottom_turn, run_until
 
@@ -25,6 +27,7 @@ from cardtable_gui.scenes.table.hosted_table import HostedTableScene
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
 CODE = "7-tiger-lamp"
+WRONG_CODE = "8-tiger-lamp"
 
 
 def four_seats() -> MatchConfig:
@@ -175,15 +178,9 @@ def test_the_menu_s_play_with_friends_page_hosts_and_refuses_a_code_typed_wrong(
     from cardtable_gui.scenes import friends
     from cardtable_gui.scenes.menu import MenuScene
 
-    monkeypatch.setattr(friends, "DEFAULT_PORT", 0)
     monkeypatch.setattr(friends, "announce", lambda *args: None)
-    app.scenes.push(MenuScene(app))
-    frames(app, 2)
-    menu = app.scenes.top
-    entry = next(b for b in menu.buttons if b.text == "Play with friends")
-    click(app, entry.rect.center)
-    page = app.scenes.top
-    assert isinstance(page, friends.FriendsScene)
+    page = friends_page(app)
+    retype(app, page.port, str(free_port()))
     click(app, page.address.rect.center)
     type_text(app, "127.0.0.1")
     click(app, page.code.rect.center)
@@ -339,3 +336,254 @@ def test_a_friend_s_table_that_cannot_reach_the_host_again_offers_the_menu(
     server.stop()
     run_until(app, lambda: _dialog_titled(app, "Connection lost"))
     assert "could not be reached" in table.message
+
+
+# -- the way back, a game in progress, names, the port ---------------------------------
+
+
+def free_port() -> int:
+    """A port nothing listens on now (the system's pick)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def friends_page(app: App):
+    """The menu's Play with friends page, opened with a click."""
+    from cardtable_gui.scenes.friends import FriendsScene
+    from cardtable_gui.scenes.menu import MenuScene
+
+    app.go_home()
+    frames(app, 2)
+    menu = app.scenes.top
+    assert isinstance(menu, MenuScene)
+    click(app, next(b for b in menu.buttons if b.text == "Play with friends").rect.center)
+    page = app.scenes.top
+    assert isinstance(page, FriendsScene)
+    return page
+
+
+def retype(app: App, field, text: str) -> None:
+    """Click ``field``, clear it with Backspace and type ``text``."""
+    from frame_support import key, type_text
+
+    click(app, field.rect.center)
+    for _ in range(len(field.text)):
+        key(app, pygame.K_BACKSPACE)
+    type_text(app, text)
+    assert field.text == text
+
+
+def _escape(app: App) -> None:
+    from frame_support import key
+
+    key(app, pygame.K_ESCAPE)
+
+
+@pytest.mark.parametrize("trouble", ["wrong code", "no host there"])
+def test_back_from_a_refused_command_line_join_comes_to_the_join_form_then_the_menu(
+    app: App, server: HostServer, trouble: str
+) -> None:
+    """``cardtable join ADDRESS WRONGCODE`` once left a blank window after Back."""
+    from cardtable_gui.scenes.friends import FriendsScene
+    from cardtable_gui.scenes.menu import MenuScene
+    from cardtable_gui.together import open_join
+
+    address = f"127.0.0.1:{server.port if trouble == 'wrong code' else free_port()}"
+    open_join(app, address, WRONG_CODE, "Gia")
+    lobby = app.scenes.top
+    assert isinstance(lobby, GuestLobbyScene)
+    run_until(app, lambda: lobby.problem is not None)
+    click(app, lobby.back.rect.center)
+    page = app.scenes.top
+    assert isinstance(page, FriendsScene)
+    assert (page.address.text, page.code.text, page.name.text) == (address, WRONG_CODE, "Gia")
+    _escape(app)
+    assert isinstance(app.scenes.top, MenuScene)
+
+
+@pytest.mark.parametrize("refusal", ["TableFull", "GameStarted", "VersionMismatch"])
+def test_back_from_every_refusal_of_a_join_comes_to_the_join_form(app: App, server: HostServer, monkeypatch, refusal: str) -> None:
+    from cardtable_gui.net import client as client_module
+    from cardtable_gui.scenes.friends import FriendsScene
+    from cardtable_gui.together import open_join
+
+    hosted, ada = friend_joined(server, "Ada")
+    try:
+        if refusal == "GameStarted":
+            hosted.start()
+        elif refusal == "VersionMismatch":
+            monkeypatch.setattr(client_module, "PROTOCOL_VERSION", 999)
+        open_join(app, f"127.0.0.1:{server.port}", CODE, "Gia")
+        lobby = app.scenes.top
+        assert isinstance(lobby, GuestLobbyScene)
+
+        def refused() -> bool:
+            hosted.pump()
+            return lobby.problem is not None
+
+        run_until(app, refused)
+        _escape(app)
+        assert isinstance(app.scenes.top, FriendsScene)
+    finally:
+        ada.close()
+        if hosted.match is not None:
+            hosted.match.close()
+
+
+def test_stop_in_a_command_line_host_s_lobby_comes_to_the_host_form_then_the_menu(app: App, monkeypatch) -> None:
+    from cardtable_gui.scenes import friends
+    from cardtable_gui.scenes.menu import MenuScene
+    from cardtable_gui.together import open_host
+
+    monkeypatch.setattr(friends, "announce", lambda *args: None)
+    port = free_port()
+    open_host(app, "hand_and_foot", ["you", "friend", "easy", "friend"], "Hosta", port)
+    lobby = app.scenes.top
+    assert isinstance(lobby, HostLobbyScene)
+    frames(app, 2)
+    click(app, lobby.back.rect.center)
+    page = app.scenes.top
+    assert isinstance(page, friends.FriendsScene)
+    assert (page.game, page.host_name.text, page.port.text) == ("hand_and_foot", "Hosta", str(port))
+    with socket.socket() as again:
+        again.bind(("0.0.0.0", port))  # Stop let go of the port
+    _escape(app)
+    assert isinstance(app.scenes.top, MenuScene)
+
+
+def _game_in_progress(app: App) -> str:
+    from cardtable_gui.persistence.saves import SaveStore
+    from test_table_support import spades_config, start_table
+
+    start_table(app, spades_config())
+    frames(app, 3)
+    app.go_home()
+    saved = SaveStore(app.data_dir).load_autosave()
+    assert saved is not None
+    return saved.model_dump_json()
+
+
+def _autosave(app: App) -> str | None:
+    from cardtable_gui.persistence.saves import SaveStore
+
+    saved = SaveStore(app.data_dir).load_autosave()
+    return None if saved is None else saved.model_dump_json()
+
+
+def test_hosting_from_the_command_line_asks_before_it_replaces_a_game_in_progress(app: App, monkeypatch) -> None:
+    from cardtable_gui.scenes import friends
+    from cardtable_gui.together import open_host
+
+    monkeypatch.setattr(friends, "announce", lambda *args: None)
+    kept = _game_in_progress(app)
+    open_host(app, "hand_and_foot", ["you", "friend", "easy", "friend"], "Hosta", free_port())
+    assert _dialog_titled(app, "Host a game?")
+    click(app, next(b for b in app.scenes.top.buttons if b.text == "Cancel").rect.center)
+    assert isinstance(app.scenes.top, friends.FriendsScene)
+    frames(app, 3)
+    assert _autosave(app) == kept, "the Spades game in progress is still there to continue"
+
+
+def test_hosting_from_the_menu_asks_before_it_replaces_a_game_in_progress(app: App, monkeypatch) -> None:
+    from cardtable_gui.scenes import friends
+
+    monkeypatch.setattr(friends, "announce", lambda *args: None)
+    kept = _game_in_progress(app)
+    page = friends_page(app)
+    retype(app, page.port, str(free_port()))
+    click(app, page.host_button.rect.center)
+    assert _dialog_titled(app, "Host a game?")
+    click(app, next(b for b in app.scenes.top.buttons if b.text == "Cancel").rect.center)
+    assert app.scenes.top is page and _autosave(app) == kept
+    click(app, page.host_button.rect.center)
+    click(app, next(b for b in app.scenes.top.buttons if b.text == "Discard").rect.center)
+    assert isinstance(app.scenes.top, HostLobbyScene)
+
+
+def test_the_host_s_seat_carries_a_real_name_to_the_friends_and_you_at_home(app: App, monkeypatch) -> None:
+    """With no name given the host was "You" to the friends: "You's Spades"."""
+    from cardtable_gui.net import names
+    from cardtable_gui.scenes import friends
+
+    monkeypatch.setattr(names.getpass, "getuser", lambda: "gia")
+    announced: list[str] = []
+    monkeypatch.setattr(friends, "announce", lambda title, *args: announced.append(title))
+    page = friends_page(app)
+    assert page.host_name.text == "Gia"
+    port = free_port()
+    retype(app, page.port, str(port))
+    click(app, page.host_button.rect.center)
+    lobby = app.scenes.top
+    assert isinstance(lobby, HostLobbyScene)
+    assert announced == ["Gia's Spades"] and app.settings.friends_name == "Gia"
+    client = GuestClient(f"127.0.0.1:{port}", lobby.hosted.link.code, "Ada")
+    client.start()
+    remote = RemoteGame()
+    try:
+        deadline = time.monotonic() + 10
+        while remote.seat is None or not remote.lobby:
+            assert time.monotonic() < deadline
+            frames(app)
+            for said in client.incoming():
+                remote.receive(said)
+        assert remote.seat_name(0) == "Gia"
+        assert all(remote.seat_name(seat) != "You" for seat in range(4))
+    finally:
+        client.close()
+
+
+def test_the_host_s_own_table_calls_the_host_you(app: App, server: HostServer) -> None:
+    hosted, friend = friend_joined(server, "Ada")
+    try:
+        table = HostedTableScene(app, hosted, 0, lambda: None)
+        app.scenes.push(table)
+        frames(app, 2)
+        assert hosted.config.seats[0].name == "Hosta" and table.seat_name(0) == "You"
+    finally:
+        friend.close()
+
+
+def test_a_friend_s_table_never_calls_another_seat_you(app: App, server: HostServer) -> None:
+    table, host = friend_at_table(app, server)
+    run_until(app, lambda: table.table.bidding.visible or bool(table.table.fan.legal))
+    assert [table.seat_name(seat) for seat in (0, 1, 3)] == ["Hosta", "Bot A", "Bot B"]
+
+
+def test_the_host_form_takes_a_port_from_1024_and_says_when_it_is_taken(app: App, monkeypatch) -> None:
+    from cardtable_gui.scenes import friends
+
+    monkeypatch.setattr(friends, "announce", lambda *args: None)
+    monkeypatch.setattr(friends, "local_addresses", lambda: ["192.168.1.20"])
+    page = friends_page(app)
+    assert page.port.text == "47474"
+    retype(app, page.port, "80")
+    click(app, page.host_button.rect.center)
+    assert app.scenes.top is page and "1024 to 65535" in page.problem
+    with socket.socket() as taken:
+        taken.bind(("0.0.0.0", 0))
+        taken.listen()
+        retype(app, page.port, str(taken.getsockname()[1]))
+        click(app, page.host_button.rect.center)
+        assert app.scenes.top is page and "already in use" in page.problem
+    port = free_port()
+    retype(app, page.port, str(port))
+    click(app, page.host_button.rect.center)
+    lobby = app.scenes.top
+    assert isinstance(lobby, HostLobbyScene)
+    frames(app, 2)
+    assert f"at 192.168.1.20, port {port}" in lobby.lines[1][0]
+
+
+def test_the_host_s_leave_dialog_says_it_ends_the_game_for_the_friends(app: App, server: HostServer) -> None:
+    hosted, friend = friend_joined(server, "Gia")
+    try:
+        table = HostedTableScene(app, hosted, 0, lambda: None)
+        app.scenes.push(table)
+        frames(app, 3)
+        click(app, table.menu_button.rect.center)
+        assert _dialog_titled(app, "Leave the table?")
+        words = app.scenes.top.message.text
+        assert "ends the game for your friends" in words and "computers in their seats" in words
+    finally:
+        friend.close()

@@ -66,6 +66,13 @@ class HostedTableScene(TableScene):
             )
         )
 
+    def leave_words(self) -> str:
+        """Leaving ends the game for the friends too; the host keeps it."""
+        return (
+            "Leaving ends the game for your friends: their tables are told the host left. "
+            "It stays saved here, and Continue on the menu plays it on with computers in their seats."
+        )
+
     def close(self) -> None:
         """Leaving the table ends the hosting: every friend's table is told."""
         super().close()

@@ -102,6 +102,8 @@ UNDO_OFF_TEXT_PX = 14
 NOBODY_TO_UNDO = UndoOff("nobody playing", "There is nobody at this table to take a move back.")
 UNDO_GAME_OVER = UndoOff("game over", "The game is over.")
 UNDO_HAND_OVER = UndoOff("hand over", "The hand is over; its result stands.")
+HINT_NOT_YET = "A hint is for your turn; wait until it comes."
+"""Why Hint gives nothing now; the turn's coming takes it down."""
 
 
 class TableScene(Scene):
@@ -207,6 +209,7 @@ class TableScene(Scene):
             resume=None
             if resume is None
             else Position(resume.state, resume.actions, resume.movers, resume.hand_start),
+            friends_gone=() if resume is None else resume.saved.friend_seats,
         )
 
     def _port(self) -> TablePort:
@@ -500,6 +503,8 @@ class TableScene(Scene):
     def _begin_turn(self, seat: int) -> None:
         """Offer ``seat``'s person their choices."""
         self._deciding = seat
+        if self.message == HINT_NOT_YET:
+            self.message = ""
         self.table.begin_turn(self.match.legal_actions_for(seat))
         self.play_sound("your_turn")
         if self.hint.visible or self.coach is not None:
@@ -574,7 +579,7 @@ class TableScene(Scene):
         # table may still be showing the moves before it: their plate already glows.
         seat = self.match.to_move
         if seat is None or not self.match.is_human(seat) or (self.pass_and_play and seat != self.viewer):
-            return "A hint is for your turn; wait until it comes."
+            return HINT_NOT_YET
         if self.match.new_hand_pending():
             # The turn is in a hand the table has not dealt yet: the last one's end and
             # its summary come first.
@@ -769,12 +774,16 @@ class TableScene(Scene):
             Dialog(
                 self.app,
                 "Leave the table?",
-                "Your game is saved as it stands: Continue on the menu brings it back right here."
-                if self.match.kept_here
-                else "Your seat waits for you: join again with the same code to come back.",
+                self.leave_words(),
                 [Answer("Leave", self._main_menu, "primary"), Answer("Stay", None, "quiet")],
             )
         )
+
+    def leave_words(self) -> str:
+        """What leaving the table does to the game, as the leave dialog says it."""
+        if self.match.kept_here:
+            return "Your game is saved as it stands: Continue on the menu brings it back right here."
+        return "Your seat waits for you: join again with the same code to come back."
 
     def open_rules(self) -> None:
         """This game's rules page over the table; Back returns to the game as it was

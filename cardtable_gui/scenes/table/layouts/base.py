@@ -175,7 +175,7 @@ class GameLayout(ABC):
             panel.active = to_move == seat and not paused
             if turn_text is not None:
                 panel.turn_text = turn_text
-            panel.thinking = thinking == seat
+            panel.thinking = thinking == seat and not paused
             panel.waiting_words = self.port.match.waiting_words(seat)
             panel.dealer = dealer == seat
 

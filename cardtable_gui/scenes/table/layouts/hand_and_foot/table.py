@@ -704,7 +704,7 @@ class HandAndFootLayout(GameLayout):
             panel.card_count = min(FULL_HAND, held)
             panel.active = self.to_move == seat and not paused
             panel.turn_text = "to answer" if answering and seat != view.turn else "to play"
-            panel.thinking = thinking == seat
+            panel.thinking = thinking == seat and not paused
             panel.waiting_words = self.port.match.waiting_words(seat)
             panel.dealer = self.dealer == seat
             panel.highlight = words.TEAM_COLOURS[team % len(words.TEAM_COLOURS)]
