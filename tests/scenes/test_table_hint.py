@@ -179,6 +179,16 @@ def test_hand_and_foot_hints_the_draw_melds_and_discards(app: App) -> None:
     assert kinds.get("Discard") and kinds.get("Meld")
 
 
+def test_the_note_that_a_hint_waits_for_the_turn_goes_when_the_turn_comes(app: App) -> None:
+    """Seen at a friend's table: the note stayed up after the turn had started."""
+    scene = start_table(app, config("arizona_spaghetti", 4, seed=3))
+    run_until(app, lambda: scene.match.to_move not in (None, 0) and not deciding(scene))
+    press_h(app)
+    assert scene.message == "A hint is for your turn; wait until it comes."
+    run_until(app, lambda: scene.offering == 0)
+    assert scene.message == ""
+
+
 def test_no_hint_away_from_the_persons_decisions(app: App) -> None:
     scene = start_table(app, config("arizona_spaghetti", 4, seed=3))
     run_until(app, lambda: scene.match.to_move not in (None, 0) and not deciding(scene))

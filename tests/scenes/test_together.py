@@ -295,6 +295,13 @@ def test_the_host_s_game_is_saved_and_continues_there_with_computers_in_the_frie
         return 2 in match.movers
 
     run_until(app, host_plays)
+    assert resumed.seat_name(2) == "Gia (computer)", "for the rest of the game"
+    store = SaveStore(app.data_dir)
+    run_until(app, lambda: store.load_autosave().actions != saved.actions)
+    assert store.load_autosave().friend_seats == (2,), "a later autosave still says a computer plays for Gia"
+    app.go_home()
+    click(app, next(b for b in app.scenes.top.buttons if b.text == "Continue").rect.center)
+    assert app.scenes.top.seat_name(2) == "Gia (computer)"
 
 
 def test_a_friend_whose_connection_drops_joins_again_by_itself_and_plays_on(
