@@ -268,3 +268,16 @@ def test_the_ai_thinks_off_the_main_thread(app) -> None:
     assert slow.threads and slow.threads[0] is not threading.main_thread()
     slow.release.set()
     run_until(app, lambda: len(scene.match.history) > 0)
+
+
+
+def test_no_seat_is_shown_thinking_under_the_hand_s_result(app: App) -> None:
+    """Seen at a friend's table, whose match names the seat it waits for at once: a
+    computer's plate read "thinking..." on the hand's result."""
+    scene = start_table(app, spades_config(humans=()))
+    run_until(app, lambda: scene.summary.visible)
+    # As a friend's match does: the next hand's first player is waited for already.
+    app.add_frame_hook(lambda dt: setattr(scene.match, "thinking_seat", 1))
+    frames(app, 3)
+    assert scene.summary.visible
+    assert not any(panel.thinking for panel in scene.table.panels)
