@@ -170,6 +170,23 @@ def test_the_most_players_while_the_computers_play(app: App, game: str) -> None:
     assert log is None or log.visible
 
 
+def test_the_record_of_what_is_drawn_follows_the_cards_in_flight(app: App) -> None:
+    """The notes stay put while cards fly, but what the table says is drawn is this
+    frame's: a check made while the computers play looks at the cards where they are."""
+    scene = TableScene(app, config("spades", 4, ()), watch=True, pace=2.0)
+    app.scenes.push(scene)
+    stale: list[str] = []
+    flying = 0
+    for _ in range(WATCHED_FRAMES):
+        frames(app)
+        flying += scene.animator.busy
+        recorded = [mark.rect for mark in scene.footprint() if mark.what == "trick card"]
+        if recorded != scene.table.trick.drawn:
+            stale.append(f"recorded {[tuple(rect) for rect in recorded]}, drawn {[tuple(rect) for rect in scene.table.trick.drawn]}")
+    assert flying, "cards flew while the frames were watched"
+    assert stale == []
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_pass_and_play_cover(app: App, game: str) -> None:
     scene = TableScene(app, config(game, min(GAMES[game].player_counts), (0, 1)))
