@@ -366,6 +366,26 @@ def test_a_refused_move_and_the_hint(app: App, game: str) -> None:
     assert problems(scene) == []
 
 
+@pytest.mark.parametrize(("game", "players"), (("spizzichino", 2), ("hand_and_foot", 4)))
+def test_the_hint_leaves_counts_and_names_in_sight(app: App, game: str, players: int) -> None:
+    """Turn after turn with the hint asked for, its box and the tag on the move it
+    marks leave in sight the count on each face-up stack and foot, the name of whose
+    stack it is, the trick's name tags and the turn's prompt: the table names them
+    among the words on the felt, which no note or tag covers."""
+    scene = TableScene(app, config(game, players, (0,)))
+    app.scenes.push(scene)
+    found: list[str] = []
+    counts: list[Mark] = []
+    for _ in range(8):
+        to_decision(app, scene)
+        press_h(app)
+        counts += [mark for mark in scene.footprint() if mark.kind is Kind.TEXT and " count" in mark.what]
+        found += problems(scene)
+        scene.submit(scene.match.legal_actions_for(0)[0])
+    assert counts, "the counts on the stacks or the feet are among the words on the felt"
+    assert found == []
+
+
 def test_hand_and_foot_notes_keep_off_the_books(app: App) -> None:
     """The rows of books are the player's to read and to drop cards on: the tip, the
     hint and a refused move's reason (a real one, then the longest) lie in the room
