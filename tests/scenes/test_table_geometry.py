@@ -170,6 +170,23 @@ def test_the_most_players_while_the_computers_play(app: App, game: str) -> None:
     assert log is None or log.visible
 
 
+def test_the_record_of_what_is_drawn_follows_the_cards_in_flight(app: App) -> None:
+    """The notes stay put while cards fly, but what the table says is drawn is this
+    frame's: a check made while the computers play looks at the cards where they are."""
+    scene = TableScene(app, config("spades", 4, ()), watch=True, pace=2.0)
+    app.scenes.push(scene)
+    stale: list[str] = []
+    flying = 0
+    for _ in range(WATCHED_FRAMES):
+        frames(app)
+        flying += scene.animator.busy
+        recorded = [mark.rect for mark in scene.footprint() if mark.what == "trick card"]
+        if recorded != scene.table.trick.drawn:
+            stale.append(f"recorded {[tuple(rect) for rect in recorded]}, drawn {[tuple(rect) for rect in scene.table.trick.drawn]}")
+    assert flying, "cards flew while the frames were watched"
+    assert stale == []
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_pass_and_play_cover(app: App, game: str) -> None:
     scene = TableScene(app, config(game, min(GAMES[game].player_counts), (0, 1)))
@@ -347,6 +364,26 @@ def test_a_refused_move_and_the_hint(app: App, game: str) -> None:
     assert scene.message and scene.message_is_refusal
     assert scene.hint.visible
     assert problems(scene) == []
+
+
+@pytest.mark.parametrize(("game", "players"), (("spizzichino", 2), ("hand_and_foot", 4)))
+def test_the_hint_leaves_counts_and_names_in_sight(app: App, game: str, players: int) -> None:
+    """Turn after turn with the hint asked for, its box and the tag on the move it
+    marks leave in sight the count on each face-up stack and foot, the name of whose
+    stack it is, the trick's name tags and the turn's prompt: the table names them
+    among the words on the felt, which no note or tag covers."""
+    scene = TableScene(app, config(game, players, (0,)))
+    app.scenes.push(scene)
+    found: list[str] = []
+    counts: list[Mark] = []
+    for _ in range(8):
+        to_decision(app, scene)
+        press_h(app)
+        counts += [mark for mark in scene.footprint() if mark.kind is Kind.TEXT and " count" in mark.what]
+        found += problems(scene)
+        scene.submit(scene.match.legal_actions_for(0)[0])
+    assert counts, "the counts on the stacks or the feet are among the words on the felt"
+    assert found == []
 
 
 def test_hand_and_foot_notes_keep_off_the_books(app: App) -> None:

@@ -3,6 +3,9 @@
 Every table piece draws cards through ``CardSprites`` so that turned and dimmed copies
 are made once and reused; the faces themselves come from the app's ``CardArt``.
 
+A face drawn so small that its rank would be hard to read (a crowded trick, the Spinado
+board) borrows the corner indices of the same card drawn larger (``READABLE_RANK``).
+
 Rasterising a face from its SVG takes about a millisecond, so a new hand of thirteen
 faces drawn for the first time would stall one frame. The table therefore names the
 pictures it will need (``prepare``) whenever it is laid out, and each frame the scene
@@ -11,6 +14,7 @@ lets a few of them be made ahead of time (``prepare_some``), within a small budg
 
 from __future__ import annotations
 
+import math
 import time
 from collections import OrderedDict, deque
 from collections.abc import Iterable
@@ -25,6 +29,15 @@ _SHADOW = (0, 0, 0, 70)
 INDEX_SHARE = (0.25, 0.35)
 """How much of a face's width and height its corner index (rank over suit) takes, top
 left and again turned round bottom right, with a little room for a slight turn."""
+RANK_SHARE = 50 / 350
+"""How much of a face's height the rank of its index takes in the card art."""
+READABLE_RANK = 12
+"""The least height, in pixels, a card's rank is drawn at: on the small cards of a
+crowded trick or of the Spinado board the art's own rank was 9 or 10 pixels tall, too
+small to read at a glance."""
+INDEX_BOX = (3 / 250, 3 / 350, 54 / 250, 120 / 350)
+"""The top left index in the card art, as shares of the face (left, top, right,
+bottom): clear of the card's edge and of its pips and picture."""
 
 
 def index_corners(card: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
@@ -67,7 +80,11 @@ class CardSprites:
         """Make wanted pictures for about ``seconds`` at most (the art keeps them)."""
         deadline = time.perf_counter() + seconds
         while self._wanted and time.perf_counter() < deadline:
-            self.art.prepare(*self._wanted.popleft())
+            card, width = self._wanted.popleft()
+            self.art.prepare(card, width)
+            larger = self._index_width(card, width)
+            if larger is not None:
+                self.art.prepare(card, larger)
 
     def size(self, width: int) -> tuple[int, int]:
         return self.art.size_for_width(width)
@@ -94,6 +111,22 @@ class CardSprites:
         surface.blit(image, rect)
         return rect
 
+    def _readable_face(self, card: Card, width: int) -> pygame.Surface:
+        """The face of ``card`` ``width`` wide, its indices those of a larger card
+        when its own rank would be drawn smaller than ``READABLE_RANK``."""
+        face = self.art.face(card, width)
+        larger = self._index_width(card, width)
+        return face if larger is None else with_larger_index(face, self.art.face(card, larger))
+
+    def _index_width(self, card: Card | None, width: int) -> int | None:
+        """The width of the card whose indices a face ``width`` wide borrows to be
+        read (``READABLE_RANK``); None when its own read already, and for backs and
+        jokers (a joker's corner spells its name down the edge; its picture says it)."""
+        height = self.size(width)[1]
+        if card is None or card.suit is None or height * RANK_SHARE >= READABLE_RANK:
+            return None
+        return math.ceil(width * READABLE_RANK / (height * RANK_SHARE))
+
     def image(
         self,
         card: Card | None,
@@ -113,7 +146,7 @@ class CardSprites:
         if image is not None:
             self._cache.move_to_end(key)
             return image
-        base = self.art.face(card, width) if card is not None else self.art.back(width)
+        base = self.art.back(width) if card is None else self._readable_face(card, width)
         image = _decorate(base, dim, outline, shadow, max(2, width // 28))
         if angle:
             image = pygame.transform.rotozoom(image, angle, 1.0)
@@ -121,6 +154,35 @@ class CardSprites:
         if len(self._cache) > _CACHE_LIMIT:
             self._cache.popitem(last=False)
         return image
+
+
+def with_larger_index(face: pygame.Surface, larger: pygame.Surface) -> pygame.Surface:
+    """``face`` with both its corner indices replaced by those of ``larger`` (the same
+    card drawn bigger), each growing from its own corner over the paper around it."""
+    result = face.copy()
+    for turn in (0, 180):
+        result = pygame.transform.rotate(result, turn)
+        _paste_index(result, pygame.transform.rotate(larger, turn))
+        result = pygame.transform.rotate(result, -turn)
+    return result
+
+
+def _paste_index(face: pygame.Surface, larger: pygame.Surface) -> None:
+    """The top left index of ``larger`` drawn in the top left corner of ``face``, over
+    its own index wiped to paper: its ink only, darkening what it lies on, so a pip it
+    reaches stays whole under it."""
+    def box(surface: pygame.Surface) -> pygame.Rect:
+        w, h = surface.get_size()
+        left, top, right, bottom = INDEX_BOX
+        return pygame.Rect(round(w * left), round(h * top), round(w * (right - left)), round(h * (bottom - top)))
+
+    # Only colours change: the card's rounded corner keeps its transparency.
+    face.fill((255, 255, 255), box(face), special_flags=pygame.BLEND_RGB_MAX)
+    grown = box(larger).clip(face.get_rect())
+    ink = pygame.Surface(grown.size)
+    ink.fill((255, 255, 255))
+    ink.blit(larger, (0, 0), grown)
+    face.blit(ink, grown.topleft, special_flags=pygame.BLEND_RGB_MIN)
 
 
 def _decorate(

@@ -88,8 +88,12 @@ class FaceUpStack:
 
     def rect(self, theme: th.Theme, sprites: CardSprites) -> pygame.Rect:
         """Everything the stack draws: cards, badge and label (for layout checks)."""
-        rect = self.bounds(sprites).union(self.label_rect(theme, sprites))
-        return rect.union(self.badge_rect(theme, sprites)) if self.show_count and self.count else rect
+        return self.bounds(sprites).unionall([self.label_rect(theme, sprites), *self.badges(theme, sprites)])
+
+    def badges(self, theme: th.Theme, sprites: CardSprites) -> list[pygame.Rect]:
+        """The count's badge, if one is drawn: words a note or a tag lying on the
+        stack's card must leave in sight."""
+        return [self.badge_rect(theme, sprites)] if self.show_count and self.count else []
 
     # -- input -------------------------------------------------------------------
 

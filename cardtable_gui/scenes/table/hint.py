@@ -108,11 +108,12 @@ class HintPanel:
     def mark_tag(
         self, theme: th.Theme, marks: Sequence[pygame.Rect], screen: pygame.Rect, keep_clear: Sequence[pygame.Rect] = ()
     ) -> pygame.Rect | None:
-        """Where the tag on the marked move goes: on a corner of the first ring (the
-        move's main target), the top right one unless it would lie over ``keep_clear``
-        (words, other cards: "[Hint] opened" hid "not opened"), then the top left, the
-        bottom right, the bottom left; the corner hiding least when none is free. None
-        with nothing marked."""
+        """Where the tag on the marked move goes: on the edge of the first ring (the
+        move's main target), at its top right corner unless it would lie over
+        ``keep_clear`` (words, other cards: "[Hint] opened" hid "not opened"; a stack's
+        count), then the middle of its top (the top left corner holds a card's index),
+        the top left, the bottom right, the bottom left; the spot hiding least when
+        none is free. None with nothing marked."""
         if self.text is None or not marks:
             return None
         around = marks[0].inflate(theme.px(10), theme.px(10))
@@ -122,7 +123,7 @@ class HintPanel:
             tag.center = corner
             return tag.clamp(screen)
 
-        corners = (around.topright, around.topleft, around.bottomright, around.bottomleft)
+        corners = (around.topright, around.midtop, around.topleft, around.bottomright, around.bottomleft)
         return first_clear((on(corner) for corner in corners), keep_clear)
 
     def _tag_rect(self, theme: th.Theme) -> pygame.Rect:

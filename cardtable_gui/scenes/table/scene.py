@@ -172,7 +172,7 @@ class TableScene(Scene):
         """What the notes were last placed for (words, then what is drawn): they move
         only when that changes."""
         self._footprint = Footprint(pygame.Rect(0, 0, 0, 0))
-        """Everything drawn, as of the notes' last placing."""
+        """Everything drawn in the last frame, the notes where they were last placed."""
         self._message_box = pygame.Rect(0, 0, 0, 0)
         self._kept: dict[str, tuple[object, int, pygame.Rect]] = {}
         """Each note's words and window size when last placed, the width it was laid
@@ -1060,27 +1060,30 @@ class TableScene(Scene):
         the hand, the hint where the game wants it (else above the reason), then the
         coach's remark or a tip beside the hint (``place_in``). Placed again only when
         something drawn or said changes, and not in the middle of a move, so a note
-        does not chase the cards as they fly."""
+        does not chase the cards as they fly; what is drawn is recorded every frame."""
         footprint = self._solid_footprint(size)
         said = (size, self.message, self.hint.text, self.note.text)
         drawn = [tuple(mark.rect) for mark in footprint]
+        # A note may go anywhere on the table, but not flush against its edge.
+        screen = pygame.Rect((0, 0), self.table_size(size)).inflate(-2 * EDGE_MARGIN, -2 * EDGE_MARGIN)
+        what = {"message": "message", "hint": "hint", "note": "tip" if self.coach is None else "coach"}
         if self._notes_key is not None and self._notes_key[0] == said:
-            if self._notes_key[1] == drawn or self.animator.busy:
+            if self._notes_key[1] == drawn:
+                return
+            if self.animator.busy:
+                # The notes stay put while cards fly, but the record of what is drawn
+                # follows the cards: a test of this frame must see this frame.
+                self._add_marks(footprint, screen)
+                for name, box in self._shown_notes():
+                    footprint.add(Kind.NOTE, box, what[name])
+                self._footprint = footprint
                 return
         self._notes_key = (said, drawn)
         theme = self.app.theme
-        # A note may go anywhere on the table, but not flush against its edge.
-        screen = pygame.Rect((0, 0), self.table_size(size)).inflate(-2 * EDGE_MARGIN, -2 * EDGE_MARGIN)
         step = theme.px(24)
-        marks = self.table.hint_rects() if self.hint.visible else []
-        footprint.add_all(Kind.MARK, marks, "hinted move")
-        # The tag sits on the move's ring, over the move itself, but off the words and
-        # the game's own notes near it.
-        self._tag_clear = footprint.rects((Kind.TEXT, Kind.NOTE))
-        footprint.add(Kind.MARK, self.hint.mark_tag(theme, marks, screen, self._tag_clear) or pygame.Rect(0, 0, 0, 0), "hint tag")
+        self._add_marks(footprint, screen)
         said = {"message": self.message or None, "hint": self.hint.text, "note": self.note.text}
         held = self._held_notes(footprint, screen, said)
-        what = {"message": "message", "hint": "hint", "note": "tip" if self.coach is None else "coach"}
         for name, (_, box) in held.items():
             footprint.add(Kind.NOTE, box, what[name])
         if self.message:
@@ -1104,7 +1107,21 @@ class TableScene(Scene):
             if "note" not in held:
                 footprint.add(Kind.NOTE, self.note.box, what["note"])
         self._footprint = footprint
-        self.note_boxes = [box for box, shown in ((self._message_box, self.message), (self.hint.box, self.hint.visible), (self.note.box, self.note.visible)) if shown]
+        self.note_boxes = [box for _, box in self._shown_notes()]
+
+    def _shown_notes(self) -> list[tuple[str, pygame.Rect]]:
+        """Each note shown now, by name, with its box as last placed."""
+        shown = (("message", self._message_box, bool(self.message)), ("hint", self.hint.box, self.hint.visible), ("note", self.note.box, self.note.visible))
+        return [(name, box) for name, box, visible in shown if visible]
+
+    def _add_marks(self, footprint: Footprint, screen: pygame.Rect) -> None:
+        """The hint's rings round the move it suggests and its tag, into ``footprint``."""
+        marks = self.table.hint_rects() if self.hint.visible else []
+        footprint.add_all(Kind.MARK, marks, "hinted move")
+        # The tag sits on the move's ring, over the move itself, but off the words and
+        # the game's own notes near it.
+        self._tag_clear = footprint.rects((Kind.TEXT, Kind.NOTE))
+        footprint.add(Kind.MARK, self.hint.mark_tag(self.app.theme, marks, screen, self._tag_clear) or pygame.Rect(0, 0, 0, 0), "hint tag")
 
     def _held_notes(self, footprint: Footprint, screen: pygame.Rect, said: dict[str, str | None]) -> dict[str, tuple[int, pygame.Rect]]:
         """The notes that stay where they were, by name, with the width each was laid

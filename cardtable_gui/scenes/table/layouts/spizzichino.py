@@ -353,7 +353,11 @@ class SpizzichinoLayout(GameLayout):
             if panel.show_cards and panel.card_count:
                 footprint.add(Kind.CARD, panel.cards_rect(self.sprites), f"cards {position}")
         for seat_stacks in self.stacks:
-            footprint.add_all(Kind.CARD, (stack.rect(t, self.sprites) for stack in seat_stacks if self._stack_shown(stack)), "face-up stack")
+            shown_stacks = [stack for stack in seat_stacks if self._stack_shown(stack)]
+            footprint.add_all(Kind.CARD, (stack.rect(t, self.sprites) for stack in shown_stacks), "face-up stack")
+            # Its count and whose it is are words on it: the hint's tag on the stack keeps off them.
+            footprint.add_all(Kind.TEXT, (badge for stack in shown_stacks for badge in stack.badges(t, self.sprites)), "stack's count")
+            footprint.add_all(Kind.TEXT, (stack.label_rect(t, self.sprites) for stack in shown_stacks), "stack's owner")
         footprint.add_all(Kind.CONTROL, (button.rect for button in self.lift_buttons if button.visible), "Lift button")
         if self.piles.visible:
             footprint.add_all(Kind.CONTROL, self.piles.rects(t, self.sprites), "piles to choose")

@@ -420,6 +420,7 @@ class HandAndFootLayout(GameLayout):
             for pile in (self.feet[position], self.tails[position]):
                 if pile.count:
                     footprint.add(Kind.CARD, self.pile_bounds(pile), f"foot {position}")
+                    footprint.add(Kind.TEXT, self._count_pill(pile), f"foot count {position}")
         # The books are the player's to read and to drop cards on: no note lies there,
         # the notes have their room beside them.
         footprint.add_all(Kind.BOARD, (row.rect for row in self.rows), "row of books")
@@ -738,10 +739,16 @@ class HandAndFootLayout(GameLayout):
         t = self.theme
         pile.draw(surface, t, self.sprites)
         text = t.text(str(pile.count), t.text_px(15), th.TEXT, bold=True)
-        pill = text.get_rect().inflate(t.px(8), t.px(2))
-        pill.center = (round(pile.top_center[0]), round(pile.top_center[1]))
+        pill = self._count_pill(pile)
         pygame.draw.rect(surface, (12, 24, 18), pill, border_radius=pill.height // 2)
         surface.blit(text, text.get_rect(center=pill.center))
+
+    def _count_pill(self, pile: Pile) -> pygame.Rect:
+        """Where the pill with a foot's or tail's size is drawn, on its top card."""
+        t = self.theme
+        pill = pygame.Rect((0, 0), t.font(t.text_px(15), True).size(str(pile.count))).inflate(t.px(8), t.px(2))
+        pill.center = (round(pile.top_center[0]), round(pile.top_center[1]))
+        return pill
 
     def _bubble_anchor(self, seat: int) -> Anchor:
         panel = self.panels[self.position_of(seat)]
