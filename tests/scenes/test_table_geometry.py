@@ -239,16 +239,20 @@ def test_the_spinado_turn_prompt_reads_whole(app: App) -> None:
         scene.submit(scene.match.legal_actions_for(0)[0])
 
 
-def just_before(game: str, players: int, event: str) -> RestoredGame:
+def just_before(game: str, players: int, event: str, humans: tuple[int, ...] = ()) -> RestoredGame:
     """A game played by the computer, stopped just before the move that brings
-    ``event`` (by its type's name): every seat a computer, to watch it happen."""
-    return just_before_events(game, players, lambda events: any(type(happened).__name__ == event for happened in events))
+    ``event`` (by its type's name): every seat a computer, to watch it happen, unless
+    ``humans`` name seats a person takes over from there."""
+    return just_before_events(game, players, lambda events: any(type(happened).__name__ == event for happened in events), humans)
 
 
-def just_before_events(game: str, players: int, brings: Callable[[list[Event]], bool]) -> RestoredGame:
+def just_before_events(
+    game: str, players: int, brings: Callable[[list[Event]], bool], humans: tuple[int, ...] = ()
+) -> RestoredGame:
     """A game played by the computer, stopped just before the first move whose events
-    ``brings`` is true of: every seat a computer, to watch it happen."""
-    cfg = config(game, players, ())
+    ``brings`` is true of: every seat a computer, to watch it happen, unless ``humans``
+    name seats a person takes over from there."""
+    cfg = config(game, players, humans)
     state = GAMES[game].new_game(players, seed=cfg.seed)
     agents = {seat: make_agent("heuristic", game, seat, random.Random(seat)) for seat in range(players)}
     actions: list[Action] = []

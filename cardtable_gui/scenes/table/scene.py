@@ -68,7 +68,7 @@ from cardtable_gui.scenes.table.tips import STYLE as TIP_STYLE
 from cardtable_gui.scenes.table.tips import FirstGameTips, Moment
 from cardtable_gui.seats import MatchConfig
 from cardtable_gui.shown_text import drawable_seat_name
-from cardtable_gui.undo_rule import CARDS_SEEN_SINCE, UndoOff
+from cardtable_gui.undo_rule import CARDS_SEEN_SINCE, HAND_OVER, UndoOff
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.form import house_rule_lines
 from cardtable_gui.ui.widgets import Button
@@ -101,7 +101,6 @@ UNDO_OFF_TEXT_PX = 14
 """Design size of the words under a greyed Undo button (the theme keeps them readable)."""
 NOBODY_TO_UNDO = UndoOff("nobody playing", "There is nobody at this table to take a move back.")
 UNDO_GAME_OVER = UndoOff("game over", "The game is over.")
-UNDO_HAND_OVER = UndoOff("hand over", "The hand is over; its result stands.")
 
 
 class TableScene(Scene):
@@ -701,7 +700,7 @@ class TableScene(Scene):
         if self.finished or self.match.is_over:
             return UNDO_GAME_OVER
         if self.summary.visible:
-            return UNDO_HAND_OVER
+            return HAND_OVER
         return self.match.undo_refusal()
 
     def _undo_allowed(self) -> bool:
