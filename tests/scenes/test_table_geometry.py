@@ -281,6 +281,22 @@ def test_the_end_of_a_hand_and_its_summary(app: App, game: str) -> None:
     assert scene.summary.visible
     frames(app, 3)
     assert found + problems(scene) == []
+    assert top_bar_covered(scene) == []
+
+
+def top_bar_covered(scene: TableScene) -> list[str]:
+    """What of the top bar the summary covers: the buttons, the words under Undo, and
+    a banner or scores reaching up beside the buttons (Arizona Spaghetti's summary lay
+    over Save, Rules and the round's banner at 1920x1080)."""
+    footprint = scene.footprint()
+    band = max(mark.rect.bottom for mark in footprint if mark.what == "toolbar")
+    bar = [
+        mark
+        for mark in footprint
+        if mark.what in ("toolbar", "why Undo is off") or (mark.what in ("banner", "scores") and mark.rect.top < band)
+    ]
+    summary = next(mark for mark in footprint if mark.what == "summary")
+    return over(summary, bar)
 
 
 @pytest.mark.parametrize("players", sorted(GAMES["spizzichino"].player_counts))

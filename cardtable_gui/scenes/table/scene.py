@@ -327,7 +327,7 @@ class TableScene(Scene):
             # A tip is about the hand in play: it does not stay beside its summary.
             self._show_note(None)
         self.summary.show(table, button)
-        self.summary.layout(self.table_size(self.app.screen.get_size()), self.app.theme)
+        self._layout_summary(self.app.screen.get_size())
         self._summary_left = WATCH_SUMMARY_SECONDS / self.pace
 
     # -- scene -----------------------------------------------------------------------
@@ -343,11 +343,25 @@ class TableScene(Scene):
             x = button.rect.right + theme.px(8)
         self.table.layout(self.table_size(size))
         self.handoff.layout(size, theme)
-        self.summary.layout(self.table_size(size), theme)
+        self._layout_summary(size)
         self.game_over.layout(size, theme)
         self.confirm.layout(size, theme, self.table.message_anchor())
         self._notes_key = None
         self.place_notes(size)
+
+    def _layout_summary(self, size: tuple[int, int]) -> None:
+        """The hand's summary in the table's part of the window, below its top bar
+        (the buttons, the words under Undo, the game's banner or scores along the
+        top), which stays in sight (a tall summary covered Save, Rules and the round's
+        banner)."""
+        theme = self.app.theme
+        width, height = self.table_size(size)
+        band = max(button.rect.bottom for button in self._buttons())
+        undo_off = self.undo_off_rect()
+        bar = [*(button.rect for button in self._buttons()), *([undo_off] if undo_off is not None else []), *self.table.top_bar(band)]
+        margin = theme.px(10)
+        area = pygame.Rect(0, margin, width, max(0, height - margin * 2))
+        self.summary.layout(area, theme, max(piece.bottom for piece in bar) + margin)
 
     def _layout_table(self) -> None:
         """Lay the game's table out again in its part of the window, as it is now."""
