@@ -92,8 +92,9 @@ def trick_index_problems(footprint: Footprint) -> list[str]:
 
 def problems(scene: TableScene) -> list[str]:
     """Each note over something it must leave in sight, the hint's tag over words, a
-    trick's name tag out of place, a control over words, and each mark outside the
-    window once nothing moves (a card may fly in from beyond the edge)."""
+    trick's name tag out of place, a control over words, the dead hand turned up over
+    a card, a plate or the board, and each mark outside the window once nothing
+    moves (a card may fly in from beyond the edge)."""
     footprint = scene.footprint()
     found = [f"{note.what} {tuple(note.rect)} covers {mark.what} {tuple(mark.rect)}" for note, mark in footprint.notes_covering(GUARDED)]
     words = [mark for mark in footprint if mark.kind is Kind.TEXT]
@@ -101,6 +102,8 @@ def problems(scene: TableScene) -> list[str]:
     found += name_tag_problems(footprint)
     found += trick_index_problems(footprint)
     found += [problem for control in footprint if control.kind is Kind.CONTROL for problem in over(control, words)]
+    guarded = [mark for mark in footprint if mark.kind in GUARDED]
+    found += [problem for shown in footprint if shown.what == "dead hand turned up" for problem in over(shown, guarded)]
     if not scene.animator.busy and not scene.table.fan.gliding:
         found += [f"{mark.what} {tuple(mark.rect)} leaves the window" for mark in footprint.outside()]
         found += [f"{mark.what} {tuple(mark.rect)} lies within {EDGE_MARGIN} px of the window's edge" for mark in footprint.near_edge()]
@@ -282,6 +285,7 @@ def test_the_end_of_a_hand_and_its_summary(app: App, game: str) -> None:
     frames(app, 3)
     assert found + problems(scene) == []
     assert top_bar_covered(scene) == []
+    assert [mark.what for mark in scene.footprint() if mark.what == "dead hand turned up"] == [], "put away, not left behind the summary"
 
 
 def top_bar_covered(scene: TableScene) -> list[str]:
