@@ -461,10 +461,13 @@ class TableScene(Scene):
 
     def _consume(self) -> None:
         """Hand queued events to the layout one at a time, each after the previous
-        one's animation; settle the turn once nothing is left to show."""
-        while not self.animator.busy and not self.summary.visible:
+        one's animation (unless the layout shows it with the last one); settle the
+        turn once nothing is left to show."""
+        while not self.summary.visible:
             upcoming = self.match.peek_event()
             if upcoming is None or self.holds(upcoming):
+                break
+            if self.animator.busy and not self.table.shown_with_the_last(upcoming):
                 break
             event = self.match.take_event()
             self.table.on_event(event)

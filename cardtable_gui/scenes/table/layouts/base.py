@@ -190,6 +190,12 @@ class GameLayout(ABC):
     def message_anchor(self) -> tuple[int, int]:
         """Where the bottom centre of a refused move's message goes (above the hand)."""
 
+    def shown_with_the_last(self, event: Event) -> bool:
+        """Whether ``event`` is part of the one just shown and is shown at once, not
+        after that one's animation (a stack's next card, face up as soon as the card
+        above it leaves)."""
+        return False
+
     def beat(self, event: Event) -> Beat | None:
         """How long ``event`` stays in view before the next one shows (see ``pace``),
         or None when it needs no reading time of its own. A card a computer plays gets
