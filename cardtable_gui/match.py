@@ -37,7 +37,7 @@ from cardtable_gui.persistence.statistics import GameRecord
 from cardtable_gui.rules import GameRules, GameState, get_rules
 from cardtable_gui.rules.base import Action, Event, GameView, HandDealt, IllegalAction, shown_cards
 from cardtable_gui.seats import AGENT_FOR_LEVEL, AILevel, MatchConfig, SeatConfig, SeatKind
-from cardtable_gui.undo_rule import CARDS_SEEN_SINCE, NEW_HAND_SINCE, NOTHING_TO_UNDO, CardsSeen, UndoOff
+from cardtable_gui.undo_rule import CARDS_SEEN_SINCE, HAND_OVER, NOTHING_TO_UNDO, CardsSeen, UndoOff
 
 THINKING_CUE_AFTER = 0.3
 """Seconds a computer seat may take before the table shows it is thinking."""
@@ -308,7 +308,7 @@ class Match:
         if keep is None:
             return NOTHING_TO_UNDO
         if keep < self.hand_start:
-            return NEW_HAND_SINCE
+            return HAND_OVER
         if self._seen is None:
             self._seen = self._replayed(self.history)[3]
         if self._seen.new_since(self.movers[keep], keep):

@@ -31,9 +31,10 @@ class UndoOff:
 
 
 NOTHING_TO_UNDO = UndoOff("no move yet", "You have no move to take back yet.")
-NEW_HAND_SINCE = UndoOff(
-    "new hand dealt", "A new hand has been dealt since your last move, so that move stands."
-)
+HAND_OVER = UndoOff("hand over", "That hand is over, so your last move in it stands.")
+"""From the hand's last card on: while the last trick still lies on the table, under
+the hand's summary and after the next deal, Undo says the same words (it said "new
+hand dealt" under a trick still on the table)."""
 CARDS_SEEN_SINCE = UndoOff(
     "new cards seen",
     "Your last move stands: you have seen cards since that you had not seen when you made it.",

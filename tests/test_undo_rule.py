@@ -15,7 +15,7 @@ from cardtable_gui.rules.hand_and_foot.actions import DrawCards, Meld
 from cardtable_gui.rules.spizzichino import LiftCard, SpizzichinoView
 from cardtable_gui.rules.spizzichino import PlayCard as SpizzichinoPlay
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
-from cardtable_gui.undo_rule import CARDS_SEEN_SINCE, NEW_HAND_SINCE, NOTHING_TO_UNDO
+from cardtable_gui.undo_rule import CARDS_SEEN_SINCE, HAND_OVER, NOTHING_TO_UNDO
 
 PLAYERS = {"spades": 4, "hand_and_foot": 4, "spizzichino": 2, "spinado": 4, "arizona_spaghetti": 4}
 
@@ -194,7 +194,7 @@ HANGING = {"since", "after", "before", "until", "by", "for", "of", "to", "with",
 """Words a phrase cannot end on without reading as cut off."""
 
 
-@pytest.mark.parametrize("off", [NOTHING_TO_UNDO, NEW_HAND_SINCE, CARDS_SEEN_SINCE], ids=lambda off: off.short)
+@pytest.mark.parametrize("off", [NOTHING_TO_UNDO, HAND_OVER, CARDS_SEEN_SINCE], ids=lambda off: off.short)
 def test_the_few_words_under_a_greyed_undo_read_whole(off) -> None:
     """Seen at 1920x1080: "cards seen since" under the button read as cut text."""
     assert off.short.split()[-1] not in HANGING

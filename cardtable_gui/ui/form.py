@@ -31,6 +31,10 @@ from cardtable_gui.ui.widgets import Choice, Label, ScrollArea, Stepper, Toggle,
 _NICE_STEPS = (1, 2, 5, 10, 25, 50, 100, 250, 500, 1000)
 _MOST_STEPS = 100
 """A stepper never needs more than this many clicks from one bound to the other."""
+WIDEST_CONTROL_SHARE = 0.55
+"""The controls' column may widen to this share of the form for a stepper's words;
+past it the label beside it would wrap too narrow, and that row's control goes under
+its label instead."""
 
 _UNBOUNDED = 10**6
 
@@ -238,8 +242,18 @@ class OptionsForm:
         self.area.rect = pygame.Rect(rect)
         bar = max(6, rect.width // 80) + theme.px(8)
         width = rect.width - bar
-        control_w = min(theme.px(190), width * 9 // 20)
         control_h = theme.px(34)
+        control_w = min(theme.px(190), width * 9 // 20)
+        widest = max((self._wide_control(row, theme, control_h) for row in self.rows if row.shown), default=0)
+        if control_w < widest <= width * WIDEST_CONTROL_SHARE:
+            # A stepper whose words need more room widens every control alike, and
+            # stays beside its label like the others.
+            control_w = widest
+        # Words that would shrink to unreadable beside a label put every control under
+        # its label, alike (Spinado's "Twice the players" alone sat under its label).
+        under = widest > control_w
+        if under:
+            control_w = min(width, widest)
         text_w = width - control_w - theme.px(14)
         gap = theme.px(16)
         placed: list[tuple[Widget, pygame.Rect]] = []
@@ -247,22 +261,16 @@ class OptionsForm:
         for row in self.rows:
             if not row.shown:
                 continue
-            wide = self._wide_control(row, theme, control_h)
-            if wide > control_w:
-                # Words that would shrink to unreadable beside the label go under it.
-                y = self._place_below(row, placed, y, width, (min(width, wide), control_h), theme) + gap
+            size = (round(control_h * Toggle.WIDTH), control_h) if isinstance(row.control, Toggle) else (control_w, control_h)
+            if under:
+                y = self._place_below(row, placed, y, width, size, theme) + gap
                 continue
             label_h = row.label.height_for(theme, text_w)
             help_h = row.help.height_for(theme, text_w) if row.help.text else 0
             height = max(control_h, label_h + theme.px(3) + help_h)
             placed.append((row.label, pygame.Rect(0, y, text_w, label_h)))
             placed.append((row.help, pygame.Rect(0, y + label_h + theme.px(3), text_w, help_h)))
-            if isinstance(row.control, Toggle):
-                toggle_w = round(control_h * Toggle.WIDTH)
-                control_rect = pygame.Rect(width - toggle_w, y, toggle_w, control_h)
-            else:
-                control_rect = pygame.Rect(width - control_w, y, control_w, control_h)
-            placed.append((row.control, control_rect))
+            placed.append((row.control, pygame.Rect((width - size[0], y), size)))
             y += height + gap
         self.area.set_content(placed, y)
 

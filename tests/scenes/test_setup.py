@@ -324,6 +324,24 @@ def test_a_number_in_words_is_as_large_as_the_numbers(app, monkeypatch: pytest.M
     assert sizes["Players + 1"] == sizes["50"]
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_spinado_s_steppers_sit_alike_beside_their_labels(app, size: tuple[int, int]) -> None:
+    """"Hands" ("Twice the players") had its stepper on a line of its own while
+    "Starting chips" had its stepper beside the label: both sit alike, beside their
+    labels or (in a form too narrow for that) under them, as wide as each other."""
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    frame(app)
+    scene = choose_game(app, "spinado")
+    frame(app)
+    rows = {row.name: row for row in scene.form.rows}
+    chips, hands = rows["starting_chips"], rows["hands"]
+    beside = [row.control.rect.top == row.label.rect.top and row.control.rect.left > row.label.rect.right for row in (chips, hands)]
+    under = [row.control.rect.top >= row.label.rect.bottom for row in (chips, hands)]
+    assert beside in ([True, True], [False, False]) and under == [not at for at in beside]
+    assert (hands.control.rect.left, hands.control.rect.width) == (chips.control.rect.left, chips.control.rect.width)
+
+
 def test_long_house_rule_names_are_never_cut(app) -> None:
     scene = choose_game(app, "hand_and_foot")
     frame(app)

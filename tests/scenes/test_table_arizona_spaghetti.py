@@ -461,14 +461,14 @@ def test_the_last_rounds_summaries_show_every_word_at_one_size(tmp_path: Path, s
     table = scene.summary.table
     assert table is not None
     note = next(note for note in table.notes if note.startswith("Next: "))
-    assert sizes_drawn(note, drawn) == {scene.app.theme.px(19)}
+    assert sizes_drawn(note, drawn) == {scene.summary.px(scene.app.theme, 19)}, "the size of every note"
     click(scene.app, scene.summary.button.rect.center)
     until_summary(scene, 6)
     one_frame(scene, drawn)
     table = scene.summary.table
     assert table is not None
     for _, took, _ in table.rows:
-        assert sizes_drawn(took, drawn) == {scene.app.theme.px(21)}, took
+        assert sizes_drawn(took, drawn) == {scene.summary.px(scene.app.theme, 21)}, took
     assert all(", 0 " not in took and not took.startswith("0 ") for _, took, _ in table.rows)
     assert scene.summary.box.bottom <= size[1]
     scene.app.quit()

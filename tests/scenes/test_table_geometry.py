@@ -92,8 +92,9 @@ def trick_index_problems(footprint: Footprint) -> list[str]:
 
 def problems(scene: TableScene) -> list[str]:
     """Each note over something it must leave in sight, the hint's tag over words, a
-    trick's name tag out of place, a control over words, and each mark outside the
-    window once nothing moves (a card may fly in from beyond the edge)."""
+    trick's name tag out of place, a control over words, the dead hand turned up over
+    a card, a plate or the board, and each mark outside the window once nothing
+    moves (a card may fly in from beyond the edge)."""
     footprint = scene.footprint()
     found = [f"{note.what} {tuple(note.rect)} covers {mark.what} {tuple(mark.rect)}" for note, mark in footprint.notes_covering(GUARDED)]
     words = [mark for mark in footprint if mark.kind is Kind.TEXT]
@@ -101,6 +102,8 @@ def problems(scene: TableScene) -> list[str]:
     found += name_tag_problems(footprint)
     found += trick_index_problems(footprint)
     found += [problem for control in footprint if control.kind is Kind.CONTROL for problem in over(control, words)]
+    guarded = [mark for mark in footprint if mark.kind in GUARDED]
+    found += [problem for shown in footprint if shown.what == "dead hand turned up" for problem in over(shown, guarded)]
     if not scene.animator.busy and not scene.table.fan.gliding:
         found += [f"{mark.what} {tuple(mark.rect)} leaves the window" for mark in footprint.outside()]
         found += [f"{mark.what} {tuple(mark.rect)} lies within {EDGE_MARGIN} px of the window's edge" for mark in footprint.near_edge()]
@@ -256,16 +259,20 @@ def test_the_spinado_turn_prompt_reads_whole(app: App) -> None:
         scene.submit(scene.match.legal_actions_for(0)[0])
 
 
-def just_before(game: str, players: int, event: str) -> RestoredGame:
+def just_before(game: str, players: int, event: str, humans: tuple[int, ...] = ()) -> RestoredGame:
     """A game played by the computer, stopped just before the move that brings
-    ``event`` (by its type's name): every seat a computer, to watch it happen."""
-    return just_before_events(game, players, lambda events: any(type(happened).__name__ == event for happened in events))
+    ``event`` (by its type's name): every seat a computer, to watch it happen, unless
+    ``humans`` name seats a person takes over from there."""
+    return just_before_events(game, players, lambda events: any(type(happened).__name__ == event for happened in events), humans)
 
 
-def just_before_events(game: str, players: int, brings: Callable[[list[Event]], bool]) -> RestoredGame:
+def just_before_events(
+    game: str, players: int, brings: Callable[[list[Event]], bool], humans: tuple[int, ...] = ()
+) -> RestoredGame:
     """A game played by the computer, stopped just before the first move whose events
-    ``brings`` is true of: every seat a computer, to watch it happen."""
-    cfg = config(game, players, ())
+    ``brings`` is true of: every seat a computer, to watch it happen, unless ``humans``
+    name seats a person takes over from there."""
+    cfg = config(game, players, humans)
     state = GAMES[game].new_game(players, seed=cfg.seed)
     agents = {seat: make_agent("heuristic", game, seat, random.Random(seat)) for seat in range(players)}
     actions: list[Action] = []
@@ -294,6 +301,23 @@ def test_the_end_of_a_hand_and_its_summary(app: App, game: str) -> None:
     assert scene.summary.visible
     frames(app, 3)
     assert found + problems(scene) == []
+    assert top_bar_covered(scene) == []
+    assert [mark.what for mark in scene.footprint() if mark.what == "dead hand turned up"] == [], "put away, not left behind the summary"
+
+
+def top_bar_covered(scene: TableScene) -> list[str]:
+    """What of the top bar the summary covers: the buttons, the words under Undo, and
+    a banner or scores reaching up beside the buttons (Arizona Spaghetti's summary lay
+    over Save, Rules and the round's banner at 1920x1080)."""
+    footprint = scene.footprint()
+    band = max(mark.rect.bottom for mark in footprint if mark.what == "toolbar")
+    bar = [
+        mark
+        for mark in footprint
+        if mark.what in ("toolbar", "why Undo is off") or (mark.what in ("banner", "scores") and mark.rect.top < band)
+    ]
+    summary = next(mark for mark in footprint if mark.what == "summary")
+    return over(summary, bar)
 
 
 @pytest.mark.parametrize("players", sorted(GAMES["spizzichino"].player_counts))

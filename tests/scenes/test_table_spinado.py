@@ -23,6 +23,7 @@ from cardtable_gui.rules.spinado import DECK, SPINADO, Play, SequenceStopped, Sp
 from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.layouts.spinado import SpinadoLayout, stop_sentence
+from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eve")
@@ -156,7 +157,7 @@ def test_a_whole_hand_played_with_the_mouse_and_the_keyboard(app: App) -> None:
     assert {"shuffle", "deal", "play", "your_turn"} <= set(app._sound.played)
     view = scene.match.view_for(0)
     assert isinstance(view, SpinadoView)
-    assert table.reveal.visible and table.reveal.cards == list(view.last_dead_hand)
+    assert not table.reveal.visible, "the dead hand is put away, not left half behind the summary"
     summary = scene.summary.table
     assert summary is not None and summary.headers == ("Player", "Ante", "Pots won", "Spinado", "Change")
     assert [row[0] for row in summary.rows] == ["Ana", "Ben", "Cleo"]
@@ -165,6 +166,23 @@ def test_a_whole_hand_played_with_the_mouse_and_the_keyboard(app: App) -> None:
     assert any("went out first" in note for note in summary.notes)
     dead = " ".join(card.label for card in view.last_dead_hand)
     assert f"The dead hand held {dead}." in summary.notes, "the dead hand stays told once the summary covers it"
+
+
+def test_the_dead_hand_shows_on_its_own_before_the_summary(app: App) -> None:
+    """The dead hand turns up for a beat of its own, from when its last card is face
+    up, and the summary opens only after it (it opened over the hand at once)."""
+    scene = start_table(app, spinado_config())
+    table = table_of(scene)
+    while not table.reveal.visible:
+        run_until(app, lambda: ready(scene) or table.reveal.visible)
+        if not table.reveal.visible:
+            play_by_keys(app, scene)
+    assert not scene.summary.visible
+    run_until(app, lambda: not table.reveal.turning)
+    assert table.reveal.cards == list(scene.match.view_for(0).last_dead_hand)  # type: ignore[attr-defined]
+    assert [tween.duration for tween in scene.animator.tweens if tween.hold] == [scene.reading_time(Beat.REVEAL)]
+    assert not scene.summary.visible
+    run_until(app, lambda: scene.summary.visible)
 
 
 def test_the_first_antes_fly_into_the_pots(app: App) -> None:

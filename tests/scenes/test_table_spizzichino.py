@@ -779,3 +779,20 @@ def test_the_last_trick_button_keeps_off_the_words_under_undo(tmp_path, size) ->
         assert not table_of(scene).last_trick.button.rect.colliderect(words)
     finally:
         app.quit()
+
+
+def test_a_stack_s_next_card_shows_face_up_as_soon_as_the_top_leaves(app: App) -> None:
+    """A stack that still holds cards never shows a back on top: its next card turns up
+    as the card above it is played or lifted (it showed face down while that card flew
+    and was read)."""
+    scene = TableScene(app, spizzichino_config(humans=()), watch=True)
+    app.scenes.push(scene)
+    table = table_of(scene)
+    left_a_stack = 0
+    while not scene.summary.visible:
+        counts = [stack.count for seat_stacks in table.stacks for stack in seat_stacks]
+        frames(app)
+        stacks = [stack for seat_stacks in table.stacks for stack in seat_stacks]
+        left_a_stack += sum(stack.count < before for stack, before in zip(stacks, counts, strict=True))
+        assert all(stack.top is not None for stack in stacks if stack.count), "a back on top of a stack"
+    assert left_a_stack > 0, "cards were played or lifted from the stacks"

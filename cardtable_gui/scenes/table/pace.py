@@ -38,6 +38,9 @@ class Beat(Enum):
     """A pot won, a hand won, a penalty paid: chips or points change hands."""
     DECLARATION = 2.4
     """A declaration, shown with its cards and its points."""
+    REVEAL = 3.0
+    """A hidden hand turned face up, a row of cards to read before the summary covers
+    the table."""
 
     @property
     def seconds(self) -> float:

@@ -16,7 +16,7 @@ import pygame
 
 from cardtable_gui.cards import Card
 from cardtable_gui.scenes.table.animation import Animator, Tween, linear
-from cardtable_gui.scenes.table.card_sprites import CardSprites
+from cardtable_gui.scenes.table.card_sprites import INDEX_SHARE, CardSprites
 from cardtable_gui.ui import theme as th
 
 TURN_SECONDS = 0.22
@@ -39,12 +39,20 @@ class Reveal:
     label_h: int = 20
 
     @staticmethod
-    def size_for(card_size: tuple[int, int], count: int, theme: th.Theme) -> tuple[int, int]:
-        """The room ``count`` cards of ``card_size`` take side by side (at their
-        widest spacing) with the label and the panel's edge."""
+    def size_for(card_size: tuple[int, int], count: int, theme: th.Theme, apart: float = _MOST_APART) -> tuple[int, int]:
+        """The room ``count`` cards of ``card_size`` take side by side, ``apart`` of a
+        card's width apart (their widest spacing unless told), with the label and the
+        panel's edge."""
         w, h = card_size
         pad = theme.px(12)
-        return round(w + w * _MOST_APART * max(0, count - 1)) + pad * 2, h + pad * 3 + theme.text_px(20)
+        return round(w + w * apart * max(0, count - 1)) + pad * 2, h + pad * 3 + theme.text_px(20)
+
+    @staticmethod
+    def card_width_for(width: int, count: int, theme: th.Theme, largest: int) -> int:
+        """The widest card, up to ``largest``, of which ``count`` lie in a panel
+        ``width`` wide with every card's corner index still in sight."""
+        pad = theme.px(12)
+        return max(1, min(largest, int((width - pad * 2) / (1 + INDEX_SHARE[0] * max(0, count - 1)))))
 
     def layout(self, rect: pygame.Rect, card_width: int, theme: th.Theme) -> None:
         self.rect = pygame.Rect(rect)

@@ -68,7 +68,7 @@ from cardtable_gui.scenes.table.tips import STYLE as TIP_STYLE
 from cardtable_gui.scenes.table.tips import FirstGameTips, Moment
 from cardtable_gui.seats import MatchConfig
 from cardtable_gui.shown_text import drawable_seat_name
-from cardtable_gui.undo_rule import CARDS_SEEN_SINCE, UndoOff
+from cardtable_gui.undo_rule import CARDS_SEEN_SINCE, HAND_OVER, UndoOff
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.form import house_rule_lines
 from cardtable_gui.ui.widgets import Button
@@ -101,7 +101,6 @@ UNDO_OFF_TEXT_PX = 14
 """Design size of the words under a greyed Undo button (the theme keeps them readable)."""
 NOBODY_TO_UNDO = UndoOff("nobody playing", "There is nobody at this table to take a move back.")
 UNDO_GAME_OVER = UndoOff("game over", "The game is over.")
-UNDO_HAND_OVER = UndoOff("hand over", "The hand is over; its result stands.")
 HINT_NOT_YET = "A hint is for your turn; wait until it comes."
 """Why Hint gives nothing now; the turn's coming takes it down."""
 
@@ -331,7 +330,7 @@ class TableScene(Scene):
             # A tip is about the hand in play: it does not stay beside its summary.
             self._show_note(None)
         self.summary.show(table, button)
-        self.summary.layout(self.table_size(self.app.screen.get_size()), self.app.theme)
+        self._layout_summary(self.app.screen.get_size())
         self._summary_left = WATCH_SUMMARY_SECONDS / self.pace
 
     # -- scene -----------------------------------------------------------------------
@@ -347,11 +346,25 @@ class TableScene(Scene):
             x = button.rect.right + theme.px(8)
         self.table.layout(self.table_size(size))
         self.handoff.layout(size, theme)
-        self.summary.layout(self.table_size(size), theme)
+        self._layout_summary(size)
         self.game_over.layout(size, theme)
         self.confirm.layout(size, theme, self.table.message_anchor())
         self._notes_key = None
         self.place_notes(size)
+
+    def _layout_summary(self, size: tuple[int, int]) -> None:
+        """The hand's summary in the table's part of the window, below its top bar
+        (the buttons, the words under Undo, the game's banner or scores along the
+        top), which stays in sight (a tall summary covered Save, Rules and the round's
+        banner)."""
+        theme = self.app.theme
+        width, height = self.table_size(size)
+        band = max(button.rect.bottom for button in self._buttons())
+        undo_off = self.undo_off_rect()
+        bar = [*(button.rect for button in self._buttons()), *([undo_off] if undo_off is not None else []), *self.table.top_bar(band)]
+        margin = theme.px(10)
+        area = pygame.Rect(0, margin, width, max(0, height - margin * 2))
+        self.summary.layout(area, theme, max(piece.bottom for piece in bar) + margin)
 
     def _layout_table(self) -> None:
         """Lay the game's table out again in its part of the window, as it is now."""
@@ -451,10 +464,13 @@ class TableScene(Scene):
 
     def _consume(self) -> None:
         """Hand queued events to the layout one at a time, each after the previous
-        one's animation; settle the turn once nothing is left to show."""
-        while not self.animator.busy and not self.summary.visible:
+        one's animation (unless the layout shows it with the last one); settle the
+        turn once nothing is left to show."""
+        while not self.summary.visible:
             upcoming = self.match.peek_event()
             if upcoming is None or self.holds(upcoming):
+                break
+            if self.animator.busy and not self.table.shown_with_the_last(upcoming):
                 break
             event = self.match.take_event()
             self.table.on_event(event)
@@ -706,7 +722,7 @@ class TableScene(Scene):
         if self.finished or self.match.is_over:
             return UNDO_GAME_OVER
         if self.summary.visible:
-            return UNDO_HAND_OVER
+            return HAND_OVER
         return self.match.undo_refusal()
 
     def _undo_allowed(self) -> bool:

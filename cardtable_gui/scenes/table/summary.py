@@ -44,6 +44,9 @@ class SummaryTable:
     """What the button says while the game goes on ("Next round")."""
 
 
+SMALLEST_SCALE = 0.75
+"""The panel's words are set no smaller than this share of their size to fit its room."""
+
 TOTALS_IN_ONE_COLUMN = 4
 """More running totals than this are set in two columns, so eight players still fit."""
 
@@ -68,6 +71,8 @@ class HandSummary:
         self._cells: list[list[list[str]]] = []
         """Each row's cells (the header first), as the lines each is drawn on."""
         self._notes: list[list[str]] = []
+        self._scale = 1.0
+        """What every size on the panel is multiplied by (less than 1 in a short room)."""
 
     @property
     def visible(self) -> bool:
@@ -89,31 +94,49 @@ class HandSummary:
     def update(self, dt: float) -> None:
         self._open_for += dt
 
-    def layout(self, size: tuple[int, int], theme: Theme) -> None:
-        table = self.table
-        if table is None:
+    def layout(self, area: pygame.Rect, theme: Theme, below: int = 0) -> None:
+        """The panel centred in ``area``, moved down when its top would be above
+        ``below`` (the bottom of the window's top bar: the buttons, a banner naming the
+        round), which stays in sight. When its lines need more height than there is
+        from ``below`` down, everything on it is set smaller, down to
+        ``SMALLEST_SCALE``, rather than run over the top bar."""
+        if self.table is None:
             return
-        width = min(size[0] - theme.px(40), theme.px(760))
-        pad = theme.px(24)
-        inner = width - pad * 2
-        cell_font, note_font = theme.font(theme.px(21)), theme.font(theme.px(19))
-        self._columns = _columns(pygame.Rect(0, 0, inner, 0), [table.headers, *table.rows], cell_font, theme.px(8))
+        room = pygame.Rect(area.left, max(area.top, below), area.width, max(0, area.bottom - max(area.top, below)))
+        self._scale = 1.0
+        natural = self._set_lines(room.width, theme)
+        if natural > room.height:
+            self._scale = max(SMALLEST_SCALE, room.height / natural)
+        height = min(self._set_lines(room.width, theme), room.height)
+        self.box = pygame.Rect(0, 0, _panel_width(room.width, theme), height)
+        self.box.center = area.center
+        self.box.top = max(self.box.top, room.top)
+        self.button.rect = pygame.Rect(0, 0, self.px(theme, 240), self.px(theme, 50))
+        self.button.rect.midbottom = (self.box.centerx, self.box.bottom - self.px(theme, 20))
+
+    def px(self, theme: Theme, size: int) -> int:
+        """A design size on this panel: the theme's, times the panel's scale."""
+        return max(1, round(theme.px(size) * self._scale))
+
+    def _set_lines(self, room_width: int, theme: Theme) -> int:
+        """Lay the cells and notes out on lines at the panel's scale; returns the
+        height the panel needs for them."""
+        table = self.table
+        assert table is not None
+        pad = self.px(theme, 24)
+        inner = _panel_width(room_width, theme) - pad * 2
+        cell_font, note_font = theme.font(self.px(theme, 21)), theme.font(self.px(theme, 19))
+        self._columns = _columns(pygame.Rect(0, 0, inner, 0), [table.headers, *table.rows], cell_font, self.px(theme, 8))
         self._cells = [
-            [[cell] if i == 0 else theme.wrap(cell, cell_font, rect.width - theme.px(8)) for i, (rect, cell) in enumerate(zip(self._columns, row, strict=True))]
+            [[cell] if i == 0 else theme.wrap(cell, cell_font, rect.width - self.px(theme, 8)) for i, (rect, cell) in enumerate(zip(self._columns, row, strict=True))]
             for row in (table.headers, *table.rows)
         ]
         self._notes = [theme.wrap(note, note_font, inner) for note in table.notes]
         rows_h = sum(self._row_height(theme, cells) for cells in self._cells)
-        height = (
-            pad * 2 + theme.px(44) + rows_h + theme.px(12)
-            + sum(len(lines) for lines in self._notes) * theme.px(24) + theme.px(16) + theme.px(34)
-            + total_rows(table) * theme.px(40) + theme.px(20) + theme.px(54)
+        lines = sum(len(lines) for lines in self._notes)
+        return pad * 2 + rows_h + sum(
+            self.px(theme, size) for size in (44, 12, *(24,) * lines, 16, 34, *(40,) * total_rows(table), 20, 54)
         )
-        height = min(height, size[1] - theme.px(20))
-        self.box = pygame.Rect(0, 0, width, height)
-        self.box.center = (size[0] // 2, size[1] // 2)
-        self.button.rect = pygame.Rect(0, 0, theme.px(240), theme.px(50))
-        self.button.rect.midbottom = (self.box.centerx, self.box.bottom - theme.px(20))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Modal: every event stops here. Only the button (a click, Enter or Space)
@@ -132,46 +155,45 @@ class HandSummary:
         theme.dim(surface, 110)
         box = self.box
         theme.draw_panel(surface, box, fill=th.PANEL_SOLID, border=th.ACCENT)
-        pad = theme.px(24)
-        title = theme.text(table.title, theme.px(34), th.ACCENT, bold=True)
+        pad = self.px(theme, 24)
+        title = theme.text(table.title, self.px(theme, 34), th.ACCENT, bold=True)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + pad)))
-        y = box.top + pad + theme.px(44)
+        y = box.top + pad + self.px(theme, 44)
         columns = [rect.move(box.left + pad, 0) for rect in self._columns]
         header, *rows = self._cells
         y = self._draw_row(surface, theme, columns, header, y, th.TEXT_DIM)
-        pygame.draw.line(surface, th.PANEL_BORDER[:3], (box.left + pad, y - theme.px(4)), (box.right - pad, y - theme.px(4)))
+        pygame.draw.line(surface, th.PANEL_BORDER[:3], (box.left + pad, y - self.px(theme, 4)), (box.right - pad, y - self.px(theme, 4)))
         for row in rows:
             y = self._draw_row(surface, theme, columns, row, y, th.TEXT)
-        y += theme.px(12)
+        y += self.px(theme, 12)
         for lines in self._notes:
             for line in lines:
-                text = theme.text(line, theme.px(19), th.TEXT_DIM)
+                text = theme.text(line, self.px(theme, 19), th.TEXT_DIM)
                 surface.blit(text, text.get_rect(midtop=(box.centerx, y)))
-                y += theme.px(24)
-        y += theme.px(16)
-        heading = theme.text(TOTALS_HEADING, theme.px(21), th.TEXT_DIM)
+                y += self.px(theme, 24)
+        y += self.px(theme, 16)
+        heading = theme.text(TOTALS_HEADING, self.px(theme, 21), th.TEXT_DIM)
         surface.blit(heading, heading.get_rect(midtop=(box.centerx, y)))
-        y += theme.px(34)
+        y += self.px(theme, 34)
         lines = total_rows(table)
         columns = 1 if lines == len(table.totals) else 2
         for index, line in enumerate(table.totals):
             column, row = divmod(index, lines)
             middle = box.left + box.width * (1 + 2 * column) // (2 * columns)
             colour = th.ACCENT if line.leading else th.TEXT
-            room = box.width // columns // 2 - theme.px(20) - pad
-            label_text, label_size = theme.fit(line.label, theme.px(26), room, bold=True, joiner=" & ")
+            room = box.width // columns // 2 - self.px(theme, 20) - pad
+            label_text, label_size = theme.fit(line.label, self.px(theme, 26), room, bold=True, joiner=" & ")
             label = theme.text(label_text, label_size, colour, bold=True)
-            number = theme.text(str(line.total), theme.px(30), colour, bold=True)
-            at = y + row * theme.px(40) + theme.px(16)
-            surface.blit(label, label.get_rect(midright=(middle - theme.px(20), at)))
-            surface.blit(number, number.get_rect(midleft=(middle + theme.px(20), at)))
+            number = theme.text(str(line.total), self.px(theme, 30), colour, bold=True)
+            at = y + row * self.px(theme, 40) + self.px(theme, 16)
+            surface.blit(label, label.get_rect(midright=(middle - self.px(theme, 20), at)))
+            surface.blit(number, number.get_rect(midleft=(middle + self.px(theme, 20), at)))
         self.button.draw(surface, theme)
 
-    @staticmethod
-    def _row_height(theme: Theme, cells: Sequence[Sequence[str]]) -> int:
+    def _row_height(self, theme: Theme, cells: Sequence[Sequence[str]]) -> int:
         """A row's height: one line's pitch, and a line more for each wrapped line."""
         lines = max(len(cell) for cell in cells)
-        return theme.px(34) + (lines - 1) * theme.font(theme.px(21)).get_linesize()
+        return self.px(theme, 34) + (lines - 1) * theme.font(self.px(theme, 21)).get_linesize()
 
     def _draw_row(
         self,
@@ -184,17 +206,23 @@ class HandSummary:
     ) -> int:
         """The side's name in bold (shortened, partners each still named, when it is
         too long), then each other cell's lines centred in its column."""
-        step = theme.font(theme.px(21)).get_linesize()
+        step = theme.font(self.px(theme, 21)).get_linesize()
         for i, (rect, lines) in enumerate(zip(columns, cells, strict=True)):
             if i == 0:
-                shown, size = theme.fit(lines[0], theme.px(21), rect.width - theme.px(8), bold=True, joiner=" & ")
+                shown, size = theme.fit(lines[0], self.px(theme, 21), rect.width - self.px(theme, 8), bold=True, joiner=" & ")
                 text = theme.text(shown, size, colour, bold=True)
                 surface.blit(text, text.get_rect(top=y, left=rect.left))
                 continue
             for n, line in enumerate(lines):
-                text = theme.text(line, theme.px(21), colour)
+                text = theme.text(line, self.px(theme, 21), colour)
                 surface.blit(text, text.get_rect(top=y + n * step, centerx=rect.centerx))
         return y + self._row_height(theme, cells)
+
+
+def _panel_width(room_width: int, theme: Theme) -> int:
+    """The panel's width in a room ``room_width`` wide: what its table needs at most,
+    at any scale (a smaller scale only sets the words smaller)."""
+    return min(room_width - theme.px(40), theme.px(760))
 
 
 def _columns(area: pygame.Rect, rows: Sequence[Sequence[str]], font: pygame.font.Font, pad: int) -> list[pygame.Rect]:

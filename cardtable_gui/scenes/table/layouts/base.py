@@ -179,9 +179,22 @@ class GameLayout(ABC):
             panel.waiting_words = self.port.match.waiting_words(seat)
             panel.dealer = dealer == seat
 
+    def top_bar(self, band: int) -> list[pygame.Rect]:
+        """What the game lays along the top of the window beside the scene's buttons,
+        whose bottom is at ``band``: its banner or scores when they reach up into the
+        buttons' band. A summary leaves the top bar in sight."""
+        pieces = (self.area_rect(name) for name in ("banner", "scores"))
+        return [piece for piece in pieces if piece is not None and piece.top < band]
+
     @abstractmethod
     def message_anchor(self) -> tuple[int, int]:
         """Where the bottom centre of a refused move's message goes (above the hand)."""
+
+    def shown_with_the_last(self, event: Event) -> bool:
+        """Whether ``event`` is part of the one just shown and is shown at once, not
+        after that one's animation (a stack's next card, face up as soon as the card
+        above it leaves)."""
+        return False
 
     def beat(self, event: Event) -> Beat | None:
         """How long ``event`` stays in view before the next one shows (see ``pace``),

@@ -45,8 +45,9 @@ from cardtable_gui.rules.spinado import (
 from cardtable_gui.scenes.table.banner import Banner
 from cardtable_gui.scenes.table.board_block import BoardBlock
 from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
+from cardtable_gui.scenes.table.card_sprites import INDEX_SHARE
 from cardtable_gui.scenes.table.chips import ChipMover, ChipStack, body_size
-from cardtable_gui.scenes.table.footprint import Footprint, Kind
+from cardtable_gui.scenes.table.footprint import KEEP_CLEAR, Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
@@ -71,8 +72,9 @@ DEAL_FLIGHT = 0.24
 PLAY_FLIGHT = 0.3
 ANTE_FLIGHT = 0.3
 POT_FLIGHT = 0.55
-REVEAL_PAUSE = 2.5
 BOARD_CARD_SHARE = 0.8
+SMALLEST_REVEAL = 0.6
+"""The dead hand's cards may be turned up this much smaller than the board's, to find free room."""
 """The board's cards are at most this share of the hand's: the hand stays the eye's first
 stop (the board shows only their corners, so they may come near its size)."""
 DEAD = -1
@@ -298,24 +300,41 @@ class SpinadoLayout(GameLayout):
         for tile, rect in zip(self.tiles.values(), rects[1:], strict=True):
             tile.layout(rect, t)
         self.banner.middle = board.center
-        self._place_reveal()
+        if self.reveal.visible:
+            self._place_reveal()
 
     def _place_reveal(self) -> None:
-        """The dead hand turns up as near the board as it can without hiding a card
-        of the board or a hand (over the board's middle, squeezed, when nowhere is
-        free)."""
+        """The dead hand turns up as near the board as it can in free space, clear of
+        the board, the plates, every card still held, the log and the top bar: its
+        cards closer together when room is short, then smaller (down to
+        ``SMALLEST_REVEAL`` of the board's), each corner index in sight. The hand is
+        over when it shows: no card will rise or be dealt into the room kept for that
+        while playing (kept clear, it left the reveal no free place but on your plate)."""
         t = self.theme
-        board = self.board.rect
-        dead_cards = len(DECK) - self.seat_count * (len(DECK) // (self.seat_count + 1))
-        reveal_w, reveal_h = Reveal.size_for(self.sprites.size(self.board.card_width), dead_cards, t)
+        count = len(DECK) - self.seat_count * (len(DECK) // (self.seat_count + 1))
+        full = self.board.card_width
+
+        def card_for(width: int) -> int:
+            return Reveal.card_width_for(width, count, t, full)
 
         def sized(width: int) -> tuple[int, int]:
-            return min(reveal_w, width), reveal_h
+            widest, height = Reveal.size_for(self.sprites.size(card_for(width)), count, t)
+            return min(widest, width), height
 
-        natural = pygame.Rect((0, 0), sized(board.width))
-        natural.center = board.center
-        _, box = place_in(self._surroundings(with_reveal=False), natural, sized, [reveal_w, board.width], t.px(12))
-        self.reveal.layout(box, self.board.card_width, t)
+        widest = Reveal.size_for(self.sprites.size(full), count, t)
+        natural = pygame.Rect((0, 0), widest)
+        natural.center = self.board.rect.center
+        on_the_table = Footprint(pygame.Rect((0, 0), self.size))
+        self._report_table(on_the_table)
+        on_the_table.add(Kind.CONTROL, self.toolbar, "toolbar")
+        taken = on_the_table.rects(KEEP_CLEAR)
+        # The board's size first: smaller cards only when those find no free place.
+        for smallest in (1.0, SMALLEST_REVEAL):
+            narrowest = Reveal.size_for(self.sprites.size(round(full * smallest)), count, t, INDEX_SHARE[0])[0]
+            width, box = place_in(on_the_table, natural, sized, range(widest[0], narrowest - 1, -t.px(12)), t.px(12))
+            if box.collidelist(taken) < 0:
+                break
+        self.reveal.layout(box, card_for(width), t)
 
     def _place_log(self, size: tuple[int, int]) -> None:
         """The log of the last plays: right of the board and its tiles, under whatever
@@ -391,7 +410,7 @@ class SpinadoLayout(GameLayout):
         if self.log.visible:
             footprint.add(Kind.LOG, self.log.rect, "log")
 
-    def _surroundings(self, with_reveal: bool = True) -> Footprint:
+    def _surroundings(self) -> Footprint:
         """What a callout, the dead hand's reveal or a bubble is placed around: the
         table without its passing notes, the toolbar, the room a card of the hand rises
         into and the room of every seat's fan of backs (before it is dealt, too)."""
@@ -400,7 +419,7 @@ class SpinadoLayout(GameLayout):
         footprint.add(Kind.CONTROL, self.toolbar, "toolbar")
         footprint.add(Kind.CARD, self.fan.room(), "hand raised")
         footprint.add_all(Kind.CARD, (panel.cards_rect(self.sprites) for panel in self.panels[1:]), "room for cards")
-        if with_reveal and self.reveal.visible:
+        if self.reveal.visible:
             footprint.add(Kind.CARD, self.reveal.rect, "dead hand turned up")
         return footprint
 
@@ -511,11 +530,14 @@ class SpinadoLayout(GameLayout):
         return None
 
     def beat(self, event: Event) -> Beat | None:
-        """A stop reads longer than a card; chips changing hands too."""
+        """A stop reads longer than a card; chips changing hands too; the dead hand
+        turned up longest, on its own before the summary opens."""
         if isinstance(event, SequenceStopped):
             return Beat.STOP
         if isinstance(event, PotWon | HandWon | SpinadoPenalty):
             return Beat.WIN
+        if isinstance(event, DeadHandRevealed):
+            return Beat.REVEAL
         return super().beat(event)
 
     def on_event(self, event: Event) -> None:
@@ -542,7 +564,11 @@ class SpinadoLayout(GameLayout):
         elif isinstance(event, DeadHandRevealed):
             self._reveal(event)
         elif isinstance(event, RoundScored):
-            self.port.show_summary(self._summary(event))
+            summary = self._summary(event)
+            # The summary names the dead hand's cards: the reveal, seen in its own beat,
+            # is put away rather than left half behind the summary.
+            self.reveal.hide()
+            self.port.show_summary(summary)
             self.chips_at_deal = list(event.totals)
 
     def _is_me(self, seat: int) -> bool:
@@ -681,8 +707,6 @@ class SpinadoLayout(GameLayout):
         self.dead.hint = DEAD_SHOWN
         self._place_reveal()
         self.reveal.show(event.cards, "The dead hand", self.port.animator)
-        # Time to read the cards once they are all up, before the summary covers them.
-        self.port.animator.wait(self.reveal.seconds + REVEAL_PAUSE)
 
     def _penalty(self, event: SpinadoPenalty) -> None:
         self.chips.send(self.stacks[event.seat], self.stacks[event.winner], event.amount, POT_FLIGHT, delay=0.1, stagger=0.05)

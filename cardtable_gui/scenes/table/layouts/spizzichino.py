@@ -500,6 +500,11 @@ class SpizzichinoLayout(GameLayout):
             return f"{name(event.seat)} declared {title}: {points_word(event.points)}"
         return None
 
+    def shown_with_the_last(self, event: Event) -> bool:
+        """A stack's next card turns up as the card above it is played or lifted
+        (it showed as a back while that card flew and was read)."""
+        return isinstance(event, StackUncovered)
+
     def on_event(self, event: Event) -> None:
         if isinstance(event, HandDealt):
             self._deal(event)
