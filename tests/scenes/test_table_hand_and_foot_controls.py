@@ -231,3 +231,25 @@ def test_undo_takes_down_a_hint_shown_after_the_move_it_takes_back(app: App) -> 
     assert not any(isinstance(move, Meld) for move in my_moves(scene)), "the meld was taken back"
     assert not scene.hint.visible, scene.hint.text
     assert not scene.table.fan.hinted, "no card stays raised for the hint"
+
+
+@pytest.mark.parametrize("how", ["X", "Discard"])
+def test_the_hint_to_discard_is_carried_out_by_x_or_discard_with_nothing_chosen(app: App, how: str) -> None:
+    """Seen in play: with the hint ringing a card to discard, X said "Choose the card to
+    discard first." X and the Discard button discard the hinted card, as L lays down a
+    hinted meld."""
+    scene = start_table(app, dealt("4C 5H 6D 7S 9C 10H JS QD KC 8H AS", ("KD 4D", "4H 10S")))
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    press_h(app)
+    hinted = scene.hint.advice.action if scene.hint.advice is not None else None
+    assert isinstance(hinted, Discard), scene.hint.text
+    assert not scene.table.fan.chosen
+    if how == "X":
+        key(app, pygame.K_x)
+    else:
+        button = scene.table.controls.discard_button
+        assert button.visible, "Discard is offered for the hinted card"
+        click(app, button.rect.center)
+    assert my_moves(scene)[-1] == hinted, scene.message
