@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from cardtable_gui.article import with_article
 from cardtable_gui.cards import Card, Pack, Suit, by_key, shuffle
 from cardtable_gui.rules.base import Action
 
@@ -116,8 +117,7 @@ def follow_suit_reason(suit: Suit) -> str:
 def _a_card_of(suit: Suit) -> str:
     if suit.pack is Pack.ITALIAN:
         return f"a card of {suit.title}"
-    singular = suit.title[:-1]
-    return f"a {singular}"
+    return with_article(suit.title[:-1])
 
 
 def lead_options(hand: Iterable[Card], closed_suits: Collection[Suit]) -> list[Card]:

@@ -108,3 +108,27 @@ def test_a_card_staged_on_a_closed_book_leaves_its_marker_in_sight(kit) -> None:
     alone = marker_pixels("")
     assert alone > 0
     assert marker_pixels("KH") == alone
+
+
+def test_books_too_many_for_one_line_take_a_second_before_the_row_scrolls(kit) -> None:
+    """Seen in play: nine books in a band with room for two lines of captions scrolled
+    on one line, "New book" cut at the edge, the lower half of the band empty."""
+    books = [open_book(i, 6) if i % 2 else closed_book(i) for i in range(9)]
+    shelf = row(kit, books, pygame.Rect(14, 412, 622, 164))
+    assert not shelf.scrolls
+    places = shelf.visible_rects()
+    assert len(places) == 10, "every book and the new place are in sight"
+    assert len({place.top for place in places}) == 2
+    assert all(shelf.rect.contains(place) for place in places)
+
+
+def test_a_scrolled_row_shows_whole_books_only(kit) -> None:
+    books = [open_book(i, 6) for i in range(30)]
+    shelf = row(kit, books, pygame.Rect(0, 0, 600, 120))
+    assert shelf.scrolls
+    for scroll in range(0, shelf.max_scroll + 1, 37):
+        shelf.scroll = scroll
+        shown = shelf.visible_rects()
+        assert shown, "some books are always in sight"
+        whole = [shelf.place_rect(key) for key in [*range(30), NEW_BOOK]]
+        assert all(place in whole and shelf.rect.contains(place) for place in shown)

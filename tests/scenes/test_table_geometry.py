@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -26,6 +27,7 @@ from cardtable_gui.rules import GAMES
 from cardtable_gui.rules.base import Action, Event
 from cardtable_gui.rules.hand_and_foot import Phase
 from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.table.book_row import NEW_BOOK
 from cardtable_gui.scenes.table.card_sprites import index_corners
 from cardtable_gui.scenes.table.footprint import EDGE_MARGIN, Footprint, Kind, Mark
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
@@ -272,7 +274,14 @@ def just_before_events(
     """A game played by the computer, stopped just before the first move whose events
     ``brings`` is true of: every seat a computer, to watch it happen, unless ``humans``
     name seats a person takes over from there."""
-    cfg = config(game, players, humans)
+    return played_until(config(game, players, humans), lambda state, events: brings(events))
+
+
+def played_until(cfg: MatchConfig, stop: Callable[[Any, list[Event]], bool]) -> RestoredGame:
+    """A game played by the computer for every seat, stopped just before the first
+    move ``stop`` is true of (given the state and that move's events), and resumed
+    with ``cfg``'s seats."""
+    game, players = cfg.game, len(cfg.seats)
     state = GAMES[game].new_game(players, seed=cfg.seed)
     agents = {seat: make_agent("heuristic", game, seat, random.Random(seat)) for seat in range(players)}
     actions: list[Action] = []
@@ -283,7 +292,7 @@ def just_before_events(
         assert seat is not None, "the game ended without the move looked for"
         action = agents[seat].choose(state.view(seat), state.legal_actions())
         events = state.clone().apply(action)
-        if brings(events):
+        if stop(state, events):
             return RestoredGame(SavedGame.capture(cfg, actions, state), cfg, state, tuple(actions), tuple(movers), hand_start)
         state.apply(action)
         actions.append(action)
@@ -428,3 +437,32 @@ def test_hand_and_foot_notes_keep_off_the_books(app: App) -> None:
         assert len(notes) >= 3, "the tip, the hint and the reason are shown"
         found += [problem for note in notes for problem in over(note, rows)]
     assert found == []
+
+
+def many_books(least: int) -> RestoredGame:
+    """A Hand and Foot game played by the computer until each team has ``least``
+    books or more, resumed at the person's turn (seat 0 a person)."""
+    return played_until(config("hand_and_foot", 4, (0,)), lambda state, _: state.to_move == 0 and min(map(len, state.books)) >= least)
+
+
+def test_hand_and_foot_rows_of_many_books_wrap_before_they_scroll(app: App) -> None:
+    """Seen in play at 1280x800: with nine books the player's row scrolled sideways,
+    "New book" cut at its edge, while the lower half of the band was empty. With nine
+    or more books a team, every book of the player's team and the place for a new one
+    are in sight at every size (on a second line if need be); a row that still
+    scrolls (the others', on the smallest window) shows whole books only; and with
+    the hint asked for, nothing covers anything."""
+    restored = many_books(9)
+    scene = TableScene(app, restored.config, resume=restored)
+    app.scenes.push(scene)
+    to_decision(app, scene)
+    press_h(app)
+    table = scene.table
+    mine = table.rows[0]
+    assert not mine.scrolls
+    assert len(mine.visible_rects()) == len(mine.books) + 1
+    for row in table.rows:
+        assert len(row.books) >= 9
+        whole = [row.place_rect(key) for key in [*(book.key for book in row.books), NEW_BOOK]]
+        assert all(place in whole and row.rect.contains(place) for place in row.visible_rects())
+    assert problems(scene) == []

@@ -18,6 +18,7 @@ import pytest
 
 from cardtable_gui.app_window import MAX_DT, App
 from cardtable_gui.cards import Card, parse_cards
+from cardtable_gui.rules.base import Action
 from cardtable_gui.rules.hand_and_foot import Discard, Meld, MeldGroup, Phase, TakePile
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.book_row import NEW_BOOK
@@ -93,6 +94,15 @@ def press_h(app: App) -> None:
     key(app, pygame.K_h)
 
 
+def hint_after_drawing(app: App, scene: TableScene) -> Action | None:
+    """Draw with D and ask for the hint (H): the move it gives."""
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    press_h(app)
+    return scene.hint.advice.action if scene.hint.advice is not None else None
+
+
 def test_lay_down_with_the_cards_of_two_books_starts_both(app: App) -> None:
     """The hint "Lay down these 6 cards to start books of eights and queens" was
     refused: "A book holds one rank; these cards mix eights and queens"."""
@@ -106,11 +116,7 @@ def test_the_hint_to_start_two_books_rings_lay_down_and_one_press_makes_it(app: 
     """"Lay down these 6 cards to start books of fives and nines" rang New book, which
     refused them ("A book holds one rank..."); only L, not ringed, made the move."""
     scene = start_table(app, dealt("8H 8S 8D QH QS QD 5H 6H 7H 9S 10S", ("KD 4C", "4D 10H")))
-    wait_turn(app, scene, Phase.DRAW)
-    key(app, pygame.K_d)
-    wait_turn(app, scene, Phase.PLAY)
-    press_h(app)
-    hinted = scene.hint.advice.action if scene.hint.advice is not None else None
+    hinted = hint_after_drawing(app, scene)
     assert isinstance(hinted, Meld) and len(hinted.groups) == 2, scene.hint.text
     lay_down = scene.table.controls.lay_down_button
     assert lay_down.visible and lay_down.rect in scene.table.hint_rects(), "the hint rings Lay down"
@@ -231,3 +237,21 @@ def test_undo_takes_down_a_hint_shown_after_the_move_it_takes_back(app: App) -> 
     assert not any(isinstance(move, Meld) for move in my_moves(scene)), "the meld was taken back"
     assert not scene.hint.visible, scene.hint.text
     assert not scene.table.fan.hinted, "no card stays raised for the hint"
+
+
+@pytest.mark.parametrize("how", ["X", "Discard"])
+def test_the_hint_to_discard_is_carried_out_by_x_or_discard_with_nothing_chosen(app: App, how: str) -> None:
+    """Seen in play: with the hint ringing a card to discard, X said "Choose the card to
+    discard first." X and the Discard button discard the hinted card, as L lays down a
+    hinted meld."""
+    scene = start_table(app, dealt("4C 5H 6D 7S 9C 10H JS QD KC 8H AS", ("KD 4D", "4H 10S")))
+    hinted = hint_after_drawing(app, scene)
+    assert isinstance(hinted, Discard), scene.hint.text
+    assert not scene.table.fan.chosen
+    if how == "X":
+        key(app, pygame.K_x)
+    else:
+        button = scene.table.controls.discard_button
+        assert button.visible, "Discard is offered for the hinted card"
+        click(app, button.rect.center)
+    assert my_moves(scene)[-1] == hinted, scene.message

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 from test_table_support import before_each_event, frames, make_app, run_until
 
-from cardtable_gui.cards import Card, parse_cards
+from cardtable_gui.cards import Card, Rank, Suit, parse_cards
 from cardtable_gui.rules import get_rules
 from cardtable_gui.rules.base import Event, HandDealt
+from cardtable_gui.rules.hand_and_foot import is_wild
 from cardtable_gui.rules.hand_and_foot.events import BookClosed, Discarded, Melded, PileTaken, TeamOpened
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.layouts.hand_and_foot import HandAndFootLayout
@@ -118,3 +119,13 @@ def test_the_log_says_each_move_as_a_player_would() -> None:
         ["Bea discarded the seven of hearts"],
         [],
     ]
+
+
+@pytest.mark.parametrize("rank", [rank for rank in Rank if rank is not Rank.JOKER and not is_wild(Card(rank, Suit.CLUBS))], ids=lambda rank: rank.title)
+def test_the_log_names_one_card_of_any_rank_with_its_article(rank: Rank) -> None:
+    names = ("You", "Bea", "Cal", "Dot")
+    words = LogWords(lambda seat: names[seat], lambda seat: seat % 2, lambda seat: seat == 0)
+    three = tuple(Card(rank, suit) for suit in (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS))
+    words.lines(Melded(1, 1, ((0, three),)))
+    article = "an" if rank in (Rank.ACE, Rank.EIGHT) else "a"
+    assert words.lines(Melded(3, 1, ((0, (Card(rank, Suit.CLUBS),)),))) == [f"Dot added {article} {rank.title}"]

@@ -13,9 +13,13 @@ answer what lies under a point (``target_at``), and light up while cards are dra
 (``drop_ready``, with the one under the pointer ``hot``).
 
 When the books do not fit the band, the cards get smaller (down to the smallest width
-the layout allows) and the books wrap onto more lines; past that the row scrolls
-sideways (the wheel over it, or Shift and the wheel), with arrows at the edge that has
-more. Books never overlap.
+the layout allows) and the books wrap onto more lines. When even the smallest cards
+with their two lines of words need more lines than the band has, each book keeps only
+its caption (a book's wild cards show in its fan, and a closed book's marker says what
+kind it is), so the band's height holds a second line of books. Past that the row
+scrolls sideways (the wheel over it, or Shift and the wheel), with arrows at the edge
+that has more; a scrolled row shows whole books only, never one cut at its edge.
+Books never overlap.
 """
 
 from __future__ import annotations
@@ -35,6 +39,10 @@ corner of every card shows."""
 PENDING = (255, 214, 102)
 """The outline of cards about to join a book."""
 _STACK_LAYERS = 4
+COMPACT_CARD = 24
+"""The narrowest a book's cards get (in pixels) once the row shows captions only, when
+the layout's smallest is wider: the size of the smallest window's cards, whose corner
+indices still read. A second line of such cards is better than books out of sight."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +106,8 @@ class BookRow:
     """Drawn with a lit edge (the row of the side whose turn it is)."""
     words: list[pygame.Rect] = field(default_factory=list)
     """Where the row's title and its no-books line were last drawn."""
+    compact: bool = False
+    """Each book shows its caption only: the band's height holds more lines of books."""
     _places: list[_Place] = field(default_factory=list)
     _content_width: int = 0
     _theme: th.Theme | None = None
@@ -125,38 +135,42 @@ class BookRow:
         return theme.text_px(17) + theme.px(6)
 
     @staticmethod
-    def label_height(theme: th.Theme) -> int:
+    def label_height(theme: th.Theme, compact: bool = False) -> int:
+        if compact:
+            return theme.text_px(16)
         return theme.text_px(16) + theme.text_px(15) + theme.px(4)
 
     def _arrange(self) -> None:
-        """Place the books: the largest cards whose lines all fit the band, else the
-        smallest cards on one line that scrolls."""
+        """Place the books: the largest cards whose lines all fit the band, with both
+        lines of words or else with the caption only; failing both, the smallest cards
+        on one line that scrolls (with both lines of words when the band has the
+        height)."""
         theme, sprites = self._theme, self._sprites
         if theme is None or sprites is None or self.rect.width <= 0:
             return
-        room = self.rect.height - self.header_height(theme)
         gap = theme.px(10)
-        width = self.largest_card
-        while True:
-            card_h = sprites.size(width)[1]
-            line_h = card_h + self.label_height(theme) + theme.px(6)
-            lines_fit = (room + gap) // (line_h + gap)
-            widths = self._widths(width, theme, sprites)
-            lines = _wrap(widths, self.rect.width - theme.px(8), gap)
-            if 1 <= lines_fit and len(lines) <= lines_fit or width <= self.smallest_card:
+        for compact in (False, True):
+            self.compact = compact
+            floor = min(self.smallest_card, COMPACT_CARD) if compact else self.smallest_card
+            width, line_h, lines, fits = self._fit(theme, sprites, gap, floor)
+            if fits:
                 break
-            width = max(self.smallest_card, width - max(1, width // 12))
-        self.card_width = width
-        if len(lines) > max(1, lines_fit):
+        else:
+            self.compact = False
+            self.compact = self._line_height(theme, sprites, self.smallest_card) > self.rect.height - self.header_height(theme)
+            width = self.smallest_card
+            line_h = self._line_height(theme, sprites, width)
             # Even the smallest cards wrap onto too many lines: one line that scrolls.
-            lines = [list(range(len(widths)))]
+            lines = [list(range(len(self._widths(width, theme, sprites))))]
+        self.card_width = width
+        widths = self._widths(width, theme, sprites)
         keys = [book.key for book in self.books] + ([NEW_BOOK] if self.new_place else [])
         top = self.header_height(theme)
         places: list[_Place] = []
         content = 0
         for row, members in enumerate(lines):
             x = theme.px(4)
-            y = top + row * (line_h + gap)
+            y = top + row * (line_h + self._line_gap(theme))
             for index in members:
                 places.append(_Place(keys[index], pygame.Rect(x, y, widths[index], line_h)))
                 x += widths[index] + gap
@@ -165,14 +179,41 @@ class BookRow:
         self._content_width = content
         self.scroll = max(0, min(self.scroll, self.max_scroll))
 
+    def _fit(self, theme: th.Theme, sprites: CardSprites, gap: int, floor: int) -> tuple[int, int, list[list[int]], bool]:
+        """The largest card width down to ``floor`` whose lines all fit the band, with
+        its line height and lines, and whether they fit at all (if not, those of the
+        ``floor``)."""
+        room = self.rect.height - self.header_height(theme)
+        width = self.largest_card
+        while True:
+            line_h = self._line_height(theme, sprites, width)
+            between = self._line_gap(theme)
+            lines_fit = (room + between) // (line_h + between)
+            lines = _wrap(self._widths(width, theme, sprites), self.rect.width - theme.px(8), gap)
+            fits = 1 <= lines_fit and len(lines) <= lines_fit
+            if fits or width <= floor:
+                return width, line_h, lines, fits
+            width = max(floor, width - max(1, width // 12))
+
+    def _line_gap(self, theme: th.Theme) -> int:
+        """Between two lines of books: less when each shows its caption only."""
+        return theme.px(4 if self.compact else 10)
+
+    def _line_height(self, theme: th.Theme, sprites: CardSprites, card_width: int) -> int:
+        return sprites.size(card_width)[1] + self.label_height(theme, self.compact) + theme.px(2 if self.compact else 6)
+
     def _widths(self, card_width: int, theme: th.Theme, sprites: CardSprites) -> list[int]:
         """Each place's width: its cards, or its two lines of words if they are wider
         (words are never cut short to squeeze a row)."""
         w = sprites.size(card_width)[0]
-        widths = [max(self._book_width(book, w), self._words_width(theme, book.caption, book.detail)) for book in self.books]
+        widths = [max(self._book_width(book, w), self._words_width(theme, book.caption, self._detail(book))) for book in self.books]
         if self.new_place:
             widths.append(max(w + theme.px(8), self._words_width(theme, self.new_place, "")))
         return widths
+
+    def _detail(self, book: BookLook) -> str:
+        """The book's second line, if the row shows it."""
+        return "" if self.compact else book.detail
 
     @staticmethod
     def _words_width(theme: th.Theme, caption: str, detail: str) -> int:
@@ -191,7 +232,15 @@ class BookRow:
 
     @property
     def max_scroll(self) -> int:
-        return max(0, self._content_width - self.rect.width)
+        """How far the row scrolls: until its last place is wholly in the window."""
+        overflow = self._content_width - self.rect.width
+        if overflow <= 0 or self._theme is None:
+            return max(0, overflow)
+        return overflow + 2 * self._arrow_room(self._theme)
+
+    @staticmethod
+    def _arrow_room(theme: th.Theme) -> int:
+        return theme.px(16)
 
     @property
     def scrolls(self) -> bool:
@@ -204,7 +253,7 @@ class BookRow:
         coordinates; None when the row has no such place."""
         for place in self._places:
             if place.key == key:
-                return place.rect.move(self.rect.x - self.scroll, self.rect.y)
+                return self._drawn(place)
         return None
 
     def landing(self, key: Hashable) -> tuple[float, float]:
@@ -219,22 +268,32 @@ class BookRow:
         return (clipped.centerx, rect.y + card_h / 2)
 
     def target_at(self, pos: tuple[int, int]) -> Hashable | None:
-        """The book (or ``NEW_BOOK``) under ``pos``."""
-        if not self.rect.collidepoint(pos):
-            return None
-        for place in self._places:
-            if place.rect.move(self.rect.x - self.scroll, self.rect.y).collidepoint(pos):
-                return place.key
+        """The book (or ``NEW_BOOK``) under ``pos``, among those shown."""
+        for key, rect in self._shown():
+            if rect.collidepoint(pos):
+                return key
         return None
 
     def visible_rects(self) -> list[pygame.Rect]:
-        """Each place's rect as drawn, clipped to the row (for layout checks)."""
-        rects = []
-        for place in self._places:
-            rect = place.rect.move(self.rect.x - self.scroll, self.rect.y).clip(self.rect)
-            if rect.width > 0:
-                rects.append(rect)
-        return rects
+        """Each place's rect as drawn (for layout checks): a scrolled row draws
+        whole places only."""
+        return [rect for _, rect in self._shown()]
+
+    def _window(self) -> pygame.Rect:
+        """Where places are drawn: the row, less room for the arrows when it scrolls."""
+        if not self.scrolls or self._theme is None:
+            return self.rect
+        return self.rect.inflate(-2 * self._arrow_room(self._theme), 0)
+
+    def _shown(self) -> list[tuple[Hashable, pygame.Rect]]:
+        """The places drawn now, in window coordinates: those wholly in the window."""
+        window = self._window()
+        moved = ((place.key, self._drawn(place)) for place in self._places)
+        return [(key, rect) for key, rect in moved if window.contains(rect)]
+
+    def _drawn(self, place: _Place) -> pygame.Rect:
+        """Where ``place`` lies now, in window coordinates."""
+        return place.rect.move(self._window().x - self.scroll, self.rect.y)
 
     # -- input -----------------------------------------------------------------------
 
@@ -250,13 +309,14 @@ class BookRow:
         self.scroll = max(0, min(self.max_scroll, self.scroll + pixels))
 
     def show(self, key: Hashable) -> None:
-        """Scroll so that book ``key`` is in view."""
+        """Scroll so that book ``key`` is wholly in view."""
+        window = self._window()
         for place in self._places:
             if place.key == key:
                 if place.rect.left < self.scroll:
                     self.scroll = place.rect.left
-                elif place.rect.right > self.scroll + self.rect.width:
-                    self.scroll = place.rect.right - self.rect.width
+                elif place.rect.right > self.scroll + window.width:
+                    self.scroll = place.rect.right - window.width
                 self.scroll = max(0, min(self.max_scroll, self.scroll))
                 return
 
@@ -286,12 +346,9 @@ class BookRow:
         surface.set_clip(rect.clip(clip) if clip else rect)
         try:
             books = {book.key: book for book in self.books}
-            for place in self._places:
-                where = place.rect.move(rect.x - self.scroll, rect.y)
-                if where.right < rect.left or where.left > rect.right:
-                    continue
-                book = books.get(place.key)
-                self._draw_glow(surface, theme, where, place.key)
+            for key, where in self._shown():
+                book = books.get(key)
+                self._draw_glow(surface, theme, where, key)
                 if book is None:
                     self._draw_new_place(surface, theme, sprites, where)
                 else:
@@ -344,7 +401,7 @@ class BookRow:
             # Over the cards staged on the book: what kind of book it is stays in sight.
             self._draw_marker(surface, theme, book, marker_at, w, h)
         colour = th.TEXT if not book.pending else PENDING
-        self._draw_lines(surface, theme, where, h, book.caption, book.detail, colour)
+        self._draw_lines(surface, theme, where, h, book.caption, self._detail(book), colour)
 
     def _draw_marker(
         self, surface: pygame.Surface, theme: th.Theme, book: BookLook, center: tuple[float, float], w: int, h: int
@@ -366,7 +423,7 @@ class BookRow:
         self, surface: pygame.Surface, theme: th.Theme, where: pygame.Rect, card_h: int,
         caption: str, detail: str, colour: th.Colour,
     ) -> None:
-        y = where.y + card_h + theme.px(4)
+        y = where.y + card_h + theme.px(2 if self.compact else 4)
         room = where.width + theme.px(6)
         text, size = theme.fit(caption, theme.text_px(16), room, bold=True)
         image = theme.text(text, size, colour, bold=True)

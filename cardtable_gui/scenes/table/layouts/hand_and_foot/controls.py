@@ -11,7 +11,8 @@
   them where Enter would (one book per rank, onto open books; wilds alone where the
   hint put them, else where they fit best), then lays everything down.
 - Take the pile while the hint takes it with an opening stages the hint's cards first.
-- Discard: drop one card on the discard pile, or choose it and press X (Discard).
+- Discard: drop one card on the discard pile, or choose it and press X (Discard); with
+  nothing chosen while the hint rings a card to discard, X (Discard) discards that one.
   Discarding with a meld staged lays the meld down first.
 - Going out: Ask to go out (A) puts the question to the partners; a partner at the same
   screen answers on a panel of their own.
@@ -228,7 +229,9 @@ class TurnControls:
         # look like the move to make.
         self.lay_down_button.style = "quiet" if short else "primary"
         self.cancel_button.visible = staged
-        self.discard_button.visible = playing and len(table.fan.chosen) == 1
+        # A hint to discard rings a card: Discard (or X) with nothing chosen discards it.
+        hinted_discard = playing and not table.fan.chosen and isinstance(table.hinted, Discard)
+        self.discard_button.visible = playing and len(table.fan.chosen) == 1 or hinted_discard
         # Asking is offered only when going out is possible this turn: a partner's yes
         # to a move that cannot be made would only waste the question.
         self.ask_button.visible = (
@@ -488,12 +491,15 @@ class TurnControls:
         self.port.submit(Discard(card))
 
     def discard_chosen(self) -> None:
+        """Discard the chosen card; with none chosen, the card the hint rings (as Lay
+        down lays the hinted meld), else the one the keys point at."""
         fan = self.table.fan
         chosen = fan.chosen_cards
         if len(chosen) > 1:
             self.port.say("Choose just one card to discard.")
             return
-        card = chosen[0] if chosen else fan.selected_card
+        hinted = self.table.hinted
+        card = chosen[0] if chosen else hinted.card if isinstance(hinted, Discard) else fan.selected_card
         if card is None:
             self.port.say("Choose the card to discard first.")
             return

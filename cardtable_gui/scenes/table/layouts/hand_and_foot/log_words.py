@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from cardtable_gui.article import with_article
 from cardtable_gui.cards import Card, Rank
 from cardtable_gui.rules.base import Event, HandDealt
 from cardtable_gui.rules.hand_and_foot import is_wild
@@ -40,9 +41,9 @@ def number_word(count: int) -> str:
 
 
 def count_words(count: int, rank: Rank | None) -> str:
-    """ "a king", "three kings", "a wild", "two wilds"."""
+    """ "a king", "an ace", "three kings", "a wild", "two wilds"."""
     if count == 1:
-        return f"a {rank.title}" if rank is not None else "a wild"
+        return with_article(rank.title if rank is not None else "wild")
     return f"{number_word(count)} {rank_name(rank)}"
 
 
@@ -111,8 +112,8 @@ class LogWords:
         if isinstance(event, BookClosed) and self.mover is not None:
             ranks = self.books.get(event.team, [])
             rank = ranks[event.book] if event.book < len(ranks) else None
-            kind = "" if event.kind == "wild" else f"{event.kind} "
-            return [f"{self.name(self.mover)} closed a {kind}book of {rank_name(rank)}"]
+            book = "book" if event.kind == "wild" else f"{event.kind} book"
+            return [f"{self.name(self.mover)} closed {with_article(book)} of {rank_name(rank)}"]
         if isinstance(event, RedThreeLaidOut):
             return [f"{self.name(event.seat)} laid out a red three"]
         if isinstance(event, StagePickedUp):
