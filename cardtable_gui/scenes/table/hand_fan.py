@@ -251,9 +251,10 @@ class HandFan:
         return None
 
     def _resting_rect(self, index: int) -> pygame.Rect:
-        """Card ``index`` where it sits when nothing raises it."""
+        """Card ``index`` at its place in the fan when nothing raises it (a card
+        refused after a drag is still gliding back there from where it was dropped)."""
         slot = self.slots[index]
-        return self.sprites.rect((slot.x, slot.rest_y), self.card_width)
+        return self.sprites.rect((slot.target_x, slot.rest_y), self.card_width)
 
     def _can_pick(self, index: int) -> bool:
         return self.active and self.slots[index].card is not None
