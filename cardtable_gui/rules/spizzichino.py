@@ -114,6 +114,15 @@ _BIT_BY_KEY: list[int] = [1 << key for key in range(CARD_KEYS)]
 """Each card key as one bit of an integer: sets of cards as bits hash no card."""
 
 
+_SUIT_GLOSS = {Suit.COPPE: "cups", Suit.DENARI: "coins", Suit.SPADE: "swords", Suit.BASTONI: "clubs"}
+
+
+def suit_words(suit: Suit) -> str:
+    """The suit's Italian name with its picture in English, as the lessons name it:
+    "spade (swords)", never to be read as the French spades."""
+    return f"{suit.title} ({_SUIT_GLOSS[suit]})"
+
+
 def strength(card: Card) -> int:
     """How high ``card`` stands within its suit (higher wins)."""
     return STRENGTH[card]
@@ -864,7 +873,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             led = plays[0][1].suit
             if card.suit is not led and led is not None and self._can_follow(seat, led):
                 raise IllegalAction(
-                    f"You must follow suit: you have {led.title} in your hand or on a stack."
+                    f"You must follow suit: you have a card of {suit_words(led)} in your hand or on top of a stack."
                 )
         events: list[Event] = []
         self._put_down(seat, card, from_stack, in_hand, events)

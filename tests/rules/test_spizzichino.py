@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from cardtable_gui.cards import Card, parse_cards
+from cardtable_gui.cards import Card, Suit, parse_cards
 from cardtable_gui.rules import GAMES, ActionParseError, IllegalAction
 from cardtable_gui.rules.base import CardPlayed, Event, GameOver, RoundScored, TrickWon
 from cardtable_gui.rules.spizzichino import (
@@ -29,6 +29,7 @@ from cardtable_gui.rules.spizzichino import (
     TakePile,
     best_declarations,
     strength,
+    suit_words,
     thirds,
 )
 from tests.rules.event_cards import cards_in
@@ -215,9 +216,14 @@ def test_a_stack_top_of_the_led_suit_must_follow() -> None:
     assert state.to_move == other
     assert [str(a) for a in state.legal_actions()] == ["lift stack 1", "play 3Co"]
     before = state.digest()
-    with pytest.raises(IllegalAction, match="You must follow suit"):
+    with pytest.raises(IllegalAction) as refused:
         state.apply(PlayCard(Card.parse("4Sp")))
+    assert str(refused.value) == "You must follow suit: you have a card of coppe (cups) in your hand or on top of a stack."
     assert state.digest() == before
+
+
+def test_the_swords_suit_is_never_taken_for_french_spades() -> None:
+    assert suit_words(Suit.SPADE) == "spade (swords)"
 
 
 def test_a_card_uncovered_by_a_lift_is_playable() -> None:

@@ -29,7 +29,9 @@ from cardtable_gui.rules.hand_and_foot import Phase
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.book_row import NEW_BOOK
 from cardtable_gui.scenes.table.card_sprites import index_corners
+from cardtable_gui.scenes.table.trick_area import TrickArea
 from cardtable_gui.scenes.table.footprint import EDGE_MARGIN, Footprint, Kind, Mark
+from cardtable_gui.shown_text import ELLIPSIS
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from tests.scenes.test_table_support import card_grip, click, frames, make_app, post, run_until
 
@@ -156,6 +158,12 @@ def test_the_person_s_decision_with_a_tip_a_hint_and_a_refusal(app: App, game: s
     assert problems(scene) == [], "with a refusal too"
 
 
+def cut_names(trick: TrickArea | None) -> list[str]:
+    """Each name tag of the trick whose words were cut short: "Ada ta..." names nobody."""
+    words = trick.label_words if trick is not None else []
+    return [f"the name tag {said!r} is cut" for said in words if said.endswith(("...", ELLIPSIS))]
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_most_players_while_the_computers_play(app: App, game: str) -> None:
     players = max(GAMES[game].player_counts)
@@ -166,7 +174,7 @@ def test_the_most_players_while_the_computers_play(app: App, game: str) -> None:
 
     def seen() -> list[str]:
         widths.extend(card.width for card in (trick.drawn if trick is not None else []))
-        return problems(scene)
+        return problems(scene) + cut_names(trick)
 
     assert watch(app, scene, WATCHED_FRAMES, seen) == []
     assert min(widths, default=READABLE_TRICK_CARD) >= READABLE_TRICK_CARD

@@ -125,6 +125,23 @@ def test_the_hint_to_start_two_books_rings_lay_down_and_one_press_makes_it(app: 
     assert my_moves(scene)[-1] == hinted, scene.message
 
 
+@pytest.mark.parametrize("staging", ("8H 8S 8D", "8H 8S 8D QH QS QD"))
+def test_a_small_window_s_plate_says_the_staged_cards_without_cutting_a_word(tmp_path: Path, staging: str) -> None:
+    """At 1024x640 "Hand 13 (3 staged) · foot..." lost its last count: the plate
+    says it shorter, never cut."""
+    app = make_app(tmp_path, (1024, 640))
+    scene = start_table(app, dealt("8H 8S 8D QH QS QD 5H 6H 7H 9S 10S", ("KD 4C", "4D 10H")))
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    choose(app, scene, staging)
+    drag(app, grip(scene, min(scene.table.fan.chosen)), row_place(scene, NEW_BOOK))
+    assert scene.table.controls.staging.cards
+    frames(app, 2)
+    assert [cut for panel in scene.table.panels for cut in panel.cut(app.theme)] == []
+    app.quit()
+
+
 def test_cards_of_two_ranks_dropped_on_new_book_start_a_book_of_each(app: App) -> None:
     scene = start_table(app, dealt("8H 8S 8D QH QS QD 5H 6H 7H 9S 10S", ("KD 4C", "4D 10H")))
     wait_turn(app, scene, Phase.DRAW)

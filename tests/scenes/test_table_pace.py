@@ -23,6 +23,7 @@ from cardtable_gui.rules.spades import BidMade
 from cardtable_gui.rules.spinado import SequenceStopped
 from cardtable_gui.rules.spizzichino import PileChosen
 from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.table.layouts.base import GameLayout
 from cardtable_gui.scenes.table.pace import SPEED_FACTOR, Beat
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
@@ -238,19 +239,44 @@ def test_no_summary_opens_before_the_last_action_of_the_round_has_been_in_view_f
     assert opened - landed >= scene.reading_time(beat) - STEP, f"the summary covered {event} after {opened - landed:.2f} s"
 
 
-@pytest.mark.parametrize(("game", "players", "kinds"), [("hand_and_foot", 4, (Melded, PileTaken)), ("spizzichino", 2, (PileChosen, CardPlayed))])
-def test_the_log_tells_a_computer_move_once_its_cards_have_landed_never_before(
-    tmp_path: Path, game: str, players: int, kinds: tuple[type[Event], ...]
+def log_lines(table: GameLayout) -> object:
+    return list(table.log.lines)  # type: ignore[attr-defined]
+
+
+def log_and_counts(table: GameLayout) -> object:
+    """The log and how many cards each seat holds, as the plates say."""
+    return list(table.log.lines), list(table.counts)  # type: ignore[attr-defined]
+
+
+def log_counts_and_discard(table: GameLayout) -> object:
+    """The log, the seats' counts and the discard pile's count."""
+    return list(table.log.lines), list(table.counts), table.discard.count  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "kinds", "picture"),
+    [
+        ("hand_and_foot", 4, (Melded, PileTaken), log_lines),
+        ("hand_and_foot", 4, (Discarded,), log_counts_and_discard),
+        ("spizzichino", 2, (PileChosen, CardPlayed), log_lines),
+        ("spinado", 4, (CardPlayed,), log_and_counts),
+    ],
+)
+def test_the_table_tells_a_computer_move_once_its_cards_have_landed_never_before(
+    tmp_path: Path, game: str, players: int, kinds: tuple[type[Event], ...], picture: Callable[[GameLayout], object]
 ) -> None:
+    """The log's line for a move, and the counts of the cards each seat holds and of
+    the discard pile, change when the move's cards land: "Ada: jack of spades" while
+    the jack still flew from her seat, and her count already one less, told what the
+    table did not show yet."""
     app = make_app(tmp_path, (1024, 640))
     scene, shown = watched(app, game, players, GameSpeed.NORMAL)
-    log = scene.table.log
-    before: list[tuple[Event, list[str]]] = []
+    before: list[tuple[Event, object]] = []
     show = scene.table.on_event
 
     def noted(event: Event) -> None:
         if isinstance(event, kinds):
-            before.append((event, list(log.lines)))
+            before.append((event, picture(scene.table)))
         show(event)
 
     scene.table.on_event = noted  # type: ignore[method-assign]
@@ -258,12 +284,12 @@ def test_the_log_tells_a_computer_move_once_its_cards_have_landed_never_before(
     for _ in range(6000):
         frames(app, dt=STEP)
         if before and not scene.animator.moving:
-            event, lines = before.pop()
-            assert list(log.lines) != lines, f"{event} landed but the log does not say it"
+            event, seen = before.pop()
+            assert picture(scene.table) != seen, f"{event} landed but the table does not say it"
             told.append(event)
         elif before:
-            event, lines = before[-1]
-            assert list(log.lines) == lines, f"the log told {event} while its cards were still moving"
+            event, seen = before[-1]
+            assert picture(scene.table) == seen, f"the table told {event} while its cards were still moving"
         if {type(event) for event in told} >= set(kinds):
             return
     raise AssertionError("the computers never made those moves")

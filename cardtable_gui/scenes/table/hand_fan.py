@@ -240,13 +240,21 @@ class HandFan:
 
     def hit_test(self, pos: tuple[int, int]) -> int | None:
         """The index of the top-most card under ``pos``. Cards overlap left to right, so
-        a point on the visible strip of a card finds that card."""
+        a point on the visible strip of a card finds that card. A raised card keeps
+        the place it rose from: the second click of a double-click near its foot,
+        made after the first had chosen and raised it, went to the card beside it."""
         for i in range(len(self.slots) - 1, -1, -1):
             if i == self.dragging:
                 continue
-            if self.card_rect(i).collidepoint(pos):
+            if self.card_rect(i).collidepoint(pos) or self._resting_rect(i).collidepoint(pos):
                 return i
         return None
+
+    def _resting_rect(self, index: int) -> pygame.Rect:
+        """Card ``index`` at its place in the fan when nothing raises it (a card
+        refused after a drag is still gliding back there from where it was dropped)."""
+        slot = self.slots[index]
+        return self.sprites.rect((slot.target_x, slot.rest_y), self.card_width)
 
     def _can_pick(self, index: int) -> bool:
         return self.active and self.slots[index].card is not None

@@ -101,6 +101,8 @@ class TrickArea:
     label_h: int = 0
     label_boxes: list[pygame.Rect] = field(default_factory=list)
     """Where the names went when last drawn (the layout reports them)."""
+    label_words: list[str] = field(default_factory=list)
+    """What the names said when last drawn, in the order of ``label_boxes``."""
     caption_box: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     """Where the last trick's caption went when last drawn (empty when not shown)."""
     drawn: list[pygame.Rect] = field(default_factory=list)
@@ -223,6 +225,7 @@ class TrickArea:
                 outline.center = (round(center[0]), round(center[1]))
                 pygame.draw.rect(surface, th.ACCENT, outline, max(2, theme.px(3)), border_radius=theme.px(10))
         self.label_boxes = []
+        self.label_words = []
         self.caption_box = pygame.Rect(0, 0, 0, 0)
         cards = self.drawn = [self.card_rect(position, sprites) for position, _ in plays]
         sides = self.name_sides(theme, sprites)
@@ -245,7 +248,7 @@ class TrickArea:
             name = self.names.get(position)
             if not name:
                 continue
-            _, box = self._name_image(theme, sprites, name, won=False, bold=False)
+            _, box, _ = self._name_image(theme, sprites, name, won=False, bold=False)
             spots = self._spots(position, box, card, theme.px(6))
             others = [rect for other, rect in cards.items() if other != position]
             chosen = first_clear(spots, [*others, *corners, *placed, *self.keep_clear])
@@ -255,15 +258,21 @@ class TrickArea:
 
     def _name_image(
         self, theme: th.Theme, sprites: CardSprites, text: str, won: bool, bold: bool
-    ) -> tuple[pygame.Surface, pygame.Rect]:
-        """The words of a name tag (dark on the winner's colour when ``won``) and the
-        tag's size, fitted to the room a tag has: with eight cards, no wider than a
-        card, so tags side by side stay apart."""
+    ) -> tuple[pygame.Surface, pygame.Rect, bool]:
+        """The words of a name tag (dark on the winner's colour when ``won``), the
+        tag's size, and whether it keeps within the room a tag has: with eight cards
+        no wider than a card, so tags side by side stay apart. The words are never
+        cut: a name too long for the room is drawn whole at the smallest size and its
+        tag placed where it fits ("Ada ta..." named nobody)."""
         w, _ = sprites.size(self.card_width)
-        room = w * (1.0 if self.seats == 8 else 2.2 if won and self.seats != 4 else 1.6)
-        text, size = theme.fit(text, theme.text_px(16), round(room), bold=bold)
+        room = round(w * (1.0 if self.seats == 8 else 2.2 if won and self.seats != 4 else 1.6))
+        shown, size = theme.fit(text, theme.text_px(16), room, bold=bold)
+        within = shown == text
+        if not within:
+            floor = max(min(theme.text_px(16), th.MIN_TEXT_PX), round(theme.text_px(16) * 0.75))
+            size = min(size, floor)
         image = theme.text(text, size, th.TEXT_DARK if won else th.TEXT, bold=bold)
-        return image, image.get_rect().inflate(theme.px(12), theme.px(4))
+        return image, image.get_rect().inflate(theme.px(12), theme.px(4)), within
 
     def _spots(self, position: int, box: pygame.Rect, card: pygame.Rect, gap: int) -> list[pygame.Rect]:
         """Where the tag ``box`` of the card ``card`` played from ``position`` may go,
@@ -273,8 +282,10 @@ class TrickArea:
         clear of its index, else across its upper edge, under it, above it or beside it
         (with six or more cards the lower edge lies on the next card down)."""
         if self.seats == 8:
-            below = _eight(position)[1] > 0
-            return [self._beside(box, "midtop", (card.centerx, card.bottom + gap)) if below else self._beside(box, "midbottom", (card.centerx, card.top - gap))]
+            under = self._beside(box, "midtop", (card.centerx, card.bottom + gap))
+            over = self._beside(box, "midbottom", (card.centerx, card.top - gap))
+            # A name wider than its card may have to go to the card's other edge.
+            return [under, over] if _eight(position)[1] > 0 else [over, under]
         if self.seats == 4:
             handle, point = (
                 ("midtop", (card.centerx, card.bottom + gap)),
@@ -312,18 +323,26 @@ class TrickArea:
         others: list[pygame.Rect],
     ) -> None:
         """The player's name on its seat's side of the card (``name_sides``). The
-        winner's says that they take it, in bold, where those longer words hide no
-        other card, no corner index and no name drawn before; else it names them
-        alone, as their side was chosen for, in the winner's colour."""
+        winner's says that they take it, in bold, where those longer words fit whole
+        and hide no other card, no corner index and no name drawn before; else it
+        names them alone, as their side was chosen for, in the winner's colour. A
+        name wider than its room goes to the first of its spots where it hides
+        nothing."""
         name = self.names[position]
         card = self.card_rect(position, sprites)
         taken = [*others, *(corner for rect in (card, *others) for corner in index_corners(rect)), *self.label_boxes, *self.keep_clear]
-        for text in (takes_it(name), name) if won else (name,):
-            image, box = self._name_image(theme, sprites, text, won, bold=text != name)
-            box = self._spots(position, box, card, theme.px(6))[side]
-            if box.collidelist(taken) < 0:
-                break
+        said = takes_it(name)
+        image, box, within = self._name_image(theme, sprites, said, won, bold=True)
+        spots = self._spots(position, box, card, theme.px(6))
+        if not (won and within and spots[side].collidelist(taken) < 0):
+            said = name
+            image, box, within = self._name_image(theme, sprites, name, won, bold=False)
+            spots = self._spots(position, box, card, theme.px(6))
+            box = spots[side] if within else first_clear([spots[side], *spots], taken)
+        else:
+            box = spots[side]
         self.label_boxes.append(box)
+        self.label_words.append(said)
         fill = (*th.ACCENT, 235) if won else NAME_BACKING
         theme.draw_panel(surface, box, radius=box.height // 2, fill=fill, border=None, shadow=False)
         surface.blit(image, image.get_rect(center=box.center))

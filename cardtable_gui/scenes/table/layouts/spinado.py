@@ -465,6 +465,7 @@ class SpinadoLayout(GameLayout):
                 self.ledger.antes[ante.seat] += sum(ante.amounts)
         for event in self.port.match.game_events():
             self._account(event)
+            self._log(event)
 
     def sync(self, view: GameView) -> None:
         spinado = cast(SpinadoView, view)
@@ -493,23 +494,26 @@ class SpinadoLayout(GameLayout):
     # -- events --------------------------------------------------------------------------
 
     def _account(self, event: Event) -> None:
-        """Keep the hand's ledger and the log of its plays (no drawing: also used to
-        rebuild them)."""
-        line = self._log_line(event)
-        if line is not None:
-            self.log.add(line)
+        """Keep the hand's ledger (no drawing: also used to rebuild it)."""
         if isinstance(event, AntePaid):
             self.next_antes[event.seat] += sum(event.amounts)
         elif isinstance(event, HandDealt):
             self.ledger = HandLedger(self.next_antes)
             self.next_antes = [0] * self.seat_count
-            self.log.clear()
         elif isinstance(event, PotWon):
             self.ledger.pots.append(event)
         elif isinstance(event, SpinadoPenalty):
             self.ledger.penalty = event
         elif isinstance(event, HandWon):
             self.ledger.winner = event.seat
+
+    def _log(self, event: Event) -> None:
+        """Keep the log's line for ``event``; a new hand starts a new log."""
+        if isinstance(event, HandDealt):
+            self.log.clear()
+        line = self._log_line(event)
+        if line is not None:
+            self.log.add(line)
 
     def _log_line(self, event: Event) -> str | None:
         """The log's line for ``event``: the plays, the stops and the chips won or paid."""
@@ -570,6 +574,8 @@ class SpinadoLayout(GameLayout):
             self.reveal.hide()
             self.port.show_summary(summary)
             self.chips_at_deal = list(event.totals)
+        # The log says what the table shows: a play's line once its card has landed.
+        self.port.animator.after_landing(lambda: self._log(event))
 
     def _is_me(self, seat: int) -> bool:
         """Whether ``seat`` is the one person looking at the table. At a shared
@@ -643,17 +649,18 @@ class SpinadoLayout(GameLayout):
     def _play(self, seat: int, card: Card) -> None:
         position = self.position_of(seat)
         start = self.card_leaves(seat, card, self.panels[position].cards_center)
-        self.counts[seat] = max(0, self.counts[seat] - 1)
         self.to_move = None
         self.board.stopped = None
         self.port.play_sound("play")
         angle = self.panels[position].angle if position else 0.0
         self.port.animator.fly(
             card, start, self.board.slot(card, self.sprites), self.board.card_width, PLAY_FLIGHT,
-            on_done=lambda: self._landed(card), angles=(angle, 0.0),
+            on_done=lambda: self._landed(seat, card), angles=(angle, 0.0),
         )
 
-    def _landed(self, card: Card) -> None:
+    def _landed(self, seat: int, card: Card) -> None:
+        """The card is on the board: only now has its player one card fewer."""
+        self.counts[seat] = max(0, self.counts[seat] - 1)
         self.board.played.add(card)
         if card != SPINADO:
             self.board.running = card

@@ -303,14 +303,19 @@ class EventShow:
         same meld have set off."""
         row = self.table.row_of(team)
         starts = self._cards_leave(seat, cards)
-        self.table.counts[seat] = max(0, self.table.counts[seat] - len(cards))
         known = len(self.table.books[team]) if team < len(self.table.books) else 0
         key = book_key(book) if book < known else NEW_BOOK
+
+        def landed() -> None:
+            # The seat holds fewer cards once they lie on the book, not while they fly.
+            self.table.counts[seat] = max(0, self.table.counts[seat] - len(cards))
+            self._lay(team, book, cards)
+
         for i, (card, start) in enumerate(zip(cards, starts, strict=True)):
             last = i == len(cards) - 1
             self.animator.fly(
                 card, start, row.landing(key), row.card_width, MELD_FLIGHT, delay=(sent + i) * MELD_STAGGER,
-                on_done=(lambda: self._lay(team, book, cards)) if last else None,
+                on_done=landed if last else None,
             )
 
     def _lay(self, team: int, index: int, cards: Sequence[Card]) -> None:
@@ -375,11 +380,12 @@ class EventShow:
         seat, card = event.seat, event.card
         self.last_mover = seat
         start = self._cards_leave(seat, [card])[0]
-        self.table.counts[seat] = max(0, self.table.counts[seat] - 1)
         self.table.to_move = (seat + 1) % self.table.players
         self.table.port.play_sound("play")
 
         def landed() -> None:
+            # The seat's count and the pile's change together, as the card lands.
+            self.table.counts[seat] = max(0, self.table.counts[seat] - 1)
             self.table.discard.count += 1
             self.table.discard.top = card
             self.table.controls.refresh()

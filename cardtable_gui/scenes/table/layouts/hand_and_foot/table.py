@@ -699,9 +699,8 @@ class HandAndFootLayout(GameLayout):
             panel.name = self.port.seat_name(seat)
             held = self.counts[seat]
             staged = len(self.controls.staging.cards) if seat == self.bottom else 0
-            panel.lines = [
-                words.stage_line(self.stages[seat], held, self.foot_counts[seat], self.tail_counts[seat], view.has_tail, staged)
-            ]
+            forms = words.stage_lines(self.stages[seat], held, self.foot_counts[seat], self.tail_counts[seat], view.has_tail, staged)
+            panel.lines = [next((form for form in forms if panel.fits(self.theme, form)), forms[-1])]
             panel.card_count = min(FULL_HAND, held)
             panel.active = self.to_move == seat and not paused
             panel.turn_text = "to answer" if answering and seat != view.turn else "to play"

@@ -71,16 +71,17 @@ def _topped(cards: list[Card], red: bool) -> list[Card]:
     return cards
 
 
-def stage_line(stage: int, held: int, foot: int, tail: int, has_tail: bool, staged: int = 0) -> str:
-    """What a seat's plate says about its piles: "Hand 11 · foot 11", "Foot 9 ·
-    tail 2", "Tail 3". Cards staged for a meld are still held until laid down, and
-    say so: "Hand 11 (3 staged)", so the count agrees with the cards the fan shows."""
-    parts = [f"{STAGES[stage].capitalize()} {held}" + (f" ({staged} staged)" if staged else "")]
-    if stage == 0:
-        parts.append(f"foot {foot}")
-    if has_tail and stage < 2:
-        parts.append(f"tail {tail}")
-    return "  \u00b7  ".join(parts)
+def stage_lines(stage: int, held: int, foot: int, tail: int, has_tail: bool, staged: int = 0) -> list[str]:
+    """What a seat's plate may say about its piles, longest first: "Hand 11 · foot
+    11", "Foot 9 · tail 2", "Tail 3". Cards staged for a meld are still held until
+    laid down, and say so: "Hand 11 (3 staged)", so the count agrees with the cards
+    the fan shows. The shorter forms close up the gaps, then leave the foot's and
+    the tail's counts to the piles beside the plate, which show them too: a narrow
+    plate read "Hand 6 (1 staged) · foot...", its last count cut."""
+    held_words = f"{STAGES[stage].capitalize()} {held}" + (f" ({staged} staged)" if staged else "")
+    piles = ([f"foot {foot}"] if stage == 0 else []) + ([f"tail {tail}"] if has_tail and stage < 2 else [])
+    told = [held_words, *piles]
+    return ["  \u00b7  ".join(told), " \u00b7 ".join(told), held_words]
 
 
 def team_name(names: Sequence[str]) -> str:
