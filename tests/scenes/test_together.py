@@ -594,3 +594,105 @@ def test_the_host_s_leave_dialog_says_it_ends_the_game_for_the_friends(app: App,
         assert "ends the game for your friends" in words and "computers in their seats" in words
     finally:
         friend.close()
+
+
+# -- the host serves the friends whatever is over its table ----------------------------
+
+
+def _back_at_table(app: App, server: HostServer, name: str) -> RemoteGame:
+    """``name`` starts their table again and joins: what they are told, once they sit
+    at the game again (their seat and the game as it stands)."""
+    client = GuestClient(f"127.0.0.1:{server.port}", CODE, name)
+    client.start()
+    remote = RemoteGame()
+    run_until(app, lambda: _heard(client, remote) and remote.seat is not None and remote.view is not None, limit=100)
+    return remote
+
+
+def _heard(client: GuestClient, remote: RemoteGame) -> bool:
+    for said in client.incoming():
+        remote.receive(said)
+    return True
+
+
+def _gone(app: App, server: HostServer, table: HostedTableScene, friend: GuestClient) -> None:
+    """The friend's program ends; the host's table notes the connection is down."""
+    friend.close()
+    run_until(app, lambda: not table.hosted.friends[2].present)
+
+
+def test_a_friend_sits_down_again_while_the_host_is_asked_about_them_and_the_question_closes(
+    app: App, server: HostServer, monkeypatch
+) -> None:
+    """The friend's restarted join hung on "Connecting…" until the host answered."""
+    from cardtable_gui.scenes.table import hosted_table
+
+    monkeypatch.setattr(hosted_table, "MISSING_SECONDS", 0.0)
+    hosted, friend = friend_joined(server, "Gia")
+    table = HostedTableScene(app, hosted, 0, lambda: None)
+    app.scenes.push(table)
+    _gone(app, server, table, friend)
+
+    def host_plays_or_asked() -> bool:
+        if _dialog_titled(app, "Gia's connection is down"):
+            return True
+        if table.match.to_move == 0 and table.match.legal_actions_for(0):
+            table.match.submit(table.match.legal_actions_for(0)[0])
+        return False
+
+    run_until(app, host_plays_or_asked)
+    remote = _back_at_table(app, server, "Gia")
+    assert remote.seat == 2 and hosted.friends[2].present
+    assert app.scenes.top is table, "the question closed itself"
+    run_until(app, lambda: table.message == "Gia is back.", limit=10)
+    assert 2 in hosted.friends and hosted.match.config.seats[2].is_human
+
+
+def _open_rules(app: App, table: TableScene) -> None:
+    click(app, table.rules_button.rect.center)
+
+
+def _open_save(app: App, table: TableScene) -> None:
+    click(app, table.save_button.rect.center)
+
+
+def _open_leave(app: App, table: TableScene) -> None:
+    click(app, table.menu_button.rect.center)
+
+
+@pytest.mark.parametrize("cover", [_open_rules, _open_save, _open_leave], ids=["rules", "save", "leave"])
+def test_a_friend_sits_down_again_while_a_page_or_question_covers_the_host_s_table(
+    app: App, server: HostServer, cover
+) -> None:
+    hosted, friend = friend_joined(server, "Gia")
+    table = HostedTableScene(app, hosted, 0, lambda: None)
+    app.scenes.push(table)
+    frames(app, 3)
+    _gone(app, server, table, friend)
+    cover(app, table)
+    covering = app.scenes.top
+    assert covering is not table
+    remote = _back_at_table(app, server, "Gia")
+    assert remote.seat == 2 and remote.view == hosted.match.view_for(2)
+    assert app.scenes.top is covering, "the host's page or question stays until the host closes it"
+
+
+def test_the_host_s_table_says_a_friend_lost_the_connection_in_a_note_that_covers_no_plate(
+    app: App, server: HostServer
+) -> None:
+    """A toast saying so covered Gia's own name plate."""
+    from cardtable_gui.scenes.table.footprint import Kind
+
+    hosted, friend = friend_joined(server, "Gia")
+    table = HostedTableScene(app, hosted, 0, lambda: None)
+    app.scenes.push(table)
+    frames(app, 3)
+    _cut(server, hosted.friends[2].connection)
+    run_until(app, lambda: table.message == "Gia lost the connection.")
+    frames(app)
+    footprint = table.footprint()
+    plates = [mark for mark in footprint if mark.kind is Kind.TEXT and mark.what.startswith("plate")]
+    notice = next(mark for mark in footprint if mark.kind is Kind.NOTE and mark.what == "message")
+    assert len(plates) == 4
+    assert [plate.what for plate in plates if plate.rect.colliderect(notice.rect)] == []
+    assert not any(box.colliderect(plate.rect) for box in app.toasts.boxes for plate in plates)
