@@ -208,16 +208,7 @@ def test_the_host_is_offered_a_computer_for_a_friend_whose_connection_is_down(
     table = HostedTableScene(app, hosted, 0, lambda: None)
     app.scenes.push(table)
     friend.close()
-    seat_of_host = 0
-
-    def host_plays_or_asked() -> bool:
-        if isinstance(app.scenes.top, Dialog):
-            return True
-        if table.match.to_move == seat_of_host and table.match.legal_actions_for(0):
-            table.match.submit(table.match.legal_actions_for(0)[0])
-        return False
-
-    run_until(app, host_plays_or_asked)
+    host_plays_until_asked(app, table, "Ada's connection is down")
     dialog = app.scenes.top
     assert isinstance(dialog, Dialog) and "Ada's connection is down" in dialog.title.text
     computer = next(button for button in dialog.buttons if button.text == "Computer plays")
@@ -226,6 +217,20 @@ def test_the_host_is_offered_a_computer_for_a_friend_whose_connection_is_down(
     assert 2 not in hosted.friends and table.match.waiting_words(2) == "thinking"
     moves = len(table.match.history)
     run_until(app, lambda: 2 in table.match.movers[moves:])
+
+
+def host_plays_until_asked(app: App, table: HostedTableScene, title: str) -> None:
+    """The host plays its own turns (seat 1) until the dialog ``title`` asks it
+    something."""
+
+    def host_plays_or_asked() -> bool:
+        if _dialog_titled(app, title):
+            return True
+        if table.match.to_move == 0 and table.match.legal_actions_for(0):
+            table.match.submit(table.match.legal_actions_for(0)[0])
+        return False
+
+    run_until(app, host_plays_or_asked)
 
 
 def _cut(server: HostServer, connection: int | None) -> None:
@@ -615,7 +620,7 @@ def _heard(client: GuestClient, remote: RemoteGame) -> bool:
     return True
 
 
-def _gone(app: App, server: HostServer, table: HostedTableScene, friend: GuestClient) -> None:
+def _gone(app: App, table: HostedTableScene, friend: GuestClient) -> None:
     """The friend's program ends; the host's table notes the connection is down."""
     friend.close()
     run_until(app, lambda: not table.hosted.friends[2].present)
@@ -631,16 +636,8 @@ def test_a_friend_sits_down_again_while_the_host_is_asked_about_them_and_the_que
     hosted, friend = friend_joined(server, "Gia")
     table = HostedTableScene(app, hosted, 0, lambda: None)
     app.scenes.push(table)
-    _gone(app, server, table, friend)
-
-    def host_plays_or_asked() -> bool:
-        if _dialog_titled(app, "Gia's connection is down"):
-            return True
-        if table.match.to_move == 0 and table.match.legal_actions_for(0):
-            table.match.submit(table.match.legal_actions_for(0)[0])
-        return False
-
-    run_until(app, host_plays_or_asked)
+    _gone(app, table, friend)
+    host_plays_until_asked(app, table, "Gia's connection is down")
     remote = _back_at_table(app, server, "Gia")
     assert remote.seat == 2 and hosted.friends[2].present
     assert app.scenes.top is table, "the question closed itself"
@@ -668,7 +665,7 @@ def test_a_friend_sits_down_again_while_a_page_or_question_covers_the_host_s_tab
     table = HostedTableScene(app, hosted, 0, lambda: None)
     app.scenes.push(table)
     frames(app, 3)
-    _gone(app, server, table, friend)
+    _gone(app, table, friend)
     cover(app, table)
     covering = app.scenes.top
     assert covering is not table
