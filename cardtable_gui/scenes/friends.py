@@ -14,6 +14,7 @@ Back from their lobby comes here rather than to an empty window.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -129,13 +130,17 @@ class FriendsScene(PageScene):
 
     # -- hosting -------------------------------------------------------------------------
 
-    def fill_host(self, game: str, players: int, name: str | None, port: int | None) -> None:
+    def fill_host(self, game: str, players: int, name: str | None, port: int | None, others: Sequence[str] = ()) -> None:
         """Fill in the host's half as a command line named it, so that Back from its
-        lobby shows the game that was hosted."""
+        lobby (or Cancel to its question) shows the game that was hosted. ``others``
+        are the kinds of the seats besides the host's, in order (``SEAT_KINDS``' keys)."""
         self.game_choice.value = game
         self._choose_game(game)
         self.count.value = players
         self._choose_count(players)
+        for seat, kind in enumerate(others[: self.players - 1], start=1):
+            self.seat_choices[seat - 1].value = kind
+            self._choose_kind(seat, kind)
         if name is not None:
             self.host_name.text = name
         if port is not None:

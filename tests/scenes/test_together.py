@@ -497,6 +497,29 @@ def test_hosting_from_the_command_line_asks_before_it_replaces_a_game_in_progres
     assert _autosave(app) == kept, "the Spades game in progress is still there to continue"
 
 
+def test_cancel_to_the_command_line_s_question_shows_the_seats_it_named(app: App, monkeypatch) -> None:
+    """Seats 2-4 came back all "Friend" instead of the --seats given."""
+    from cardtable_gui.scenes import friends
+    from cardtable_gui.together import open_host
+
+    monkeypatch.setattr(friends, "announce", lambda *args: None)
+    _game_in_progress(app)
+    port = free_port()
+    open_host(app, "spades", ["you", "medium", "friend", "medium"], "Hosta", port)
+    click(app, next(b for b in app.scenes.top.buttons if b.text == "Cancel").rect.center)
+    page = app.scenes.top
+    assert isinstance(page, friends.FriendsScene)
+    assert (page.game, page.players, page.host_name.text, page.port.text) == ("spades", 4, "Hosta", str(port))
+    assert [choice.value for choice in page.seat_choices[:3]] == ["medium", "friend", "medium"]
+    click(app, page.host_button.rect.center)
+    click(app, next(b for b in app.scenes.top.buttons if b.text == "Discard").rect.center)
+    lobby = app.scenes.top
+    assert isinstance(lobby, HostLobbyScene)
+    frames(app, 2)
+    kinds = [line.split(" \u00b7 ")[1] for line in lobby.seats]
+    assert kinds == ["Hosta (you)", "Computer 2 (computer)", "waiting for a friend to join\u2026", "Computer 4 (computer)"]
+
+
 def test_hosting_from_the_menu_asks_before_it_replaces_a_game_in_progress(app: App, monkeypatch) -> None:
     from cardtable_gui.scenes import friends
 
