@@ -53,6 +53,19 @@ ROW = 46
 """Design height of a row of the form."""
 
 
+def nearby_line(game: HostedNearby) -> str:
+    """A game heard on this network as the join list shows it: its title, the game
+    when the title does not name it already, and how many play, e.g. "Bea's Hand and
+    Foot · 4 players"."""
+    parts = [game.title]
+    named = get_rules(game.game).title if game.game in GAMES else game.game
+    if named and named.casefold() not in game.title.casefold():
+        parts.append(named)
+    if game.players:
+        parts.append(f"{game.players} players")
+    return " \u00b7 ".join(parts)
+
+
 class FriendsScene(PageScene):
     """The Play with friends page."""
 
@@ -190,7 +203,7 @@ class FriendsScene(PageScene):
             self.problem = str(error)
             return
         self.app.remember(friends_name=name)
-        announcement = announce(f"{name}'s {rules.title}", rules.name, server.port)
+        announcement = announce(f"{name}'s {rules.title}", rules.name, server.port, config.players)
 
         def stop_hosting() -> None:
             if announcement is not None:
@@ -245,7 +258,7 @@ class FriendsScene(PageScene):
 
     def update(self, dt: float) -> None:
         nearby = self.listing.games() if self.listing is not None else []
-        titles = [f"{g.title} ({get_rules(g.game).title if g.game in GAMES else g.game})" for g in nearby if g.joinable]
+        titles = [nearby_line(g) for g in nearby if g.joinable]
         if titles != [b.text for b in self.nearby_buttons]:
             self.nearby_buttons = [
                 Button(title, lambda g=game: self._pick(g), style="quiet")

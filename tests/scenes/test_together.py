@@ -536,6 +536,40 @@ def test_hosting_from_the_menu_asks_before_it_replaces_a_game_in_progress(app: A
     assert isinstance(app.scenes.top, HostLobbyScene)
 
 
+class _Heard:
+    """A listing of the local network that has heard ``games``."""
+
+    def __init__(self, *games) -> None:
+        self.heard = list(games)
+
+    def games(self) -> list:
+        return self.heard
+
+    def close(self) -> None:
+        self.heard = []
+
+
+def test_the_join_list_names_each_game_once_and_how_many_play(app: App, monkeypatch) -> None:
+    """It read "Bea's Hand and Foot (Hand and Foot)"."""
+    from cardtable_gui.net.discovery import HostedNearby
+    from cardtable_gui.net.messages import PROTOCOL_VERSION
+    from cardtable_gui.scenes import friends
+
+    heard = [
+        HostedNearby("Bea's Hand and Foot", "hand_and_foot", "192.168.1.20", 47474, PROTOCOL_VERSION, players=4),
+        HostedNearby("Cy's table", "spades", "192.168.1.21", 47475, PROTOCOL_VERSION, players=4),
+    ]
+    monkeypatch.setattr(friends, "Listing", lambda: _Heard(*heard))
+    page = friends_page(app)
+    frames(app, 2)
+    assert [button.text for button in page.nearby_buttons] == [
+        "Bea's Hand and Foot \u00b7 4 players",
+        "Cy's table \u00b7 Spades \u00b7 4 players",
+    ]
+    click(app, page.nearby_buttons[1].rect.center)
+    assert page.address.text == "192.168.1.21:47475"
+
+
 def test_the_host_s_seat_carries_a_real_name_to_the_friends_and_you_at_home(app: App, monkeypatch) -> None:
     """With no name given the host was "You" to the friends: "You's Spades"."""
     from cardtable_gui.net import names
