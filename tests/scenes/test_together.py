@@ -750,3 +750,52 @@ def test_the_host_s_table_says_a_friend_lost_the_connection_in_a_note_that_cover
     assert len(plates) == 4
     assert [plate.what for plate in plates if plate.rect.colliderect(notice.rect)] == []
     assert not any(box.colliderect(plate.rect) for box in app.toasts.boxes for plate in plates)
+
+
+class _QuietLine:
+    """A friend's connection on which the host says nothing more."""
+
+    def incoming(self) -> list:
+        return []
+
+    def send(self, message) -> None:
+        return
+
+    def close(self, why: str = "") -> None:
+        return
+
+
+def test_the_friend_who_asks_may_i_go_out_sees_the_table_wait_for_the_host_s_answer(app: App) -> None:
+    """Bea's plate said only "choosing" while she answered her partner's question."""
+    from cardtable_gui.net.hosting import update_for
+    from cardtable_gui.net.messages import Lobby, SeatInfo, Welcome
+    from cardtable_gui.rules import get_rules
+    from cardtable_gui.rules.hand_and_foot import AskToGoOut, HandAndFootOptions, Phase
+    from cardtable_gui.scenes.table.layouts.hand_and_foot import HandAndFootLayout
+    from tests.scenes.test_table_hand_and_foot import first_seed, options
+
+    opts = options(4)
+    state = get_rules("hand_and_foot").new_game(4, HandAndFootOptions(**opts), seed=first_seed(4, opts))
+    events = state.apply(state.legal_actions()[0])
+    # A short cut to the end of a round: Ada, the friend, plays from her foot.
+    state.stages[0] = state.last_stage
+    events += state.apply(AskToGoOut())
+    assert state.phase is Phase.ANSWER and state.to_move == 2
+    remote = RemoteGame()
+    remote.receive(Welcome(seat=0, game="hand_and_foot", players=4, options=opts))
+    seats = [("Ada", "friend"), ("Bot A", "computer"), ("Bea", "host"), ("Bot B", "computer")]
+    remote.receive(Lobby(seats=[SeatInfo(name=name, kind=kind, present=True) for name, kind in seats], started=True))
+    remote.receive(update_for(0, state, events, 1, True, 2))
+    match = GuestMatch(_QuietLine(), remote)
+    config = MatchConfig(
+        game="hand_and_foot",
+        seats=tuple(SeatConfig(name=name, kind=SeatKind.AI if kind == "computer" else SeatKind.HUMAN) for name, kind in seats),
+        options=opts,
+    )
+    table = GuestTableScene(app, config, match)
+    app.scenes.push(table)
+    layout = table.table
+    assert isinstance(layout, HandAndFootLayout)
+    plate = next(panel for position, panel in enumerate(layout.panels) if layout.seat_at(position) == 2)
+    run_until(app, lambda: plate.thinking, limit=100)
+    assert plate.waiting_words == "answering"
