@@ -225,8 +225,14 @@ class App:
         self.scenes.replace(self._home(self))
 
     def add_frame_hook(self, hook: FrameHook) -> None:
-        """Call ``hook(dt)`` after every frame (the watch command uses it to stop)."""
+        """Call ``hook(dt)`` after every frame, whatever scene is on top (the watch
+        command uses it to stop; a host's table to serve its friends while covered)."""
         self._frame_hooks.append(hook)
+
+    def remove_frame_hook(self, hook: FrameHook) -> None:
+        """Stop calling ``hook`` (one added with ``add_frame_hook``) after frames."""
+        if hook in self._frame_hooks:
+            self._frame_hooks.remove(hook)
 
     def save_screenshot(self, path: str | Path | None = None) -> Path:
         """Save what the window shows as a PNG; by default a new file under

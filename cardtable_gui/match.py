@@ -222,7 +222,7 @@ class Match:
         waits for their move instead of asking a computer player."""
         return seat is not None and self.config.seats[seat].is_human
 
-    def waiting_words(self, seat: int) -> str:
+    def waiting_words(self, seat: int, doing: str = "choosing") -> str:
         return "thinking"
 
     def seat_name(self, seat: int) -> str:

@@ -79,10 +79,11 @@ class MatchSeam(Protocol):
     def thinking_seat(self) -> int | None:
         """The computer seat that has been thinking long enough to show it, or None."""
 
-    def waiting_words(self, seat: int) -> str:
+    def waiting_words(self, seat: int, doing: str = "choosing") -> str:
         """The word on the plate of a seat the table waits for: "thinking" for a
-        computer, "choosing" for a person at another computer, "connection lost" while
-        their connection is down."""
+        computer, ``doing`` for a person at another computer (what the game waits for
+        them to do: "choosing", or "answering" a question put to them), "connection
+        lost" while their connection is down."""
 
     @property
     def is_over(self) -> bool: ...

@@ -96,7 +96,8 @@ def open_host(app: App, game: str, words: Sequence[str], name: str | None, port:
     rules = get_rules(game)
     app.go_home()
     page = FriendsScene(app)
-    page.fill_host(game, len(words) if len(words) in rules.player_counts else page.players, name, port)
+    others = [word for word in words if word != "you"]
+    page.fill_host(game, len(words) if len(words) in rules.player_counts else page.players, name, port, others)
     chosen = page.host_name_typed()
     seats, host_seat, friends = table_seats(words, rules.player_counts, chosen)
     app.scenes.push(page)

@@ -68,6 +68,20 @@ def test_watch_with_a_player_count_the_game_does_not_allow_is_exit_2(capsys) -> 
     assert "Spades is played by 4 players, not 3." in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("address", "code", "said"),
+    [
+        ("192.168.1.20", "84-ginger-wallow", "'wallow' is not one of the words a join code uses: check the code with the host."),
+        ("192.168.1.20", "ginger-lamp", "A join code is a number and two words, like 7-tiger-lamp."),
+        ("host:99999", "7-tiger-lamp", "Type the host's address as a name or number, with :port if it is not the usual port."),
+    ],
+)
+def test_a_join_the_command_line_refuses_is_one_line_and_exit_2(capsys, address: str, code: str, said: str) -> None:
+    assert main(["join", address, code]) == 2
+    err = capsys.readouterr().err
+    assert err == said + "\n", "one sentence, no traceback"
+
+
 class _Scene:
     finished = False
 

@@ -34,7 +34,8 @@ _CODE = re.compile(r"^\s*(\d{1,2})[\s\-_.]+([a-z]+)[\s\-_.]+([a-z]+)\s*$")
 
 
 class BadJoinCode(ValueError):
-    """A typed join code does not have the form of one (a number and two of our words)."""
+    """A typed join code is not one: not a number and two words, or a word that no
+    code uses."""
 
 
 def new_code() -> str:
@@ -47,6 +48,10 @@ def normalise(text: str) -> str:
     """The code a person typed, in the one form both sides use as the password: any
     case, spaces or dots between the parts. Raises ``BadJoinCode`` with what to type."""
     found = _CODE.match(text.lower())
-    if found is None or found[2] not in WORDS or found[3] not in WORDS:
+    if found is None:
         raise BadJoinCode("A join code is a number and two words, like 7-tiger-lamp.")
+    for word in (found[2], found[3]):
+        if word not in WORDS:
+            # The shape is right, so the friend heard or typed one word wrong: name it.
+            raise BadJoinCode(f"{word!r} is not one of the words a join code uses: check the code with the host.")
     return f"{int(found[1])}-{found[2]}-{found[3]}"

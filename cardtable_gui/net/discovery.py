@@ -1,7 +1,7 @@
 """Games hosted on the same network, listed by name (zeroconf, also called Bonjour).
 
-A host announces its game under ``SERVICE`` with the game's name, the host's name and
-the protocol version; a joining computer lists what it hears. The join code is never
+A host announces its game under ``SERVICE`` with the game's name, the host's name, how
+many play and the protocol version; a joining computer lists what it hears. The join code is never
 announced: hearing a game is not being able to join it.
 """
 
@@ -33,6 +33,8 @@ class HostedNearby:
     address: str
     port: int
     version: int
+    players: int = 0
+    """How many play at the table (0: the host did not say)."""
 
     @property
     def joinable(self) -> bool:
@@ -43,7 +45,9 @@ class HostedNearby:
 class Announcement:
     """Tells the local network about a hosted game until ``close``."""
 
-    def __init__(self, title: str, game: str, port: int, *, interfaces: Sequence[str] | None = None) -> None:
+    def __init__(
+        self, title: str, game: str, port: int, players: int = 0, *, interfaces: Sequence[str] | None = None
+    ) -> None:
         self._zeroconf = _zeroconf(interfaces)
         addresses = [socket.inet_aton(address) for address in _own_addresses(interfaces)]
         self._info = ServiceInfo(
@@ -51,7 +55,7 @@ class Announcement:
             f"{_label(title)}.{SERVICE}",
             addresses=addresses,
             port=port,
-            properties={"title": title, "game": game, "v": str(PROTOCOL_VERSION)},
+            properties={"title": title, "game": game, "players": str(players), "v": str(PROTOCOL_VERSION)},
         )
         self._zeroconf.register_service(self._info, allow_name_change=True)
         self._closed = False
@@ -110,6 +114,7 @@ def _read(info: ServiceInfo) -> HostedNearby | None:
         address=addresses[0],
         port=info.port,
         version=int(properties["v"]),
+        players=int(properties["players"]) if properties.get("players", "").isdigit() else 0,
     )
 
 
@@ -139,11 +144,11 @@ def _label(title: str) -> str:
     return title.replace(".", " ")[:60] or "Card Table"
 
 
-def announce(title: str, game: str, port: int) -> Announcement | None:
+def announce(title: str, game: str, port: int, players: int) -> Announcement | None:
     """Tell the local network about a hosted game, or None when the network cannot
     carry the announcement: friends then type the address instead."""
     try:
-        return Announcement(title, game, port)
+        return Announcement(title, game, port, players)
     except (OSError, RuntimeError) as error:
         log.warning("The game could not be announced on the local network: %s", error)
         return None

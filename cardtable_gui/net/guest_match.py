@@ -135,11 +135,11 @@ class GuestMatch:
         seat = self.remote.to_move
         return None if seat == self.seat else seat
 
-    def waiting_words(self, seat: int) -> str:
+    def waiting_words(self, seat: int, doing: str = "choosing") -> str:
         info = self.remote.lobby[seat] if seat < len(self.remote.lobby) else None
         if info is None or info.kind == "computer":
             return "thinking"
-        return "choosing" if info.present else "connection lost"
+        return doing if info.present else "connection lost"
 
     @property
     def is_over(self) -> bool:

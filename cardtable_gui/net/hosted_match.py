@@ -55,11 +55,11 @@ class HostedMatch(Match):
     def thinking_seat(self, seat: int | None) -> None:
         self._thinking = seat
 
-    def waiting_words(self, seat: int) -> str:
+    def waiting_words(self, seat: int, doing: str = "choosing") -> str:
         friend = self.hosted.friends.get(seat)
         if friend is None:
             return "thinking"
-        return "choosing" if friend.present else "connection lost"
+        return doing if friend.present else "connection lost"
 
     def poll(self) -> None:
         super().poll()

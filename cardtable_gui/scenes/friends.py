@@ -14,6 +14,7 @@ Back from their lobby comes here rather than to an empty window.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -50,6 +51,19 @@ SEAT_KINDS: tuple[tuple[str, str], ...] = (
 MOST_SEATS = 8
 ROW = 46
 """Design height of a row of the form."""
+
+
+def nearby_line(game: HostedNearby) -> str:
+    """A game heard on this network as the join list shows it: its title, the game
+    when the title does not name it already, and how many play, e.g. "Bea's Hand and
+    Foot · 4 players"."""
+    parts = [game.title]
+    named = get_rules(game.game).title if game.game in GAMES else game.game
+    if named and named.casefold() not in game.title.casefold():
+        parts.append(named)
+    if game.players:
+        parts.append(f"{game.players} players")
+    return " \u00b7 ".join(parts)
 
 
 class FriendsScene(PageScene):
@@ -129,13 +143,17 @@ class FriendsScene(PageScene):
 
     # -- hosting -------------------------------------------------------------------------
 
-    def fill_host(self, game: str, players: int, name: str | None, port: int | None) -> None:
+    def fill_host(self, game: str, players: int, name: str | None, port: int | None, others: Sequence[str] = ()) -> None:
         """Fill in the host's half as a command line named it, so that Back from its
-        lobby shows the game that was hosted."""
+        lobby (or Cancel to its question) shows the game that was hosted. ``others``
+        are the kinds of the seats besides the host's, in order (``SEAT_KINDS``' keys)."""
         self.game_choice.value = game
         self._choose_game(game)
         self.count.value = players
         self._choose_count(players)
+        for seat, kind in enumerate(others[: self.players - 1], start=1):
+            self.seat_choices[seat - 1].value = kind
+            self._choose_kind(seat, kind)
         if name is not None:
             self.host_name.text = name
         if port is not None:
@@ -185,7 +203,7 @@ class FriendsScene(PageScene):
             self.problem = str(error)
             return
         self.app.remember(friends_name=name)
-        announcement = announce(f"{name}'s {rules.title}", rules.name, server.port)
+        announcement = announce(f"{name}'s {rules.title}", rules.name, server.port, config.players)
 
         def stop_hosting() -> None:
             if announcement is not None:
@@ -240,7 +258,7 @@ class FriendsScene(PageScene):
 
     def update(self, dt: float) -> None:
         nearby = self.listing.games() if self.listing is not None else []
-        titles = [f"{g.title} ({get_rules(g.game).title if g.game in GAMES else g.game})" for g in nearby if g.joinable]
+        titles = [nearby_line(g) for g in nearby if g.joinable]
         if titles != [b.text for b in self.nearby_buttons]:
             self.nearby_buttons = [
                 Button(title, lambda g=game: self._pick(g), style="quiet")

@@ -21,13 +21,13 @@ def _wait(listing: Listing, count: int, seconds: float = 8.0) -> list:
     return listing.games()
 
 
-def test_a_hosted_game_is_listed_by_its_title_game_and_address() -> None:
+def test_a_hosted_game_is_listed_by_its_title_game_players_and_address() -> None:
     listing = Listing(interfaces=LOOPBACK)
-    announcement = Announcement("Ada's Spades", "spades", 47999, interfaces=LOOPBACK)
+    announcement = Announcement("Ada's Spades", "spades", 47999, 4, interfaces=LOOPBACK)
     try:
         games = _wait(listing, 1)
-        assert [(g.title, g.game, g.address, g.port, g.joinable) for g in games] == [
-            ("Ada's Spades", "spades", "127.0.0.1", 47999, True)
+        assert [(g.title, g.game, g.players, g.address, g.port, g.joinable) for g in games] == [
+            ("Ada's Spades", "spades", 4, "127.0.0.1", 47999, True)
         ]
     finally:
         announcement.close()

@@ -208,16 +208,7 @@ def test_the_host_is_offered_a_computer_for_a_friend_whose_connection_is_down(
     table = HostedTableScene(app, hosted, 0, lambda: None)
     app.scenes.push(table)
     friend.close()
-    seat_of_host = 0
-
-    def host_plays_or_asked() -> bool:
-        if isinstance(app.scenes.top, Dialog):
-            return True
-        if table.match.to_move == seat_of_host and table.match.legal_actions_for(0):
-            table.match.submit(table.match.legal_actions_for(0)[0])
-        return False
-
-    run_until(app, host_plays_or_asked)
+    host_plays_until_asked(app, table, "Ada's connection is down")
     dialog = app.scenes.top
     assert isinstance(dialog, Dialog) and "Ada's connection is down" in dialog.title.text
     computer = next(button for button in dialog.buttons if button.text == "Computer plays")
@@ -226,6 +217,20 @@ def test_the_host_is_offered_a_computer_for_a_friend_whose_connection_is_down(
     assert 2 not in hosted.friends and table.match.waiting_words(2) == "thinking"
     moves = len(table.match.history)
     run_until(app, lambda: 2 in table.match.movers[moves:])
+
+
+def host_plays_until_asked(app: App, table: HostedTableScene, title: str) -> None:
+    """The host plays its own turns (seat 1) until the dialog ``title`` asks it
+    something."""
+
+    def host_plays_or_asked() -> bool:
+        if _dialog_titled(app, title):
+            return True
+        if table.match.to_move == 0 and table.match.legal_actions_for(0):
+            table.match.submit(table.match.legal_actions_for(0)[0])
+        return False
+
+    run_until(app, host_plays_or_asked)
 
 
 def _cut(server: HostServer, connection: int | None) -> None:
@@ -492,6 +497,29 @@ def test_hosting_from_the_command_line_asks_before_it_replaces_a_game_in_progres
     assert _autosave(app) == kept, "the Spades game in progress is still there to continue"
 
 
+def test_cancel_to_the_command_line_s_question_shows_the_seats_it_named(app: App, monkeypatch) -> None:
+    """Seats 2-4 came back all "Friend" instead of the --seats given."""
+    from cardtable_gui.scenes import friends
+    from cardtable_gui.together import open_host
+
+    monkeypatch.setattr(friends, "announce", lambda *args: None)
+    _game_in_progress(app)
+    port = free_port()
+    open_host(app, "spades", ["you", "medium", "friend", "medium"], "Hosta", port)
+    click(app, next(b for b in app.scenes.top.buttons if b.text == "Cancel").rect.center)
+    page = app.scenes.top
+    assert isinstance(page, friends.FriendsScene)
+    assert (page.game, page.players, page.host_name.text, page.port.text) == ("spades", 4, "Hosta", str(port))
+    assert [choice.value for choice in page.seat_choices[:3]] == ["medium", "friend", "medium"]
+    click(app, page.host_button.rect.center)
+    click(app, next(b for b in app.scenes.top.buttons if b.text == "Discard").rect.center)
+    lobby = app.scenes.top
+    assert isinstance(lobby, HostLobbyScene)
+    frames(app, 2)
+    kinds = [line.split(" \u00b7 ")[1] for line in lobby.seats]
+    assert kinds == ["Hosta (you)", "Computer 2 (computer)", "waiting for a friend to join\u2026", "Computer 4 (computer)"]
+
+
 def test_hosting_from_the_menu_asks_before_it_replaces_a_game_in_progress(app: App, monkeypatch) -> None:
     from cardtable_gui.scenes import friends
 
@@ -506,6 +534,40 @@ def test_hosting_from_the_menu_asks_before_it_replaces_a_game_in_progress(app: A
     click(app, page.host_button.rect.center)
     click(app, next(b for b in app.scenes.top.buttons if b.text == "Discard").rect.center)
     assert isinstance(app.scenes.top, HostLobbyScene)
+
+
+class _Heard:
+    """A listing of the local network that has heard ``games``."""
+
+    def __init__(self, *games) -> None:
+        self.heard = list(games)
+
+    def games(self) -> list:
+        return self.heard
+
+    def close(self) -> None:
+        self.heard = []
+
+
+def test_the_join_list_names_each_game_once_and_how_many_play(app: App, monkeypatch) -> None:
+    """It read "Bea's Hand and Foot (Hand and Foot)"."""
+    from cardtable_gui.net.discovery import HostedNearby
+    from cardtable_gui.net.messages import PROTOCOL_VERSION
+    from cardtable_gui.scenes import friends
+
+    heard = [
+        HostedNearby("Bea's Hand and Foot", "hand_and_foot", "192.168.1.20", 47474, PROTOCOL_VERSION, players=4),
+        HostedNearby("Cy's table", "spades", "192.168.1.21", 47475, PROTOCOL_VERSION, players=4),
+    ]
+    monkeypatch.setattr(friends, "Listing", lambda: _Heard(*heard))
+    page = friends_page(app)
+    frames(app, 2)
+    assert [button.text for button in page.nearby_buttons] == [
+        "Bea's Hand and Foot \u00b7 4 players",
+        "Cy's table \u00b7 Spades \u00b7 4 players",
+    ]
+    click(app, page.nearby_buttons[1].rect.center)
+    assert page.address.text == "192.168.1.21:47475"
 
 
 def test_the_host_s_seat_carries_a_real_name_to_the_friends_and_you_at_home(app: App, monkeypatch) -> None:
@@ -594,3 +656,146 @@ def test_the_host_s_leave_dialog_says_it_ends_the_game_for_the_friends(app: App,
         assert "ends the game for your friends" in words and "computers in their seats" in words
     finally:
         friend.close()
+
+
+# -- the host serves the friends whatever is over its table ----------------------------
+
+
+def _back_at_table(app: App, server: HostServer, name: str) -> RemoteGame:
+    """``name`` starts their table again and joins: what they are told, once they sit
+    at the game again (their seat and the game as it stands)."""
+    client = GuestClient(f"127.0.0.1:{server.port}", CODE, name)
+    client.start()
+    remote = RemoteGame()
+    run_until(app, lambda: _heard(client, remote) and remote.seat is not None and remote.view is not None, limit=100)
+    return remote
+
+
+def _heard(client: GuestClient, remote: RemoteGame) -> bool:
+    for said in client.incoming():
+        remote.receive(said)
+    return True
+
+
+def _gone(app: App, table: HostedTableScene, friend: GuestClient) -> None:
+    """The friend's program ends; the host's table notes the connection is down."""
+    friend.close()
+    run_until(app, lambda: not table.hosted.friends[2].present)
+
+
+def test_a_friend_sits_down_again_while_the_host_is_asked_about_them_and_the_question_closes(
+    app: App, server: HostServer, monkeypatch
+) -> None:
+    """The friend's restarted join hung on "Connecting…" until the host answered."""
+    from cardtable_gui.scenes.table import hosted_table
+
+    monkeypatch.setattr(hosted_table, "MISSING_SECONDS", 0.0)
+    hosted, friend = friend_joined(server, "Gia")
+    table = HostedTableScene(app, hosted, 0, lambda: None)
+    app.scenes.push(table)
+    _gone(app, table, friend)
+    host_plays_until_asked(app, table, "Gia's connection is down")
+    remote = _back_at_table(app, server, "Gia")
+    assert remote.seat == 2 and hosted.friends[2].present
+    assert app.scenes.top is table, "the question closed itself"
+    run_until(app, lambda: table.message == "Gia is back.", limit=10)
+    assert 2 in hosted.friends and hosted.match.config.seats[2].is_human
+
+
+def _open_rules(app: App, table: TableScene) -> None:
+    click(app, table.rules_button.rect.center)
+
+
+def _open_save(app: App, table: TableScene) -> None:
+    click(app, table.save_button.rect.center)
+
+
+def _open_leave(app: App, table: TableScene) -> None:
+    click(app, table.menu_button.rect.center)
+
+
+@pytest.mark.parametrize("cover", [_open_rules, _open_save, _open_leave], ids=["rules", "save", "leave"])
+def test_a_friend_sits_down_again_while_a_page_or_question_covers_the_host_s_table(
+    app: App, server: HostServer, cover
+) -> None:
+    hosted, friend = friend_joined(server, "Gia")
+    table = HostedTableScene(app, hosted, 0, lambda: None)
+    app.scenes.push(table)
+    frames(app, 3)
+    _gone(app, table, friend)
+    cover(app, table)
+    covering = app.scenes.top
+    assert covering is not table
+    remote = _back_at_table(app, server, "Gia")
+    assert remote.seat == 2 and remote.view == hosted.match.view_for(2)
+    assert app.scenes.top is covering, "the host's page or question stays until the host closes it"
+
+
+def test_the_host_s_table_says_a_friend_lost_the_connection_in_a_note_that_covers_no_plate(
+    app: App, server: HostServer
+) -> None:
+    """A toast saying so covered Gia's own name plate."""
+    from cardtable_gui.scenes.table.footprint import Kind
+
+    hosted, friend = friend_joined(server, "Gia")
+    table = HostedTableScene(app, hosted, 0, lambda: None)
+    app.scenes.push(table)
+    frames(app, 3)
+    _cut(server, hosted.friends[2].connection)
+    run_until(app, lambda: table.message == "Gia lost the connection.")
+    frames(app)
+    footprint = table.footprint()
+    plates = [mark for mark in footprint if mark.kind is Kind.TEXT and mark.what.startswith("plate")]
+    notice = next(mark for mark in footprint if mark.kind is Kind.NOTE and mark.what == "message")
+    assert len(plates) == 4
+    assert [plate.what for plate in plates if plate.rect.colliderect(notice.rect)] == []
+    assert not any(box.colliderect(plate.rect) for box in app.toasts.boxes for plate in plates)
+
+
+class _QuietLine:
+    """A friend's connection on which the host says nothing more."""
+
+    def incoming(self) -> list:
+        return []
+
+    def send(self, message) -> None:
+        return
+
+    def close(self, why: str = "") -> None:
+        return
+
+
+def test_the_friend_who_asks_may_i_go_out_sees_the_table_wait_for_the_host_s_answer(app: App) -> None:
+    """Bea's plate said only "choosing" while she answered her partner's question."""
+    from cardtable_gui.net.hosting import update_for
+    from cardtable_gui.net.messages import Lobby, SeatInfo, Welcome
+    from cardtable_gui.rules import get_rules
+    from cardtable_gui.rules.hand_and_foot import AskToGoOut, HandAndFootOptions, Phase
+    from cardtable_gui.scenes.table.layouts.hand_and_foot import HandAndFootLayout
+    from tests.scenes.test_table_hand_and_foot import first_seed, options
+
+    opts = options(4)
+    state = get_rules("hand_and_foot").new_game(4, HandAndFootOptions(**opts), seed=first_seed(4, opts))
+    events = state.apply(state.legal_actions()[0])
+    # A short cut to the end of a round: Ada, the friend, plays from her foot.
+    state.stages[0] = state.last_stage
+    events += state.apply(AskToGoOut())
+    assert state.phase is Phase.ANSWER and state.to_move == 2
+    remote = RemoteGame()
+    remote.receive(Welcome(seat=0, game="hand_and_foot", players=4, options=opts))
+    seats = [("Ada", "friend"), ("Bot A", "computer"), ("Bea", "host"), ("Bot B", "computer")]
+    remote.receive(Lobby(seats=[SeatInfo(name=name, kind=kind, present=True) for name, kind in seats], started=True))
+    remote.receive(update_for(0, state, events, 1, True, 2))
+    match = GuestMatch(_QuietLine(), remote)
+    config = MatchConfig(
+        game="hand_and_foot",
+        seats=tuple(SeatConfig(name=name, kind=SeatKind.AI if kind == "computer" else SeatKind.HUMAN) for name, kind in seats),
+        options=opts,
+    )
+    table = GuestTableScene(app, config, match)
+    app.scenes.push(table)
+    layout = table.table
+    assert isinstance(layout, HandAndFootLayout)
+    plate = next(panel for position, panel in enumerate(layout.panels) if layout.seat_at(position) == 2)
+    run_until(app, lambda: plate.thinking, limit=100)
+    assert plate.waiting_words == "answering"

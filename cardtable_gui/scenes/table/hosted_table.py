@@ -1,5 +1,11 @@
 """The host's table in a game with friends: the ordinary table, playing the host's
-seat of the match the friends' computers are told about."""
+seat of the match the friends' computers are told about.
+
+The friends' computers are served every frame, whatever is on top of the table: a
+friend joins again, or moves, while the host reads the rules, names a save or is asked
+a question. The table's own frames do it while it is on top; an after-frame hook does
+it while a page or dialog covers it.
+"""
 
 from __future__ import annotations
 
@@ -32,7 +38,10 @@ class HostedTableScene(TableScene):
         self._stop_hosting = stop_hosting
         self._offered: tuple[int, float] | None = None
         """The friend, and when they went, the host was last asked about."""
+        self._asking: Dialog | None = None
+        """The question about a missing friend, while it may be open."""
         super().__init__(app, hosted.config)
+        app.add_frame_hook(self._serve_covered)
 
     def open_match(self, config: MatchConfig, resume: RestoredGame | None) -> MatchSeam:
         def make(final: MatchConfig, game: HostedGame) -> HostedMatch:
@@ -53,18 +62,33 @@ class HostedTableScene(TableScene):
             return
         self._offered = (missing.seat, missing.gone_since)
         name = missing.name or self.seat_name(missing.seat)
-        self.app.scenes.push(
-            Dialog(
-                self.app,
-                f"{name}'s connection is down",
-                f"The game waits for {name}'s move. Let a computer play for {name} from now on? "
-                f"If {name} comes back first, they take their seat again.",
-                [
-                    Answer("Computer plays", lambda: self.hosted.replace_with_computer(missing.seat), "primary"),
-                    Answer("Keep waiting", None, "quiet"),
-                ],
-            )
+        self._asking = Dialog(
+            self.app,
+            f"{name}'s connection is down",
+            f"The game waits for {name}'s move. Let a computer play for {name} from now on? "
+            f"If {name} comes back first, they take their seat again.",
+            [
+                Answer("Computer plays", lambda: self.hosted.replace_with_computer(missing.seat), "primary"),
+                Answer("Keep waiting", None, "quiet"),
+            ],
         )
+        self.app.scenes.push(self._asking)
+
+    def _serve_covered(self, dt: float) -> None:
+        """After each frame in which something covers the table: take in what the
+        friends said (a join, a move) and tell them the moves, as the table's own
+        frames do; a friend the host was being asked about who is back closes the
+        question, and the table then says they are back."""
+        if self.app.scenes.top is self:
+            return
+        self.hosted.pump()
+        asking = self._asking
+        if asking is None or self.app.scenes.top is not asking or self._offered is None:
+            return
+        friend = self.hosted.friends.get(self._offered[0])
+        if friend is not None and friend.present:
+            self._asking = None
+            self.app.scenes.pop()
 
     def leave_words(self) -> str:
         """Leaving ends the game for the friends too; the host keeps it."""
@@ -75,5 +99,6 @@ class HostedTableScene(TableScene):
 
     def close(self) -> None:
         """Leaving the table ends the hosting: every friend's table is told."""
+        self.app.remove_frame_hook(self._serve_covered)
         super().close()
         self._stop_hosting()

@@ -78,6 +78,8 @@ if TYPE_CHECKING:
 
 NOTE_SECONDS = 4.0
 """How long a passing note (not a refusal) shows above the hand."""
+NOTICE_SECONDS = 6.0
+"""How long news from outside the game (a friend gone or back) shows."""
 MODIFIER_KEYS = frozenset(
     (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI)
 )
@@ -190,6 +192,8 @@ class TableScene(Scene):
         self._message_left: float | None = None
         """Seconds a passing note has left; None while the message is a refusal, which
         stays until the player's next action."""
+        self._notices: list[str] = []
+        """News from outside the game not shown yet: it waits for a refusal to be read."""
         self._turn_shown: int | None = None
         self._settled_at: int | None = None
         self._summary_left = 0.0
@@ -445,14 +449,23 @@ class TableScene(Scene):
         self.match.ai_pace = self.computer_pause()
         self.match.hold = self._busy()
         self.match.poll()
-        for notice in self.match.notices():
-            self.app.toast(notice, 6.0)
+        self._tell_notices()
         self._report_save_problem()
         self._record_statistics()
         self._consume()
         if self.coach is not None and self.coach.poll():
             self._show_note(self.coach.remark)
         self.sprites.prepare_some(PREPARE_SECONDS)
+
+    def _tell_notices(self) -> None:
+        """News from outside the game ("Gia lost the connection.") is a passing note in
+        the message spot, placed clear of the seat plates as every note is (a toast
+        over the table covered the very plate it spoke of); a refused move's reason
+        on show is read first."""
+        self._notices.extend(self.match.notices())
+        if self._notices and not self.message_is_refusal:
+            self.note_briefly(" ".join(self._notices), NOTICE_SECONDS)
+            self._notices.clear()
 
     def _busy(self) -> bool:
         return (

@@ -703,9 +703,12 @@ class HandAndFootLayout(GameLayout):
             panel.lines = [next((form for form in forms if panel.fits(self.theme, form)), forms[-1])]
             panel.card_count = min(FULL_HAND, held)
             panel.active = self.to_move == seat and not paused
-            panel.turn_text = "to answer" if answering and seat != view.turn else "to play"
+            asked = answering and seat != view.turn
+            panel.turn_text = "to answer" if asked else "to play"
             panel.thinking = thinking == seat and not paused
-            panel.waiting_words = self.port.match.waiting_words(seat)
+            # A partner asked "may I go out?" is not choosing a move: the table waits
+            # for their answer.
+            panel.waiting_words = self.port.match.waiting_words(seat, "answering" if asked else "choosing")
             panel.dealer = self.dealer == seat
             panel.highlight = words.TEAM_COLOURS[team % len(words.TEAM_COLOURS)]
         turn_team = self.team_of(self.to_move) if self.to_move is not None else None
