@@ -267,7 +267,7 @@ def _watch(args: argparse.Namespace) -> int:
         tables = ", ".join(LAYOUTS)
         print(f"{rules.title} has no table to watch yet (only its rules exist); try: {tables}.", file=sys.stderr)
         return 2
-    from cardtable_gui.scenes.setup import AI_NAMES, players_text, preferred_players
+    from cardtable_gui.scenes.setup import players_text, preferred_players
 
     players = preferred_players(rules) if args.players is None else args.players
     if players not in rules.player_counts:
@@ -277,10 +277,10 @@ def _watch(args: argparse.Namespace) -> int:
     if app is None:
         return 1
     from cardtable_gui.scenes.table import TableScene
-    from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+    from cardtable_gui.seats import COMPUTER_NAMES, AILevel, MatchConfig, SeatConfig, SeatKind
 
     level = AILevel(args.level)
-    seats = tuple(SeatConfig(name=AI_NAMES[i], kind=SeatKind.AI, level=level) for i in range(players))
+    seats = tuple(SeatConfig(name=COMPUTER_NAMES[i], kind=SeatKind.AI, level=level) for i in range(players))
     scene = TableScene(app, MatchConfig(game=rules.name, seats=seats, seed=args.seed), watch=True, pace=args.speed)
     app.scenes.push(scene)
     if args.quit_after_game:

@@ -21,6 +21,9 @@ NAME_LIMIT = 24
 """Longest player name, in characters: the setup screen, the settings and every saved
 game share it. Screens that show a name shorten it to their space with an ellipsis."""
 
+COMPUTER_NAMES = ("Ada", "Bruno", "Clara", "Dario", "Elsa", "Felix", "Greta", "Hugo", "Iris")
+"""The computer players' names, in the order seats get them."""
+
 PlayerName = Annotated[
     str,
     StringConstraints(strip_whitespace=True, min_length=1, max_length=NAME_LIMIT),

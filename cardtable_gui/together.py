@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any
 from cardtable_gui.app_window import App
 from cardtable_gui.net.client import BadAddress, split_address
 from cardtable_gui.net.codes import BadJoinCode, normalise
-from cardtable_gui.net.names import BadName
+from cardtable_gui.net.names import BadName, hosted_seats
 from cardtable_gui.net.server import DEFAULT_PORT
 from cardtable_gui.rules import get_rules
 from cardtable_gui.rules.base import GameRules
-from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+from cardtable_gui.seats import MatchConfig, SeatConfig
 
 if TYPE_CHECKING:
     from cardtable_gui.scenes.friends import FriendsScene
@@ -57,15 +57,10 @@ def table_seats(words: Sequence[str], players: Sequence[int], host_name: str) ->
         raise BadSeats("--seats must name exactly one seat 'you' (yours).")
     if "friend" not in words:
         raise BadSeats("--seats must keep at least one seat for a friend.")
-    seats: list[SeatConfig] = []
-    for seat, word in enumerate(words):
-        if word == "you":
-            seats.append(SeatConfig(name=host_name, kind=SeatKind.HUMAN))
-        elif word == "friend":
-            seats.append(SeatConfig(name=f"Friend {seat + 1}", kind=SeatKind.HUMAN))
-        else:
-            seats.append(SeatConfig(name=f"Computer {seat + 1}", kind=SeatKind.AI, level=AILevel(word)))
-    return tuple(seats), words.index("you"), [seat for seat, word in enumerate(words) if word == "friend"]
+    host_seat = words.index("you")
+    others = [word for seat, word in enumerate(words) if seat != host_seat]
+    seats = hosted_seats(host_name, host_seat, others)
+    return seats, host_seat, [seat for seat, word in enumerate(words) if word == "friend"]
 
 
 def host(args: argparse.Namespace, open_app: OpenApp, named_rules: NamedRules) -> int:

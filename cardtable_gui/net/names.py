@@ -9,8 +9,9 @@ they chose one, then their login name, then a plain word ("Host", "Friend").
 from __future__ import annotations
 
 import getpass
+from collections.abc import Sequence
 
-from cardtable_gui.seats import NAME_LIMIT
+from cardtable_gui.seats import COMPUTER_NAMES, NAME_LIMIT, AILevel, SeatConfig, SeatKind
 from cardtable_gui.shown_text import drop_control_characters
 
 YOU = "You"
@@ -55,3 +56,23 @@ def name_for_others(typed: str) -> str:
     if name.casefold() == YOU.casefold():
         raise BadName('Choose the name your friends will see: every table calls its own player "You".')
     return name
+
+
+def hosted_seats(host_name: str, host_seat: int, others: Sequence[str]) -> tuple[SeatConfig, ...]:
+    """The seats of a hosted game: the host at ``host_seat``; then, in seat order, each of
+    ``others`` a "friend" (named until they join as "Friend N") or a computer level,
+    computers named as at a table of one's own (short enough for every plate and
+    score line), leaving out the host's name."""
+    names = iter(name for name in COMPUTER_NAMES if name.casefold() != host_name.casefold())
+    kinds = iter(others)
+    seats: list[SeatConfig] = []
+    for seat in range(len(others) + 1):
+        if seat == host_seat:
+            seats.append(SeatConfig(name=host_name, kind=SeatKind.HUMAN))
+            continue
+        kind = next(kinds)
+        if kind == "friend":
+            seats.append(SeatConfig(name=f"Friend {seat + 1}", kind=SeatKind.HUMAN))
+        else:
+            seats.append(SeatConfig(name=next(names), kind=SeatKind.AI, level=AILevel(kind)))
+    return tuple(seats)

@@ -25,7 +25,7 @@ from cardtable_gui.net.codes import BadJoinCode, normalise
 from cardtable_gui.net.discovery import HostedNearby, Listing, announce
 from cardtable_gui.net.guest_match import GuestMatch
 from cardtable_gui.net.hosting import HostedGame
-from cardtable_gui.net.names import BadName, default_name, name_for_others
+from cardtable_gui.net.names import BadName, default_name, hosted_seats, name_for_others
 from cardtable_gui.net.server import DEFAULT_PORT, BadPort, HostError, HostServer, port_number
 from cardtable_gui.rules import GAMES, get_rules
 from cardtable_gui.scenes.game_in_progress import ask_before_replacing
@@ -33,7 +33,7 @@ from cardtable_gui.scenes.lobby import GuestLobbyScene, HostLobbyScene
 from cardtable_gui.scenes.page import PageScene
 from cardtable_gui.scenes.table.guest_table import GuestTableScene
 from cardtable_gui.scenes.table.hosted_table import HostedTableScene
-from cardtable_gui.seats import NAME_LIMIT, AILevel, MatchConfig, SeatConfig, SeatKind
+from cardtable_gui.seats import NAME_LIMIT, MatchConfig
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.widgets import Button, Choice, FocusGroup, Label, Stepper, TextInput, Widget
 
@@ -174,14 +174,9 @@ class FriendsScene(PageScene):
         except (BadName, BadPort) as error:
             self.problem = str(error)
             return
-        seats = [SeatConfig(name=name, kind=SeatKind.HUMAN)]
-        for seat, kind in enumerate(kinds, start=1):
-            if kind == "friend":
-                seats.append(SeatConfig(name=f"Friend {seat + 1}", kind=SeatKind.HUMAN))
-            else:
-                seats.append(SeatConfig(name=f"Computer {seat + 1}", kind=SeatKind.AI, level=AILevel(kind)))
+        seats = hosted_seats(name, 0, kinds)
         friends = [seat for seat, kind in enumerate(kinds, start=1) if kind == "friend"]
-        self.host(MatchConfig(game=self.game, seats=tuple(seats)), 0, friends, port)
+        self.host(MatchConfig(game=self.game, seats=seats), 0, friends, port)
 
     def host(self, config: MatchConfig, host_seat: int, friends: list[int], port: int) -> None:
         """Host ``config`` (the host at ``host_seat``, ``friends`` kept for friends) on

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from cardtable_gui.rules import GAMES
 from cardtable_gui.scenes.game_in_progress import ask_before_replacing
-from cardtable_gui.scenes.setup import AI_NAMES, preferred_players
+from cardtable_gui.scenes.setup import preferred_players
+from cardtable_gui.seats import COMPUTER_NAMES
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 def practice_config(game: str, player_name: str) -> MatchConfig:
     """The practice table for ``game``: ``player_name`` at seat 0, Easy players round it."""
     players = preferred_players(GAMES[game])
-    others = [name for name in AI_NAMES if name != player_name][: players - 1]
+    others = [name for name in COMPUTER_NAMES if name != player_name][: players - 1]
     seats = (
         SeatConfig(name=player_name, kind=SeatKind.HUMAN),
         *(SeatConfig(name=name, kind=SeatKind.AI, level=AILevel.EASY) for name in others),

@@ -23,7 +23,7 @@ import pygame
 from cardtable_gui.rules import GAMES, GameRules
 from cardtable_gui.scenes.page import PageScene
 from cardtable_gui.scenes.game_in_progress import ask_before_replacing
-from cardtable_gui.seats import NAME_LIMIT, AILevel, MatchConfig, SeatConfig, SeatKind
+from cardtable_gui.seats import COMPUTER_NAMES, NAME_LIMIT, AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.shown_text import drawable
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.form import OptionsForm
@@ -32,7 +32,6 @@ from cardtable_gui.ui.widgets import Button, Choice, FocusGroup, Label, Panel, S
 if TYPE_CHECKING:
     from cardtable_gui.app_window import App
 
-AI_NAMES = ("Ada", "Bruno", "Clara", "Dario", "Elsa", "Felix", "Greta", "Hugo", "Iris")
 """Names the computer players get, in seat order, skipping one the player uses."""
 
 YOU = "You"
@@ -90,7 +89,7 @@ class SeatRow:
         self.given_name = name
         """The name setup chose; while the player has not typed over it, setup may
         change it to suit who sits here."""
-        self.computer_name = name if name in AI_NAMES else ""
+        self.computer_name = name if name in COMPUTER_NAMES else ""
         """The computer's name this seat had, given back when a computer sits here
         again, so the other seats' names stay where they were."""
         self.badge = Label(str(index + 1), 20, colour=th.ACCENT, bold=True, align="center")
@@ -102,7 +101,7 @@ class SeatRow:
         self.given_name = name
         self.name.text = name
         self.name.caret = len(name)
-        if name in AI_NAMES:
+        if name in COMPUTER_NAMES:
             self.computer_name = name
 
     @property
@@ -194,7 +193,7 @@ class SetupScene(PageScene):
                 kept.append(SeatRow(0, own, HUMAN, self._check, self._who_changed))
                 names.add(own)
                 continue
-            name = next(n for n in AI_NAMES if n not in names)
+            name = next(n for n in COMPUTER_NAMES if n not in names)
             names.add(name)
             kept.append(SeatRow(index, name, AILevel.MEDIUM.value, self._check, self._who_changed))
         self.seats = kept
@@ -211,11 +210,11 @@ class SetupScene(PageScene):
         computer's name for the computer."""
         if row.index > 0 and row.name.text.strip() == row.given_name:
             taken = {other.name.text.strip() for other in self.seats if other is not row}
-            if row.who.value == HUMAN and row.given_name in AI_NAMES:
+            if row.who.value == HUMAN and row.given_name in COMPUTER_NAMES:
                 row.rename(person_name(row.index, taken))
-            elif row.who.value != HUMAN and row.given_name not in AI_NAMES:
+            elif row.who.value != HUMAN and row.given_name not in COMPUTER_NAMES:
                 own = [row.computer_name] if row.computer_name else []
-                row.rename(next(n for n in [*own, *AI_NAMES] if n not in taken))
+                row.rename(next(n for n in [*own, *COMPUTER_NAMES] if n not in taken))
         self._name_the_people()
         self._check()
 

@@ -517,7 +517,7 @@ def test_cancel_to_the_command_line_s_question_shows_the_seats_it_named(app: App
     assert isinstance(lobby, HostLobbyScene)
     frames(app, 2)
     kinds = [line.split(" \u00b7 ")[1] for line in lobby.seats]
-    assert kinds == ["Hosta (you)", "Computer 2 (computer)", "waiting for a friend to join\u2026", "Computer 4 (computer)"]
+    assert kinds == ["Hosta (you)", "Ada (computer)", "waiting for a friend to join\u2026", "Bruno (computer)"]
 
 
 def test_hosting_from_the_menu_asks_before_it_replaces_a_game_in_progress(app: App, monkeypatch) -> None:

@@ -22,7 +22,7 @@ from cardtable_gui.match_seam import MatchSeam
 from cardtable_gui.persistence.atomic import WriteFailed
 from cardtable_gui.persistence.saves import RestoredGame
 from cardtable_gui.rules.base import Action, Event, TrickWon
-from cardtable_gui.scenes.setup import AI_NAMES
+from cardtable_gui.seats import COMPUTER_NAMES
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.summary import SummaryTable
 from cardtable_gui.scenes.tutorial.lesson_match import LessonMatch, lesson_config
@@ -72,7 +72,7 @@ class LessonTableScene(TableScene):
         # At the lesson's end, Enter presses only a way on the learner chose: the Enter
         # that finished the last step must not start the next lesson unread.
         self.ways_on = FocusGroup(lambda: self.panel.choices, arrows=True)
-        config = lesson_config(self.run, app.settings.player_name, AI_NAMES)
+        config = lesson_config(self.run, app.settings.player_name, COMPUTER_NAMES)
         super().__init__(app, config)
         # A lesson is never continued from the menu: nothing to autosave.
         self.autosaver = None

@@ -12,7 +12,7 @@ import importlib.util
 from typing import TYPE_CHECKING
 
 from cardtable_gui.scenes.game_in_progress import ask_before_replacing
-from cardtable_gui.scenes.setup import AI_NAMES
+from cardtable_gui.seats import COMPUTER_NAMES
 from cardtable_gui.seats import MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.tutorials import Course
 
@@ -25,7 +25,7 @@ COACH_MODULE = "cardtable_gui.scenes.practice"
 def practice_config(app: App, course: Course) -> MatchConfig:
     """The practice table: the player in seat 0, the course's computer players around."""
     practice = course.practice
-    others = iter(AI_NAMES)
+    others = iter(COMPUTER_NAMES)
     seats = (SeatConfig(name=app.settings.player_name, kind=SeatKind.HUMAN),) + tuple(
         SeatConfig(name=next(others), kind=SeatKind.AI, level=practice.level) for _ in range(practice.players - 1)
     )
