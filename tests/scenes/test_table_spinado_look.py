@@ -21,9 +21,9 @@ from cardtable_gui.rules.spinado import Play
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.card_sprites import index_corners
 from cardtable_gui.scenes.table.layouts.spinado import SpinadoLayout, played_the, won_by
-from cardtable_gui.scenes.table.layouts.spinado_board import dead_hint
+from cardtable_gui.scenes.table.layouts.spinado_board import dead_hint, tag_px
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
-from cardtable_gui.ui.theme import Theme
+from cardtable_gui.ui.theme import MIN_TEXT_PX, Theme
 
 PLAYERS = 5
 READABLE_WIDTH = 44
@@ -134,6 +134,26 @@ def test_the_board_s_cards_are_read_by_their_corner_index(apps: list[App], tmp_p
         app.quit()
     assert widths[0] >= READABLE_WIDTH, f"{widths[0]} px at 1024x640"
     assert widths == sorted(set(widths)), widths
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_legend_under_the_rows_says_what_the_marks_mean(apps: list[App], tmp_path: Path, size: tuple[int, int]) -> None:
+    """The "next" and "dead" tags are written no smaller than the smallest text, and,
+    while no caption speaks to the player, a legend under the rows, whole and clear of
+    every place, says why the 8 of diamonds is crossed out: it is not in the pack."""
+    app, scene = watched_table(apps, tmp_path, size)
+    table = table_of(scene)
+    run_until(app, lambda: not scene.animator.flights and table.counts[0] > 0)
+    app.run_frame(0.0)
+    assert tag_px(app.theme) >= MIN_TEXT_PX
+    pieces = table.board.pieces(app.theme, scene.sprites)
+    legend = [piece for piece in pieces if piece.kind == "legend"]
+    assert [line.text for line in legend] == ["8\u2666 crossed out: not in the pack"]
+    places = [piece for piece in pieces if piece.kind in ("card", "place", "caption")]
+    line = legend[0]
+    assert line.size >= MIN_TEXT_PX
+    assert table.board.rect.contains(line.rect), line
+    assert [piece.card or piece.text for piece in places if piece.rect.colliderect(line.rect)] == [], line
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -30,7 +30,7 @@ from cardtable_gui.rules.spizzichino import (
 )
 from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table import TableScene
-from cardtable_gui.scenes.table.layouts.spizzichino import SpizzichinoLayout, thirds_text
+from cardtable_gui.scenes.table.layouts.spizzichino import PLAY_KEYS_HINT, SpizzichinoLayout, thirds_text
 from cardtable_gui.scenes.table.pile_choice import NO_PILE_CHOSEN
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.ui import theme as th
@@ -712,6 +712,26 @@ def test_nothing_leaves_the_window_or_overlaps(app, size: tuple[int, int], card_
     frames(app, 5)
     assert table.playing and any(b.visible for b in table.lift_buttons)
     check_layout(scene, size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_a_chosen_card_rises_clear_of_the_key_help(app, size: tuple[int, int]) -> None:
+    """Seen at 1024x640: the card chosen with the keys, under the mouse and hinted rose
+    over the middle of the keys line that tells how to play it."""
+    resize(app, size)
+    scene = start_table(app, spizzichino_config())
+    table = table_of(scene)
+    play_until(app, scene, lambda: table.playing)
+    fan = table.fan
+    press(app, pygame.K_RIGHT)
+    post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")
+    chosen = fan.selected
+    assert chosen is not None and table.hint == PLAY_KEYS_HINT
+    post(pygame.MOUSEMOTION, pos=card_grip(scene, chosen), rel=(0, 0), buttons=(0, 0, 0))
+    frames(app, 30)
+    assert not fan.gliding
+    raised = [fan.drawn_rect(index) for index in range(len(fan.slots))]
+    assert [card for card in raised if card.colliderect(table.hint_rect)] == []
 
 
 def test_into_the_hand_is_drawn_over_the_pile_flying_there(app: App) -> None:

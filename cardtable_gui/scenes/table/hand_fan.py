@@ -31,6 +31,12 @@ LIFT = 0.12
 RISE_LEGAL, RISE_HOVER, RISE_HINTED, RISE_SELECTED = 0.5, 0.6, 0.4, 1.1
 
 
+def reach_for(card_height: int) -> int:
+    """How far above its resting place a card ``card_height`` tall may rise: what a
+    layout sizing its cards keeps free above the hand."""
+    return math.ceil(card_height * LIFT * (RISE_LEGAL + RISE_HOVER + RISE_HINTED + RISE_SELECTED))
+
+
 @dataclass(eq=False)
 class _Slot:
     """One card of the fan: where it is drawn now and where it is heading."""
@@ -190,8 +196,7 @@ class HandFan:
     def reach(self) -> int:
         """How far above its resting place a card may rise (playable, under the mouse,
         hinted and chosen all at once): what a layout keeps free above the hand."""
-        h = self.sprites.size(self.card_width)[1]
-        return math.ceil(h * LIFT * (RISE_LEGAL + RISE_HOVER + RISE_HINTED + RISE_SELECTED))
+        return reach_for(self.sprites.size(self.card_width)[1])
 
     def room(self) -> pygame.Rect:
         """Where the hand may be drawn while it stays put: every card turned as it is

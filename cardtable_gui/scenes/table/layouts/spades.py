@@ -51,6 +51,7 @@ DEAL_STAGGER = 0.022
 DEAL_FLIGHT = 0.26
 PLAY_FLIGHT = 0.30
 BID_PAUSE = 0.15
+BROKEN = "Spades broken!"
 SIDES = (Side.BOTTOM, Side.LEFT, Side.TOP, Side.RIGHT)
 
 
@@ -187,9 +188,13 @@ class SpadesLayout(FrenchTrickLayout):
         self._prepare_pictures()
 
     def beat(self, event: Event) -> Beat | None:
-        """A computer's bid is read and remembered before the next one is said."""
+        """A computer's bid is read and remembered before the next one is said; spades
+        broken, by anyone, changes what may be led from now on and is read as long as a
+        stop."""
         if isinstance(event, BidMade) and not self.port.match.is_human(event.seat):
             return Beat.BID
+        if isinstance(event, SpadesBroken):
+            return Beat.STOP
         return super().beat(event)
 
     def report(self, footprint: Footprint) -> None:
@@ -278,15 +283,14 @@ class SpadesLayout(FrenchTrickLayout):
         elif isinstance(event, BidMade):
             self.bids[event.seat] = event.bid
             self.to_move = (event.seat + 1) % SEATS
-            # The bid stays said at least as long as the table waits on it.
-            held = BID_PAUSE + self.port.reading_time(Beat.BID)
-            said = max(BUBBLE_SECONDS, held / self.port.animation_speed() + FADE_SECONDS)
-            self.bubbles.say(event.seat, bid_text(event.bid).capitalize(), said)
+            self._say_while_held(event.seat, bid_text(event.bid).capitalize(), BID_PAUSE + self.port.reading_time(Beat.BID))
             self.port.animator.wait(BID_PAUSE)
         elif isinstance(event, CardPlayed):
             self._play(event.seat, event.card)
         elif isinstance(event, SpadesBroken):
-            self.bubbles.say(event.seat, "Spades broken!")
+            # Said for its own beat: it was said as the next card came and was gone a
+            # second later.
+            self._say_while_held(event.seat, BROKEN, self.port.reading_time(Beat.STOP))
         elif isinstance(event, TrickWon):
             self.to_move = event.seat if any(self.counts) else None
             self.trick.winner = self.position_of(event.seat)
@@ -297,6 +301,11 @@ class SpadesLayout(FrenchTrickLayout):
         elif isinstance(event, RoundScored) and self.pending_hand is not None:
             self.port.show_summary(self._summary(self.pending_hand, event))
             self.pending_hand = None
+
+    def _say_while_held(self, seat: int, text: str, held: float) -> None:
+        """Say ``text`` over ``seat`` at least as long as the table waits on it:
+        ``held`` seconds of the animator's time, which the animation speed scales."""
+        self.bubbles.say(seat, text, max(BUBBLE_SECONDS, held / self.port.animation_speed() + FADE_SECONDS))
 
     def _deal(self, event: HandDealt) -> None:
         self.dealer = event.dealer

@@ -4,7 +4,8 @@ dead hand.
 The sequences lie in one row per suit, every card in its own place from the ace (low)
 up to the king, so everyone sees at a glance what has been played and where each run
 stops: a gap is a card still to come, a place marked "dead" is a card the dead hand
-holds, the 8 of diamonds is crossed out (it is not in the pack). Places lie side by
+holds, the 8 of diamonds is crossed out (it is not in the pack, as the line under the
+rows says between your turns). Places lie side by
 side and a card down shows only its own place, its corner with the rank and suit, as a
 card tucked under the next one and the row below would: nothing on the board ever
 covers another place, and the cards can be large enough to read in a small window,
@@ -26,7 +27,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from cardtable_gui.cards import FRENCH_SUITS, Card, Rank, Suit
-from cardtable_gui.rules.spinado import DECK, next_in_run
+from cardtable_gui.rules.spinado import DECK, REMOVED, next_in_run
 from cardtable_gui.scenes.table.card_sprites import CardSprites
 from cardtable_gui.scenes.table.chips import ChipStack, body_size
 from cardtable_gui.scenes.table.pile import Pile
@@ -44,6 +45,12 @@ index (the top third of a card) shows, and the bottom of each card lies under th
 row."""
 TAGS = ("dead", "next")
 """The words written up a place under its rank."""
+TAG_PX = 15
+"""The tags' text size: the smallest text, as the words run up a strip as narrow as a
+place and set the rows' height when the board is small."""
+LEGEND = " ".join(card.label for card in REMOVED if Rank(card.rank) in RUN_RANKS) + " crossed out: not in the pack"
+"""The line under the rows that says why a place is crossed out: it otherwise looked
+like a card missing by mistake (the other cards out of the pack, the 2s, have no place)."""
 RED_SUIT_TEXT = (240, 128, 116)
 EMPTY = (20, 66, 44)
 NOT_IN_PACK = (14, 44, 30)
@@ -206,7 +213,18 @@ class SequenceBoard:
                 caption = pygame.Rect((0, 0), font.size(line))
                 caption.midbottom = (self.rect.centerx, bottom + index * font.get_linesize())
                 pieces.append(BoardPiece("caption", caption, None, line, size))
+        else:
+            # The caption's room is free between your turns (the window has none to
+            # spare at the most players): the legend says there why a place is crossed out.
+            pieces.append(self._legend(theme))
         return pieces
+
+    def _legend(self, theme: th.Theme) -> BoardPiece:
+        """The legend's line, in the caption's room."""
+        text, size = theme.fit(LEGEND, theme.text_px(15), self.rect.width - self.pad * 2)
+        rect = pygame.Rect((0, 0), theme.font(size).size(text))
+        rect.midbottom = (self.rect.centerx, self.rect.bottom - theme.px(4))
+        return BoardPiece("legend", rect, None, text, size)
 
     def stop_box(self, theme: th.Theme, sprites: CardSprites) -> pygame.Rect | None:
         """Where the "Stop" sign stands: in the names' column, under the name of the
@@ -251,6 +269,8 @@ class SequenceBoard:
                 _draw_stop(surface, theme, rect, piece.size)
             elif piece.kind == "caption":
                 surface.blit(theme.text(piece.text, piece.size, th.ACCENT, bold=True), rect)
+            elif piece.kind == "legend":
+                surface.blit(theme.text(piece.text, piece.size, th.TEXT_DIM), rect)
             elif piece.card is not None and piece.kind == "card":
                 self._draw_card(surface, theme, sprites, piece.card, rect)
             elif piece.card is not None:
@@ -302,11 +322,16 @@ class SequenceBoard:
 
     def _draw_tag(self, surface: pygame.Surface, theme: th.Theme, marker: pygame.Rect, word: str, colour: th.Colour) -> None:
         """A short word written up the narrow strip of a place."""
-        key = (word, theme.text_px(15), tuple(colour))
+        key = (word, tag_px(theme), tuple(colour))
         image = self._tags.get(key)
         if image is None:
-            image = self._tags[key] = pygame.transform.rotate(theme.text(word, theme.text_px(15), colour), 90)
+            image = self._tags[key] = pygame.transform.rotate(theme.text(word, tag_px(theme), colour), 90)
         surface.blit(image, image.get_rect(midbottom=(marker.centerx, marker.bottom - theme.px(4))))
+
+
+def tag_px(theme: th.Theme) -> int:
+    """The size the tags are written at in this window."""
+    return theme.text_px(TAG_PX)
 
 
 def _row_height(card_h: int, marks_h: int) -> int:
@@ -319,7 +344,7 @@ def _marks_height(theme: th.Theme) -> int:
     """The height of a place's marks: its rank at the top and a tag written up under
     it, apart, so that "dead" never runs into the rank it marks."""
     rank_h = theme.font(theme.text_px(16), True).get_height()
-    tag_w = max(theme.font(theme.text_px(15)).size(word)[0] for word in TAGS)
+    tag_w = max(theme.font(tag_px(theme)).size(word)[0] for word in TAGS)
     return theme.px(3) + rank_h + theme.px(2) + tag_w + theme.px(4)
 
 

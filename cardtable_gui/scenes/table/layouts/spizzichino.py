@@ -54,7 +54,7 @@ from cardtable_gui.scenes.table.face_up_stack import FaceUpStack
 from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.grammar import owner, with_verb
-from cardtable_gui.scenes.table.hand_fan import HandFan
+from cardtable_gui.scenes.table.hand_fan import HandFan, reach_for
 from cardtable_gui.scenes.table.hand_play import HandPlay
 from cardtable_gui.scenes.table.known_cards import KnownCards
 from cardtable_gui.scenes.table.last_trick import LastTrick
@@ -178,11 +178,12 @@ class SpizzichinoLayout(GameLayout):
         card_h = self.sprites.size(card_width)[1]
         table_h = self.sprites.size(table_width_for(card_width))[1]
         small_h = self.sprites.size(small_width_for(card_width))[1]
-        stack_h = table_h + t.px(30)
+        stack_h = self._stack_extent(table_width_for(card_width)).height
         trick_h = TrickArea.size_for((round(table_h / 1.4), table_h), t.px(26), SEATS)[1]
         middle = max(2 * stack_h + t.px(40), trick_h) + t.px(50) + t.text_px(17) + t.px(18)
         top = t.px(14) + max(small_h, plate_height(t, 1)) + t.px(10)
-        return top + middle + round(card_h * 1.25)
+        # The keys line keeps above the highest a chosen card rises.
+        return top + middle + round(card_h * 1.25) + max(0, reach_for(card_h) - t.px(10))
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -234,8 +235,10 @@ class SpizzichinoLayout(GameLayout):
         hint_h = t.text_px(17) + t.px(8)
         lift_h = t.px(40)
         # The keys line runs above the hand and your plate, so it may use the whole width
-        # (a narrow lesson table cut it short of "L lifts ...").
-        self.hint_rect = pygame.Rect(margin, band_bottom - hint_h, width - 2 * margin, hint_h)
+        # (a narrow lesson table cut it short of "L lifts ..."), and above the highest a
+        # card may rise: a chosen card covered the words telling how to play it.
+        keys_bottom = min(band_bottom, self.hand_top - self.fan.reach())
+        self.hint_rect = pygame.Rect(margin, keys_bottom - hint_h, width - 2 * margin, hint_h)
         # Each player's stacks stand in front of them: the other player's along the top
         # of the table, yours above your hand with room for the Lift buttons below.
         extent = self._stack_extent()
@@ -296,11 +299,12 @@ class SpizzichinoLayout(GameLayout):
         above = [self.scores.rect, them.plate, them.cards_rect(self.sprites), self.last_trick.button.rect]
         self.log.place_column(t, max(rect.right for rect in beside) + gap, self.size[0] - t.px(14), self.hint_rect.top - gap, above)
 
-    def _stack_extent(self) -> pygame.Rect:
+    def _stack_extent(self, table_width: int | None = None) -> pygame.Rect:
         """The room a full stack takes around its centre (its badge and the line
-        under it that says whose it is included)."""
+        under it that says whose it is included), with cards ``table_width`` wide
+        (those on the table now unless told)."""
         probe = FaceUpStack(count=PILE_SIZE, label=owner("You") + " stack")
-        probe.layout((0.0, 0.0), self.table_width)
+        probe.layout((0.0, 0.0), self.table_width if table_width is None else table_width)
         return probe.rect(self.theme, self.sprites)
 
     def _label_stacks(self) -> None:
