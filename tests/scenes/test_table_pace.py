@@ -17,12 +17,15 @@ from test_table_support import frames, make_app
 
 from cardtable_gui.app_window import App
 from cardtable_gui.persistence.settings import GameSpeed
+from cardtable_gui.cards import Suit
+from cardtable_gui.rules.arizona_spaghetti import SuitBroken
 from cardtable_gui.rules.base import CardPlayed, Event, TrickWon
 from cardtable_gui.rules.hand_and_foot.events import CardsDrawn, Discarded, Melded, PileTaken
 from cardtable_gui.rules.spades import BidMade, SpadesBroken
 from cardtable_gui.rules.spinado import SequenceStopped
 from cardtable_gui.rules.spizzichino import PileChosen
 from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.table.layouts.arizona_spaghetti import broken_words
 from cardtable_gui.scenes.table.layouts.base import GameLayout
 from cardtable_gui.scenes.table.layouts.spades import BROKEN
 from cardtable_gui.scenes.table.pace import SPEED_FACTOR, Beat
@@ -206,23 +209,29 @@ def test_each_computer_bid_stays_said_for_its_beat_before_the_next_is_made(tmp_p
         assert any(seat == bid.seat and when == following for when, seat in said), f"{bid} was no longer said"
 
 
-@pytest.mark.parametrize("speed", [GameSpeed.NORMAL, GameSpeed.SLOW])
-def test_spades_broken_is_said_for_a_stop_s_beat_before_the_next_card(tmp_path: Path, speed: GameSpeed) -> None:
+@pytest.mark.parametrize(
+    ("game", "speed"),
+    [("spades", GameSpeed.NORMAL), ("spades", GameSpeed.SLOW), ("arizona_spaghetti", GameSpeed.FAST)],
+)
+def test_a_suit_broken_is_said_for_a_stop_s_beat_before_the_next_card(tmp_path: Path, game: str, speed: GameSpeed) -> None:
     """Seen in play: "Spades broken!" came up as the next card was played and was gone
-    about a second later. It now holds the next card back for a stop's beat and stays
-    said all that time."""
+    about a second later. A broken suit (spades, or Arizona Spaghetti's hearts) now
+    holds the next card back for a stop's beat and stays said all that time."""
     app = make_app(tmp_path)
-    scene, shown = watched(app, "spades", 4, speed)
+    scene, shown = watched(app, game, 4, speed)
     said_when: list[float] = []
 
+    def is_broken(event: Event) -> bool:
+        return isinstance(event, SpadesBroken | SuitBroken)
+
     def broken_and_followed() -> bool:
-        if any(text == BROKEN for text, _ in scene.table.bubbles.shown.values()):
+        if any(text in (BROKEN, broken_words(Suit.HEARTS)) for text, _ in scene.table.bubbles.shown.values()):
             said_when.append(shown[-1][0])
-        broken = [index for index, (_, event) in enumerate(shown) if isinstance(event, SpadesBroken)]
+        broken = [index for index, (_, event) in enumerate(shown) if is_broken(event)]
         return bool(broken) and len(shown) > broken[0] + 1
 
     run_until_shown(app, shown, broken_and_followed)
-    index = next(index for index, (_, event) in enumerate(shown) if isinstance(event, SpadesBroken))
+    index = next(index for index, (_, event) in enumerate(shown) if is_broken(event))
     (start, _), (following, _) = shown[index], shown[index + 1]
     assert following - start >= scene.reading_time(Beat.STOP) - STEP / 2, f"the next card came after {following - start:.2f} s"
     assert following in said_when, "the words were gone before the next card"

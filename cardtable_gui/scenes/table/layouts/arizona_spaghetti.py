@@ -38,6 +38,7 @@ from cardtable_gui.scenes.table.layouts.base import report_trick, shown
 from cardtable_gui.scenes.table.layouts.french_trick import FrenchTrickLayout
 from cardtable_gui.scenes.table.oval import place_seats, ring_sizes
 from cardtable_gui.scenes.table.pile import Pile
+from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.scenes.table.score_panel import leaders
 from cardtable_gui.scenes.table.seat_panel import SeatPanel
 from cardtable_gui.scenes.table.summary import SummaryTable, TotalLine
@@ -67,6 +68,11 @@ def costs_text(rule: RoundRule) -> str:
         f"{rule.last_trick} for the last trick" if rule.last_trick else "",
     ]
     return "Costs " + ", ".join(part for part in parts if part)
+
+
+def broken_words(suit: Suit) -> str:
+    """What is said over the seat that breaks ``suit``: "Hearts broken!"."""
+    return f"{suit.title.capitalize()} broken!"
 
 
 def restriction_text(suit: Suit | None, broken: bool) -> str:
@@ -294,6 +300,12 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
 
     # -- events ------------------------------------------------------------------------
 
+    def beat(self, event: Event) -> Beat | None:
+        """A suit broken changes what may be led from now on: read as long as a stop."""
+        if isinstance(event, SuitBroken):
+            return Beat.STOP
+        return super().beat(event)
+
     def on_event(self, event: Event) -> None:
         if isinstance(event, HandDealt):
             self._deal(event)
@@ -301,7 +313,9 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
             self._play(event.seat, event.card)
         elif isinstance(event, SuitBroken):
             self.broken = True
-            self.bubbles.say(event.seat, f"{event.suit.title.capitalize()} broken!")
+            # Said for its own beat, as in Spades: said with no beat, it came as the
+            # next card was played and was gone a second later.
+            self.say_while_held(event.seat, broken_words(event.suit), self.port.reading_time(Beat.STOP))
         elif isinstance(event, TrickTaken):
             self.in_trick = 0
             self.to_move = event.seat if any(self.counts) else None

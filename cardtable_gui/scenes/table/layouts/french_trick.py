@@ -20,7 +20,7 @@ import pygame
 from cardtable_gui.cards import Card, french_deck
 from cardtable_gui.rules.base import Action, GameView
 from cardtable_gui.rules.tricks import InternedPlay
-from cardtable_gui.scenes.table.bubbles import Anchor
+from cardtable_gui.scenes.table.bubbles import BUBBLE_SECONDS, FADE_SECONDS, Anchor
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
 from cardtable_gui.scenes.table.last_trick import LastTrick
@@ -130,3 +130,8 @@ class FrenchTrickLayout(GameLayout):
     @abstractmethod
     def _bubble_anchor(self, seat: int) -> Anchor:
         """Where ``seat``'s bubble points, and whether it stands above that point."""
+
+    def say_while_held(self, seat: int, text: str, held: float) -> None:
+        """Say ``text`` over ``seat`` at least as long as the table waits on it:
+        ``held`` seconds of the animator's time, which the animation speed scales."""
+        self.bubbles.say(seat, text, max(BUBBLE_SECONDS, held / self.port.animation_speed() + FADE_SECONDS))

@@ -30,7 +30,7 @@ from cardtable_gui.rules.spades import (
     SpadesView,
 )
 from cardtable_gui.scenes.table.bidding import BidChoice, BidPanel
-from cardtable_gui.scenes.table.bubbles import BUBBLE_SECONDS, FADE_SECONDS, Anchor, Bubbles
+from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.dealing import deal_order
 from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
@@ -283,14 +283,14 @@ class SpadesLayout(FrenchTrickLayout):
         elif isinstance(event, BidMade):
             self.bids[event.seat] = event.bid
             self.to_move = (event.seat + 1) % SEATS
-            self._say_while_held(event.seat, bid_text(event.bid).capitalize(), BID_PAUSE + self.port.reading_time(Beat.BID))
+            self.say_while_held(event.seat, bid_text(event.bid).capitalize(), BID_PAUSE + self.port.reading_time(Beat.BID))
             self.port.animator.wait(BID_PAUSE)
         elif isinstance(event, CardPlayed):
             self._play(event.seat, event.card)
         elif isinstance(event, SpadesBroken):
             # Said for its own beat: it was said as the next card came and was gone a
             # second later.
-            self._say_while_held(event.seat, BROKEN, self.port.reading_time(Beat.STOP))
+            self.say_while_held(event.seat, BROKEN, self.port.reading_time(Beat.STOP))
         elif isinstance(event, TrickWon):
             self.to_move = event.seat if any(self.counts) else None
             self.trick.winner = self.position_of(event.seat)
@@ -301,11 +301,6 @@ class SpadesLayout(FrenchTrickLayout):
         elif isinstance(event, RoundScored) and self.pending_hand is not None:
             self.port.show_summary(self._summary(self.pending_hand, event))
             self.pending_hand = None
-
-    def _say_while_held(self, seat: int, text: str, held: float) -> None:
-        """Say ``text`` over ``seat`` at least as long as the table waits on it:
-        ``held`` seconds of the animator's time, which the animation speed scales."""
-        self.bubbles.say(seat, text, max(BUBBLE_SECONDS, held / self.port.animation_speed() + FADE_SECONDS))
 
     def _deal(self, event: HandDealt) -> None:
         self.dealer = event.dealer
