@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from cardtable_gui.rules.base import Event, HandDealt
 from cardtable_gui.ui import theme as th
 
 LOG_LINES = 5
@@ -44,6 +45,14 @@ class PlayLog:
 
     def clear(self) -> None:
         self.lines.clear()
+
+    def tell(self, event: Event, line: str | None) -> None:
+        """Keep ``line``, the game's words for ``event`` (None: nothing to say); a new
+        hand or round starts the log afresh."""
+        if isinstance(event, HandDealt):
+            self.clear()
+        if line is not None:
+            self.add(line)
 
     def layout(self, room: pygame.Rect, theme: th.Theme) -> None:
         """Take the top of ``room``, as tall as the log's lines need and no taller

@@ -465,7 +465,7 @@ class SpinadoLayout(GameLayout):
                 self.ledger.antes[ante.seat] += sum(ante.amounts)
         for event in self.port.match.game_events():
             self._account(event)
-            self._log(event)
+            self.log.tell(event, self._log_line(event))
 
     def sync(self, view: GameView) -> None:
         spinado = cast(SpinadoView, view)
@@ -506,14 +506,6 @@ class SpinadoLayout(GameLayout):
             self.ledger.penalty = event
         elif isinstance(event, HandWon):
             self.ledger.winner = event.seat
-
-    def _log(self, event: Event) -> None:
-        """Keep the log's line for ``event``; a new hand starts a new log."""
-        if isinstance(event, HandDealt):
-            self.log.clear()
-        line = self._log_line(event)
-        if line is not None:
-            self.log.add(line)
 
     def _log_line(self, event: Event) -> str | None:
         """The log's line for ``event``: the plays, the stops and the chips won or paid."""
@@ -575,7 +567,7 @@ class SpinadoLayout(GameLayout):
             self.port.show_summary(summary)
             self.chips_at_deal = list(event.totals)
         # The log says what the table shows: a play's line once its card has landed.
-        self.port.animator.after_landing(lambda: self._log(event))
+        self.port.animator.after_landing(lambda: self.log.tell(event, self._log_line(event)))
 
     def _is_me(self, seat: int) -> bool:
         """Whether ``seat`` is the one person looking at the table. At a shared

@@ -473,15 +473,7 @@ class SpizzichinoLayout(GameLayout):
         on a saved game, or after an undo)."""
         self.log.clear()
         for event in self.port.match.game_events():
-            self._log(event)
-
-    def _log(self, event: Event) -> None:
-        """Keep the log's line for ``event``; a new round starts a new log."""
-        if isinstance(event, HandDealt):
-            self.log.clear()
-        line = self._log_line(event)
-        if line is not None:
-            self.log.add(line)
+            self.log.tell(event, self._log_line(event))
 
     def _log_line(self, event: Event) -> str | None:
         """The log's line for ``event``: the piles chosen, the lifts, the plays, the
@@ -536,7 +528,7 @@ class SpizzichinoLayout(GameLayout):
                 self.port.show_summary(self._summary(self.pending_tally, event))
                 self.pending_tally = None
         # The log says what the table shows: a move's line once its cards have landed.
-        self.port.animator.after_landing(lambda: self._log(event))
+        self.port.animator.after_landing(lambda: self.log.tell(event, self._log_line(event)))
 
     def _collect(self, event: TrickWon) -> None:
         target = self._taken_spot(event.seat)
