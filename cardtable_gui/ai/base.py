@@ -60,6 +60,11 @@ class CasualAgent:
 AgentFactory = Callable[[int, random.Random], Agent]
 """Builds an agent for a seat, given the seat and the agent's own random source."""
 
+SafetyPlay = Callable[[GameView, Sequence[Action], int], Action | None]
+"""A game's move that the search plays without weighing, given the view, the legal
+moves and the seat, or None where the game has no such move here: a safety play whose
+worth the rollouts' players cannot see, because they do not play on to protect it."""
+
 
 @dataclass(frozen=True, slots=True)
 class SearchPlan:

@@ -11,21 +11,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable_gui.ai import arizona_spaghetti, hand_and_foot, spades, spinado, spizzichino
-from cardtable_gui.ai.base import AgentFactory, SearchPlan
+from cardtable_gui.ai.base import AgentFactory, SafetyPlay, SearchPlan
 
 
 @dataclass(frozen=True, slots=True)
 class GameAgents:
     """What one game adds to the players every game has: its heuristic player (also
     the casual player's skill and the search player's rollouts) and its search plan,
-    if the search must be bounded (most games search every move fully)."""
+    if the search must be bounded (most games search every move fully); and the
+    safety plays the search makes without weighing, if the game has any."""
 
     heuristic: AgentFactory
     search_plan: SearchPlan | None = None
+    safety_play: SafetyPlay | None = None
 
 
 AGENTS: dict[str, GameAgents] = {
-    "spades": GameAgents(spades.SpadesHeuristic),
+    "spades": GameAgents(spades.SpadesHeuristic, safety_play=spades.nil_cover),
     "hand_and_foot": GameAgents(hand_and_foot.HandAndFootHeuristic, hand_and_foot.SEARCH_PLAN),
     "spinado": GameAgents(spinado.SpinadoHeuristic),
     "arizona_spaghetti": GameAgents(arizona_spaghetti.ArizonaSpaghettiHeuristic),

@@ -18,7 +18,9 @@ any machine, busy or idle; ``max_seconds`` only caps a machine far slower than t
 budgets were set for, and counts the search's own processor time, never the clock. A
 game whose moves are too many or rounds too long has a ``SearchPlan`` in
 ``ai.registry``: only its best few candidates are tried, and rollouts stop at a depth
-where the position is scored by an estimate.
+where the position is scored by an estimate. A game may also name safety plays
+(``GameAgents.safety_play``: covering a partner's nil in Spades) that the search makes
+without weighing, because their worth lies in play its rollouts' players never make.
 
 Rollouts move by ``apply_trusted`` and build no events: a state's ``rounds_scored``
 and ``last_round_points`` tell them when the round ended and what it gave.
@@ -135,10 +137,13 @@ class SearchAgent:
         """Actions simulated so far in the current round of the search."""
         self._heuristic = own.heuristic if own is not None else None
         self._guide = self._heuristic(seat, random.Random(0)) if self._heuristic is not None else None
+        self._safety = own.safety_play if own is not None else None
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        if self._safety is not None and (safe := self._safety(view, legal, self.seat)) is not None:
+            return safe
         try:
             return self._search(view, legal)[0][0].action
         except DealImpossible as error:
@@ -149,6 +154,8 @@ class SearchAgent:
         if len(legal) == 1:
             only = legal[0]
             return Advice(only, f"{describe(only)}: it is the only move there is.", "only move")
+        if self._safety is not None and self._safety(view, legal, self.seat) is not None:
+            return cast(Adviser, self._guide).advise(view, legal)
         try:
             ranked, sides = self._search(view, legal)
         except DealImpossible as error:

@@ -161,6 +161,25 @@ def can_duck_all(hand: Sequence[Card]) -> bool:
     return estimate_tricks(hand) < 0.8
 
 
+def nil_cover(view: GameView, legal: Sequence[Action], seat: int) -> Action | None:
+    """The high card that covers a partner's nil still unbroken when the partner plays
+    after this seat in the trick, or None elsewhere.
+
+    The search plays it without weighing: its worth lies in the deals where the nil
+    bidder holds high cards of the suit, and the rollouts' players, who after covering
+    do not play on to protect the nil, rate the cheaper card better on the rest. An
+    expert covers with the highest card of the suit that still beats the trick."""
+    assert isinstance(view, SpadesView)
+    if not view.trick or not all(isinstance(a, PlayCard) for a in legal):
+        return None
+    play = Play(view, seat)
+    partner = play.partner
+    if partner is None or not play.nil_partner or view.tricks_won[partner]:
+        return None
+    card, reason = play.pick([a.card for a in legal if isinstance(a, PlayCard)])
+    return PlayCard(card) if reason == "cover-nil-high" else None
+
+
 def _partner(view: SpadesView, seat: int) -> int | None:
     return (seat + 2) % 4 if view.partnerships else None
 
