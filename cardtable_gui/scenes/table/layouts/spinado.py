@@ -896,7 +896,7 @@ class SpinadoLayout(GameLayout):
     def update(self, dt: float) -> None:
         self.update_seats(dt)
         # The callout lasts as long as the pause the animator holds for it.
-        self.banner.update(dt * self.port.animation_speed())
+        self.banner.update(dt * self.port.animator.reading_speed())
         self._refresh()
 
     def _refresh(self) -> None:

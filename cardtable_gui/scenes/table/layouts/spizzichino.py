@@ -700,7 +700,7 @@ class SpizzichinoLayout(GameLayout):
         self._refresh_scores()
         name = self.port.seat_name(tally.last_trick)
         self.banner.announce(f"{with_verb(name, 'take', 'takes')} the last trick: 1 point more", LAST_TRICK_SECONDS)
-        self.port.animator.wait(LAST_TRICK_SECONDS)
+        self.port.animator.wait(LAST_TRICK_SECONDS, reading=True)
 
     # -- the end of a round --------------------------------------------------------------
 
