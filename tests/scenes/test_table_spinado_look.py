@@ -16,14 +16,14 @@ from test_table_spinado import SIZES, spinado_config, stacked, table_of
 from test_table_support import frames, make_app, post, run_until, start_table
 
 from cardtable_gui.app_window import App
-from cardtable_gui.cards import Card
+from cardtable_gui.cards import Card, Rank, Suit
 from cardtable_gui.rules.spinado import Play
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.card_sprites import index_corners
 from cardtable_gui.scenes.table.layouts.spinado import SpinadoLayout, played_the, won_by
-from cardtable_gui.scenes.table.layouts.spinado_board import dead_hint, tag_px
+from cardtable_gui.scenes.table.layouts.spinado_board import TAGS, dead_hint, tag_ink, tag_px
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
-from cardtable_gui.ui.theme import MIN_TEXT_PX, Theme
+from cardtable_gui.ui.theme import FONT_SIZE_RATIO, MIN_TEXT_PX, Theme
 
 PLAYERS = 5
 READABLE_WIDTH = 44
@@ -134,6 +134,34 @@ def test_the_board_s_cards_are_read_by_their_corner_index(apps: list[App], tmp_p
         app.quit()
     assert widths[0] >= READABLE_WIDTH, f"{widths[0]} px at 1024x640"
     assert widths == sorted(set(widths)), widths
+
+
+TAG_LETTERS = 12
+"""The least size of the "next" and "dead" tags' letters, in pixels, in the smallest
+window: the theme's smallest text (11 pixels) was hard to read up a narrow place."""
+BOARD_CARD_WIDTHS = {(1024, 640): 47, (1280, 800): 68, (1920, 1080): 94}
+"""How wide the board's cards are with five players at each size: the tags grew
+without making them smaller (a larger font once did)."""
+
+
+def test_the_next_and_dead_tags_read_without_shrinking_the_board_s_cards(apps: list[App], tmp_path: Path) -> None:
+    """The tags are written at 12 pixels or more at 1024x640, larger in each larger
+    window, across no more than their place's width, and with five players the board's
+    cards keep their size."""
+    letters = []
+    for size in SIZES:
+        app, scene = watched_table(apps, tmp_path / f"{size[0]}", size)
+        table = table_of(scene)
+        frames(app)
+        theme = app.theme
+        letters.append(round(tag_px(theme) * FONT_SIZE_RATIO))
+        assert table.board.card_width >= BOARD_CARD_WIDTHS[size], size
+        place = table.board.place_rect(Card(Rank.QUEEN, Suit.HEARTS), scene.sprites, theme)
+        # Written up the place, a tag's letters lie across its width.
+        assert max(tag_ink(theme, word).get_height() for word in TAGS) < place.width, size
+        app.quit()
+    assert letters[0] >= TAG_LETTERS, f"{letters[0]} px at 1024x640"
+    assert letters == sorted(set(letters)), letters
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -45,9 +45,13 @@ index (the top third of a card) shows, and the bottom of each card lies under th
 row."""
 TAGS = ("dead", "next")
 """The words written up a place under its rank."""
-TAG_PX = 15
-"""The tags' text size: the smallest text, as the words run up a strip as narrow as a
-place and set the rows' height when the board is small."""
+TAG_PX = 18
+"""The tags' text size at the design size: larger in a larger window."""
+TAG_FLOOR = 16
+"""The least text size of the tags, above the theme's smallest (the theme's smallest
+was hard to read up a narrow place): its letters are 12 pixels. Their ink only is
+written up the place, so they fit a place as narrow as a small window's, and the rows
+they set the height of when the board is small are no taller than before."""
 LEGEND = " ".join(card.label for card in REMOVED if Rank(card.rank) in RUN_RANKS) + " crossed out: not in the pack"
 """The line under the rows that says why a place is crossed out: it otherwise looked
 like a card missing by mistake (the other cards out of the pack, the 2s, have no place)."""
@@ -317,21 +321,38 @@ class SequenceBoard:
             self._draw_rank(surface, theme, marker, rank, (*th.TEXT_DIM, 150))
 
     def _draw_rank(self, surface: pygame.Surface, theme: th.Theme, marker: pygame.Rect, rank: str, colour: th.Colour) -> None:
+        """The place's rank, its letters' tops a little under the place's top."""
         image = theme.text(rank, theme.text_px(16), colour, bold=True)
-        surface.blit(image, image.get_rect(midtop=(marker.centerx, marker.top + theme.px(3))))
+        top = marker.top + theme.px(3) - _ranks_ink(theme).top
+        surface.blit(image, image.get_rect(centerx=marker.centerx, top=top))
 
     def _draw_tag(self, surface: pygame.Surface, theme: th.Theme, marker: pygame.Rect, word: str, colour: th.Colour) -> None:
-        """A short word written up the narrow strip of a place."""
+        """A short word written up the narrow strip of a place, under its rank."""
         key = (word, tag_px(theme), tuple(colour))
         image = self._tags.get(key)
         if image is None:
-            image = self._tags[key] = pygame.transform.rotate(theme.text(word, tag_px(theme), colour), 90)
-        surface.blit(image, image.get_rect(midbottom=(marker.centerx, marker.bottom - theme.px(4))))
+            image = self._tags[key] = pygame.transform.rotate(tag_ink(theme, word, colour), 90)
+        surface.blit(image, image.get_rect(midbottom=(marker.centerx, marker.bottom - theme.px(2))))
 
 
 def tag_px(theme: th.Theme) -> int:
     """The size the tags are written at in this window."""
-    return theme.text_px(TAG_PX)
+    return max(TAG_FLOOR, theme.text_px(TAG_PX))
+
+
+def tag_ink(theme: th.Theme, word: str, colour: th.Colour = th.TEXT) -> pygame.Surface:
+    """The letters of ``word`` at the tags' size, cut to their ink: the room a line
+    keeps above and below its letters would make the tag wider than a narrow place."""
+    image = theme.text(word, tag_px(theme), colour)
+    return image.subsurface(image.get_bounding_rect()).copy()
+
+
+def _ranks_ink(theme: th.Theme) -> pygame.Rect:
+    """Where the letters of the places' ranks lie within their lines, all ranks taken
+    together."""
+    size = theme.text_px(16)
+    inks = [theme.text(rank_text(rank), size, th.TEXT, bold=True).get_bounding_rect() for rank in RUN_RANKS]
+    return inks[0].unionall(inks[1:])
 
 
 def _row_height(card_h: int, marks_h: int) -> int:
@@ -343,9 +364,8 @@ def _row_height(card_h: int, marks_h: int) -> int:
 def _marks_height(theme: th.Theme) -> int:
     """The height of a place's marks: its rank at the top and a tag written up under
     it, apart, so that "dead" never runs into the rank it marks."""
-    rank_h = theme.font(theme.text_px(16), True).get_height()
-    tag_w = max(theme.font(tag_px(theme)).size(word)[0] for word in TAGS)
-    return theme.px(3) + rank_h + theme.px(2) + tag_w + theme.px(4)
+    tag_w = max(tag_ink(theme, word).get_width() for word in TAGS)
+    return theme.px(3) + _ranks_ink(theme).height + theme.px(1) + tag_w + theme.px(2)
 
 
 def _caption_height(theme: th.Theme, one_line: int, lines: int) -> int:
