@@ -20,6 +20,7 @@ from cardtable_gui.cards import Card, Rank, Suit
 from cardtable_gui.rules.spinado import Play
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.card_sprites import index_corners
+from cardtable_gui.scenes.table.footprint import KEEP_CLEAR
 from cardtable_gui.scenes.table.layouts.spinado import SpinadoLayout, played_the, won_by
 from cardtable_gui.scenes.table.layouts.spinado_board import TAGS, dead_hint, tag_ink, tag_px
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
@@ -182,6 +183,31 @@ def test_a_legend_under_the_rows_says_what_the_marks_mean(apps: list[App], tmp_p
     assert line.size >= MIN_TEXT_PX
     assert table.board.rect.contains(line.rect), line
     assert [piece.card or piece.text for piece in places if piece.rect.colliderect(line.rect)] == [], line
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_legend_stays_in_sight_on_your_turn_covering_nothing(apps: list[App], tmp_path: Path, size: tuple[int, int]) -> None:
+    """Seen: the legend showed only between your turns, as the caption took its line.
+    On your turn, with the most players, it is under the caption on the board, or
+    where the table has room near it, clear of everything drawn."""
+    app = make_app(tmp_path, size)
+    apps.append(app)
+    scene = start_table(app, spinado_config(players=PLAYERS, deck=stacked(PLAYERS, 5, {0: ["AD", "3H"]})))
+    table = table_of(scene)
+    run_until(app, lambda: table.fan.active and not scene.animator.busy)
+    frames(app)
+    assert table.board.caption.startswith("Your turn")
+    pieces = table.board.pieces(app.theme, scene.sprites)
+    on_board = [piece for piece in pieces if piece.kind == "legend"]
+    if on_board:
+        assert [piece.text for piece in on_board] == ["8\u2666 crossed out: not in the pack"]
+        assert [piece.text for piece in pieces if piece.kind != "legend" and piece.rect.colliderect(on_board[0].rect)] == []
+        return
+    box = table.legend_box
+    assert box is not None, "the legend is nowhere on your turn"
+    footprint = scene.footprint()
+    assert pygame.Rect((0, 0), size).contains(box)
+    assert [mark.what for mark in footprint if mark.kind in KEEP_CLEAR and mark.what != "legend" and mark.rect.colliderect(box)] == []
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -61,6 +61,7 @@ from cardtable_gui.scenes.table.reveal import Reveal
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow, leaders
 from cardtable_gui.scenes.table.seat_panel import SeatPanel
 from cardtable_gui.scenes.table.summary import SummaryTable, TotalLine
+from cardtable_gui.scenes.table.trick_area import NAME_BACKING
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.widgets import Button
 
@@ -200,6 +201,10 @@ class SpinadoLayout(GameLayout):
         self.hand_top = 0
         self.toolbar = pygame.Rect(0, 0, 0, 0)
         self._middle: tuple[object, tuple[int, str, pygame.Rect]] | None = None
+        self.legend_box: pygame.Rect | None = None
+        """Where the board's legend is drawn outside the board, when its caption fills
+        the room the two share; None while the legend is on the board."""
+        self._legend_key: object = None
 
     # -- geometry ----------------------------------------------------------------------
 
@@ -409,6 +414,8 @@ class SpinadoLayout(GameLayout):
             footprint.add(Kind.CONTROL, self.spinado_button.rect, "spinado button")
         if self.log.visible:
             footprint.add(Kind.LOG, self.log.rect, "log")
+        if self.legend_box is not None:
+            footprint.add(Kind.TEXT, self.legend_box, "legend")
 
     def _surroundings(self) -> Footprint:
         """What a callout, the dead hand's reveal or a bubble is placed around: the
@@ -914,6 +921,26 @@ class SpinadoLayout(GameLayout):
         ]
         for pot, tile in self.tiles.items():
             tile.hint = self._pot_hint(pot)
+        self._place_legend()
+
+    def _place_legend(self) -> None:
+        """When the caption leaves the legend no line on the board, the legend goes
+        just under the board, else in the free space nearest it, covering nothing.
+        When the table has no free space for it, it waits for the caption to go
+        (after your turn)."""
+        key = (tuple(self.board.rect), self.board.caption, self.size, self.reveal.visible, tuple(self.fan.room()))
+        if key == self._legend_key:
+            return
+        self._legend_key = key
+        self.legend_box = None
+        t = self.theme
+        if self.board.legend_inside(t, self.sprites):
+            return
+        natural = self.board.legend(t).rect.inflate(t.px(14), t.px(6))
+        natural.midtop = (self.board.rect.centerx, self.board.rect.bottom + t.px(4))
+        around = self._surroundings()
+        _, spot = place_in(around, natural, lambda _width: natural.size, [natural.width], t.px(6))
+        self.legend_box = spot if spot.collidelist(around.rects(KEEP_CLEAR)) < 0 else None
 
     def _plate_lines(self, seat: int) -> list[str]:
         if seat in self.sitting_out:
@@ -952,6 +979,10 @@ class SpinadoLayout(GameLayout):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         self.board.draw(surface, t, self.sprites)
+        if self.legend_box is not None:
+            legend = self.board.legend(t)
+            t.draw_panel(surface, self.legend_box, radius=self.legend_box.height // 2, fill=NAME_BACKING, border=None, shadow=False)
+            surface.blit(t.text(legend.text, legend.size, th.TEXT_DIM), legend.rect.move(self.legend_box.centerx - legend.rect.centerx, self.legend_box.centery - legend.rect.centery))
         self.dead.draw(surface, t, self.sprites)
         for tile in self.tiles.values():
             tile.draw(surface, t)

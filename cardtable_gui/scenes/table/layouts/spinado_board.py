@@ -4,8 +4,8 @@ dead hand.
 The sequences lie in one row per suit, every card in its own place from the ace (low)
 up to the king, so everyone sees at a glance what has been played and where each run
 stops: a gap is a card still to come, a place marked "dead" is a card the dead hand
-holds, the 8 of diamonds is crossed out (it is not in the pack, as the line under the
-rows says between your turns). Places lie side by
+holds, the 8 of diamonds is crossed out (it is not in the pack, as a line under the
+rows always says, just outside the board when the caption fills its room). Places lie side by
 side and a card down shows only its own place, its corner with the rank and suit, as a
 card tucked under the next one and the row below would: nothing on the board ever
 covers another place, and the cards can be large enough to read in a small window,
@@ -208,23 +208,43 @@ class SequenceBoard:
                 card = Card(rank, suit)
                 kind = "card" if card in self.played else "place"
                 pieces.append(BoardPiece(kind, self.place_rect(card, sprites, theme), card))
-        if self.caption:
-            room = self.rect.width - self.pad * 2
-            lines, size = theme.fit_lines(self.caption, theme.text_px(18), room, self.caption_lines(theme, self.rect.width), bold=True)
-            font = theme.font(size, True)
-            bottom = self.rect.bottom - theme.px(4) - (len(lines) - 1) * font.get_linesize()
-            for index, line in enumerate(lines):
-                caption = pygame.Rect((0, 0), font.size(line))
-                caption.midbottom = (self.rect.centerx, bottom + index * font.get_linesize())
-                pieces.append(BoardPiece("caption", caption, None, line, size))
-        else:
-            # The caption's room is free between your turns (the window has none to
-            # spare at the most players): the legend says there why a place is crossed out.
-            pieces.append(self._legend(theme))
+        legend = self.legend(theme)
+        if not self.caption:
+            pieces.append(legend)
+            return pieces
+        lines, size = self._caption_fit(theme)
+        font = theme.font(size, True)
+        bottom = self.rect.bottom - theme.px(4) - (len(lines) - 1) * font.get_linesize()
+        if self.legend_inside(theme, sprites):
+            bottom = legend.rect.top - theme.px(2) - (len(lines) - 1) * font.get_linesize()
+            pieces.append(legend)
+        for index, line in enumerate(lines):
+            caption = pygame.Rect((0, 0), font.size(line))
+            caption.midbottom = (self.rect.centerx, bottom + index * font.get_linesize())
+            pieces.append(BoardPiece("caption", caption, None, line, size))
         return pieces
 
-    def _legend(self, theme: th.Theme) -> BoardPiece:
-        """The legend's line, in the caption's room."""
+    def _caption_fit(self, theme: th.Theme) -> tuple[list[str], int]:
+        """The caption's lines and their size, in the caption's room."""
+        room = self.rect.width - self.pad * 2
+        return theme.fit_lines(self.caption, theme.text_px(18), room, self.caption_lines(theme, self.rect.width), bold=True)
+
+    def legend_inside(self, theme: th.Theme, sprites: CardSprites) -> bool:
+        """Whether the legend has its line at the bottom of the board: always between
+        your turns, and under the caption when that leaves the room. A caption that
+        takes the whole room leaves none, and the layout places the legend outside
+        the board: a line more for it made the board taller, and with five players its
+        cards fell to half their width at 1024x640."""
+        if not self.caption:
+            return True
+        lines, size = self._caption_fit(theme)
+        _, h = sprites.size(self.card_width)
+        rows_bottom = self._row_top(len(FRENCH_SUITS) - 1, h) + self._row_height(h)
+        caption_top = self.legend(theme).rect.top - theme.px(2) - len(lines) * theme.font(size, True).get_linesize()
+        return caption_top >= rows_bottom
+
+    def legend(self, theme: th.Theme) -> BoardPiece:
+        """The legend's line, at the bottom of the caption's room."""
         text, size = theme.fit(LEGEND, theme.text_px(15), self.rect.width - self.pad * 2)
         rect = pygame.Rect((0, 0), theme.font(size).size(text))
         rect.midbottom = (self.rect.centerx, self.rect.bottom - theme.px(4))
