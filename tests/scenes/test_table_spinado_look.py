@@ -222,6 +222,27 @@ def test_the_dead_hand_tile_counts_the_cards_it_shows(apps: list[App], tmp_path:
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_the_dead_hand_s_cards_spread_as_far_as_the_free_room_allows(apps: list[App], tmp_path: Path, size: tuple[int, int]) -> None:
+    """Seen at 1920x1080: the dead hand lay in a narrow panel under the board, each
+    card showing little more than its index, with free felt on both sides. Each card
+    shows at least its corner index at every size, and at 1920x1080, with room to
+    spare, more than half of itself."""
+    app, scene = watched_table(apps, tmp_path, size)
+    table = table_of(scene)
+    run_until(app, lambda: table.reveal.visible and not table.reveal.turning, limit=5000)
+    app.run_frame(0.0)
+    reveal = table.reveal
+    width = scene.sprites.size(reveal.card_width)[0]
+    shown = reveal.card_center(1, scene.sprites)[0] - reveal.card_center(0, scene.sprites)[0]
+    assert shown >= index_corners(pygame.Rect(0, 0, *scene.sprites.size(reveal.card_width)))[0].width, shown
+    if size == (1920, 1080):
+        assert shown > width / 2, f"{shown:.0f} px of {width} px cards show"
+    footprint = scene.footprint()
+    turned_up = next(mark for mark in footprint if mark.what == "dead hand turned up")
+    assert [mark.what for mark in footprint if mark.kind in KEEP_CLEAR and mark is not turned_up and mark.rect.colliderect(turned_up.rect)] == []
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_the_hand_keeps_clear_of_the_board_with_a_card_raised_highest(apps: list[App], tmp_path: Path, size: tuple[int, int]) -> None:
     app = make_app(tmp_path, size)
     apps.append(app)

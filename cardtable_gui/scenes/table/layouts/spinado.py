@@ -53,7 +53,7 @@ from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown
 from cardtable_gui.scenes.table.layouts.spinado_board import DeadHandTile, PotTile, SequenceBoard, dead_hint
-from cardtable_gui.scenes.table.note_place import first_clear, place_in
+from cardtable_gui.scenes.table.note_place import first_clear, place_in, widest_clear
 from cardtable_gui.scenes.table.oval import fan_outline, place_seats, ring_sizes, seat_spots
 from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.scenes.table.play_log import PlayLog
@@ -311,10 +311,13 @@ class SpinadoLayout(GameLayout):
     def _place_reveal(self) -> None:
         """The dead hand turns up as near the board as it can in free space, clear of
         the board, the plates, every card still held, the log and the top bar: its
-        cards closer together when room is short, then smaller (down to
-        ``SMALLEST_REVEAL`` of the board's), each corner index in sight. The hand is
-        over when it shows: no card will rise or be dealt into the room kept for that
-        while playing (kept clear, it left the reveal no free place but on your plate)."""
+        cards as far apart as the free room allows, closer together when room is short,
+        then smaller (down to ``SMALLEST_REVEAL`` of the board's), each corner index in
+        sight. The widest panel that finds a free place is taken, wherever it is: the
+        nearest place favoured a narrow panel, whose cards overlapped with room to
+        spare. The hand is over when it shows: no card will rise or be dealt into the
+        room kept for that while playing (kept clear, it left the reveal no free place
+        but on your plate)."""
         t = self.theme
         count = len(DECK) - self.seat_count * (len(DECK) // (self.seat_count + 1))
         full = self.board.card_width
@@ -332,13 +335,14 @@ class SpinadoLayout(GameLayout):
         on_the_table = Footprint(pygame.Rect((0, 0), self.size))
         self._report_table(on_the_table)
         on_the_table.add(Kind.CONTROL, self.toolbar, "toolbar")
-        taken = on_the_table.rects(KEEP_CLEAR)
         # The board's size first: smaller cards only when those find no free place.
         for smallest in (1.0, SMALLEST_REVEAL):
             narrowest = Reveal.size_for(self.sprites.size(round(full * smallest)), count, t, INDEX_SHARE[0])[0]
-            width, box = place_in(on_the_table, natural, sized, range(widest[0], narrowest - 1, -t.px(12)), t.px(12))
-            if box.collidelist(taken) < 0:
+            widths = range(widest[0], narrowest - 1, -t.px(12))
+            found = widest_clear(on_the_table, natural, sized, widths, t.px(12))
+            if found is not None:
                 break
+        width, box = found or place_in(on_the_table, natural, sized, widths, t.px(12))
         self.reveal.layout(box, card_for(width), t)
 
     def _place_log(self, size: tuple[int, int]) -> None:
