@@ -74,12 +74,13 @@ def over(thing: Mark, others: Iterable[Mark]) -> list[str]:
 
 
 def name_tag_problems(footprint: Footprint) -> list[str]:
-    """A trick card's name tag over other words (a seat plate, another tag), a
-    control, a card that is not in the trick (a seat's backs, a pile: drawn later, they
-    would hide it), or the corner index of any card in the trick."""
+    """A trick card's name tag ("Ada takes it" on the winner's) over other words (a
+    seat plate, another tag), a control, a card that is not in the trick (a seat's
+    backs, a pile: drawn later, they would hide it), or the corner index of any card in
+    the trick, as it lies turned."""
     tags = [mark for mark in footprint if mark.what == "name tag"]
-    corners = [Mark(Kind.CARD, corner, f"the corner index of the {mark.what} at {tuple(mark.rect)}") for mark in footprint if mark.what == "trick card" for corner in index_corners(mark.rect)]
-    kept = [mark for mark in footprint if mark.kind in (Kind.TEXT, Kind.CONTROL) or (mark.kind is Kind.CARD and mark.what != "trick card")]
+    corners = [mark for mark in footprint if mark.what == "trick card's index"]
+    kept = [mark for mark in footprint if mark.kind in (Kind.TEXT, Kind.CONTROL) or (mark.kind is Kind.CARD and not mark.what.startswith("trick card"))]
     return [problem for tag in tags for problem in over(tag, kept + corners)]
 
 

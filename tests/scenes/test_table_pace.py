@@ -28,6 +28,7 @@ from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.layouts.arizona_spaghetti import broken_words
 from cardtable_gui.scenes.table.layouts.base import GameLayout
 from cardtable_gui.scenes.table.layouts.spades import BROKEN
+from cardtable_gui.scenes.table.animation import Tween
 from cardtable_gui.scenes.table.pace import SPEED_FACTOR, Beat
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
@@ -36,11 +37,13 @@ STEP = 0.05
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 
 
-def watched(app: App, game: str, players: int, speed: GameSpeed) -> tuple[TableScene, list[tuple[float, Event]]]:
-    """A table of computer players at ``speed``, with cards moving at their normal
-    speed and no extra pause between moves, whose events are stamped with the table's
-    time as each starts to show."""
-    app.settings.animation_speed = 1.0
+def watched(
+    app: App, game: str, players: int, speed: GameSpeed, animation_speed: float = 1.0
+) -> tuple[TableScene, list[tuple[float, Event]]]:
+    """A table of computer players at ``speed``, with cards moving at
+    ``animation_speed`` and no extra pause between moves, whose events are stamped
+    with the table's time as each starts to show."""
+    app.settings.animation_speed = animation_speed
     app.settings.ai_pace = 0.0
     app.settings.game_speed = speed
     seats = tuple(SeatConfig(name=NAMES[i], kind=SeatKind.AI, level=AILevel.EASY) for i in range(players))
@@ -155,6 +158,54 @@ def test_a_slower_game_speed_stretches_the_schedule(tmp_path: Path) -> None:
     assert scene.computer_pause() == 0.0
     app.settings.ai_pace = 0.6
     assert scene.computer_pause() == pytest.approx(0.6 * SPEED_FACTOR[GameSpeed.FAST])
+
+
+def hold_lengths(scene: TableScene) -> list[tuple[float, float]]:
+    """Each pause the table holds to let an action be read, as the seconds it asked for
+    and the table's time it lasted."""
+    clock = [0.0]
+    lengths: list[tuple[float, float]] = []
+    tick = scene.update
+
+    def timed_update(dt: float) -> None:
+        clock[0] += dt
+        tick(dt)
+
+    hold = scene.animator.hold
+
+    def timed_hold(seconds: float, on_done: Callable[[], None] | None = None) -> Tween:
+        started = clock[0]
+
+        def done() -> None:
+            lengths.append((seconds, clock[0] - started))
+            if on_done is not None:
+                on_done()
+
+        return hold(seconds, done)
+
+    scene.update = timed_update  # type: ignore[method-assign]
+    scene.animator.hold = timed_hold  # type: ignore[method-assign]
+    return lengths
+
+
+@pytest.mark.parametrize("animation_speed", [0.25, 4.0])
+@pytest.mark.parametrize(("game", "players"), [("spinado", 4), ("spades", 4)])
+def test_the_animation_speed_flies_the_cards_but_never_shortens_or_stretches_a_beat(
+    tmp_path: Path, game: str, players: int, animation_speed: float
+) -> None:
+    """Fast cards land sooner, slow ones later; once landed, each computer action
+    stays in view for its beat at the game speed, whatever the animation speed."""
+    app = make_app(tmp_path)
+    scene, shown = watched(app, game, players, GameSpeed.NORMAL, animation_speed)
+    lengths = hold_lengths(scene)
+    run_until_shown(app, shown, lambda: sum(isinstance(event, CardPlayed) for _, event in shown) >= 10)
+    beats = {scene.reading_time(beat) for beat in Beat}
+    assert len(lengths) >= 5
+    for asked, lasted in lengths:
+        assert asked in beats
+        assert lasted == pytest.approx(asked, abs=STEP * 1.5), f"a {asked} s beat lasted {lasted:.2f} s"
+    for beat, event, gap in gaps_by_beat(scene, shown):
+        assert gap >= beat.seconds - STEP / 2, f"{event} showed for {gap:.2f} s only"
 
 
 @pytest.mark.parametrize(

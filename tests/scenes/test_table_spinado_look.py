@@ -16,14 +16,15 @@ from test_table_spinado import SIZES, spinado_config, stacked, table_of
 from test_table_support import frames, make_app, post, run_until, start_table
 
 from cardtable_gui.app_window import App
-from cardtable_gui.cards import Card
+from cardtable_gui.cards import Card, Rank, Suit
 from cardtable_gui.rules.spinado import Play
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.card_sprites import index_corners
+from cardtable_gui.scenes.table.footprint import KEEP_CLEAR
 from cardtable_gui.scenes.table.layouts.spinado import SpinadoLayout, played_the, won_by
-from cardtable_gui.scenes.table.layouts.spinado_board import dead_hint, tag_px
+from cardtable_gui.scenes.table.layouts.spinado_board import TAGS, dead_hint, tag_ink, tag_px
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
-from cardtable_gui.ui.theme import MIN_TEXT_PX, Theme
+from cardtable_gui.ui.theme import FONT_SIZE_RATIO, MIN_TEXT_PX, Theme
 
 PLAYERS = 5
 READABLE_WIDTH = 44
@@ -136,6 +137,34 @@ def test_the_board_s_cards_are_read_by_their_corner_index(apps: list[App], tmp_p
     assert widths == sorted(set(widths)), widths
 
 
+TAG_LETTERS = 12
+"""The least size of the "next" and "dead" tags' letters, in pixels, in the smallest
+window: the theme's smallest text (11 pixels) was hard to read up a narrow place."""
+BOARD_CARD_WIDTHS = {(1024, 640): 47, (1280, 800): 68, (1920, 1080): 94}
+"""How wide the board's cards are with five players at each size: the tags grew
+without making them smaller (a larger font once did)."""
+
+
+def test_the_next_and_dead_tags_read_without_shrinking_the_board_s_cards(apps: list[App], tmp_path: Path) -> None:
+    """The tags are written at 12 pixels or more at 1024x640, larger in each larger
+    window, across no more than their place's width, and with five players the board's
+    cards keep their size."""
+    letters = []
+    for size in SIZES:
+        app, scene = watched_table(apps, tmp_path / f"{size[0]}", size)
+        table = table_of(scene)
+        frames(app)
+        theme = app.theme
+        letters.append(round(tag_px(theme) * FONT_SIZE_RATIO))
+        assert table.board.card_width >= BOARD_CARD_WIDTHS[size], size
+        place = table.board.place_rect(Card(Rank.QUEEN, Suit.HEARTS), scene.sprites, theme)
+        # Written up the place, a tag's letters lie across its width.
+        assert max(tag_ink(theme, word).get_height() for word in TAGS) < place.width, size
+        app.quit()
+    assert letters[0] >= TAG_LETTERS, f"{letters[0]} px at 1024x640"
+    assert letters == sorted(set(letters)), letters
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_a_legend_under_the_rows_says_what_the_marks_mean(apps: list[App], tmp_path: Path, size: tuple[int, int]) -> None:
     """The "next" and "dead" tags are written no smaller than the smallest text, and,
@@ -157,6 +186,31 @@ def test_a_legend_under_the_rows_says_what_the_marks_mean(apps: list[App], tmp_p
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_the_legend_stays_in_sight_on_your_turn_covering_nothing(apps: list[App], tmp_path: Path, size: tuple[int, int]) -> None:
+    """Seen: the legend showed only between your turns, as the caption took its line.
+    On your turn, with the most players, it is under the caption on the board, or
+    where the table has room near it, clear of everything drawn."""
+    app = make_app(tmp_path, size)
+    apps.append(app)
+    scene = start_table(app, spinado_config(players=PLAYERS, deck=stacked(PLAYERS, 5, {0: ["AD", "3H"]})))
+    table = table_of(scene)
+    run_until(app, lambda: table.fan.active and not scene.animator.busy)
+    frames(app)
+    assert table.board.caption.startswith("Your turn")
+    pieces = table.board.pieces(app.theme, scene.sprites)
+    on_board = [piece for piece in pieces if piece.kind == "legend"]
+    if on_board:
+        assert [piece.text for piece in on_board] == ["8\u2666 crossed out: not in the pack"]
+        assert [piece.text for piece in pieces if piece.kind != "legend" and piece.rect.colliderect(on_board[0].rect)] == []
+        return
+    box = table.legend_box
+    assert box is not None, "the legend is nowhere on your turn"
+    footprint = scene.footprint()
+    assert pygame.Rect((0, 0), size).contains(box)
+    assert [mark.what for mark in footprint if mark.kind in KEEP_CLEAR and mark.what != "legend" and mark.rect.colliderect(box)] == []
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_the_dead_hand_tile_counts_the_cards_it_shows(apps: list[App], tmp_path: Path, size: tuple[int, int]) -> None:
     app, scene = watched_table(apps, tmp_path, size)
     table = table_of(scene)
@@ -165,6 +219,27 @@ def test_the_dead_hand_tile_counts_the_cards_it_shows(apps: list[App], tmp_path:
     assert count > 0
     assert dead_hint(table.dead.pile.count, table.dead.hint) == f"{count} cards, face up"
     assert table.dead.face_up, "its cards are over the table, not on the tile"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_dead_hand_s_cards_spread_as_far_as_the_free_room_allows(apps: list[App], tmp_path: Path, size: tuple[int, int]) -> None:
+    """Seen at 1920x1080: the dead hand lay in a narrow panel under the board, each
+    card showing little more than its index, with free felt on both sides. Each card
+    shows at least its corner index at every size, and at 1920x1080, with room to
+    spare, more than half of itself."""
+    app, scene = watched_table(apps, tmp_path, size)
+    table = table_of(scene)
+    run_until(app, lambda: table.reveal.visible and not table.reveal.turning, limit=5000)
+    app.run_frame(0.0)
+    reveal = table.reveal
+    width = scene.sprites.size(reveal.card_width)[0]
+    shown = reveal.card_center(1, scene.sprites)[0] - reveal.card_center(0, scene.sprites)[0]
+    assert shown >= index_corners(pygame.Rect(0, 0, *scene.sprites.size(reveal.card_width)))[0].width, shown
+    if size == (1920, 1080):
+        assert shown > width / 2, f"{shown:.0f} px of {width} px cards show"
+    footprint = scene.footprint()
+    turned_up = next(mark for mark in footprint if mark.what == "dead hand turned up")
+    assert [mark.what for mark in footprint if mark.kind in KEEP_CLEAR and mark is not turned_up and mark.rect.colliderect(turned_up.rect)] == []
 
 
 @pytest.mark.parametrize("size", SIZES)

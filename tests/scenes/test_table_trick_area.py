@@ -13,7 +13,7 @@ import pytest
 
 from cardtable_gui.card_art import CardArt
 from cardtable_gui.cards import parse_cards
-from cardtable_gui.scenes.table.card_sprites import CardSprites, index_corners
+from cardtable_gui.scenes.table.card_sprites import CardSprites, index_corners, turned_index_corners
 from cardtable_gui.scenes.table.trick_area import TrickArea, takes_it
 from cardtable_gui.ui.theme import FELT, TEXT, Theme
 
@@ -121,6 +121,20 @@ def test_each_name_lies_on_no_other_card_and_no_other_name(seats: int, winner: i
                 assert not tag.colliderect(card), (seats, NAMES[position], "on the card of", NAMES[other])
         for other, name in enumerate(area.label_boxes[:position]):
             assert not tag.colliderect(name), (seats, NAMES[position], NAMES[other])
+
+
+@pytest.mark.parametrize("seats", range(2, 9))
+def test_the_winner_s_tag_and_every_name_leave_every_corner_index_in_sight(seats: int) -> None:
+    """Seen in Spizzichino: "Ana takes it", across the lower edge of her turned card,
+    lay on its bottom right rank. Each index is taken as the card lies turned."""
+    for winner in range(seats):
+        area, _ = drawn(seats, winner, last=False)
+        corners = [
+            corner for position, card in enumerate(area.drawn) for corner in turned_index_corners(card, area.tilt(position))
+        ]
+        assert area.indices == corners
+        for said, tag in zip(area.label_words, area.label_boxes, strict=True):
+            assert tag.collidelist(corners) == -1, (seats, said, "on a corner index")
 
 
 @pytest.mark.parametrize("seats", [2, 4, 6, 8])

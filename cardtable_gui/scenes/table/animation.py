@@ -2,8 +2,9 @@
 
 A ``Tween`` moves a tuple of numbers from one value to another over a duration, shaped
 by an easing curve, after an optional delay. The ``Animator`` advances every running
-tween by the frame's ``dt`` times the player's animation speed, and can jump all of them
-to their end at once (a click or key skips ahead). Card flights are tweens of a
+tween by the frame's ``dt`` times the player's animation speed, except the pauses kept
+for reading, which only a watch's pace shortens: how fast cards fly is no reason to read
+faster. It can jump all of them to their end at once (a click or key skips ahead). Card flights are tweens of a
 position plus the card to draw, so a table can draw them above everything else.
 
 Nothing here knows any game; the table decides what moves where.
@@ -56,7 +57,10 @@ class Tween:
     elapsed: float = 0.0
     done: bool = False
     hold: bool = False
-    """A reading pause: it keeps the table waiting, but nothing is still moving."""
+    """A pause after the cards have landed: it keeps the table waiting, but nothing is
+    still moving."""
+    reading: bool = False
+    """A pause to read, counted at the reading speed rather than the animation speed."""
 
     @property
     def started(self) -> bool:
@@ -119,9 +123,12 @@ class Flight:
 @dataclass(eq=False)
 class Animator:
     """Runs tweens and card flights. ``speed`` is read every frame (the settings may
-    change mid-game); 2.0 plays everything twice as fast."""
+    change mid-game); 2.0 moves everything twice as fast. ``reading_speed`` counts the
+    pauses kept for reading instead (a watch's pace), so the animation speed never
+    shortens the time an action stays in view."""
 
     speed: Callable[[], float] = lambda: 1.0
+    reading_speed: Callable[[], float] = lambda: 1.0
     tweens: list[Tween] = field(default_factory=list)
     flights: list[Flight] = field(default_factory=list)
     landing: list[Callable[[], None]] = field(default_factory=list)
@@ -152,14 +159,16 @@ class Animator:
     ) -> Tween:
         return self.add(Tween(tuple(start), tuple(end), duration, easing, delay, on_done))
 
-    def wait(self, seconds: float, on_done: Callable[[], None] | None = None) -> Tween:
-        """A pause that keeps the animator busy (a moment to look at a full trick)."""
-        return self.tween((0.0,), (1.0,), seconds, linear, 0.0, on_done)
+    def wait(self, seconds: float, on_done: Callable[[], None] | None = None, *, reading: bool = False) -> Tween:
+        """A pause that keeps the animator busy (a moment to look at a full trick); a
+        ``reading`` one lasts its seconds at every animation speed."""
+        return self.add(Tween((0.0,), (1.0,), seconds, linear, 0.0, on_done, reading=reading))
 
     def hold(self, seconds: float, on_done: Callable[[], None] | None = None) -> Tween:
-        """A pause to read what is on the table: it keeps the animator busy, but what
-        waits for the cards to land (``after_landing``) does not wait for it."""
-        return self.add(Tween((0.0,), (1.0,), seconds, linear, 0.0, on_done, hold=True))
+        """A pause to read what is on the table, at the reading speed: it keeps the
+        animator busy, but what waits for the cards to land (``after_landing``) does
+        not wait for it."""
+        return self.add(Tween((0.0,), (1.0,), seconds, linear, 0.0, on_done, hold=True, reading=True))
 
     def after_landing(self, action: Callable[[], None]) -> None:
         """Run ``action`` once everything moving now (and whatever its end sets moving)
@@ -187,8 +196,9 @@ class Animator:
 
     def update(self, dt: float) -> None:
         step = dt * max(0.05, self.speed())
+        reading_step = dt * max(0.05, self.reading_speed())
         for tween in list(self.tweens):
-            tween.advance(step)
+            tween.advance(reading_step if tween.reading else step)
         self._drop_finished()
         self._land()
 

@@ -50,6 +50,29 @@ def index_corners(card: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
     return top_left, bottom_right
 
 
+def turned_index_corners(card: pygame.Rect, angle: float) -> tuple[pygame.Rect, pygame.Rect]:
+    """Where the corner indices of ``card`` (upright) lie once it is drawn turned by
+    ``angle`` degrees about its centre, as ``CardSprites.draw`` turns it: the box round
+    each turned index. Turned, an index moves a few pixels off its upright place, and a
+    tag kept clear of the upright box still lay on the rank."""
+    turn = math.radians(round(angle))
+    cos, sin = math.cos(turn), math.sin(turn)
+    cx, cy = card.center
+
+    def turned(corner: pygame.Rect) -> pygame.Rect:
+        # pygame turns counterclockwise on the screen, whose y runs down.
+        points = [
+            (cx + (x - cx) * cos + (y - cy) * sin, cy - (x - cx) * sin + (y - cy) * cos)
+            for x, y in (corner.topleft, corner.topright, corner.bottomleft, corner.bottomright)
+        ]
+        left, top = math.floor(min(x for x, _ in points)), math.floor(min(y for _, y in points))
+        right, bottom = math.ceil(max(x for x, _ in points)), math.ceil(max(y for _, y in points))
+        return pygame.Rect(left, top, right - left, bottom - top)
+
+    top_left, bottom_right = index_corners(card)
+    return turned(top_left), turned(bottom_right)
+
+
 class CardArtLike(Protocol):
     """What the table needs from the card art (cardtable_gui.card_art.CardArt)."""
 

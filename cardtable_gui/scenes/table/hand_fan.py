@@ -328,6 +328,17 @@ class HandFan:
         at = choices.index(self.selected)
         self.select(choices[(at + step) % len(choices)])
 
+    def enter(self) -> Card | None:
+        """What Enter does on the hand, the same in every game: the picked card, for
+        the game to play (or place); with none picked, it picks the leftmost card that
+        may be played and returns None, so the next Enter plays a card the player has
+        seen raised, never one they did not see. Enter with nothing picked did nothing
+        at all, and said nothing."""
+        card = self.selected_card
+        if card is None:
+            self.select_step(1)
+        return card
+
     def select_end(self, last: bool) -> None:
         """Home and End: the leftmost or rightmost playable card."""
         choices = self._choices()

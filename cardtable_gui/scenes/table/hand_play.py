@@ -1,6 +1,7 @@
 """Putting a card from your hand on the table, the three ways a player expects: drag
 it onto the place it goes, click it twice (once to pick, again to play), or pick it
-with the arrow keys and press Enter.
+with the arrow keys and press Enter (Enter with nothing picked picks the leftmost card
+that may be played, for the next Enter to play: ``HandFan.enter``).
 
 While a card that may be played is dragged, the drop place lights up, and brighter
 under the pointer. A card that may not be played can still be dragged and dropped;
@@ -84,7 +85,7 @@ class HandPlay:
             self.fan.select_end(key == pygame.K_END)
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            card = self.fan.selected_card
+            card = self.fan.enter()
             if card is not None:
                 self._offer(card)
             return True

@@ -272,7 +272,12 @@ class GroupPlay(Generic[T]):
                 fan.toggle(fan.selected)
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            # Chosen cards go where they fit; with none chosen, Enter is what it is on
+            # every hand: the card picked goes, or the first card is picked.
             cards = fan.chosen_cards
+            if not cards:
+                picked = fan.enter()
+                cards = [picked] if picked is not None else []
             if cards:
                 self.drop(cards, None)
             return True

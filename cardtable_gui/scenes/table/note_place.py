@@ -153,6 +153,37 @@ def place_in(
     return place_note(natural, sized, widths, screen or footprint.inside(), keep_clear, rather_not, step)
 
 
+def widest_clear(
+    footprint: Footprint,
+    natural: pygame.Rect,
+    sized: Callable[[int], tuple[int, int]],
+    widths: Sequence[int],
+    step: int,
+) -> tuple[int, pygame.Rect] | None:
+    """The widest of ``widths`` (widest first) at which ``place_in`` finds a box clear
+    of what ``footprint`` keeps clear, and that box; None when none does. For a panel
+    that reads better wide (a row of cards spread apart): ``place_in`` weighs the
+    distance moved by the width, so it favours a narrow box near its place over a
+    wide one a little further."""
+    keep_clear = footprint.rects(KEEP_CLEAR)
+
+    def clear(index: int) -> tuple[int, pygame.Rect] | None:
+        width, box = place_in(footprint, natural, sized, widths[index : index + 1], step)
+        return (width, box) if box.collidelist(keep_clear) < 0 else None
+
+    if not widths or clear(len(widths) - 1) is None:
+        return None
+    # A wider box finds fewer free places: the widest clear one lies where they stop.
+    low, high = 0, len(widths) - 1
+    while low < high:
+        middle = (low + high) // 2
+        if clear(middle) is None:
+            low = middle + 1
+        else:
+            high = middle
+    return clear(low)
+
+
 def free_spot(
     size: tuple[int, int], area: pygame.Rect, obstacles: list[pygame.Rect], step: int
 ) -> pygame.Rect | None:

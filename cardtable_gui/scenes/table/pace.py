@@ -4,9 +4,10 @@ A person follows a computer's play by reading it: a card put down needs a moment
 sequence that stops, a pot won or a declaration needs longer. Each such moment is a
 ``Beat``; the table holds the next event back until the beat is over, counted from
 when the action's cards have landed, so actions show one after another and never
-several at once, and a summary never covers the last one before it was seen. The player's game speed (Slow, Normal,
-Fast) stretches or shortens every beat; the animation speed and ``watch --speed`` then
-scale them like every other pause on the table.
+several at once, and a summary never covers the last one before it was seen. Only the
+player's game speed (Slow, Normal, Fast) stretches or shortens the beats, and
+``watch --speed`` when the computers play alone; the animation speed only sets how fast
+cards fly, so fast cards land sooner but stay in view just as long.
 """
 
 from __future__ import annotations

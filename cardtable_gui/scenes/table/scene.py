@@ -130,7 +130,7 @@ class TableScene(Scene):
         self.watch = watch
         self.pace = pace
         self.finished = False
-        self.animator = Animator(speed=self.animation_speed)
+        self.animator = Animator(speed=self.animation_speed, reading_speed=self.reading_speed)
         self.sprites = CardSprites(app.art)
         self.saves = SaveStore(app.data_dir)
         self.autosaver = None if watch else Autosaver(self.saves)
@@ -253,6 +253,11 @@ class TableScene(Scene):
         """How fast cards move now: the player's setting, times a watch's pace."""
         return self.app.settings.animation_speed * self.pace
 
+    def reading_speed(self) -> float:
+        """How fast the pauses for reading run out: a watch's pace only. The animation
+        speed makes cards fly faster, never a computer's action leave the view sooner."""
+        return self.pace
+
     def computer_pause(self) -> float:
         """The least time between a move and the next computer move: the player's
         pause, stretched by the game speed, shortened by a watch's pace."""
@@ -260,8 +265,8 @@ class TableScene(Scene):
         return settings.ai_pace * SPEED_FACTOR[settings.game_speed] / self.pace
 
     def reading_time(self, beat: Beat) -> float:
-        """How long ``beat`` keeps the next event back, in the animator's seconds
-        (which the animation speed and a watch's pace then shorten or stretch)."""
+        """How long ``beat`` keeps the next event back, in the animator's reading
+        seconds (which only a watch's pace shortens or stretches)."""
         return beat_seconds(beat, self.app.settings.game_speed)
 
     def seat_name(self, seat: int) -> str:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from cardtable_gui.cards import Card
-from cardtable_gui.scenes.table.card_sprites import CardSprites, index_corners
+from cardtable_gui.scenes.table.card_sprites import CardSprites, turned_index_corners
 from cardtable_gui.scenes.table.grammar import with_verb
 from cardtable_gui.scenes.table.note_place import first_clear, place_note
 from cardtable_gui.ui import theme as th
@@ -107,6 +107,9 @@ class TrickArea:
     """Where the last trick's caption went when last drawn (empty when not shown)."""
     drawn: list[pygame.Rect] = field(default_factory=list)
     """The cards drawn last, upright (the trick in play, or the last one again)."""
+    indices: list[pygame.Rect] = field(default_factory=list)
+    """The corner indices of the cards drawn last, as turned on the table: what no
+    name tag may lie on."""
     keep_clear: list[pygame.Rect] = field(default_factory=list)
     """What else on the table the names must leave alone (the layout says: seat plates,
     their cards, piles): a name there would be hidden under it or hide its words."""
@@ -196,6 +199,13 @@ class TrickArea:
         _, placed = place_note(natural, lambda _width: size, [size[0]], room, taken, [], theme.px(6))
         return placed
 
+    def index_room(self, position: int, sprites: CardSprites, theme: th.Theme) -> list[pygame.Rect]:
+        """The corner indices of the card from ``position`` as it lies turned, with a
+        hair of room round them: a tag touching a rank's edge seemed to cover it."""
+        margin = theme.px(2)
+        turned = turned_index_corners(self.card_rect(position, sprites), self.tilt(position))
+        return [corner.inflate(margin * 2, margin * 2) for corner in turned]
+
     def card_rect(self, position: int, sprites: CardSprites) -> pygame.Rect:
         """The card played from ``position``, upright (its slight turn left out)."""
         rect = pygame.Rect((0, 0), sprites.size(self.card_width))
@@ -228,20 +238,24 @@ class TrickArea:
         self.label_words = []
         self.caption_box = pygame.Rect(0, 0, 0, 0)
         cards = self.drawn = [self.card_rect(position, sprites) for position, _ in plays]
+        self.indices = [corner for position, _ in plays for corner in turned_index_corners(self.card_rect(position, sprites), self.tilt(position))]
+        indices = [corner for position, _ in plays for corner in self.index_room(position, sprites, theme)]
         sides = self.name_sides(theme, sprites)
         for index, (position, _) in enumerate(plays):
             if position in sides:
                 others = cards[:index] + cards[index + 1 :]
-                self._draw_name(surface, theme, sprites, position, sides[position], position == winner and not gathered, others)
+                won = position == winner and not gathered
+                self._draw_name(surface, theme, sprites, position, sides[position], won, others, indices)
 
     def name_sides(self, theme: th.Theme, sprites: CardSprites) -> dict[int, int]:
         """Which of its spots (``_spots``) each named seat's tag takes, the same in every
         trick: worked out seat by seat for a full trick, clear of every other card, of
-        every corner index, of the names before it and of what the layout keeps clear.
-        Chosen among the cards played so far, a name jumped from edge to edge of its
-        card from one trick to the next, and had to be looked for."""
+        every corner index as turned, of the names before it and of what the layout
+        keeps clear. Chosen among the cards played so far, a name jumped from edge to
+        edge of its card from one trick to the next, and had to be looked for."""
         cards = {position: self.card_rect(position, sprites) for position in range(self.seats)}
-        corners = [corner for card in cards.values() for corner in index_corners(card)]
+        rooms = {position: self.index_room(position, sprites, theme) for position in cards}
+        corners = [corner for room in rooms.values() for corner in room]
         placed: list[pygame.Rect] = []
         sides: dict[int, int] = {}
         for position, card in cards.items():
@@ -249,7 +263,7 @@ class TrickArea:
             if not name:
                 continue
             _, box, _ = self._name_image(theme, sprites, name, won=False, bold=False)
-            spots = self._spots(position, box, card, theme.px(6))
+            spots = self._spots(position, box, card, theme.px(6), rooms[position])
             others = [rect for other, rect in cards.items() if other != position]
             chosen = first_clear(spots, [*others, *corners, *placed, *self.keep_clear])
             sides[position] = next(index for index, spot in enumerate(spots) if spot is chosen)
@@ -274,13 +288,16 @@ class TrickArea:
         image = theme.text(text, size, th.TEXT_DARK if won else th.TEXT, bold=bold)
         return image, image.get_rect().inflate(theme.px(12), theme.px(4)), within
 
-    def _spots(self, position: int, box: pygame.Rect, card: pygame.Rect, gap: int) -> list[pygame.Rect]:
+    def _spots(
+        self, position: int, box: pygame.Rect, card: pygame.Rect, gap: int, indices: list[pygame.Rect]
+    ) -> list[pygame.Rect]:
         """Where the tag ``box`` of the card ``card`` played from ``position`` may go,
         best first: with four seats on the outer edge of the card (above north, below
         south, beside west and east); with eight above the upper row's cards and the
         side cards, below the lower row's; around an oval across the card's lower edge
-        clear of its index, else across its upper edge, under it, above it or beside it
-        (with six or more cards the lower edge lies on the next card down)."""
+        clear of its index (``indices``: the room of its two, as turned), else across
+        its upper edge, under it, above it or beside it (with six or more cards the
+        lower edge lies on the next card down)."""
         if self.seats == 8:
             under = self._beside(box, "midtop", (card.centerx, card.bottom + gap))
             over = self._beside(box, "midbottom", (card.centerx, card.top - gap))
@@ -294,7 +311,7 @@ class TrickArea:
                 ("midleft", (card.right + gap, card.centery)),
             )[position % 4]
             return [self._beside(box, handle, point)]
-        corners = index_corners(card)
+        corners = indices
         # Across an edge, slid off the index in that edge's corner where the name allows.
         lower = box.copy()
         lower.center = (card.centerx, card.bottom)
@@ -321,23 +338,25 @@ class TrickArea:
         side: int,
         won: bool,
         others: list[pygame.Rect],
+        indices: list[pygame.Rect],
     ) -> None:
         """The player's name on its seat's side of the card (``name_sides``). The
         winner's says that they take it, in bold, where those longer words fit whole
-        and hide no other card, no corner index and no name drawn before; else it
-        names them alone, as their side was chosen for, in the winner's colour. A
-        name wider than its room goes to the first of its spots where it hides
-        nothing."""
+        and hide no other card, no corner index (``indices``, as turned) and no name
+        drawn before; else it names them alone, as their side was chosen for, in the
+        winner's colour. A name wider than its room goes to the first of its spots
+        where it hides nothing."""
         name = self.names[position]
         card = self.card_rect(position, sprites)
-        taken = [*others, *(corner for rect in (card, *others) for corner in index_corners(rect)), *self.label_boxes, *self.keep_clear]
+        room = self.index_room(position, sprites, theme)
+        taken = [*others, *indices, *self.label_boxes, *self.keep_clear]
         said = takes_it(name)
         image, box, within = self._name_image(theme, sprites, said, won, bold=True)
-        spots = self._spots(position, box, card, theme.px(6))
+        spots = self._spots(position, box, card, theme.px(6), room)
         if not (won and within and spots[side].collidelist(taken) < 0):
             said = name
             image, box, within = self._name_image(theme, sprites, name, won, bold=False)
-            spots = self._spots(position, box, card, theme.px(6))
+            spots = self._spots(position, box, card, theme.px(6), room)
             box = spots[side] if within else first_clear([spots[side], *spots], taken)
         else:
             box = spots[side]

@@ -325,7 +325,7 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
             self.early_reason = event.reason
             self.to_move = None
             self.banner.announce(f"{event.reason} The round ends early.", EARLY_END_SECONDS)
-            self.port.animator.wait(EARLY_END_SECONDS, on_done=self._gather_hands)
+            self.port.animator.wait(EARLY_END_SECONDS, reading=True, on_done=self._gather_hands)
         elif isinstance(event, RoundScored):
             self.port.show_summary(self._summary(event))
             self.totals = list(event.totals)

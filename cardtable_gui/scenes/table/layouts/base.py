@@ -311,6 +311,7 @@ def report_trick(footprint: Footprint, trick: TrickArea, sprites: CardSprites) -
     nearest free space to the hand)."""
     footprint.add(Kind.AREA, trick.rect, "trick area")
     footprint.add_all(Kind.CARD, trick.drawn, "trick card")
+    footprint.add_all(Kind.CARD, trick.indices, "trick card's index")
     footprint.add_all(Kind.TEXT, trick.label_boxes, "name tag")
     footprint.add(Kind.TEXT, trick.caption_box, "last trick's caption")
 

@@ -133,5 +133,5 @@ class FrenchTrickLayout(GameLayout):
 
     def say_while_held(self, seat: int, text: str, held: float) -> None:
         """Say ``text`` over ``seat`` at least as long as the table waits on it:
-        ``held`` seconds of the animator's time, which the animation speed scales."""
-        self.bubbles.say(seat, text, max(BUBBLE_SECONDS, held / self.port.animation_speed() + FADE_SECONDS))
+        ``held`` seconds of the animator's reading time, which a watch's pace scales."""
+        self.bubbles.say(seat, text, max(BUBBLE_SECONDS, held / self.port.animator.reading_speed() + FADE_SECONDS))

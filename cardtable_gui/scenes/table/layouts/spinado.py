@@ -53,7 +53,7 @@ from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import HandPlay
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown
 from cardtable_gui.scenes.table.layouts.spinado_board import DeadHandTile, PotTile, SequenceBoard, dead_hint
-from cardtable_gui.scenes.table.note_place import first_clear, place_in
+from cardtable_gui.scenes.table.note_place import first_clear, place_in, widest_clear
 from cardtable_gui.scenes.table.oval import fan_outline, place_seats, ring_sizes, seat_spots
 from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.scenes.table.play_log import PlayLog
@@ -61,6 +61,7 @@ from cardtable_gui.scenes.table.reveal import Reveal
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow, leaders
 from cardtable_gui.scenes.table.seat_panel import SeatPanel
 from cardtable_gui.scenes.table.summary import SummaryTable, TotalLine
+from cardtable_gui.scenes.table.trick_area import NAME_BACKING
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.widgets import Button
 
@@ -200,6 +201,10 @@ class SpinadoLayout(GameLayout):
         self.hand_top = 0
         self.toolbar = pygame.Rect(0, 0, 0, 0)
         self._middle: tuple[object, tuple[int, str, pygame.Rect]] | None = None
+        self.legend_box: pygame.Rect | None = None
+        """Where the board's legend is drawn outside the board, when its caption fills
+        the room the two share; None while the legend is on the board."""
+        self._legend_key: object = None
 
     # -- geometry ----------------------------------------------------------------------
 
@@ -306,10 +311,13 @@ class SpinadoLayout(GameLayout):
     def _place_reveal(self) -> None:
         """The dead hand turns up as near the board as it can in free space, clear of
         the board, the plates, every card still held, the log and the top bar: its
-        cards closer together when room is short, then smaller (down to
-        ``SMALLEST_REVEAL`` of the board's), each corner index in sight. The hand is
-        over when it shows: no card will rise or be dealt into the room kept for that
-        while playing (kept clear, it left the reveal no free place but on your plate)."""
+        cards as far apart as the free room allows, closer together when room is short,
+        then smaller (down to ``SMALLEST_REVEAL`` of the board's), each corner index in
+        sight. The widest panel that finds a free place is taken, wherever it is: the
+        nearest place favoured a narrow panel, whose cards overlapped with room to
+        spare. The hand is over when it shows: no card will rise or be dealt into the
+        room kept for that while playing (kept clear, it left the reveal no free place
+        but on your plate)."""
         t = self.theme
         count = len(DECK) - self.seat_count * (len(DECK) // (self.seat_count + 1))
         full = self.board.card_width
@@ -327,13 +335,14 @@ class SpinadoLayout(GameLayout):
         on_the_table = Footprint(pygame.Rect((0, 0), self.size))
         self._report_table(on_the_table)
         on_the_table.add(Kind.CONTROL, self.toolbar, "toolbar")
-        taken = on_the_table.rects(KEEP_CLEAR)
         # The board's size first: smaller cards only when those find no free place.
         for smallest in (1.0, SMALLEST_REVEAL):
             narrowest = Reveal.size_for(self.sprites.size(round(full * smallest)), count, t, INDEX_SHARE[0])[0]
-            width, box = place_in(on_the_table, natural, sized, range(widest[0], narrowest - 1, -t.px(12)), t.px(12))
-            if box.collidelist(taken) < 0:
+            widths = range(widest[0], narrowest - 1, -t.px(12))
+            found = widest_clear(on_the_table, natural, sized, widths, t.px(12))
+            if found is not None:
                 break
+        width, box = found or place_in(on_the_table, natural, sized, widths, t.px(12))
         self.reveal.layout(box, card_for(width), t)
 
     def _place_log(self, size: tuple[int, int]) -> None:
@@ -409,6 +418,8 @@ class SpinadoLayout(GameLayout):
             footprint.add(Kind.CONTROL, self.spinado_button.rect, "spinado button")
         if self.log.visible:
             footprint.add(Kind.LOG, self.log.rect, "log")
+        if self.legend_box is not None:
+            footprint.add(Kind.TEXT, self.legend_box, "legend")
 
     def _surroundings(self) -> Footprint:
         """What a callout, the dead hand's reveal or a bubble is placed around: the
@@ -896,7 +907,7 @@ class SpinadoLayout(GameLayout):
     def update(self, dt: float) -> None:
         self.update_seats(dt)
         # The callout lasts as long as the pause the animator holds for it.
-        self.banner.update(dt * self.port.animation_speed())
+        self.banner.update(dt * self.port.animator.reading_speed())
         self._refresh()
 
     def _refresh(self) -> None:
@@ -914,6 +925,26 @@ class SpinadoLayout(GameLayout):
         ]
         for pot, tile in self.tiles.items():
             tile.hint = self._pot_hint(pot)
+        self._place_legend()
+
+    def _place_legend(self) -> None:
+        """When the caption leaves the legend no line on the board, the legend goes
+        just under the board, else in the free space nearest it, covering nothing.
+        When the table has no free space for it, it waits for the caption to go
+        (after your turn)."""
+        key = (tuple(self.board.rect), self.board.caption, self.size, self.reveal.visible, tuple(self.fan.room()))
+        if key == self._legend_key:
+            return
+        self._legend_key = key
+        self.legend_box = None
+        t = self.theme
+        if self.board.legend_inside(t, self.sprites):
+            return
+        natural = self.board.legend(t).rect.inflate(t.px(14), t.px(6))
+        natural.midtop = (self.board.rect.centerx, self.board.rect.bottom + t.px(4))
+        around = self._surroundings()
+        _, spot = place_in(around, natural, lambda _width: natural.size, [natural.width], t.px(6))
+        self.legend_box = spot if spot.collidelist(around.rects(KEEP_CLEAR)) < 0 else None
 
     def _plate_lines(self, seat: int) -> list[str]:
         if seat in self.sitting_out:
@@ -952,6 +983,10 @@ class SpinadoLayout(GameLayout):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         self.board.draw(surface, t, self.sprites)
+        if self.legend_box is not None:
+            legend = self.board.legend(t)
+            t.draw_panel(surface, self.legend_box, radius=self.legend_box.height // 2, fill=NAME_BACKING, border=None, shadow=False)
+            surface.blit(t.text(legend.text, legend.size, th.TEXT_DIM), legend.rect.move(self.legend_box.centerx - legend.rect.centerx, self.legend_box.centery - legend.rect.centery))
         self.dead.draw(surface, t, self.sprites)
         for tile in self.tiles.values():
             tile.draw(surface, t)

@@ -4,8 +4,8 @@ dead hand.
 The sequences lie in one row per suit, every card in its own place from the ace (low)
 up to the king, so everyone sees at a glance what has been played and where each run
 stops: a gap is a card still to come, a place marked "dead" is a card the dead hand
-holds, the 8 of diamonds is crossed out (it is not in the pack, as the line under the
-rows says between your turns). Places lie side by
+holds, the 8 of diamonds is crossed out (it is not in the pack, as a line under the
+rows always says, just outside the board when the caption fills its room). Places lie side by
 side and a card down shows only its own place, its corner with the rank and suit, as a
 card tucked under the next one and the row below would: nothing on the board ever
 covers another place, and the cards can be large enough to read in a small window,
@@ -45,9 +45,13 @@ index (the top third of a card) shows, and the bottom of each card lies under th
 row."""
 TAGS = ("dead", "next")
 """The words written up a place under its rank."""
-TAG_PX = 15
-"""The tags' text size: the smallest text, as the words run up a strip as narrow as a
-place and set the rows' height when the board is small."""
+TAG_PX = 18
+"""The tags' text size at the design size: larger in a larger window."""
+TAG_FLOOR = 16
+"""The least text size of the tags, above the theme's smallest (the theme's smallest
+was hard to read up a narrow place): its letters are 12 pixels. Their ink only is
+written up the place, so they fit a place as narrow as a small window's, and the rows
+they set the height of when the board is small are no taller than before."""
 LEGEND = " ".join(card.label for card in REMOVED if Rank(card.rank) in RUN_RANKS) + " crossed out: not in the pack"
 """The line under the rows that says why a place is crossed out: it otherwise looked
 like a card missing by mistake (the other cards out of the pack, the 2s, have no place)."""
@@ -204,23 +208,43 @@ class SequenceBoard:
                 card = Card(rank, suit)
                 kind = "card" if card in self.played else "place"
                 pieces.append(BoardPiece(kind, self.place_rect(card, sprites, theme), card))
-        if self.caption:
-            room = self.rect.width - self.pad * 2
-            lines, size = theme.fit_lines(self.caption, theme.text_px(18), room, self.caption_lines(theme, self.rect.width), bold=True)
-            font = theme.font(size, True)
-            bottom = self.rect.bottom - theme.px(4) - (len(lines) - 1) * font.get_linesize()
-            for index, line in enumerate(lines):
-                caption = pygame.Rect((0, 0), font.size(line))
-                caption.midbottom = (self.rect.centerx, bottom + index * font.get_linesize())
-                pieces.append(BoardPiece("caption", caption, None, line, size))
-        else:
-            # The caption's room is free between your turns (the window has none to
-            # spare at the most players): the legend says there why a place is crossed out.
-            pieces.append(self._legend(theme))
+        legend = self.legend(theme)
+        if not self.caption:
+            pieces.append(legend)
+            return pieces
+        lines, size = self._caption_fit(theme)
+        font = theme.font(size, True)
+        bottom = self.rect.bottom - theme.px(4) - (len(lines) - 1) * font.get_linesize()
+        if self.legend_inside(theme, sprites):
+            bottom = legend.rect.top - theme.px(2) - (len(lines) - 1) * font.get_linesize()
+            pieces.append(legend)
+        for index, line in enumerate(lines):
+            caption = pygame.Rect((0, 0), font.size(line))
+            caption.midbottom = (self.rect.centerx, bottom + index * font.get_linesize())
+            pieces.append(BoardPiece("caption", caption, None, line, size))
         return pieces
 
-    def _legend(self, theme: th.Theme) -> BoardPiece:
-        """The legend's line, in the caption's room."""
+    def _caption_fit(self, theme: th.Theme) -> tuple[list[str], int]:
+        """The caption's lines and their size, in the caption's room."""
+        room = self.rect.width - self.pad * 2
+        return theme.fit_lines(self.caption, theme.text_px(18), room, self.caption_lines(theme, self.rect.width), bold=True)
+
+    def legend_inside(self, theme: th.Theme, sprites: CardSprites) -> bool:
+        """Whether the legend has its line at the bottom of the board: always between
+        your turns, and under the caption when that leaves the room. A caption that
+        takes the whole room leaves none, and the layout places the legend outside
+        the board: a line more for it made the board taller, and with five players its
+        cards fell to half their width at 1024x640."""
+        if not self.caption:
+            return True
+        lines, size = self._caption_fit(theme)
+        _, h = sprites.size(self.card_width)
+        rows_bottom = self._row_top(len(FRENCH_SUITS) - 1, h) + self._row_height(h)
+        caption_top = self.legend(theme).rect.top - theme.px(2) - len(lines) * theme.font(size, True).get_linesize()
+        return caption_top >= rows_bottom
+
+    def legend(self, theme: th.Theme) -> BoardPiece:
+        """The legend's line, at the bottom of the caption's room."""
         text, size = theme.fit(LEGEND, theme.text_px(15), self.rect.width - self.pad * 2)
         rect = pygame.Rect((0, 0), theme.font(size).size(text))
         rect.midbottom = (self.rect.centerx, self.rect.bottom - theme.px(4))
@@ -317,21 +341,38 @@ class SequenceBoard:
             self._draw_rank(surface, theme, marker, rank, (*th.TEXT_DIM, 150))
 
     def _draw_rank(self, surface: pygame.Surface, theme: th.Theme, marker: pygame.Rect, rank: str, colour: th.Colour) -> None:
+        """The place's rank, its letters' tops a little under the place's top."""
         image = theme.text(rank, theme.text_px(16), colour, bold=True)
-        surface.blit(image, image.get_rect(midtop=(marker.centerx, marker.top + theme.px(3))))
+        top = marker.top + theme.px(3) - _ranks_ink(theme).top
+        surface.blit(image, image.get_rect(centerx=marker.centerx, top=top))
 
     def _draw_tag(self, surface: pygame.Surface, theme: th.Theme, marker: pygame.Rect, word: str, colour: th.Colour) -> None:
-        """A short word written up the narrow strip of a place."""
+        """A short word written up the narrow strip of a place, under its rank."""
         key = (word, tag_px(theme), tuple(colour))
         image = self._tags.get(key)
         if image is None:
-            image = self._tags[key] = pygame.transform.rotate(theme.text(word, tag_px(theme), colour), 90)
-        surface.blit(image, image.get_rect(midbottom=(marker.centerx, marker.bottom - theme.px(4))))
+            image = self._tags[key] = pygame.transform.rotate(tag_ink(theme, word, colour), 90)
+        surface.blit(image, image.get_rect(midbottom=(marker.centerx, marker.bottom - theme.px(2))))
 
 
 def tag_px(theme: th.Theme) -> int:
     """The size the tags are written at in this window."""
-    return theme.text_px(TAG_PX)
+    return max(TAG_FLOOR, theme.text_px(TAG_PX))
+
+
+def tag_ink(theme: th.Theme, word: str, colour: th.Colour = th.TEXT) -> pygame.Surface:
+    """The letters of ``word`` at the tags' size, cut to their ink: the room a line
+    keeps above and below its letters would make the tag wider than a narrow place."""
+    image = theme.text(word, tag_px(theme), colour)
+    return image.subsurface(image.get_bounding_rect()).copy()
+
+
+def _ranks_ink(theme: th.Theme) -> pygame.Rect:
+    """Where the letters of the places' ranks lie within their lines, all ranks taken
+    together."""
+    size = theme.text_px(16)
+    inks = [theme.text(rank_text(rank), size, th.TEXT, bold=True).get_bounding_rect() for rank in RUN_RANKS]
+    return inks[0].unionall(inks[1:])
 
 
 def _row_height(card_h: int, marks_h: int) -> int:
@@ -343,9 +384,8 @@ def _row_height(card_h: int, marks_h: int) -> int:
 def _marks_height(theme: th.Theme) -> int:
     """The height of a place's marks: its rank at the top and a tag written up under
     it, apart, so that "dead" never runs into the rank it marks."""
-    rank_h = theme.font(theme.text_px(16), True).get_height()
-    tag_w = max(theme.font(tag_px(theme)).size(word)[0] for word in TAGS)
-    return theme.px(3) + rank_h + theme.px(2) + tag_w + theme.px(4)
+    tag_w = max(tag_ink(theme, word).get_width() for word in TAGS)
+    return theme.px(3) + _ranks_ink(theme).height + theme.px(1) + tag_w + theme.px(2)
 
 
 def _caption_height(theme: th.Theme, one_line: int, lines: int) -> int:

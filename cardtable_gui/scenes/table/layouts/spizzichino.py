@@ -85,7 +85,7 @@ LIFT_FLIGHT = 0.30
 LAST_TRICK_SECONDS = 1.8
 
 PILE_KEYS_HINT = "Pick a pile by click, number or arrows, then T to take it into your hand or S to stand it"
-PLAY_KEYS_HINT = "Left/Right choose a card, Up/Down hand or stacks, Enter plays, L lifts a 3, 2 or asso"
+PLAY_KEYS_HINT = "Left/Right choose a card, Up/Down hand or stacks, Enter picks then plays, L lifts a 3, 2 or asso"
 
 
 def thirds_text(count: int) -> str:
@@ -700,7 +700,7 @@ class SpizzichinoLayout(GameLayout):
         self._refresh_scores()
         name = self.port.seat_name(tally.last_trick)
         self.banner.announce(f"{with_verb(name, 'take', 'takes')} the last trick: 1 point more", LAST_TRICK_SECONDS)
-        self.port.animator.wait(LAST_TRICK_SECONDS)
+        self.port.animator.wait(LAST_TRICK_SECONDS, reading=True)
 
     # -- the end of a round --------------------------------------------------------------
 

@@ -291,7 +291,7 @@ class EventShow:
         sent = 0
         for index, (book, cards) in enumerate(event.groups):
             if index and pause:
-                self.animator.wait(index * pause, on_done=lambda b=book, c=cards: self._meld_group(seat, team, b, c))
+                self.animator.wait(index * pause, reading=True, on_done=lambda b=book, c=cards: self._meld_group(seat, team, b, c))
             else:
                 # Unpaused, the groups' cards fly one after another, so books land in order.
                 self._meld_group(seat, team, book, cards, sent)

@@ -1,0 +1,58 @@
+"""Enter on a fanned hand does the same in every game: with a card picked it plays
+that card; with none picked it picks the leftmost card that may be played, raised for
+the player to see, and only the next Enter plays it. (Enter with nothing picked did
+nothing at all, and said nothing.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from test_table_support import frames, make_app, post, run_until
+
+from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+
+PLAYERS = {"spades": 4, "arizona_spaghetti": 4, "spinado": 4, "spizzichino": 2}
+
+
+def playing_a_card(scene: TableScene) -> bool:
+    """The person's turn to put a card from the hand on the table, nothing moving."""
+    match = scene.match
+    if match.to_move != 0 or scene.animator.busy or not scene.table.fan.active:
+        return False
+    return all(hasattr(action, "card") for action in match.legal_actions_for(0))
+
+
+def press_enter() -> None:
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_enter_with_nothing_picked_picks_the_first_card_and_the_next_enter_plays_it(tmp_path: Path, game: str) -> None:
+    app = make_app(tmp_path)
+    seats = tuple(
+        SeatConfig(name=name, kind=SeatKind.HUMAN if seat == 0 else SeatKind.AI, level=AILevel.EASY)
+        for seat, name in enumerate(("Ana", "Ben", "Cleo", "Dev")[: PLAYERS[game]])
+    )
+    scene = TableScene(app, MatchConfig(game=game, seats=seats, seed=7))
+    app.scenes.push(scene)
+    # Bids and pile choices are made for the person; the test is about the hand.
+    while not playing_a_card(scene):
+        run_until(app, lambda: playing_a_card(scene) or (scene.match.to_move == 0 and not scene.animator.busy), limit=3000)
+        if not playing_a_card(scene):
+            scene.submit(scene.match.legal_actions_for(0)[0])
+    fan = scene.table.fan
+    assert fan.selected is None
+    position = scene.match.position
+    first = next(index for index, slot in enumerate(fan.slots) if slot.card in fan.legal)
+    press_enter()
+    frames(app, 2)
+    assert fan.selected == first, "the leftmost card that may be played is picked"
+    assert scene.match.position == position, "and not played unseen"
+    picked = fan.slots[first].card
+    press_enter()
+    frames(app, 2)
+    assert scene.match.position > position
+    assert picked not in fan.cards
