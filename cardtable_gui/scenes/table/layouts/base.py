@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 EventShows = Mapping[type[Event], Callable[[Any], None]]
 """How a table shows each kind of its game's events: by event class, a show that
-takes an event of that class."""
+takes an event of that class (hence ``Any``: no one parameter type names them all)."""
 
 
 def show_event(shows: EventShows, event: Event) -> None:
