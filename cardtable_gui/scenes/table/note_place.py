@@ -13,6 +13,7 @@ Pure rectangle arithmetic, so it is quick and tested alone.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 import pygame
 
@@ -88,43 +89,48 @@ def place_note(
     shortest = min(NARROWEST, w)
     wide = [width for width in widths if sized(width)[0] >= shortest]
     narrow = [width for width in widths if width not in wide]
-    best = _best(natural, sized, wide, screen, keep_clear, rather_not, step)
+    search = _Search(natural, sized, screen, keep_clear, rather_not, step)
+    best = search.best(wide)
     if narrow and (best is None or overlap(best[2], keep_clear)):
-        squeezed = _best(natural, sized, narrow, screen, keep_clear, rather_not, step)
+        squeezed = search.best(narrow)
         if squeezed is not None and (best is None or squeezed[0] < best[0]):
             best = squeezed
     assert best is not None
     return best[1], best[2]
 
 
-def _best(
-    natural: pygame.Rect,
-    sized: Callable[[int], tuple[int, int]],
-    widths: Sequence[int],
-    screen: pygame.Rect,
-    keep_clear: Sequence[pygame.Rect],
-    rather_not: Sequence[pygame.Rect],
-    step: int,
-) -> tuple[float, int, pygame.Rect] | None:
-    """The cheapest box at any of ``widths`` (see ``place_note``): its cost, its width
-    and where it goes; None without widths."""
-    best: tuple[float, int, pygame.Rect] | None = None
-    for width in widths:
-        w, h = sized(width)
-        for x in _steps(natural.centerx - w // 2, screen.left, screen.right - w, max(step, w // 4)):
-            for y in _steps(natural.centery - h // 2, screen.top, screen.bottom - h, max(step, h // 2)):
-                box = pygame.Rect(x, y, w, h)
-                moved = abs(box.centerx - natural.centerx) + abs(box.centery - natural.centery)
-                cost = NEVER * overlap(box, keep_clear) + hidden(box, rather_not) + MOVE_COST * moved * w
-                if best is None or cost < best[0]:
-                    best = (cost, width, box)
-        box = pygame.Rect((0, 0), (w, h))
-        box.center = natural.center
-        box.clamp_ip(screen)
-        cost = NEVER * overlap(box, keep_clear) + hidden(box, rather_not)
-        if best is None or cost < best[0]:
-            best = (cost, width, box)
-    return best
+@dataclass(frozen=True, slots=True)
+class _Search:
+    """What ``place_note`` searches with, whatever the widths tried: see there."""
+
+    natural: pygame.Rect
+    sized: Callable[[int], tuple[int, int]]
+    screen: pygame.Rect
+    keep_clear: Sequence[pygame.Rect]
+    rather_not: Sequence[pygame.Rect]
+    step: int
+
+    def best(self, widths: Sequence[int]) -> tuple[float, int, pygame.Rect] | None:
+        """The cheapest box at any of ``widths``: its cost, its width and where it
+        goes; None without widths."""
+        natural, screen, keep_clear, rather_not = self.natural, self.screen, self.keep_clear, self.rather_not
+        best: tuple[float, int, pygame.Rect] | None = None
+        for width in widths:
+            w, h = self.sized(width)
+            for x in _steps(natural.centerx - w // 2, screen.left, screen.right - w, max(self.step, w // 4)):
+                for y in _steps(natural.centery - h // 2, screen.top, screen.bottom - h, max(self.step, h // 2)):
+                    box = pygame.Rect(x, y, w, h)
+                    moved = abs(box.centerx - natural.centerx) + abs(box.centery - natural.centery)
+                    cost = NEVER * overlap(box, keep_clear) + hidden(box, rather_not) + MOVE_COST * moved * w
+                    if best is None or cost < best[0]:
+                        best = (cost, width, box)
+            box = pygame.Rect((0, 0), (w, h))
+            box.center = natural.center
+            box.clamp_ip(screen)
+            cost = NEVER * overlap(box, keep_clear) + hidden(box, rather_not)
+            if best is None or cost < best[0]:
+                best = (cost, width, box)
+        return best
 
 
 def _steps(start: int, low: int, high: int, step: int) -> list[int]:

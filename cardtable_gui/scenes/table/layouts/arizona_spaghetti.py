@@ -141,6 +141,14 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
         self.broken = False
         self.early_reason = ""
         self.won_before_scoring: list[int] = []
+        self.shows = {
+            HandDealt: self._deal,
+            CardPlayed: self._play,
+            SuitBroken: self._suit_broken,
+            TrickTaken: self._trick_taken,
+            RoundEndedEarly: self._ended_early,
+            RoundScored: self._round_scored,
+        }
 
     # -- geometry ----------------------------------------------------------------------
 
@@ -306,30 +314,28 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
             return Beat.STOP
         return super().beat(event)
 
-    def on_event(self, event: Event) -> None:
-        if isinstance(event, HandDealt):
-            self._deal(event)
-        elif isinstance(event, CardPlayed):
-            self._play(event.seat, event.card)
-        elif isinstance(event, SuitBroken):
-            self.broken = True
-            # Said for its own beat, as in Spades: said with no beat, it came as the
-            # next card was played and was gone a second later.
-            self.say_while_held(event.seat, broken_words(event.suit), self.port.reading_time(Beat.STOP))
-        elif isinstance(event, TrickTaken):
-            self.in_trick = 0
-            self.to_move = event.seat if any(self.counts) else None
-            self.trick.winner = self.position_of(event.seat)
-            self.hold_trick(lambda: self._collect(event))
-        elif isinstance(event, RoundEndedEarly):
-            self.early_reason = event.reason
-            self.to_move = None
-            self.banner.announce(f"{event.reason} The round ends early.", EARLY_END_SECONDS)
-            self.port.animator.wait(EARLY_END_SECONDS, reading=True, on_done=self._gather_hands)
-        elif isinstance(event, RoundScored):
-            self.port.show_summary(self._summary(event))
-            self.totals = list(event.totals)
-            self.early_reason = ""
+    def _suit_broken(self, event: SuitBroken) -> None:
+        self.broken = True
+        # Said for its own beat, as in Spades: said with no beat, it came as the
+        # next card was played and was gone a second later.
+        self.say_while_held(event.seat, broken_words(event.suit), self.port.reading_time(Beat.STOP))
+
+    def _trick_taken(self, event: TrickTaken) -> None:
+        self.in_trick = 0
+        self.to_move = event.seat if any(self.counts) else None
+        self.trick.winner = self.position_of(event.seat)
+        self.hold_trick(lambda: self._collect(event))
+
+    def _ended_early(self, event: RoundEndedEarly) -> None:
+        self.early_reason = event.reason
+        self.to_move = None
+        self.banner.announce(f"{event.reason} The round ends early.", EARLY_END_SECONDS)
+        self.port.animator.wait(EARLY_END_SECONDS, reading=True, on_done=self._gather_hands)
+
+    def _round_scored(self, event: RoundScored) -> None:
+        self.port.show_summary(self._summary(event))
+        self.totals = list(event.totals)
+        self.early_reason = ""
 
     def _deal(self, event: HandDealt) -> None:
         self.dealer = event.dealer
@@ -368,7 +374,8 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
         if view is not None:
             self.fan.set_hand(cast(ArizonaSpaghettiView, view).hand)
 
-    def _play(self, seat: int, card: Card) -> None:
+    def _play(self, event: CardPlayed) -> None:
+        seat, card = event.seat, event.card
         position = self.position_of(seat)
         panel = self.panels[position]
         start = self.card_leaves(seat, card, panel.cards_center)

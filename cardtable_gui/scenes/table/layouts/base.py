@@ -9,8 +9,8 @@ player's turn looks like (a bidding panel, a playable hand) and how a hand is su
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,6 +28,21 @@ if TYPE_CHECKING:
     from cardtable_gui.scenes.table.port import TablePort
     from cardtable_gui.scenes.table.seat_panel import SeatPanel
     from cardtable_gui.scenes.table.trick_area import TrickArea
+
+EventShows = Mapping[type[Event], Callable[[Any], None]]
+"""How a table shows each kind of its game's events: by event class, a show that
+takes an event of that class (hence ``Any``: no one parameter type names them all)."""
+
+
+def show_event(shows: EventShows, event: Event) -> None:
+    """Start the show ``shows`` names for ``event``'s kind: the nearest class in its
+    ancestry, so that a kind of card played (a spinado) shows as itself, not as any
+    card. An event of a kind not named there shows nothing."""
+    for kind in type(event).__mro__:
+        show = shows.get(kind)
+        if show is not None:
+            show(event)
+            return
 
 
 class GameLayout(ABC):
@@ -50,6 +65,8 @@ class GameLayout(ABC):
         """What the seats say, next to their plates."""
         self.size: tuple[int, int]
         """The window laid out for, (0, 0) until ``layout`` is first called."""
+        self.shows: EventShows = {}
+        """How the game's events show, by kind (see ``on_event``)."""
 
     @property
     def theme(self) -> th.Theme:
@@ -88,9 +105,10 @@ class GameLayout(ABC):
     def sync(self, view: GameView) -> None:
         """The match has settled: make the picture agree with ``view`` exactly."""
 
-    @abstractmethod
     def on_event(self, event: Event) -> None:
-        """Show one event, starting animations on ``port.animator``."""
+        """Show one event, starting animations on ``port.animator``: the show that
+        ``shows`` names for its kind."""
+        show_event(self.shows, event)
 
     @abstractmethod
     def begin_turn(self, legal: list[Action]) -> None:

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
-from cardtable_gui.cards import Card
 from cardtable_gui.rules.base import Action, CardPlayed, Event, GameView, HandDealt, RoundScored, TrickWon
 from cardtable_gui.rules.spades import (
     BLIND_NIL,
@@ -109,6 +108,15 @@ class SpadesLayout(FrenchTrickLayout):
         self.bubbles = Bubbles()
         self.small_width = 50
         self.panel_area = pygame.Rect(0, 0, 0, 0)
+        self.shows = {
+            HandDealt: self._deal,
+            BidMade: self._bid_made,
+            CardPlayed: self._play,
+            SpadesBroken: self._spades_broken,
+            TrickWon: self._trick_won,
+            HandScored: self._hand_scored,
+            RoundScored: self._round_scored,
+        }
 
     # -- geometry ----------------------------------------------------------------------
 
@@ -277,28 +285,28 @@ class SpadesLayout(FrenchTrickLayout):
 
     # -- events --------------------------------------------------------------------------
 
-    def on_event(self, event: Event) -> None:
-        if isinstance(event, HandDealt):
-            self._deal(event)
-        elif isinstance(event, BidMade):
-            self.bids[event.seat] = event.bid
-            self.to_move = (event.seat + 1) % SEATS
-            self.say_while_held(event.seat, bid_text(event.bid).capitalize(), BID_PAUSE + self.port.reading_time(Beat.BID))
-            self.port.animator.wait(BID_PAUSE)
-        elif isinstance(event, CardPlayed):
-            self._play(event.seat, event.card)
-        elif isinstance(event, SpadesBroken):
-            # Said for its own beat: it was said as the next card came and was gone a
-            # second later.
-            self.say_while_held(event.seat, BROKEN, self.port.reading_time(Beat.STOP))
-        elif isinstance(event, TrickWon):
-            self.to_move = event.seat if any(self.counts) else None
-            self.trick.winner = self.position_of(event.seat)
-            self.hold_trick(lambda: self._collect(event.seat))
-        elif isinstance(event, HandScored):
-            self.pending_hand = event
-            self._refresh_scores([side.total for side in event.sides], [side.bags_total for side in event.sides])
-        elif isinstance(event, RoundScored) and self.pending_hand is not None:
+    def _bid_made(self, event: BidMade) -> None:
+        self.bids[event.seat] = event.bid
+        self.to_move = (event.seat + 1) % SEATS
+        self.say_while_held(event.seat, bid_text(event.bid).capitalize(), BID_PAUSE + self.port.reading_time(Beat.BID))
+        self.port.animator.wait(BID_PAUSE)
+
+    def _spades_broken(self, event: SpadesBroken) -> None:
+        # Said for its own beat: it was said as the next card came and was gone a
+        # second later.
+        self.say_while_held(event.seat, BROKEN, self.port.reading_time(Beat.STOP))
+
+    def _trick_won(self, event: TrickWon) -> None:
+        self.to_move = event.seat if any(self.counts) else None
+        self.trick.winner = self.position_of(event.seat)
+        self.hold_trick(lambda: self._collect(event.seat))
+
+    def _hand_scored(self, event: HandScored) -> None:
+        self.pending_hand = event
+        self._refresh_scores([side.total for side in event.sides], [side.bags_total for side in event.sides])
+
+    def _round_scored(self, event: RoundScored) -> None:
+        if self.pending_hand is not None:
             self.port.show_summary(self._summary(self.pending_hand, event))
             self.pending_hand = None
 
@@ -326,7 +334,8 @@ class SpadesLayout(FrenchTrickLayout):
                 angles=(0.0, side.angle),
             )
 
-    def _play(self, seat: int, card: Card) -> None:
+    def _play(self, event: CardPlayed) -> None:
+        seat, card = event.seat, event.card
         side = self.side_of(seat)
         position = self.position_of(seat)
         start = self.card_leaves(seat, card, self.panels[position].cards_center)

@@ -205,6 +205,18 @@ class SpinadoLayout(GameLayout):
         """Where the board's legend is drawn outside the board, when its caption fills
         the room the two share; None while the legend is on the board."""
         self._legend_key: object = None
+        self.shows = {
+            AntePaid: self._ante,
+            HandDealt: self._deal,
+            SpinadoPlayed: self._spinado_played,
+            CardPlayed: self._card_played,
+            SequenceStopped: self._stop,
+            PotWon: self._pot_won,
+            HandWon: self._hand_won,
+            SpinadoPenalty: self._penalty,
+            DeadHandRevealed: self._reveal,
+            RoundScored: self._round_scored,
+        }
 
     # -- geometry ----------------------------------------------------------------------
 
@@ -549,34 +561,7 @@ class SpinadoLayout(GameLayout):
 
     def on_event(self, event: Event) -> None:
         self._account(event)
-        if isinstance(event, AntePaid):
-            self._ante(event)
-        elif isinstance(event, HandDealt):
-            self._deal(event)
-        elif isinstance(event, SpinadoPlayed):
-            self.alongside = event.alongside
-            self.bubbles.say(event.seat, "Spinado!")
-            self._play(event.seat, event.card)
-        elif isinstance(event, CardPlayed):
-            self.alongside = None
-            self._play(event.seat, event.card)
-        elif isinstance(event, SequenceStopped):
-            self._stop(event)
-        elif isinstance(event, PotWon):
-            self._pot_won(event)
-        elif isinstance(event, HandWon):
-            self._hand_won(event)
-        elif isinstance(event, SpinadoPenalty):
-            self._penalty(event)
-        elif isinstance(event, DeadHandRevealed):
-            self._reveal(event)
-        elif isinstance(event, RoundScored):
-            summary = self._summary(event)
-            # The summary names the dead hand's cards: the reveal, seen in its own beat,
-            # is put away rather than left half behind the summary.
-            self.reveal.hide()
-            self.port.show_summary(summary)
-            self.chips_at_deal = list(event.totals)
+        super().on_event(event)
         # The log says what the table shows: a play's line once its card has landed.
         self.port.animator.after_landing(lambda: self.log.tell(event, self._log_line(event)))
 
@@ -648,6 +633,15 @@ class SpinadoLayout(GameLayout):
                 self.fan.set_hand((), hidden=self.counts[seat])
         if number % 4 == 0:
             self.port.play_sound("deal")
+
+    def _spinado_played(self, event: SpinadoPlayed) -> None:
+        self.alongside = event.alongside
+        self.bubbles.say(event.seat, "Spinado!")
+        self._play(event.seat, event.card)
+
+    def _card_played(self, event: CardPlayed) -> None:
+        self.alongside = None
+        self._play(event.seat, event.card)
 
     def _play(self, seat: int, card: Card) -> None:
         position = self.position_of(seat)
@@ -728,6 +722,14 @@ class SpinadoLayout(GameLayout):
         )
 
     # -- the end of a hand ---------------------------------------------------------------
+
+    def _round_scored(self, event: RoundScored) -> None:
+        summary = self._summary(event)
+        # The summary names the dead hand's cards: the reveal, seen in its own beat,
+        # is put away rather than left half behind the summary.
+        self.reveal.hide()
+        self.port.show_summary(summary)
+        self.chips_at_deal = list(event.totals)
 
     def _summary(self, scored: RoundScored) -> SummaryTable:
         ledger = self.ledger

@@ -162,6 +162,17 @@ class SpizzichinoLayout(GameLayout):
         self.middle = pygame.Rect(0, 0, 0, 0)
         self.known_row = KnownCards()
         """The cards known to be in the other hand (see ``known``)."""
+        self.shows = {
+            HandDealt: self._deal,
+            PileChosen: self._pile_taken,
+            DeclarationMade: self._declared,
+            CardLifted: self._lifted,
+            StackUncovered: self._uncovered,
+            CardPlayed: self._play,
+            TrickWon: self._trick_won,
+            RoundTally: self._last_trick,
+            RoundScored: self._round_scored,
+        }
 
     # -- geometry ----------------------------------------------------------------------
 
@@ -502,33 +513,14 @@ class SpizzichinoLayout(GameLayout):
         return isinstance(event, StackUncovered)
 
     def on_event(self, event: Event) -> None:
-        if isinstance(event, HandDealt):
-            self._deal(event)
-        elif isinstance(event, PileChosen):
-            self._pile_taken(event)
-        elif isinstance(event, DeclarationMade):
-            self._declared(event)
-        elif isinstance(event, CardLifted):
-            self._lifted(event)
-        elif isinstance(event, StackUncovered):
-            stack = self.stacks[event.seat][event.stack]
-            stack.top = event.card
-        elif isinstance(event, CardPlayed):
-            self._play(event.seat, event.card)
-        elif isinstance(event, TrickWon):
-            self.to_move = event.seat
-            self.trick.winner = self.position_of(event.seat)
-            self.hold_trick(lambda: self._collect(event))
-        elif isinstance(event, RoundTally):
-            self._last_trick(event)
-        elif isinstance(event, RoundScored):
-            self.totals = list(event.totals)
-            self._refresh_scores()
-            if self.pending_tally is not None:
-                self.port.show_summary(self._summary(self.pending_tally, event))
-                self.pending_tally = None
+        super().on_event(event)
         # The log says what the table shows: a move's line once its cards have landed.
         self.port.animator.after_landing(lambda: self.log.tell(event, self._log_line(event)))
+
+    def _trick_won(self, event: TrickWon) -> None:
+        self.to_move = event.seat
+        self.trick.winner = self.position_of(event.seat)
+        self.hold_trick(lambda: self._collect(event))
 
     def _collect(self, event: TrickWon) -> None:
         target = self._taken_spot(event.seat)
@@ -661,7 +653,11 @@ class SpizzichinoLayout(GameLayout):
             return
         self._fill_hand(hand_order([*self.fan.cards, card]) if self._sees_bottom_hand() else ())
 
-    def _play(self, seat: int, card: Card) -> None:
+    def _uncovered(self, event: StackUncovered) -> None:
+        self.stacks[event.seat][event.stack].top = event.card
+
+    def _play(self, event: CardPlayed) -> None:
+        seat, card = event.seat, event.card
         position = self.position_of(seat)
         start: tuple[float, float]
         stack = next((s for s in self.stacks[seat] if s.count and s.top == card), None)
@@ -703,6 +699,13 @@ class SpizzichinoLayout(GameLayout):
         self.port.animator.wait(LAST_TRICK_SECONDS, reading=True)
 
     # -- the end of a round --------------------------------------------------------------
+
+    def _round_scored(self, event: RoundScored) -> None:
+        self.totals = list(event.totals)
+        self._refresh_scores()
+        if self.pending_tally is not None:
+            self.port.show_summary(self._summary(self.pending_tally, event))
+            self.pending_tally = None
 
     def _summary(self, tally: RoundTally, scored: RoundScored) -> SummaryTable:
         rows: list[tuple[str, ...]] = []

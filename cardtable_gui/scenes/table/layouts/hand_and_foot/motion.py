@@ -17,29 +17,14 @@ from typing import TYPE_CHECKING
 from cardtable_gui.cards import Card
 from cardtable_gui.rules.base import Event, HandDealt, RoundScored
 from cardtable_gui.rules.hand_and_foot import Book, HandAndFootView, is_wild
-from cardtable_gui.rules.hand_and_foot.events import (
-    BookClosed,
-    CardsDrawn,
-    DeckAdded,
-    Discarded,
-    DrawPileExhausted,
-    GoOutAnswered,
-    GoOutAsked,
-    Melded,
-    PileStarted,
-    PileTaken,
-    RedThreeLaidOut,
-    RoundBreakdown,
-    StagePickedUp,
-    TeamOpened,
-    WentOut,
-)
+from cardtable_gui.rules.hand_and_foot import events
 from cardtable_gui.rules.hand_and_foot.options import ROUND_MINIMUMS
 from cardtable_gui.rules.hand_and_foot.state import FOOT_SIZE, HAND_SIZE, TAIL_SIZE
 from cardtable_gui.scenes.table.animation import Animator
 from cardtable_gui.scenes.table.book_row import NEW_BOOK
 from cardtable_gui.scenes.table.dealing import deal_order
 from cardtable_gui.scenes.table.grammar import with_verb
+from cardtable_gui.scenes.table.layouts.base import EventShows, show_event
 from cardtable_gui.scenes.table.layouts.hand_and_foot import words
 from cardtable_gui.scenes.table.layouts.hand_and_foot.staging import book_key
 from cardtable_gui.scenes.table.seat_panel import FULL_HAND
@@ -67,7 +52,26 @@ class EventShow:
         self.table = table
         self.last_mover: int | None = None
         """Who moved last: a book closed or a team opened is said over their plate."""
-        self.pending_round: RoundBreakdown | None = None
+        self.pending_round: events.RoundBreakdown | None = None
+        self.shows: EventShows = {
+            HandDealt: self._deal,
+            events.PileStarted: self._turn_up,
+            events.CardsDrawn: self._drawn,
+            events.DeckAdded: self._deck_added,
+            events.DrawPileExhausted: self._stock_exhausted,
+            events.PileTaken: self._pile_taken,
+            events.Melded: self._melded,
+            events.TeamOpened: self._opened,
+            events.BookClosed: self._book_closed,
+            events.RedThreeLaidOut: self._red_three,
+            events.StagePickedUp: self._picked_up,
+            events.Discarded: self._discarded,
+            events.GoOutAsked: self._asked,
+            events.GoOutAnswered: self._answered,
+            events.WentOut: self._went_out,
+            events.RoundBreakdown: self._breakdown,
+            RoundScored: self._round_over,
+        }
 
     @property
     def animator(self) -> Animator:
@@ -75,45 +79,7 @@ class EventShow:
 
     def show(self, event: Event) -> None:
         """Start showing ``event``; the scene waits for its animations."""
-        if isinstance(event, HandDealt):
-            self._deal(event)
-        elif isinstance(event, PileStarted):
-            self._turn_up(event.card)
-        elif isinstance(event, CardsDrawn):
-            self._drawn(event)
-        elif isinstance(event, DeckAdded):
-            self.table.stock.count += 52 + (self.table.view.options.jokers_per_deck if self.table.view else 0)
-            extra = self.table.view.options.extra_decks if self.table.view else event.added
-            self._announce(f"The draw pile ran out: a fresh pack is shuffled in ({event.added} of {extra})")
-        elif isinstance(event, DrawPileExhausted):
-            self._announce("The draw pile is empty: the round ends with nobody out")
-        elif isinstance(event, PileTaken):
-            self._pile_taken(event)
-        elif isinstance(event, Melded):
-            self._melded(event)
-        elif isinstance(event, TeamOpened):
-            if self.last_mover is not None:
-                self.table.bubbles.say(self.last_mover, f"Opened with {event.points}")
-        elif isinstance(event, BookClosed):
-            self._book_closed(event)
-        elif isinstance(event, RedThreeLaidOut):
-            self._red_three(event)
-        elif isinstance(event, StagePickedUp):
-            self._picked_up(event)
-        elif isinstance(event, Discarded):
-            self._discarded(event)
-        elif isinstance(event, GoOutAsked):
-            self.table.bubbles.say(event.seat, "May I go out?")
-            self.animator.wait(BUBBLE_PAUSE)
-        elif isinstance(event, GoOutAnswered):
-            self._answered(event)
-        elif isinstance(event, WentOut):
-            self._announce(f"{with_verb(self.table.port.seat_name(event.seat), 'go', 'goes')} out!")
-        elif isinstance(event, RoundBreakdown):
-            self.pending_round = event
-        elif isinstance(event, RoundScored) and self.pending_round is not None:
-            self._round_over(self.pending_round, event)
-            self.pending_round = None
+        show_event(self.shows, event)
 
     def _announce(self, text: str, seconds: float = CALLOUT_SECONDS) -> None:
         """A callout for a moment, near the middle but clear of the round's facts,
@@ -184,7 +150,9 @@ class EventShow:
         if number % 6 == 0:
             self.table.port.play_sound("deal")
 
-    def _turn_up(self, card: Card) -> None:
+    def _turn_up(self, event: events.PileStarted) -> None:
+        card = event.card
+
         def landed() -> None:
             self.table.stock.count -= 1
             self.table.discard.count += 1
@@ -193,7 +161,7 @@ class EventShow:
 
         self.animator.fly(card, self.table.stock.top_center, self.table.discard.top_center, self.table.pile_card, DRAW_FLIGHT, on_done=landed)
 
-    def _drawn(self, event: CardsDrawn) -> None:
+    def _drawn(self, event: events.CardsDrawn) -> None:
         seat = event.seat
         self.last_mover = seat
         self.table.to_move = seat
@@ -233,7 +201,15 @@ class EventShow:
             return starts
         return [self.table.seat_anchor(seat)] * len(cards)
 
-    def _pile_taken(self, event: PileTaken) -> None:
+    def _deck_added(self, event: events.DeckAdded) -> None:
+        self.table.stock.count += 52 + (self.table.view.options.jokers_per_deck if self.table.view else 0)
+        extra = self.table.view.options.extra_decks if self.table.view else event.added
+        self._announce(f"The draw pile ran out: a fresh pack is shuffled in ({event.added} of {extra})")
+
+    def _stock_exhausted(self, event: events.DrawPileExhausted) -> None:
+        self._announce("The draw pile is empty: the round ends with nobody out")
+
+    def _pile_taken(self, event: events.PileTaken) -> None:
         seat, team = event.seat, self.table.team_of(event.seat)
         self.last_mover = seat
         row = self.table.row_of(team)
@@ -270,7 +246,7 @@ class EventShow:
     def _took(self, seat: int, count: int) -> None:
         self.table.counts[seat] += count
 
-    def _melded(self, event: Melded) -> None:
+    def _melded(self, event: events.Melded) -> None:
         """Cards laid on books: yours were staged and already show, so they settle at
         once; another player's fly from their seat to their team's band."""
         seat, team = event.seat, event.team
@@ -331,14 +307,18 @@ class EventShow:
         self.table.refresh()
         self.table.row_of(team).show(book_key(min(index, len(books) - 1)))
 
-    def _book_closed(self, event: BookClosed) -> None:
+    def _opened(self, event: events.TeamOpened) -> None:
+        if self.last_mover is not None:
+            self.table.bubbles.say(self.last_mover, f"Opened with {event.points}")
+
+    def _book_closed(self, event: events.BookClosed) -> None:
         kind = {"clean": "A clean book!", "dirty": "A dirty book", "wild": "A book of wilds!"}.get(event.kind, "A book closes")
         if self.last_mover is not None:
             self.table.bubbles.say(self.last_mover, kind)
         self.table.port.play_sound("trick")
         self.animator.wait(BUBBLE_PAUSE)
 
-    def _red_three(self, event: RedThreeLaidOut) -> None:
+    def _red_three(self, event: events.RedThreeLaidOut) -> None:
         team = self.table.team_of(event.seat)
         start = self._cards_leave(event.seat, [event.card])[0]
         row = self.table.row_of(team)
@@ -351,7 +331,7 @@ class EventShow:
 
         self.animator.fly(event.card, start, (row.rect.x + row.card_width, row.rect.y + row.card_width // 2), row.card_width, MELD_FLIGHT, on_done=landed)
 
-    def _picked_up(self, event: StagePickedUp) -> None:
+    def _picked_up(self, event: events.StagePickedUp) -> None:
         """A foot or tail picked up: it flies into the hand, and the table says so."""
         seat = event.seat
         position = self.table.position_of(seat)
@@ -376,7 +356,7 @@ class EventShow:
             self.table.bubbles.say(seat, f"Picks up the {event.stage}")
             self.animator.wait(BUBBLE_PAUSE)
 
-    def _discarded(self, event: Discarded) -> None:
+    def _discarded(self, event: events.Discarded) -> None:
         seat, card = event.seat, event.card
         self.last_mover = seat
         start = self._cards_leave(seat, [card])[0]
@@ -392,7 +372,11 @@ class EventShow:
 
         self.animator.fly(card, start, self.table.discard.top_center, self.table.pile_card, DISCARD_FLIGHT, on_done=landed)
 
-    def _answered(self, event: GoOutAnswered) -> None:
+    def _asked(self, event: events.GoOutAsked) -> None:
+        self.table.bubbles.say(event.seat, "May I go out?")
+        self.animator.wait(BUBBLE_PAUSE)
+
+    def _answered(self, event: events.GoOutAnswered) -> None:
         view = self.table.view
         if view is None:
             return
@@ -400,7 +384,18 @@ class EventShow:
         self.table.bubbles.say(event.seat, words.answer_reason(view, event.seat, event.yes, totals), 2.4)
         self.animator.wait(BUBBLE_PAUSE * 2)
 
-    def _round_over(self, breakdown: RoundBreakdown, scored: RoundScored) -> None:
+    def _went_out(self, event: events.WentOut) -> None:
+        self._announce(f"{with_verb(self.table.port.seat_name(event.seat), 'go', 'goes')} out!")
+
+    def _breakdown(self, event: events.RoundBreakdown) -> None:
+        """The round's points, team by team: summed up once the round is scored."""
+        self.pending_round = event
+
+    def _round_over(self, scored: RoundScored) -> None:
+        breakdown = self.pending_round
+        if breakdown is None:
+            return
+        self.pending_round = None
         view = self.table.view
         assert view is not None
         names = [self.table.team_label(t) for t in range(len(view.sides))]
