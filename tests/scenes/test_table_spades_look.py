@@ -6,11 +6,13 @@ turning with the deal, the summary's tricks and the game's score sheet."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 
 import pygame
 import pytest
 from test_table_support import (
+    before_each_event,
     card_grip,
     drag,
     frames,
@@ -24,7 +26,7 @@ from test_table_support import (
 
 from cardtable_gui.rules import GAMES
 from cardtable_gui.rules.base import TrickWon
-from cardtable_gui.rules.spades import Bid, HandScored
+from cardtable_gui.rules.spades import Bid, BidMade, HandScored
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.layouts.spades import SIDES, took_text
 from cardtable_gui.scenes.table.seat_panel import Side
@@ -198,3 +200,20 @@ def test_game_over_shows_a_score_sheet_of_every_hand_that_fits(tmp_path: Path) -
     assert scene.game_over.rows_shown >= 1
     assert not scene.game_over.sheet_rect.colliderect(scene.game_over.rematch.rect)
     app.quit()
+
+
+def test_your_hand_is_face_up_from_the_deal_while_the_others_bid(app) -> None:
+    first = GAMES["spades"].new_game(4, seed=3).to_move
+    assert first is not None
+    # You bid last, so three computers bid first; at 0-0 no blind nil can be bid, so
+    # nothing keeps your cards face down.
+    you = (first + 3) % 4
+    scene = start_table(app, spades_config(humans=(you,)))
+    faces: list[tuple[object, list]] = []
+    before_each_event(scene, lambda event: faces.append((event, list(scene.table.fan.cards))))
+    run_until(app, lambda: human_turn_ready(scene))
+    bids = [(event, cards) for event, cards in faces if isinstance(event, BidMade)]
+    assert len(bids) == 3
+    dealt = Counter(scene.match.view_for(you).hand)
+    for event, cards in bids:
+        assert Counter(cards) == dealt, f"your cards were not face up when {event} showed"

@@ -365,14 +365,7 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
                 delay=0.25 + i * DEAL_STAGGER, on_done=lambda s=seat, n=i: self._dealt_one(s, n),
                 angles=(0.0, panel.angle),
             )
-        self.port.animator.wait(0.25 + len(order) * DEAL_STAGGER + DEAL_FLIGHT, on_done=self._look_at_hand)
-
-    def _look_at_hand(self) -> None:
-        """The deal has landed: the person's own cards turn face up at once, though
-        the computers may lead and play for a while before the person's first turn."""
-        view = self.own_view_now()
-        if view is not None:
-            self.fan.set_hand(cast(ArizonaSpaghettiView, view).hand)
+        self.port.animator.wait(0.25 + len(order) * DEAL_STAGGER + DEAL_FLIGHT, on_done=self.look_at_hand)
 
     def _play(self, event: CardPlayed) -> None:
         seat, card = event.seat, event.card

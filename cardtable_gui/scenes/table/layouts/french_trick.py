@@ -91,6 +91,14 @@ class FrenchTrickLayout(GameLayout):
         if number % self.seat_count == 0:
             self.port.play_sound("deal")
 
+    def look_at_hand(self) -> None:
+        """The deal has landed: the person's own cards turn face up at once, though the
+        computers may bid or play a while before the person's first turn. A hand the
+        game keeps face down (Spades, while a blind nil may still be bid) stays so."""
+        hand: tuple[Card, ...] = getattr(self.own_view_now(), "hand", ())
+        if hand:
+            self.fan.set_hand(hand)
+
     def forget(self, view: GameView) -> None:
         self.last_trick.showing = False
 

@@ -333,6 +333,7 @@ class SpadesLayout(FrenchTrickLayout):
                 delay=0.25 + i * DEAL_STAGGER, on_done=lambda s=seat, n=i: self._dealt_one(s, n),
                 angles=(0.0, side.angle),
             )
+        self.port.animator.wait(0.25 + total * DEAL_STAGGER + DEAL_FLIGHT, on_done=self.look_at_hand)
 
     def _play(self, event: CardPlayed) -> None:
         seat, card = event.seat, event.card
