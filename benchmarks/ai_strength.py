@@ -1,6 +1,6 @@
 """How much stronger one kind of player is than another, on duplicate deals.
 
-    python benchmarks/ai_strength.py GAME A B [--deals N] [--players P] [--seed S] [--whole-games]
+    python benchmarks/ai_strength.py GAME A B [--deals N] [--players P] [--seed S] [--whole-games] [--jobs J]
     python benchmarks/ai_strength.py GAME --gap [--deals N] ...   (GAME may be ``all``)
 
 Each deal (a seed) is played once per seating: A and B take turns at every seat of the
@@ -24,7 +24,9 @@ against Medium on the same deals, and reports the share of the Medium-to-ceiling
 Hard closes (with a 95% interval by the delta method, the two figures of a deal paired).
 
 Everything is seeded and the search is bounded by its work only (not the clock): a run
-repeats exactly, on a busy machine too. A progress bar goes to stderr; Ctrl+C (SIGINT) stops a run
+repeats exactly, on a busy machine too, and with any ``--jobs`` (deals played side by side
+in that many processes, one deal's seatings in one process, the figures kept in the
+deals' order). A progress bar goes to stderr; Ctrl+C (SIGINT) stops a run
 early and reports the deals finished. Asserts nothing.
 
     nice -n 10 python benchmarks/ai_strength.py arizona_spaghetti search heuristic --deals 200
@@ -33,12 +35,14 @@ early and reports the deals finished. Asserts nothing.
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import random
 import statistics
 import sys
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -201,17 +205,31 @@ class Match:
         return [figure for deal in self.by_deal for figure in deal]
 
 
+def play_duplicate(
+    rules: GameRules[Any, Any], kinds: tuple[str, str], players: int, whole: bool, seed: int
+) -> list[Outcome]:
+    """Deal ``seed`` played once in each seating."""
+    return [play_deal(rules, kinds, players, seed, seating, whole) for seating in seatings(rules, players)]
+
+
 def play_match(
-    rules: GameRules[Any, Any], kinds: tuple[str, str], players: int, deals: int, first_seed: int, whole: bool
+    rules: GameRules[Any, Any],
+    kinds: tuple[str, str],
+    players: int,
+    deals: int,
+    first_seed: int,
+    whole: bool,
+    jobs: int = 1,
 ) -> Match:
-    """Play ``kinds`` against each other on ``deals`` duplicate deals."""
-    plan = seatings(rules, players)
+    """Play ``kinds`` against each other on ``deals`` duplicate deals, ``jobs`` at a time."""
     match = Match()
     started = time.perf_counter()
+    seeds = [first_seed * 1_000_003 + number for number in range(deals)]
+    play = functools.partial(play_duplicate, rules, kinds, players, whole)
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
     try:
-        for number in range(deals):
-            seed = first_seed * 1_000_003 + number
-            outcomes = [play_deal(rules, kinds, players, seed, seating, whole) for seating in plan]
+        results = pool.map(play, seeds) if pool is not None else map(play, seeds)
+        for outcomes in results:
             match.by_deal.append(duplicate_figures(outcomes, whole))
             for outcome in outcomes:
                 if outcome.finished and whole:
@@ -221,6 +239,9 @@ def play_match(
     except KeyboardInterrupt:
         sys.stderr.write("\nstopped early: the figures below are of the deals finished")
         match.stopped = True
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=not match.stopped, cancel_futures=True)
     sys.stderr.write("\n")
     match.seconds = time.perf_counter() - started
     return match
@@ -249,7 +270,7 @@ def measure_gap(rules: GameRules[Any, Any], players: int, args: argparse.Namespa
     ceiling's lead that Hard's makes up; False when stopped early."""
     leads = {}
     for kind in ("search", CEILING):
-        match = play_match(rules, (kind, "heuristic"), players, args.deals, args.seed, args.whole_games)
+        match = play_match(rules, (kind, "heuristic"), players, args.deals, args.seed, args.whole_games, args.jobs)
         if not match.by_deal:
             return False
         report(rules, (kind, "heuristic"), players, args.seed, match)
@@ -276,6 +297,7 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--whole-games", action="store_true", help="play each deal to the end of the game")
+    parser.add_argument("--jobs", type=int, default=1, help="deals played side by side, in this many processes")
     args = parser.parse_args()
     if args.gap == (args.a is not None and args.b is not None) or (args.game == "all" and not args.gap):
         parser.error("give two kinds A and B for one game, or --gap (for one game or all)")
@@ -291,7 +313,7 @@ def main() -> int:
                 return 1
             continue
         kinds = (args.a, args.b)
-        match = play_match(rules, kinds, players, args.deals, args.seed, args.whole_games)
+        match = play_match(rules, kinds, players, args.deals, args.seed, args.whole_games, args.jobs)
         if not match.by_deal:
             return 1
         report(rules, kinds, players, args.seed, match)
