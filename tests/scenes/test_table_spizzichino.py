@@ -816,3 +816,38 @@ def test_a_stack_s_next_card_shows_face_up_as_soon_as_the_top_leaves(app: App) -
         left_a_stack += sum(stack.count < before for stack, before in zip(stacks, counts, strict=True))
         assert all(stack.top is not None for stack in stacks if stack.count), "a back on top of a stack"
     assert left_a_stack > 0, "cards were played or lifted from the stacks"
+
+
+def test_with_the_hand_empty_enter_picks_a_stack_card_and_the_next_enter_plays_it(app) -> None:
+    """Enter with nothing picked picks the leftmost card you may play, even when only
+    the face-up stacks have one left: the hand is played out first to get there."""
+    scene = start_table(app, spizzichino_config())
+    table = table_of(scene)
+
+    def only_stacks_left() -> bool:
+        return table.playing and not table.fan.cards and any(stack.legal for stack in table.stacks[0])
+
+    while True:
+        run_until(app, lambda: ready(scene))
+        if only_stacks_left():
+            break
+        before = len(mine(scene))
+        if table.piles.active:
+            choose_by_keys(app, scene)
+        else:
+            assert table.playing, "the round ended before the hand was played out"
+            lifts = [a for a in scene.match.legal_actions_for(scene.bottom) if isinstance(a, LiftCard)]
+            if lifts:
+                click(app, table.lift_buttons[lifts[0].stack].rect.center)
+            else:
+                # Home picks the hand's leftmost card to play, Up a stack's.
+                press(app, pygame.K_HOME if any(card in table.fan.legal for card in table.fan.cards) else pygame.K_UP)
+                press(app, pygame.K_RETURN, "\r")
+        assert len(mine(scene)) == before + 1, scene.message
+    press(app, pygame.K_RETURN, "\r")
+    focus = table.stack_pair.focus
+    assert focus is not None and table.stacks[0][focus].selected and table.stacks[0][focus].legal
+    card = table.stacks[0][focus].top
+    assert mine(scene)[-1] != PlayCard(card), "the first Enter only picks"
+    press(app, pygame.K_RETURN, "\r")
+    assert mine(scene)[-1] == PlayCard(card)
