@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_table_support import card_grip, click, drag, frames, make_app, post, run_until, start_table
+from test_table_support import card_grip, click, drag, frames, make_app, post, run_until, show_my_cards, start_table
 
 from cardtable_gui.app_window import App
 from cardtable_gui.cards import Card
@@ -345,7 +345,7 @@ def test_no_card_face_is_drawn_under_the_pass_and_play_cover(app: App) -> None:
         if scene.handoff.visible:
             covers.append(scene.handoff.seat)
             frames(app)
-            click(app, scene.handoff.button.rect.center)
+            show_my_cards(app, scene)
             continue
         if scene.summary.visible:
             break

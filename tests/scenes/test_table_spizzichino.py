@@ -12,7 +12,18 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_table_support import before_each_event, card_grip, click, drag, frames, make_app, post, run_until, start_table
+from test_table_support import (
+    before_each_event,
+    card_grip,
+    click,
+    drag,
+    frames,
+    make_app,
+    post,
+    run_until,
+    show_my_cards,
+    start_table,
+)
 
 from cardtable_gui.app_window import App
 from cardtable_gui.cards import Card, parse_cards
@@ -586,7 +597,7 @@ def test_pass_and_play_hands_off_with_no_hand_drawn_under_the_cover(app) -> None
         if scene.handoff.visible:
             covers.append(scene.handoff.seat or 0)
             app.run_frame(0.1)
-            click(app, scene.handoff.button.rect.center)
+            show_my_cards(app, scene)
             continue
         assert scene.bottom == scene.match.to_move
         table = table_of(scene)
