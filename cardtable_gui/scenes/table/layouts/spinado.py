@@ -176,7 +176,7 @@ class SpinadoLayout(GameLayout):
         self.scores = ScorePanel()
         self.chips = ChipMover(port.animator)
         self.bubbles = Bubbles()
-        self.log = PlayLog()
+        self.log = PlayLog(port.paused)
         self.hand_play = HandPlay(self.fan, self.board, self._try_play)
         self.spinado_button = Button("Add the spinado (S)", self._toggle_spinado)
         spots = seat_spots(self.seat_count, pygame.Rect(0, 0, 400, 300))
