@@ -32,6 +32,7 @@ from cardtable_gui.rules.base import Action, CardPlayed, Event, RoundScored, Tri
 from cardtable_gui.rules.spizzichino import (
     DECK,
     LiftCard,
+    PileChosen,
     PlayCard,
     RoundTally,
     SpizzichinoState,
@@ -241,6 +242,30 @@ def test_the_other_players_piles_are_logged_in_a_place_that_covers_nothing(app, 
     others = [rect for rect in table.element_rects() if rect != table.log.rect]
     assert table.log.rect.collidelist(others) == -1
     assert table.log.rect.collidelist([button.rect for button in scene._buttons()]) == -1
+
+
+def test_the_log_has_one_line_per_pile_decision_through_the_whole_choice(app) -> None:
+    """Eight piles, eight decisions, eight lines: each told once, as its pile lands,
+    whoever chose it, in the order they came."""
+    scene = start_table(app, spizzichino_config(seed=DEALER_FIRST))
+    table = table_of(scene)
+    told: list[str] = []
+    add = table.log.add
+
+    def keep(line: str) -> None:
+        told.append(line)
+        add(line)
+
+    table.log.add = keep  # type: ignore[method-assign]
+    while not table.playing:
+        run_until(app, lambda: table.piles.active or table.playing)
+        if table.piles.active:
+            choose_by_keys(app, scene)
+    run_until(app, lambda: not scene.animator.busy)
+    chosen = [event for event in scene.match.game_events() if isinstance(event, PileChosen)]
+    pile_lines = [line for line in told if "pile into the hand" in line or line.endswith(" face up")]
+    assert len(chosen) == 8
+    assert pile_lines == [table._log_line(event) for event in chosen]
 
 
 def test_a_lift_and_a_lead_between_two_turns_are_both_logged(app) -> None:
