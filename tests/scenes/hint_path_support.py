@@ -23,7 +23,7 @@ from cardtable_gui.rules import spizzichino as sz
 from cardtable_gui.rules.base import Action
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.hand_fan import HandFan
-from tests.scenes.test_table_support import click, drag, frames, post, run_until
+from tests.scenes.test_table_support import click, drag, frames, post, run_until, show_my_cards
 
 LONG_FRAME = 0.5
 """Seconds of table time per frame while the computers play between decisions."""
@@ -78,7 +78,7 @@ def next_decision(app: App, scene: TableScene) -> bool:
         if deciding(scene):
             return True
         if scene.handoff.visible:
-            click(app, scene.handoff.button.rect.center)
+            show_my_cards(app, scene)
         elif scene.summary.visible:
             click(app, scene.summary.button.rect.center)
 

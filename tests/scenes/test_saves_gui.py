@@ -21,6 +21,7 @@ from test_table_support import (
     play_bottom_turn,
     post,
     run_until,
+    show_my_cards,
     spades_config,
     start_table,
 )
@@ -504,11 +505,11 @@ def pass_and_play_to_second_person(app: App, scene: TableScene) -> None:
     """Through the first person's turn to the cover for the second."""
     run_until(app, lambda: scene.handoff.visible)
     first = scene.handoff.seat
-    click(app, scene.handoff.button.rect.center)
+    show_my_cards(app, scene)
     run_until(app, lambda: human_turn_ready(scene))
     play_bottom_turn(app, scene)
     run_until(app, lambda: scene.handoff.visible and scene.handoff.seat != first)
-    click(app, scene.handoff.button.rect.center)
+    show_my_cards(app, scene)
     run_until(app, lambda: human_turn_ready(scene))
 
 

@@ -21,6 +21,7 @@ from test_table_support import (
     play_bottom_turn,
     post,
     run_until,
+    show_my_cards,
     start_table,
 )
 from tests.scenes.test_table_geometry import just_before_events
@@ -57,7 +58,7 @@ def app(tmp_path: Path):
 def my_turn(app, scene: TableScene) -> None:
     run_until(app, lambda: human_turn_ready(scene))
     while scene.handoff.visible:
-        click(app, scene.handoff.button.rect.center)
+        show_my_cards(app, scene)
         run_until(app, lambda: human_turn_ready(scene))
 
 
@@ -182,7 +183,7 @@ def test_pass_and_play_covers_every_hand_between_people(app) -> None:
         if scene.handoff.visible:
             covers.append(scene.handoff.seat)
             frames(app)
-            click(app, scene.handoff.button.rect.center)
+            show_my_cards(app, scene)
             continue
         if scene.summary.visible:
             next_round(app, scene)

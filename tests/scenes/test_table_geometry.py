@@ -33,7 +33,7 @@ from cardtable_gui.scenes.table.trick_area import TrickArea
 from cardtable_gui.scenes.table.footprint import EDGE_MARGIN, Footprint, Kind, Mark
 from cardtable_gui.shown_text import ELLIPSIS
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
-from tests.scenes.test_table_support import card_grip, click, frames, make_app, post, run_until
+from tests.scenes.test_table_support import card_grip, click, frames, make_app, post, run_until, show_my_cards
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hal")
@@ -127,7 +127,7 @@ def to_decision(app: App, scene: TableScene) -> None:
             frames(app, 3)
             return
         if scene.handoff.visible:
-            click(app, scene.handoff.button.rect.center)
+            show_my_cards(app, scene)
         else:
             click(app, scene.summary.button.rect.center)
 

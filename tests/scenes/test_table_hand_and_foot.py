@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_table_support import click, drag, frames, make_app, post, run_until, start_table
+from test_table_support import click, drag, frames, make_app, post, run_until, show_my_cards, start_table
 
 from cardtable_gui.cards import Card, french_packs, parse_cards
 from cardtable_gui.rules import get_rules
@@ -551,18 +551,18 @@ def test_a_partner_at_the_screen_is_asked_behind_the_cover(app) -> None:
     scene.sprites.draw = spy
     run_until(app, lambda: scene.handoff.visible)
     assert scene.handoff.seat == 0
-    click(app, scene.handoff.button.rect.center)
+    show_my_cards(app, scene)
     play_first_turn(app, scene)
     run_until(app, lambda: scene.handoff.visible)
     assert scene.handoff.seat == 2
-    click(app, scene.handoff.button.rect.center)
+    show_my_cards(app, scene)
     wait_turn(app, scene, Phase.DRAW)
     assert scene.bottom == 2
     key(app, pygame.K_d)
     wait_turn(app, scene, Phase.PLAY)
     drag(app, grip(scene, 0), discard_point(scene))
     run_until(app, lambda: scene.handoff.visible and scene.handoff.seat == 0)
-    click(app, scene.handoff.button.rect.center)
+    show_my_cards(app, scene)
     wait_turn(app, scene, Phase.DRAW)
     key(app, pygame.K_d)
     wait_turn(app, scene, Phase.PLAY)
@@ -570,14 +570,14 @@ def test_a_partner_at_the_screen_is_asked_behind_the_cover(app) -> None:
     run_until(app, lambda: scene.handoff.visible)
     assert scene.handoff.seat == 2
     assert "asks to go out" in scene.table.turn_prompt()
-    click(app, scene.handoff.button.rect.center)
+    show_my_cards(app, scene)
     run_until(app, lambda: scene.table.controls.answer.visible)
     panel = scene.table.controls.answer
     assert panel.prompt == "Ana asks: may I go out?"
     click(app, next(b for b in panel.buttons if b.text == "Yes, go out").rect.center)
     assert my_moves(scene)[-1] == AnswerGoOut(True)
     run_until(app, lambda: scene.handoff.visible and scene.handoff.seat == 0)
-    click(app, scene.handoff.button.rect.center)
+    show_my_cards(app, scene)
     view = wait_turn(app, scene, Phase.PLAY)
     assert view.permission is True
     assert faces_under_cover == []

@@ -29,6 +29,7 @@ from tests.scenes.test_table_support import (
     place_bid,
     post,
     run_until,
+    show_my_cards,
     start_table,
 )
 
@@ -71,7 +72,7 @@ def wait_for_decision(app: App, scene: TableScene) -> bool:
         if deciding(scene):
             return True
         if scene.handoff.visible:
-            click(app, scene.handoff.button.rect.center)
+            show_my_cards(app, scene)
         elif scene.summary.visible:
             click(app, scene.summary.button.rect.center)
 
@@ -222,16 +223,16 @@ def test_esc_closes_the_hint_before_it_offers_to_leave(app: App) -> None:
 def test_hand_and_foot_hints_asking_to_go_out_and_the_partners_answer(app: App) -> None:
     scene = start_table(app, stacked_config(4, humans=(0, 2)))
     run_until(app, lambda: scene.handoff.visible)
-    click(app, scene.handoff.button.rect.center)
+    show_my_cards(app, scene)
     play_first_turn(app, scene)
     run_until(app, lambda: scene.handoff.visible)
-    click(app, scene.handoff.button.rect.center)
+    show_my_cards(app, scene)
     wait_turn(app, scene, Phase.DRAW)
     key(app, pygame.K_d)
     wait_turn(app, scene, Phase.PLAY)
     drag(app, grip(scene, 0), discard_point(scene))
     run_until(app, lambda: scene.handoff.visible and scene.handoff.seat == 0)
-    click(app, scene.handoff.button.rect.center)
+    show_my_cards(app, scene)
     wait_turn(app, scene, Phase.DRAW)
     key(app, pygame.K_d)
     wait_turn(app, scene, Phase.PLAY)
@@ -240,7 +241,7 @@ def test_hand_and_foot_hints_asking_to_go_out_and_the_partners_answer(app: App) 
     assert scene.hint.advice is None, "asking is acting: the hint clears"
     run_until(app, lambda: scene.handoff.visible)
     assert not scene.hint_button.enabled, "no hint behind the cover"
-    click(app, scene.handoff.button.rect.center)
+    show_my_cards(app, scene)
     run_until(app, lambda: scene.table.controls.answer.visible)
     advice = ask_for_hint(app, scene, by_click=True)
     assert isinstance(advice.action, AnswerGoOut)

@@ -20,6 +20,7 @@ from test_table_support import (
     place_bid,
     post,
     run_until,
+    show_my_cards,
     spades_config,
     start_table,
 )
@@ -237,7 +238,7 @@ def test_every_new_hand_starts_behind_the_cover(app) -> None:
     while not scene.summary.visible:
         run_until(app, lambda: human_turn_ready(scene))
         if scene.handoff.visible:
-            click(app, scene.handoff.button.rect.center)
+            show_my_cards(app, scene)
         elif scene.table.bidding.visible:
             place_bid(app, scene, "3")
         elif scene.table.fan.active:

@@ -5,20 +5,26 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pygame
 import pytest
 from test_table_support import (
-    place_bid,
+    DT,
     card_grip,
     click,
     drag,
+    frames,
     human_turn_ready,
     make_app,
+    place_bid,
+    post,
     run_until,
+    show_my_cards,
     spades_config,
     start_table,
 )
 
 from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.table.handoff import DEAF_SECONDS
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
 
@@ -47,7 +53,7 @@ def test_no_card_face_is_drawn_while_the_cover_is_up(app) -> None:
         if scene.handoff.visible:
             covers.append(scene.handoff.seat)
             app.run_frame(0.1)
-            click(app, scene.handoff.button.rect.center)
+            show_my_cards(app, scene)
             continue
         assert scene.bottom == scene.match.to_move
         bottoms.append(scene.bottom)
@@ -80,10 +86,49 @@ def test_the_cards_the_last_person_kept_are_face_down_under_the_summary(app) -> 
     while not scene.summary.visible:
         run_until(app, lambda: human_turn_ready(scene))
         if scene.handoff.visible:
-            click(app, scene.handoff.button.rect.center)
+            show_my_cards(app, scene)
         elif not scene.summary.visible:
             fan = scene.table.fan
             index = next(i for i, slot in enumerate(fan.slots) if slot.card in fan.legal)
             drag(app, card_grip(scene, index), scene.table.board.rect.center)
     assert scene.table.fan.slots, "the last person still holds cards when the hand ends"
     assert all(slot.card is None for slot in scene.table.fan.slots), "every card under the summary is a back"
+
+
+def enter_down(app) -> None:
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0, scancode=0)
+    frames(app)
+
+
+def enter_up(app) -> None:
+    post(pygame.KEYUP, key=pygame.K_RETURN, unicode="", mod=0, scancode=0)
+    frames(app)
+
+
+def test_a_press_just_as_the_cover_comes_up_does_not_open_it(app) -> None:
+    """An Enter or a click meant for the last move, landing as the cover comes up,
+    leaves the cover up; after a moment a deliberate press opens it."""
+    scene = start_table(app, spades_config(humans=(0, 1)))
+    run_until(app, lambda: scene.handoff.visible)
+    enter_down(app)
+    enter_up(app)
+    click(app, scene.handoff.button.rect.center)
+    assert scene.handoff.visible and scene.table.fan.cards == []
+    frames(app, round(DEAF_SECONDS / DT) + 1)
+    enter_down(app)
+    assert not scene.handoff.visible, "a deliberate Enter shows the cards"
+    assert scene.table.fan.cards
+
+
+def test_a_key_held_from_before_the_cover_never_opens_it(app) -> None:
+    """The previous person's Enter, held and repeating, is not the next person's press:
+    only a new press after the key was let go opens the cover."""
+    scene = start_table(app, spades_config(humans=(0, 1)))
+    enter_down(app)
+    run_until(app, lambda: scene.handoff.visible)
+    frames(app, round(DEAF_SECONDS / DT) + 1)
+    enter_down(app)
+    assert scene.handoff.visible, "a key repeat from before the cover"
+    enter_up(app)
+    enter_down(app)
+    assert not scene.handoff.visible

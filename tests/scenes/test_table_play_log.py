@@ -12,6 +12,7 @@ from test_table_support import frames, make_app
 
 from cardtable_gui.rules.spinado import SequenceStopped
 from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.table.footprint import Kind
 from cardtable_gui.scenes.table.layouts.spinado import SpinadoLayout
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
@@ -43,3 +44,24 @@ def test_the_last_plays_are_logged_beside_the_board_and_cover_nothing(tmp_path: 
     others = [rect for rect in table.element_rects() if rect != log.rect]
     assert log.rect.collidelist(others) == -1
     assert log.rect.collidelist([button.rect for button in scene._buttons()]) == -1
+
+
+@pytest.mark.parametrize(("game", "players"), [("spizzichino", 2), ("spinado", 4), ("hand_and_foot", 2)])
+def test_the_log_is_not_drawn_half_under_a_summary(tmp_path: Path, game: str, players: int) -> None:
+    """A hand's summary may lie over the table, but a log panel half under its box reads
+    as cut: while the summary is up the log is not drawn (its lines are kept)."""
+    app = make_app(tmp_path, (1920, 1080))
+    seats = tuple(SeatConfig(name=f"Player {i + 1}", kind=SeatKind.AI, level=AILevel.EASY) for i in range(players))
+    scene = TableScene(app, MatchConfig(game=game, seats=seats, seed=7), watch=True)
+    app.scenes.push(scene)
+    table = scene.table
+    log = table.log  # type: ignore[attr-defined]
+    for _ in range(20000):
+        frames(app)
+        if scene.summary.visible:
+            break
+    else:
+        raise AssertionError("no summary came up")
+    assert log.lines, "the hand's plays are still kept"
+    assert not log.visible
+    assert scene.footprint().rects([Kind.LOG]) == []

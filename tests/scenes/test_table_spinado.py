@@ -15,14 +15,14 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_table_support import card_grip, click, drag, frames, make_app, post, run_until, start_table
+from test_table_support import card_grip, click, drag, frames, make_app, post, run_until, show_my_cards, start_table
 
 from cardtable_gui.app_window import App
 from cardtable_gui.cards import Card
-from cardtable_gui.rules.spinado import DECK, SPINADO, Play, SequenceStopped, SpinadoView, StopReason
+from cardtable_gui.rules.spinado import DECK, SPINADO, HandWon, Play, SequenceStopped, SpinadoView, StopReason
 from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table import TableScene
-from cardtable_gui.scenes.table.layouts.spinado import SpinadoLayout, stop_sentence
+from cardtable_gui.scenes.table.layouts.spinado import NO_ANTE, SpinadoLayout, stop_sentence
 from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
@@ -345,7 +345,7 @@ def test_no_card_face_is_drawn_under_the_pass_and_play_cover(app: App) -> None:
         if scene.handoff.visible:
             covers.append(scene.handoff.seat)
             frames(app)
-            click(app, scene.handoff.button.rect.center)
+            show_my_cards(app, scene)
             continue
         if scene.summary.visible:
             break
@@ -516,3 +516,25 @@ def test_a_spinado_stop_names_the_card_it_went_with() -> None:
         "Stop! The spinado went down with the four of hearts. You start the next sequence."
     )
     assert stop_sentence(event, None, "You start").startswith("Stop! The spinado stops the run.")
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_chips_panel_says_why_the_last_winner_paid_no_ante(tmp_path: Path, size: tuple[int, int]) -> None:
+    """The winner of the hand before pays no ante: the chips panel says so under their
+    row instead of leaving their change blank, whole and inside the window."""
+    app = make_app(tmp_path, size)
+    seats = tuple(SeatConfig(name=f"Player {i + 1}", kind=SeatKind.AI, level=AILevel.EASY) for i in range(5))
+    scene = TableScene(app, MatchConfig(game="spinado", seats=seats, seed=7), watch=True)
+    app.scenes.push(scene)
+    table = scene.table
+    assert isinstance(table, SpinadoLayout)
+    run_until(app, lambda: table.hand_number == 2 and not scene.animator.moving and not scene.summary.visible, limit=20000)
+    frames(app)
+    winner = next(event.seat for event in scene.match.game_events() if isinstance(event, HandWon))
+    lines = [row.line for row in table.scores.rows]
+    assert lines == [NO_ANTE if seat == winner else "" for seat in range(5)]
+    theme = app.theme
+    assert theme.fit(NO_ANTE, theme.px(19), table.scores.rect.width - theme.px(24))[0] == NO_ANTE, "not cut"
+    assert pygame.Rect((0, 0), size).contains(table.scores.rect)
+    others = [rect for rect in table.element_rects() if rect != table.scores.rect]
+    assert table.scores.rect.collidelist(others) == -1

@@ -12,7 +12,18 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_table_support import before_each_event, card_grip, click, drag, frames, make_app, post, run_until, start_table
+from test_table_support import (
+    before_each_event,
+    card_grip,
+    click,
+    drag,
+    frames,
+    make_app,
+    post,
+    run_until,
+    show_my_cards,
+    start_table,
+)
 
 from cardtable_gui.app_window import App
 from cardtable_gui.cards import Card, parse_cards
@@ -21,6 +32,7 @@ from cardtable_gui.rules.base import Action, CardPlayed, Event, RoundScored, Tri
 from cardtable_gui.rules.spizzichino import (
     DECK,
     LiftCard,
+    PileChosen,
     PlayCard,
     RoundTally,
     SpizzichinoState,
@@ -230,6 +242,30 @@ def test_the_other_players_piles_are_logged_in_a_place_that_covers_nothing(app, 
     others = [rect for rect in table.element_rects() if rect != table.log.rect]
     assert table.log.rect.collidelist(others) == -1
     assert table.log.rect.collidelist([button.rect for button in scene._buttons()]) == -1
+
+
+def test_the_log_has_one_line_per_pile_decision_through_the_whole_choice(app) -> None:
+    """Eight piles, eight decisions, eight lines: each told once, as its pile lands,
+    whoever chose it, in the order they came."""
+    scene = start_table(app, spizzichino_config(seed=DEALER_FIRST))
+    table = table_of(scene)
+    told: list[str] = []
+    add = table.log.add
+
+    def keep(line: str) -> None:
+        told.append(line)
+        add(line)
+
+    table.log.add = keep  # type: ignore[method-assign]
+    while not table.playing:
+        run_until(app, lambda: table.piles.active or table.playing)
+        if table.piles.active:
+            choose_by_keys(app, scene)
+    run_until(app, lambda: not scene.animator.busy)
+    chosen = [event for event in scene.match.game_events() if isinstance(event, PileChosen)]
+    pile_lines = [line for line in told if "pile into the hand" in line or line.endswith(" face up")]
+    assert len(chosen) == 8
+    assert pile_lines == [table._log_line(event) for event in chosen]
 
 
 def test_a_lift_and_a_lead_between_two_turns_are_both_logged(app) -> None:
@@ -586,7 +622,7 @@ def test_pass_and_play_hands_off_with_no_hand_drawn_under_the_cover(app) -> None
         if scene.handoff.visible:
             covers.append(scene.handoff.seat or 0)
             app.run_frame(0.1)
-            click(app, scene.handoff.button.rect.center)
+            show_my_cards(app, scene)
             continue
         assert scene.bottom == scene.match.to_move
         table = table_of(scene)
@@ -816,3 +852,38 @@ def test_a_stack_s_next_card_shows_face_up_as_soon_as_the_top_leaves(app: App) -
         left_a_stack += sum(stack.count < before for stack, before in zip(stacks, counts, strict=True))
         assert all(stack.top is not None for stack in stacks if stack.count), "a back on top of a stack"
     assert left_a_stack > 0, "cards were played or lifted from the stacks"
+
+
+def test_with_the_hand_empty_enter_picks_a_stack_card_and_the_next_enter_plays_it(app) -> None:
+    """Enter with nothing picked picks the leftmost card you may play, even when only
+    the face-up stacks have one left: the hand is played out first to get there."""
+    scene = start_table(app, spizzichino_config())
+    table = table_of(scene)
+
+    def only_stacks_left() -> bool:
+        return table.playing and not table.fan.cards and any(stack.legal for stack in table.stacks[0])
+
+    while True:
+        run_until(app, lambda: ready(scene))
+        if only_stacks_left():
+            break
+        before = len(mine(scene))
+        if table.piles.active:
+            choose_by_keys(app, scene)
+        else:
+            assert table.playing, "the round ended before the hand was played out"
+            lifts = [a for a in scene.match.legal_actions_for(scene.bottom) if isinstance(a, LiftCard)]
+            if lifts:
+                click(app, table.lift_buttons[lifts[0].stack].rect.center)
+            else:
+                # Home picks the hand's leftmost card to play, Up a stack's.
+                press(app, pygame.K_HOME if any(card in table.fan.legal for card in table.fan.cards) else pygame.K_UP)
+                press(app, pygame.K_RETURN, "\r")
+        assert len(mine(scene)) == before + 1, scene.message
+    press(app, pygame.K_RETURN, "\r")
+    focus = table.stack_pair.focus
+    assert focus is not None and table.stacks[0][focus].selected and table.stacks[0][focus].legal
+    card = table.stacks[0][focus].top
+    assert mine(scene)[-1] != PlayCard(card), "the first Enter only picks"
+    press(app, pygame.K_RETURN, "\r")
+    assert mine(scene)[-1] == PlayCard(card)

@@ -124,6 +124,13 @@ def human_turn_ready(scene: TableScene) -> bool:
     )
 
 
+def show_my_cards(app: App, scene: TableScene) -> None:
+    """Wait out the moment the pass-and-play cover stays deaf, then press its button."""
+    while scene.handoff.deaf:
+        frames(app)
+    click(app, scene.handoff.button.rect.center)
+
+
 def card_grip(scene: TableScene, index: int) -> tuple[int, int]:
     """A point on the visible part of card ``index`` of the fan (its top-left strip)."""
     rect = scene.table.fan.card_rect(index)

@@ -6,6 +6,12 @@ person, so the cover reads well whatever the seat is called (even "You").
 While the cover is up the table draws nothing but this cover, so no card of any hand
 can be glimpsed by the wrong person. Its Menu button (or Esc) lets the players save or
 leave without anyone's cards being shown first.
+
+The cover opens only on a deliberate press: for a moment after it comes up
+(``DEAF_SECONDS`` of the table's clock) its button answers no key and no click, and a
+key already held down when it came up (the previous person's Enter, repeating) never
+opens it, so a press meant for the last move cannot show the next hand to the wrong
+person.
 """
 
 from __future__ import annotations
@@ -17,6 +23,9 @@ import pygame
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.theme import Theme
 from cardtable_gui.ui.widgets import Button
+
+DEAF_SECONDS = 0.6
+"""How long, after it comes up, the cover's button ignores keys and clicks."""
 
 
 class HandoffCover:
@@ -31,6 +40,12 @@ class HandoffCover:
         self.box = pygame.Rect(0, 0, 0, 0)
         self.button = Button("Show my cards", self._ready, style="primary")
         self.menu_button = Button("Menu", on_menu, style="quiet")
+        self.age = 0.0
+        """Seconds of the table's clock since the cover came up."""
+        self.held: set[int] = set()
+        """The keys down now, followed whether or not the cover is up."""
+        self.stale: set[int] = set()
+        """The keys that were already down when the cover came up: not a press for it."""
 
     @property
     def visible(self) -> bool:
@@ -42,6 +57,18 @@ class HandoffCover:
         self.name = name
         self.reason = reason
         self.button.focused = True
+        self.button.pressed = False
+        self.age = 0.0
+        self.stale = set(self.held)
+
+    def update(self, dt: float) -> None:
+        if self.visible:
+            self.age += dt
+
+    @property
+    def deaf(self) -> bool:
+        """True while the cover is too new to be a deliberate press's answer."""
+        return self.age < DEAF_SECONDS
 
     def hide(self) -> None:
         self.seat = None
@@ -64,14 +91,34 @@ class HandoffCover:
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Every event is the cover's while it is up; Enter or Space also confirms,
         Esc opens the menu choice."""
+        repeat = self._follow_keys(event)
         if not self.visible:
             return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.on_menu()
             return True
-        if not self.menu_button.handle_event(event):
+        if self.menu_button.handle_event(event):
+            return True
+        pressed = event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        if not (pressed and (self.deaf or repeat)):
             self.button.handle_event(event)
         return True
+
+    def _follow_keys(self, event: pygame.event.Event) -> bool:
+        """Keep ``held`` up to date; True for a key down that repeats one held since
+        before the cover came up."""
+        if event.type == pygame.KEYDOWN:
+            repeat = event.key in self.stale
+            self.held.add(event.key)
+            return repeat
+        if event.type == pygame.KEYUP:
+            self.held.discard(event.key)
+            self.stale.discard(event.key)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            # Keys let go in another window send no key up here.
+            self.held.clear()
+            self.stale.clear()
+        return False
 
     def text_rects(self, theme: Theme) -> list[pygame.Rect]:
         """Where each line of text goes (for layout tests: all inside the box)."""

@@ -5,12 +5,15 @@ here catches up on any of them that went by.
 The log keeps the newest lines (newest first, the older ones dimmer) and draws them in
 the place its layout reserves for it, showing as many as fit there (a line too long for
 a narrow place wraps once): it never grows over what lies around it. A layout too cramped to give it a place (``rect`` empty)
-simply has no log on screen; the lines are still kept.
+simply has no log on screen; the lines are still kept. While a hand's summary (or the
+game's end) is up the log is not drawn at all: the summary's box may lie over part of
+it, and a panel half under a box reads as cut.
 """
 
 from __future__ import annotations
 
 import collections
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -25,8 +28,10 @@ TITLE = "Last plays"
 
 @dataclass(eq=False)
 class PlayLog:
-    """The last ``LOG_LINES`` lines, drawn in ``rect`` (set by ``layout``)."""
+    """The last ``LOG_LINES`` lines, drawn in ``rect`` (set by ``layout``) unless
+    ``covered`` (the table's summary or game-over panel is up)."""
 
+    covered: Callable[[], bool] = lambda: False
     lines: collections.deque[str] = field(default_factory=lambda: collections.deque(maxlen=LOG_LINES))
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
@@ -75,7 +80,7 @@ class PlayLog:
 
     @property
     def visible(self) -> bool:
-        return bool(self.lines) and self.rect.width > 0 and self.rect.height > 0
+        return bool(self.lines) and self.rect.width > 0 and self.rect.height > 0 and not self.covered()
 
     def draw(self, surface: pygame.Surface, theme: th.Theme) -> None:
         if not self.visible:

@@ -440,6 +440,7 @@ class TableScene(Scene):
         self.animator.update(dt)
         self.table.update(dt)
         self.summary.update(dt)
+        self.handoff.update(dt)
         self.game_over.update(dt)
         if self._message_left is not None:
             self._message_left -= dt

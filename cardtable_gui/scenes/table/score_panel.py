@@ -1,6 +1,7 @@
 """The running scores in a corner of the table: one row per side or player with its
 total and a short detail (bags, chips, books), under a title such as "Hand 3 · to 500".
-A row may carry a second, smaller line about the hand in play ("Bid 7 · won 3"). The
+A row may carry a second, smaller line about the hand in play ("Bid 7 · won 3"); in a
+panel whose rows rarely have one (``uneven``) only those rows take room for it. The
 layout marks the leaders (``leaders`` knows games where the lowest score leads)."""
 
 from __future__ import annotations
@@ -36,14 +37,20 @@ class ScorePanel:
     title: str = ""
     rows: list[ScoreRow] = field(default_factory=list)
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    uneven: bool = False
+    """Only the rows that carry a line are the taller (else, once one row has a line,
+    every row takes room for one)."""
 
     @staticmethod
     def row_height(theme: th.Theme, lines: bool) -> int:
         return theme.px(26) + (theme.px(20) if lines else 0)
 
     @staticmethod
-    def height_for(theme: th.Theme, rows: int, lines: bool = False) -> int:
-        return theme.px(12) * 2 + theme.px(20) + theme.px(6) + rows * ScorePanel.row_height(theme, lines)
+    def height_for(theme: th.Theme, rows: int, lines: bool = False, lined: int = 0) -> int:
+        """The height for ``rows`` rows, each with a line when ``lines``, else with
+        ``lined`` of them carrying one (an ``uneven`` panel)."""
+        extra = lined * (ScorePanel.row_height(theme, True) - ScorePanel.row_height(theme, False))
+        return theme.px(12) * 2 + theme.px(20) + theme.px(6) + rows * ScorePanel.row_height(theme, lines) + extra
 
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
@@ -56,8 +63,9 @@ class ScorePanel:
         title, size = theme.fit(self.title, title_size, rect.width - pad * 2)
         surface.blit(theme.text(title, size, th.TEXT_DIM), (rect.x + pad, rect.y + pad))
         y = rect.y + pad + title_size + theme.px(6)
-        step = self.row_height(theme, any(row.line for row in self.rows))
+        tall = any(row.line for row in self.rows)
         for row in self.rows:
+            step = self.row_height(theme, bool(row.line) if self.uneven else tall)
             colour = th.ACCENT if row.highlight else th.TEXT
             score = theme.text(str(row.score), row_size, colour, bold=True)
             right = rect.right - pad

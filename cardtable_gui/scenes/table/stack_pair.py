@@ -2,7 +2,8 @@
 
 A stack's top card is played like a hand card: dragged onto the trick, clicked twice
 (the first click chooses the stack), or chosen with the keys (Up from the hand to the
-stacks, Left and Right between them, Down back to the hand, Enter plays). The hand
+stacks, Left and Right between them, Down back to the hand, Enter plays; Enter with
+nothing picked and no hand card to play picks the first stack that may be). The hand
 and the stacks share one choice: choosing a stack lets go of the hand's card, and
 choosing a hand card lets go of the stack. The layout says what a key for its own
 stack move (Spizzichino's lift) does.
@@ -114,9 +115,14 @@ class StackPair:
             self.keys[key](self.focus)
             return True
         if self.focus is None:
+            legal = [i for i in filled if mine[i].legal]
             if key == pygame.K_UP and filled:
-                legal = [i for i in filled if mine[i].legal]
                 self.choose(mine, (legal or filled)[0])
+                return True
+            if key in ENTER_KEYS and legal and self.fan.selected_card is None and not self._hand_can_play():
+                # Enter with nothing picked picks the leftmost card that may be played
+                # (HandFan.enter); when only a stack has one, that is the stack's top.
+                self.choose(mine, legal[0])
                 return True
             return False
         if key == pygame.K_DOWN:
@@ -134,6 +140,9 @@ class StackPair:
                 self.play(card)
             return True
         return key == pygame.K_UP
+
+    def _hand_can_play(self) -> bool:
+        return any(slot.card in self.fan.legal for slot in self.fan.slots)
 
     def choose(self, mine: Sequence[FaceUpStack], index: int | None, keep_hand: bool = False) -> None:
         """Choose stack ``index`` (None: the hand); the hand's card is let go unless

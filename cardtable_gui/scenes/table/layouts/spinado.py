@@ -107,6 +107,10 @@ def played_the(name: str, card: Card) -> str:
     return f"{name} played the {card.rank.title}"
 
 
+NO_ANTE = "no ante: won last hand"
+"""Under the chips of the player the rules spare the ante (the last hand's winner)."""
+
+
 def chips_text(amount: int) -> str:
     return "1 chip" if amount == 1 else f"{amount} chips"
 
@@ -173,10 +177,10 @@ class SpinadoLayout(GameLayout):
         self.dead = DeadHandTile(hint=DEAD_UNSEEN)
         self.reveal = Reveal()
         self.banner = Banner()
-        self.scores = ScorePanel()
+        self.scores = ScorePanel(uneven=True)
         self.chips = ChipMover(port.animator)
         self.bubbles = Bubbles()
-        self.log = PlayLog()
+        self.log = PlayLog(port.paused)
         self.hand_play = HandPlay(self.fan, self.board, self._try_play)
         self.spinado_button = Button("Add the spinado (S)", self._toggle_spinado)
         spots = seat_spots(self.seat_count, pygame.Rect(0, 0, 400, 300))
@@ -262,7 +266,7 @@ class SpinadoLayout(GameLayout):
         mine.bottomleft = (margin, height - margin)
         self.panels[0].layout(mine, (width / 2, self.hand_top + card_h / 2), self.card_width)
         self.panels[0].show_cards = False
-        self.scores.layout(pygame.Rect(0, 0, plate_w, ScorePanel.height_for(t, self.seat_count)))
+        self.scores.layout(pygame.Rect(0, 0, plate_w, self._scores_height()))
         self.scores.rect.bottomright = (width - margin, height - margin)
         button_h = t.px(38)
         self.spinado_button.rect = pygame.Rect(margin, mine.top - gap - button_h, plate_w, button_h)
@@ -922,9 +926,13 @@ class SpinadoLayout(GameLayout):
         best = leaders(chips)
         self.scores.title = "Chips"
         self.scores.rows = [
-            ScoreRow(self.port.seat_name(seat), chips[seat], self._change(seat), seat in best)
+            ScoreRow(self.port.seat_name(seat), chips[seat], self._change(seat), seat in best, NO_ANTE if self._skipped_ante(seat) else "")
             for seat in range(self.seat_count)
         ]
+        if self.size != (0, 0) and self.scores.rect.height != self._scores_height():
+            # A line saying why someone paid no ante came or went: the panel grows
+            # or shrinks by it, and what stands above it makes room.
+            self.layout(self.size)
         for pot, tile in self.tiles.items():
             tile.hint = self._pot_hint(pot)
         self._place_legend()
@@ -952,6 +960,15 @@ class SpinadoLayout(GameLayout):
         if seat in self.sitting_out:
             return ["Sitting out", "No chips left"]
         return [chips_text(self.stacks[seat].count), cards_text(self.counts[seat])]
+
+    def _skipped_ante(self, seat: int) -> bool:
+        """True when ``seat`` plays this hand without having paid an ante: the rules
+        spare the winner of the hand before."""
+        return self.hand_number > 1 and seat not in self.sitting_out and not self.ledger.antes[seat]
+
+    def _scores_height(self) -> int:
+        lined = sum(1 for seat in range(self.seat_count) if self._skipped_ante(seat))
+        return ScorePanel.height_for(self.theme, self.seat_count, lined=lined)
 
     def _change(self, seat: int) -> str:
         if seat in self.sitting_out:

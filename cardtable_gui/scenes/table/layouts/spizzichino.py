@@ -129,7 +129,7 @@ class SpizzichinoLayout(GameLayout):
         self.scores = ScorePanel()
         self.banner = Banner()
         self.bubbles = Bubbles()
-        self.log = PlayLog()
+        self.log = PlayLog(port.paused)
         self.hand_play = HandPlay(self.fan, self.trick, self._play_card)
         self.size = (0, 0)
         self.view: SpizzichinoView | None = None

@@ -106,7 +106,7 @@ class HandAndFootLayout(GameLayout):
         self.scores = ScorePanel()
         self.bubbles = Bubbles()
         self.controls = TurnControls(self)
-        self.log = PlayLog()
+        self.log = PlayLog(port.paused)
         self.log_words = self._new_log_words()
         self.size = (0, 0)
         self.view: HandAndFootView | None = None
