@@ -61,6 +61,8 @@ if TYPE_CHECKING:
 DISCARD_PILE = ("discard",)
 """Where a card dropped to be discarded lands."""
 DRAW_FIRST = "Draw first: click the draw pile, or take the discard pile."
+NOTHING_TO_LAY = "Choose the cards to lay down first (click them, or the arrows and Space), then press L."
+HINTED_INSTEAD = "Laid down the cards the hint named, in place of the ones you had chosen."
 NOTHING_FITS = (
     "No card in your hand goes onto your side's books now. Choose three or more cards "
     "of a rank and press L to start a book, or choose a card and press X to discard it."
@@ -465,20 +467,32 @@ class TurnControls:
     def lay_down(self) -> None:
         """Lay the staged cards down, the chosen cards first put where Enter would put
         them: choosing three kings, or the six cards of two books, and Lay down is a
-        whole meld. With nothing chosen while the hint shows a meld, its cards are the
-        ones laid down: the hint rings Lay down, and one press makes the hinted move."""
+        whole meld. While the hint shows a meld, its cards are the ones laid down,
+        whatever is chosen: the hint rings Lay down, and one press makes the hinted
+        move (with two 8s chosen, L tried the 8s and the hinted jack stayed in hand).
+        With nothing to lay down, it says what to do first."""
         view = self.view
         if not self.active or self.sent or view is None:
             return
         chosen = self.table.fan.chosen_cards
         hinted = self.table.hinted
-        if not chosen and isinstance(hinted, Meld):
-            chosen = [card for group in hinted.groups for card in group.cards]
+        instead = ""
+        cards = [card for group in hinted.groups for card in group.cards] if isinstance(hinted, Meld) else []
+        # A hint given after a staged meld may name that meld itself: its cards are no
+        # longer in the hand, and the staged cards are laid down as they are.
+        if cards and not Counter(cards) - Counter(self.table.fan.cards):
+            if chosen and Counter(chosen) != Counter(cards):
+                instead = HINTED_INSTEAD
+            chosen = cards
+        if not chosen and not self.staging:
+            self.port.say(DRAW_FIRST if view.phase is Phase.DRAW else NOTHING_TO_LAY)
+            return
         note: str | None = ""
         if chosen and view.phase is Phase.PLAY:
             note = self.place(chosen)
         if not self.staging or note is None:
             return
+        note = " ".join(part for part in (instead, note) if part)
         if view.phase is Phase.DRAW:
             self.take(self.take_choice)
             return
