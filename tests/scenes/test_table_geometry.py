@@ -374,7 +374,8 @@ def press_h(app: App) -> None:
 
 def refuse_a_move(app: App, scene: TableScene) -> None:
     """With the hint asked for, make a move the rules refuse, as a person would: in
-    Hand and Foot lay down a single card after drawing; elsewhere click twice on a
+    Hand and Foot put a single chosen card down with Enter after drawing (L would lay
+    the hinted cards instead); elsewhere click twice on a
     dimmed card, at the first turn that has one beside a card that may be played."""
     table = scene.table
     if scene.config.game == "hand_and_foot":
@@ -383,7 +384,7 @@ def refuse_a_move(app: App, scene: TableScene) -> None:
         run_until(app, lambda: deciding(scene) and table.controls.view.phase is Phase.PLAY and not scene.animator.busy)
         press_h(app)
         click(app, card_grip(scene, 0))
-        post(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l")
+        post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
     else:
         fan = table.fan
         while True:
