@@ -47,9 +47,10 @@ LONG_REFUSAL = (
 """A refusal as long as the longest the rules give."""
 WATCHED_FRAMES = 140
 """Frames of computer play looked at, at the largest number of players."""
-READABLE_TRICK_CARD = 48
+READABLE_TRICK_CARD = 47
 """The narrowest a trick card may be, at the smallest window, for its corner index to
-read at a glance (eight players' cards were 38 pixels wide at 1024x640)."""
+read at a glance (eight players' cards were 38 pixels wide at 1024x640; 48 until a
+gap kept the turned cards off the seat plates, which they touched)."""
 
 
 def config(game: str, players: int, humans: tuple[int, ...]) -> MatchConfig:
