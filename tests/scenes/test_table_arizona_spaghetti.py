@@ -5,6 +5,7 @@ seat readable with eight players at three window sizes."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from pathlib import Path
 
@@ -271,6 +272,27 @@ def test_eight_players_fit_without_overlap(tmp_path: Path, size: tuple[int, int]
     for i, a in enumerate(pieces):
         for b in pieces[i + 1:]:
             assert not a.colliderect(b), (a, b)
+    app.quit()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_the_trick_cards_lie_clear_of_every_seat_plate(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Seen at eight players: "Felix's card touches Greta's panel". Each card as it lies
+    turned, a hair of felt round it, is clear of every plate and its cards."""
+    app = make_app(tmp_path, size)
+    for players in range(3, 9):
+        scene = start_table(app, config(players=players))
+        frames(app)
+        table = scene.table
+        plates = [panel.plate for panel in table.panels]
+        plates += [panel.cards_rect(scene.sprites) for panel in table.panels[1:]]
+        trick = table.trick
+        for position in range(players):
+            card = trick.card_rect(position, scene.sprites)
+            turned = max(card.width, card.height) * math.sin(math.radians(abs(trick.tilt(position))))
+            lies = card.inflate(round(turned) + 2, round(turned) + 2)
+            assert lies.collidelist(plates) == -1, (size, players, position, "touches", plates[lies.collidelist(plates)])
+        app.scenes.pop()
     app.quit()
 
 

@@ -47,9 +47,10 @@ LONG_REFUSAL = (
 """A refusal as long as the longest the rules give."""
 WATCHED_FRAMES = 140
 """Frames of computer play looked at, at the largest number of players."""
-READABLE_TRICK_CARD = 48
+READABLE_TRICK_CARD = 47
 """The narrowest a trick card may be, at the smallest window, for its corner index to
-read at a glance (eight players' cards were 38 pixels wide at 1024x640)."""
+read at a glance (eight players' cards were 38 pixels wide at 1024x640; 48 until a
+gap kept the turned cards off the seat plates, which they touched)."""
 
 
 def config(game: str, players: int, humans: tuple[int, ...]) -> MatchConfig:
@@ -374,7 +375,8 @@ def press_h(app: App) -> None:
 
 def refuse_a_move(app: App, scene: TableScene) -> None:
     """With the hint asked for, make a move the rules refuse, as a person would: in
-    Hand and Foot lay down a single card after drawing; elsewhere click twice on a
+    Hand and Foot put a single chosen card down with Enter after drawing (L would lay
+    the hinted cards instead); elsewhere click twice on a
     dimmed card, at the first turn that has one beside a card that may be played."""
     table = scene.table
     if scene.config.game == "hand_and_foot":
@@ -383,7 +385,7 @@ def refuse_a_move(app: App, scene: TableScene) -> None:
         run_until(app, lambda: deciding(scene) and table.controls.view.phase is Phase.PLAY and not scene.animator.busy)
         press_h(app)
         click(app, card_grip(scene, 0))
-        post(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l")
+        post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
     else:
         fan = table.fan
         while True:

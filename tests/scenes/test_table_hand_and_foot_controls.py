@@ -22,6 +22,7 @@ from cardtable_gui.rules.base import Action
 from cardtable_gui.rules.hand_and_foot import Discard, Meld, MeldGroup, Phase, TakePile
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.book_row import NEW_BOOK
+from cardtable_gui.scenes.table.layouts.hand_and_foot.controls import HINTED_INSTEAD, NOTHING_TO_LAY
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from tests.scenes.test_table_hand_and_foot import (
     NAMES,
@@ -272,3 +273,31 @@ def test_the_hint_to_discard_is_carried_out_by_x_or_discard_with_nothing_chosen(
         assert button.visible, "Discard is offered for the hinted card"
         click(app, button.rect.center)
     assert my_moves(scene)[-1] == hinted, scene.message
+
+
+def test_while_a_hint_to_lay_down_shows_l_lays_the_hinted_cards_whatever_is_chosen(app: App) -> None:
+    """With two 8s chosen the hint rang Lay down ("Lay down the jack of diamonds on
+    your jacks..."), and L tried the two 8s: "A new book needs at least three cards."
+    The control the hint points to makes the hinted move, and says it did."""
+    scene = start_table(app, dealt("JH JS JC QH QS QD JD 8H 8S 5H 6H", ("KD 4C", "4D 10H")))
+    draw_and_lay_down(app, scene, "JH JS JC QH QS QD")
+    choose(app, scene, "8H 8S")
+    press_h(app)
+    hinted = scene.hint.advice.action if scene.hint.advice is not None else None
+    assert isinstance(hinted, Meld) and cards("JD") == tuple(c for g in hinted.groups for c in g.cards), scene.hint.text
+    assert scene.table.fan.chosen, "the 8s are still chosen"
+    key(app, pygame.K_l)
+    assert my_moves(scene)[-1] == hinted, scene.message
+    assert scene.message == HINTED_INSTEAD
+
+
+def test_l_with_nothing_chosen_and_no_hint_says_what_to_choose(app: App) -> None:
+    """Lay down itself only shows with cards chosen or staged; L did nothing, silently."""
+    scene = start_table(app, dealt("8H 8S 8D QH QS QD 5H 6H 7H 9S 10S", ("KD 4C", "4D 10H")))
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    before = len(my_moves(scene))
+    key(app, pygame.K_l)
+    assert len(my_moves(scene)) == before
+    assert scene.message == NOTHING_TO_LAY

@@ -129,3 +129,30 @@ def test_the_log_names_one_card_of_any_rank_with_its_article(rank: Rank) -> None
     words.lines(Melded(1, 1, ((0, three),)))
     article = "an" if rank in (Rank.ACE, Rank.EIGHT) else "a"
     assert words.lines(Melded(3, 1, ((0, (Card(rank, Suit.CLUBS),)),))) == [f"Dot added {article} {rank.title}"]
+
+
+def test_the_next_player_is_lit_and_the_pile_recounted_as_a_discard_lands_never_before(tmp_path: Path) -> None:
+    """Seen: "You to play" lit while Clara's discard was still flying, the pile still
+    reading its old count and block beside it. The turn passes, and the pile's words
+    change, when the card lands."""
+    app = make_app(tmp_path, (1024, 640))
+    app.settings.animation_speed = 1.0
+    scene = TableScene(app, config(4, ()), watch=True)
+    app.scenes.push(scene)
+    table = scene.table
+    assert isinstance(table, HandAndFootLayout)
+    discards: list[Discarded] = []
+    before_each_event(scene, lambda event: discards.extend([event] if isinstance(event, Discarded) else []))
+    run_until(app, lambda: bool(discards), dt=0.01)
+    event = discards[0]
+    after = table.panels[table.position_of((event.seat + 1) % 4)]
+    count = table.discard.count
+    flying = 0
+    while table.discard.count == count:
+        assert not after.active, "the next player was lit while the discard was in the air"
+        assert table.to_move == event.seat
+        flying += 1
+        frames(app, dt=0.01)
+    assert flying > 1, "the discard was seen in flight"
+    assert table.discard.top == event.card
+    assert after.active, "the next player is lit as the card lands"

@@ -238,3 +238,17 @@ def test_eight_cards_are_as_large_as_the_rows_allow() -> None:
     w, h = SPRITES.size(48)
     width, height = TrickArea.size_for((w, h), 20, 8)
     assert width <= 5.3 * w and height <= 2 * h + 2 * 20 + 0.1 * w
+
+
+@pytest.mark.parametrize("seats", range(2, 9))
+def test_who_takes_the_trick_is_said_at_every_player_count_clear_of_cards_indices_and_names(seats: int) -> None:
+    """With eight players only the winner's tag turning gold said who took the trick:
+    a tag is a card wide there, too narrow for "Ada takes it". What the tag cannot
+    say, a caption beside the trick says, on no card, corner index or name."""
+    for winner in range(seats):
+        area, _ = drawn(seats, winner, last=False)
+        said = takes_it(NAMES[winner])
+        assert said in (*area.label_words, area.caption_words), (seats, NAMES[winner])
+        if area.caption_words:
+            assert area.caption_box.collidelist([*area.drawn, *area.indices, *area.label_boxes]) == -1, (seats, said)
+            assert area.caption_box.colliderect(area.rect.inflate(0, area.caption_box.height * 4)), "beside the trick"

@@ -197,7 +197,10 @@ class GroupPlay(Generic[T]):
     ``drop(cards, place)`` when they are dragged onto a place (``target_at`` says which
     place of type ``T`` is under a point) or when Enter is pressed (``place`` None: the
     layout picks). ``hover(place)`` is told the place under a drag as it moves, so the
-    layout can light it; None when there is none or the drag ended."""
+    layout can light it; None when there is none or the drag ended. ``pick`` is what
+    Enter does with no card chosen and none under the keys' cursor: by default what it
+    does on every hand (``HandFan.enter``), or the layout's own choice of a card that
+    fits somewhere, and its word when none does."""
 
     def __init__(
         self,
@@ -205,11 +208,13 @@ class GroupPlay(Generic[T]):
         target_at: Callable[[tuple[int, int]], T | None],
         drop: Callable[[list[Card], T | None], None],
         hover: Callable[[T | None], None] = lambda place: None,
+        pick: Callable[[], object] | None = None,
     ) -> None:
         self.fan = fan
         self.target_at = target_at
         self.drop = drop
         self.hover = hover
+        self.pick = pick if pick is not None else fan.enter
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """True when the event was about the hand."""
@@ -272,13 +277,13 @@ class GroupPlay(Generic[T]):
                 fan.toggle(fan.selected)
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            # Chosen cards go where they fit; with none chosen, Enter is what it is on
-            # every hand: the card picked goes, or the first card is picked.
-            cards = fan.chosen_cards
-            if not cards:
-                picked = fan.enter()
-                cards = [picked] if picked is not None else []
+            # Chosen cards go where they fit; with none chosen, the card under the
+            # cursor goes, else a card is picked for the next Enter.
+            picked = fan.selected_card
+            cards = fan.chosen_cards or ([picked] if picked is not None else [])
             if cards:
                 self.drop(cards, None)
+            else:
+                self.pick()
             return True
         return False

@@ -80,6 +80,8 @@ NOTE_SECONDS = 4.0
 """How long a passing note (not a refusal) shows above the hand."""
 NOTICE_SECONDS = 6.0
 """How long news from outside the game (a friend gone or back) shows."""
+PLAY_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE})
+"""The keys that play or pick a card on every table."""
 MODIFIER_KEYS = frozenset(
     (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI)
 )
@@ -185,6 +187,8 @@ class TableScene(Scene):
         """What the hint's tag keeps off: the words and the game's notes, as last placed."""
         self._message_lines: list[str] = []
         self._deciding: int | None = None
+        self._typed_ahead: pygame.event.Event | None = None
+        """Enter pressed before the person's turn was offered, for its start."""
         """The seat whose decision the table offers now (its choices are shown)."""
         self.save_button = Button("Save", self.ask_save_name, style="quiet")
         self.rules_button = Button("Rules", self.open_rules, style="quiet")
@@ -338,6 +342,7 @@ class TableScene(Scene):
         if self.tips is not None and self.tips.text is not None:
             # A tip is about the hand in play: it does not stay beside its summary.
             self._show_note(None)
+        self._typed_ahead = None
         self.summary.show(table, button)
         self._layout_summary(self.app.screen.get_size())
         self._summary_left = WATCH_SUMMARY_SECONDS / self.pace
@@ -409,11 +414,13 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_h and not event.mod & pygame.KMOD_CTRL:
             self.toggle_hint()
             return
-        if self.animator.busy and (
-            event.type == pygame.KEYDOWN
-            or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self._on_a_button(event.pos))
-        ):
+        if self.animator.busy and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self._on_a_button(event.pos):
+            # A click on the cloth is the one deliberate way to hurry what is shown. A
+            # key never is: Enter and Space are how a card is played, and one pressed a
+            # moment after the last card skipped the last trick straight to the summary.
             self.animator.skip()
+            return
+        if self._keeps_for_the_turn(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
@@ -435,6 +442,19 @@ class TableScene(Scene):
             self.undo()
             return
         self.table.handle_event(event)
+
+    def _keeps_for_the_turn(self, event: pygame.event.Event) -> bool:
+        """Enter or Space pressed while the table still shows the moves before the
+        person's turn, the match already waiting on them: kept, and acted on as the
+        turn is offered (it picks the card for the next Enter to play). Eaten as a
+        hurry, such a key was lost and a picked card sat through two Enters."""
+        if event.type != pygame.KEYDOWN or event.key not in PLAY_KEYS or self._deciding is not None:
+            return False
+        seat = self.match.to_move
+        if seat is None or seat != self.viewer or not self.match.is_human(seat) or self.match.new_hand_pending():
+            return False
+        self._typed_ahead = event
+        return True
 
     def update(self, dt: float) -> None:
         self.animator.update(dt)
@@ -541,6 +561,10 @@ class TableScene(Scene):
         if self.message == HINT_NOT_YET:
             self.message = ""
         self.table.begin_turn(self.match.legal_actions_for(seat))
+        typed, self._typed_ahead = self._typed_ahead, None
+        if typed is not None and self.table.fan.active:
+            # Only on the hand: an Enter kept for a bid panel would place a bid unseen.
+            self.table.handle_event(typed)
         self.play_sound("your_turn")
         if self.hint.visible or self.coach is not None:
             # Asked for before the choices were offered (or, in practice, shown unasked):
@@ -551,6 +575,7 @@ class TableScene(Scene):
     def _end_turn(self) -> None:
         """Take the choices away, and with them any hint."""
         self._deciding = None
+        self._typed_ahead = None
         self.hide_hint()
         self.table.end_turn()
 

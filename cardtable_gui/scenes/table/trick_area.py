@@ -104,7 +104,10 @@ class TrickArea:
     label_words: list[str] = field(default_factory=list)
     """What the names said when last drawn, in the order of ``label_boxes``."""
     caption_box: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
-    """Where the last trick's caption went when last drawn (empty when not shown)."""
+    """Where the trick's caption went when last drawn (empty when not shown): the last
+    trick's, or who takes the trick in play when the winner's tag has no room to say it."""
+    caption_words: str = ""
+    """What the caption said when last drawn."""
     drawn: list[pygame.Rect] = field(default_factory=list)
     """The cards drawn last, upright (the trick in play, or the last one again)."""
     indices: list[pygame.Rect] = field(default_factory=list)
@@ -177,27 +180,27 @@ class TrickArea:
         sentences about one win lay on the same card)."""
         theme.draw_panel(surface, self.rect, radius=theme.px(24), fill=(0, 0, 0, 90), border=th.PANEL_BORDER, shadow=False)
         self.draw_cards(surface, theme, sprites, plays, winner, gathered=True)
+        self._draw_caption(surface, theme, sprites, plays, caption)
+
+    def _draw_caption(
+        self, surface: pygame.Surface, theme: th.Theme, sprites: CardSprites, plays: list[tuple[int, Card]], caption: str
+    ) -> None:
+        """``caption`` in bold on the winner's colour, in the middle if no card lies
+        there, else the nearest spot clear of the cards, their corner indices, their
+        names and what the layout keeps clear, in the area or just above or below it
+        (the middle of a trick is seldom free: Ada's tag and the caption lay on her
+        card)."""
         text, size = theme.fit(caption, theme.text_px(18), self.rect.width - theme.px(16), bold=True)
         image = theme.text(text, size, th.TEXT_DARK, bold=True)
         box = image.get_rect().inflate(theme.px(18), theme.px(8))
-        self.caption_box = self._caption_place(box, theme, sprites, plays)
-        theme.draw_panel(surface, self.caption_box, radius=box.height // 2, fill=th.ACCENT, border=None, shadow=False)
-        surface.blit(image, image.get_rect(center=self.caption_box.center))
-
-    def _caption_place(
-        self, box: pygame.Rect, theme: th.Theme, sprites: CardSprites, plays: list[tuple[int, Card]]
-    ) -> pygame.Rect:
-        """The last trick's caption in the middle if no card lies there, else the
-        nearest spot clear of the cards and their names, in the area or just above or
-        below it (the middle of a trick is seldom free: Ada's tag and the caption lay
-        on her card)."""
-        taken = [self.card_rect(position, sprites) for position, _ in plays] + self.label_boxes
+        taken = [self.card_rect(position, sprites) for position, _ in plays] + self.indices + self.label_boxes
         natural = box.copy()
         natural.center = self.rect.center
-        size = natural.size
         room = self.rect.inflate(max(0, box.width - self.rect.width), (box.height + theme.px(6)) * 2)
-        _, placed = place_note(natural, lambda _width: size, [size[0]], room, taken, [], theme.px(6))
-        return placed
+        _, self.caption_box = place_note(natural, lambda _width: box.size, [box.width], room, [*taken, *self.keep_clear], [], theme.px(6))
+        self.caption_words = text
+        theme.draw_panel(surface, self.caption_box, radius=box.height // 2, fill=th.ACCENT, border=None, shadow=False)
+        surface.blit(image, image.get_rect(center=self.caption_box.center))
 
     def index_room(self, position: int, sprites: CardSprites, theme: th.Theme) -> list[pygame.Rect]:
         """The corner indices of the card from ``position`` as it lies turned, with a
@@ -237,6 +240,7 @@ class TrickArea:
         self.label_boxes = []
         self.label_words = []
         self.caption_box = pygame.Rect(0, 0, 0, 0)
+        self.caption_words = ""
         cards = self.drawn = [self.card_rect(position, sprites) for position, _ in plays]
         self.indices = [corner for position, _ in plays for corner in turned_index_corners(self.card_rect(position, sprites), self.tilt(position))]
         indices = [corner for position, _ in plays for corner in self.index_room(position, sprites, theme)]
@@ -246,6 +250,11 @@ class TrickArea:
                 others = cards[:index] + cards[index + 1 :]
                 won = position == winner and not gathered
                 self._draw_name(surface, theme, sprites, position, sides[position], won, others, indices)
+        taker = self.names.get(winner) if winner is not None and not gathered else None
+        if taker and takes_it(taker) not in self.label_words:
+            # The winner's tag had no room for the words (a tag is a card wide with
+            # eight players): who takes the trick is said beside it, as at four.
+            self._draw_caption(surface, theme, sprites, plays, takes_it(taker))
 
     def name_sides(self, theme: th.Theme, sprites: CardSprites) -> dict[int, int]:
         """Which of its spots (``_spots``) each named seat's tag takes, the same in every

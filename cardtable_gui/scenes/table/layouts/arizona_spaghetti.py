@@ -199,7 +199,10 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
         """As large as the middle allows: the largest trick that fits between the
         seats somewhere on the table's middle line, as near its centre as it can be."""
         label_h = self.theme.px(26)
-        blocked = self._seat_rects()
+        # A gap round each plate and its cards: a card lies turned a little beyond its
+        # place, and Felix's card touched Greta's plate.
+        gap = self.theme.px(4)
+        blocked = [rect.inflate(gap * 2, gap * 2) for rect in self._seat_rects()]
         width = round(self.card_width * 0.8)
         rect = pygame.Rect(0, 0, 0, 0)
         while True:

@@ -324,14 +324,14 @@ def trick_card_rects(trick: TrickArea, sprites: CardSprites, card: Card) -> list
 
 def report_trick(footprint: Footprint, trick: TrickArea, sprites: CardSprites) -> None:
     """The trick into ``footprint`` as last drawn (the trick in play, or the last one
-    shown again): each card, its name tag and the last trick's caption, and around
+    shown again): each card, its name tag and the trick's caption, and around
     them the area a note may lie over at a pinch (its middle is mostly felt, and the
     nearest free space to the hand)."""
     footprint.add(Kind.AREA, trick.rect, "trick area")
     footprint.add_all(Kind.CARD, trick.drawn, "trick card")
     footprint.add_all(Kind.CARD, trick.indices, "trick card's index")
     footprint.add_all(Kind.TEXT, trick.label_boxes, "name tag")
-    footprint.add(Kind.TEXT, trick.caption_box, "last trick's caption")
+    footprint.add(Kind.TEXT, trick.caption_box, "trick's caption")
 
 
 def hand_card_rects(fan: HandFan, card: Card) -> list[pygame.Rect]:

@@ -5,7 +5,8 @@
   (those cards are outlined in the hand too); a click on the pile or T takes it with
   the first pair offered.
 - Meld: choose cards (click, shift-click for a range, or the arrows with Space and
-  Shift), drop them on a book or on New book (Enter puts them where they fit). They
+  Shift), drop them on a book or on New book (Enter puts them where they fit; with
+  none chosen it picks the leftmost card that fits one of the side's books). They
   are staged, with the running count of an opening, until Lay down (L); Cancel or Esc
   returns them, Backspace takes back the last drop. Lay down with cards chosen puts
   them where Enter would (one book per rank, onto open books; wilds alone where the
@@ -42,6 +43,7 @@ from cardtable_gui.rules.hand_and_foot import (
     TakePile,
     is_wild,
 )
+from cardtable_gui.rules.hand_and_foot.books import extend
 from cardtable_gui.rules.hand_and_foot.placing import place_chosen
 from cardtable_gui.scenes.table.bidding import BidChoice, BidPanel
 from cardtable_gui.scenes.table.book_row import NEW_BOOK, BookLook, BookRow
@@ -59,6 +61,16 @@ if TYPE_CHECKING:
 DISCARD_PILE = ("discard",)
 """Where a card dropped to be discarded lands."""
 DRAW_FIRST = "Draw first: click the draw pile, or take the discard pile."
+NOTHING_TO_LAY = "Choose the cards to lay down first (click them, or the arrows and Space), then press L."
+HINTED_INSTEAD = "Laid down the cards the hint named, in place of the ones you had chosen."
+NOTHING_FITS = (
+    "No card in your hand goes onto your side's books now. Choose three or more cards "
+    "of a rank and press L to start a book, or choose a card and press X to discard it."
+)
+NO_BOOKS_YET = (
+    "Your side has no books yet. Choose three or more cards of a rank and press L to "
+    "lay them down, or choose a card and press X to discard it."
+)
 
 
 class TurnControls:
@@ -81,7 +93,9 @@ class TurnControls:
         self.dragging = False
         self.hint = ""
         self.keys_hint = ""
-        self.play: GroupPlay[Hashable] = GroupPlay(table.fan, self._target_at, self._dropped, self._hovering)
+        self.play: GroupPlay[Hashable] = GroupPlay(
+            table.fan, self._target_at, self._dropped, self._hovering, self.pick_for_books
+        )
         self.lay_down_button = Button("Lay down", self.lay_down, style="primary")
         self.cancel_button = Button("Cancel", self.cancel, style="quiet")
         self.discard_button = Button("Discard", self.discard_chosen)
@@ -259,7 +273,7 @@ class TurnControls:
         else:
             # The keys no button shows come first: a narrow bar drops the last ones.
             asks = ["A asks"] if self.ask_button.visible else []
-            keys = ["L lays down", "X discards", *asks, "arrows move", "Space chooses", "Enter places", "S sorts"]
+            keys = ["L lays down", "X discards", *asks, "arrows move", "Space chooses", "Enter places them (none chosen: picks a card for a book)", "S sorts"]
             self.keys_hint = "Keys: " + ", ".join(keys)
         self.layout()
         table.refresh()
@@ -356,6 +370,31 @@ class TurnControls:
         by_hint = isinstance(hinted, Meld) and any(g.book == placement.wilds_book for g in hinted.groups)
         return words.wilds_placed(places[placement.wilds_book][1], len(cards), by_hint)
 
+    def pick_for_books(self) -> None:
+        """Enter with no card chosen: before drawing, say to draw first; after, pick
+        the leftmost card that goes onto one of the side's books now (open or staged),
+        for the next Enter to put there, else say plainly why not and what to do. It
+        picked the leftmost card whatever it was, a three, and only the next Enter
+        said threes never go in a book."""
+        view = self.view
+        if not self.active or self.sent or view is None:
+            return
+        if view.phase is Phase.DRAW:
+            self.port.say(DRAW_FIRST)
+            return
+        if view.phase is not Phase.PLAY:
+            return
+        places = [book for _, book in self.staging.places(self._books(), view.options.wild_books)]
+        if not places:
+            self.port.say(NO_BOOKS_YET)
+            return
+        fan = self.table.fan
+        fits = next((i for i, slot in enumerate(fan.slots) if slot.card is not None and _fits_any(slot.card, places, view.options.wild_books)), None)
+        if fits is None:
+            self.port.say(NOTHING_FITS)
+            return
+        fan.select(fits)
+
     def stage(self, cards: Sequence[Card], place: Hashable) -> None:
         """Stage ``cards`` on ``place`` (a book, a staged book, the pile's book or a
         new book); the rule's reason is shown when they may not go there. Cards of
@@ -428,20 +467,32 @@ class TurnControls:
     def lay_down(self) -> None:
         """Lay the staged cards down, the chosen cards first put where Enter would put
         them: choosing three kings, or the six cards of two books, and Lay down is a
-        whole meld. With nothing chosen while the hint shows a meld, its cards are the
-        ones laid down: the hint rings Lay down, and one press makes the hinted move."""
+        whole meld. While the hint shows a meld, its cards are the ones laid down,
+        whatever is chosen: the hint rings Lay down, and one press makes the hinted
+        move (with two 8s chosen, L tried the 8s and the hinted jack stayed in hand).
+        With nothing to lay down, it says what to do first."""
         view = self.view
         if not self.active or self.sent or view is None:
             return
         chosen = self.table.fan.chosen_cards
         hinted = self.table.hinted
-        if not chosen and isinstance(hinted, Meld):
-            chosen = [card for group in hinted.groups for card in group.cards]
+        instead = ""
+        cards = [card for group in hinted.groups for card in group.cards] if isinstance(hinted, Meld) else []
+        # A hint given after a staged meld may name that meld itself: its cards are no
+        # longer in the hand, and the staged cards are laid down as they are.
+        if cards and not Counter(cards) - Counter(self.table.fan.cards):
+            if chosen and Counter(chosen) != Counter(cards):
+                instead = HINTED_INSTEAD
+            chosen = cards
+        if not chosen and not self.staging:
+            self.port.say(DRAW_FIRST if view.phase is Phase.DRAW else NOTHING_TO_LAY)
+            return
         note: str | None = ""
         if chosen and view.phase is Phase.PLAY:
             note = self.place(chosen)
         if not self.staging or note is None:
             return
+        note = " ".join(part for part in (instead, note) if part)
         if view.phase is Phase.DRAW:
             self.take(self.take_choice)
             return
@@ -826,3 +877,13 @@ class TurnControls:
         card = table.discard.top if self.pressed == "discard" else None
         table.sprites.draw(surface, card, self.pointer, table.pile_card, outline=th.ACCENT)
 
+
+def _fits_any(card: Card, books: Sequence[Book], wild_books: bool) -> bool:
+    """Whether ``card`` alone may go onto one of ``books``."""
+    for book in books:
+        try:
+            extend(book, (card,), wild_books)
+        except IllegalAction:
+            continue
+        return True
+    return False

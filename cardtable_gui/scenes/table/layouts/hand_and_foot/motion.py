@@ -360,14 +360,16 @@ class EventShow:
         seat, card = event.seat, event.card
         self.last_mover = seat
         start = self._cards_leave(seat, [card])[0]
-        self.table.to_move = (seat + 1) % self.table.players
         self.table.port.play_sound("play")
 
         def landed() -> None:
-            # The seat's count and the pile's change together, as the card lands.
+            # The seat's count, the pile and its words change together as the card
+            # lands, and only then does the turn pass: "You to play" lit while the
+            # card was still in the air, beside the pile's old words.
             self.table.counts[seat] = max(0, self.table.counts[seat] - 1)
             self.table.discard.count += 1
             self.table.discard.top = card
+            self.table.to_move = (seat + 1) % self.table.players
             self.table.controls.refresh()
 
         self.animator.fly(card, start, self.table.discard.top_center, self.table.pile_card, DISCARD_FLIGHT, on_done=landed)
