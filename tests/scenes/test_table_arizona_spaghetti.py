@@ -558,3 +558,26 @@ def takes_the_costly_king(events: list[Event]) -> bool:
     return any(isinstance(event, TrickWon) and KING_OF_SPADES in event.cards for event in events) and any(
         isinstance(event, RoundEndedEarly) and event.round_number == 4 for event in events
     )
+
+
+def test_a_tip_that_comes_up_with_a_trick_never_covers_who_takes_it(tmp_path: Path) -> None:
+    """Seed 7 at 1024x640: the tip about a costly trick comes up as the eight-card
+    trick is named (its caption beside the trick); the tip, placed before the caption
+    was drawn, lay over it while the trick was held."""
+    app = make_app(tmp_path, (1024, 640))
+    app.settings.first_game_tips = True
+    scene = start_table(app, config(8, (0,), seed=7))
+    together = covered = 0
+    for _ in range(6000):
+        frames(app)
+        if scene.summary.visible:
+            break
+        caption = scene.table.trick.caption_box
+        if caption.width and scene.note.visible:
+            together += 1
+            covered += any(box.colliderect(caption) for box in scene.note_boxes)
+        if human_turn_ready(scene):
+            play_bottom_turn(app, scene)
+    app.quit()
+    assert together, "a tip and who takes the trick were shown together"
+    assert covered == 0

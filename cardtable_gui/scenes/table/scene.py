@@ -1130,9 +1130,12 @@ class TableScene(Scene):
         if self._notes_key is not None and self._notes_key[0] == said:
             if self._notes_key[1] == drawn:
                 return
-            if self.animator.busy:
+            words = footprint.rects((Kind.TEXT,))
+            if self.animator.busy and not any(box.collidelist(words) >= 0 for _, box in self._shown_notes()):
                 # The notes stay put while cards fly, but the record of what is drawn
-                # follows the cards: a test of this frame must see this frame.
+                # follows the cards: a test of this frame must see this frame. Words
+                # that come up meanwhile (who takes the trick) are not to be covered:
+                # a note over them is placed again.
                 self._add_marks(footprint, screen)
                 for name, box in self._shown_notes():
                     footprint.add(Kind.NOTE, box, what[name])
