@@ -121,6 +121,12 @@ def test_the_log_says_each_move_as_a_player_would() -> None:
     ]
 
 
+def test_a_pile_of_one_card_is_one_card() -> None:
+    words = LogWords(lambda seat: ("You", "Bea")[seat], lambda seat: seat % 2, lambda seat: seat == 0)
+    taken = PileTaken(1, Card.parse("9H"), (Card.parse("9S"), Card.parse("9D")), 0, 0)
+    assert words.lines(taken) == ["Bea took the pile (1 card)"]
+
+
 @pytest.mark.parametrize("rank", [rank for rank in Rank if rank is not Rank.JOKER and not is_wild(Card(rank, Suit.CLUBS))], ids=lambda rank: rank.title)
 def test_the_log_names_one_card_of_any_rank_with_its_article(rank: Rank) -> None:
     names = ("You", "Bea", "Cal", "Dot")

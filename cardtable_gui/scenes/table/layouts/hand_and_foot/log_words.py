@@ -98,7 +98,7 @@ class LogWords:
         if isinstance(event, PileTaken):
             self._book(self.team_of(event.seat), event.book, event.top.rank)
             taken = 1 + event.count + event.to_tail
-            return [f"{self.name(event.seat)} took the pile ({taken} cards)"]
+            return [f"{self.name(event.seat)} took the pile ({taken} card{'' if taken == 1 else 's'})"]
         return self._one(event)
 
     def _one(self, event: Event) -> list[str] | None:
