@@ -538,3 +538,19 @@ def test_the_chips_panel_says_why_the_last_winner_paid_no_ante(tmp_path: Path, s
     assert pygame.Rect((0, 0), size).contains(table.scores.rect)
     others = [rect for rect in table.element_rects() if rect != table.scores.rect]
     assert table.scores.rect.collidelist(others) == -1
+
+
+def test_a_game_that_ends_early_says_so_and_promises_no_next_hand(app: App) -> None:
+    """With one chip each, a hand or two leaves all but one out of chips and the game
+    ends long before its last hand: the top of the table must not count hands still to
+    come, nor the summary keep an unwon pot "for the next hand"."""
+    scene = TableScene(app, spinado_config(3, humans=(), seed=5, starting_chips=1), watch=True, pace=20.0)
+    app.scenes.push(scene)
+    run_until(app, lambda: scene.summary.visible and scene.match.is_over, limit=20_000)
+    layout = scene.table
+    assert isinstance(layout, SpinadoLayout)
+    assert layout.hand_number < layout.total_hands
+    assert layout.banner.lines == ["The game is over"]
+    summary = scene.summary.table
+    assert summary is not None
+    assert not any("next hand" in note for note in summary.notes), summary.notes

@@ -57,6 +57,7 @@ from cardtable_gui.scenes.table.coach import Coach
 from cardtable_gui.scenes.table.confirm import ConfirmPanel
 from cardtable_gui.scenes.table.footprint import EDGE_MARGIN, KEEP_CLEAR, Footprint, Kind
 from cardtable_gui.scenes.table.game_over import GameOverPanel, standings
+from cardtable_gui.scenes.table.grammar import listed
 from cardtable_gui.scenes.table.handoff import HandoffCover
 from cardtable_gui.scenes.table.hint import HintPanel
 from cardtable_gui.scenes.table.layout_registry import NoTableYet, make_layout
@@ -595,7 +596,7 @@ class TableScene(Scene):
         elif len(names) == 1:
             headline = f"{names[0]} wins!"
         else:
-            headline = f"{' and '.join(names)} win!"
+            headline = f"{listed(names)} win!"
         scores = match.scores
         teams = match.teams
         sides = [(" & ".join(self.seat_name(s) for s in side), scores[side[0]]) for side in teams]

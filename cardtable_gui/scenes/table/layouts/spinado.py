@@ -763,7 +763,9 @@ class SpinadoLayout(GameLayout):
         taken = {pot.pot for pot in ledger.pots}
         for pot in (Pot.MATRIMONY, Pot.INTRIGUE):
             if pot not in taken and self.tiles[pot].stack.count:
-                notes.append(f"Nobody won {pot.title}: its {chips_text(self.tiles[pot].stack.count)} stay for the next hand.")
+                # Said of the game's last hand too, where no next hand takes them.
+                left = "are left in it as the game ends" if self.port.match.is_over else "stay for the next hand"
+                notes.append(f"Nobody won {pot.title}: its {chips_text(self.tiles[pot].stack.count)} {left}.")
         if ledger.penalty is not None:
             penalty = ledger.penalty
             notes.append(
@@ -921,7 +923,11 @@ class SpinadoLayout(GameLayout):
         self.refresh_plates(self.panels, self.counts, self.to_move, self.dealer, self._plate_lines, turn)
         left = self.total_hands - self.hand_number
         self.banner.title = f"Hand {self.hand_number} of {self.total_hands}"
-        self.banner.lines = ["The last hand" if left <= 0 else f"{left} more after this one"]
+        if self.port.match.is_over:
+            # A game can end before its last hand, when all but one are out of chips.
+            self.banner.lines = ["The game is over"]
+        else:
+            self.banner.lines = ["The last hand" if left <= 0 else f"{left} more after this one"]
         chips = [stack.count for stack in self.stacks]
         best = leaders(chips)
         self.scores.title = "Chips"
