@@ -33,23 +33,7 @@ from cardtable_gui.cards import (
     shuffle,
     suit_number,
 )
-from cardtable_gui.rules.base import (
-    Action,
-    ActionParseError,
-    CardPlayed,
-    Event,
-    GameOver,
-    GameRules,
-    GameState,
-    GameView,
-    HandDealt,
-    IllegalAction,
-    RoundScored,
-    RulesOptions,
-    SeatEvent,
-    TrickWon,
-    copy_rng,
-)
+from cardtable_gui.rules import base
 from cardtable_gui.rules.tricks import (
     HeldMoves,
     InternedPlay,
@@ -187,7 +171,7 @@ _CLOSED_NUMBER: tuple[int | None, ...] = tuple(
 """Each round's suit that may not be led until broken, as its suit number."""
 
 
-class ArizonaSpaghettiOptions(RulesOptions):
+class ArizonaSpaghettiOptions(base.RulesOptions):
     """House rules for Arizona Spaghetti."""
 
     early_end: bool = Field(
@@ -209,7 +193,7 @@ _PLAY_BY_KEY = PlayCard.by_card_key
 
 
 @dataclass(frozen=True, slots=True)
-class SuitBroken(SeatEvent):
+class SuitBroken(base.SeatEvent):
     """``seat``, unable to follow suit, played ``suit``: from now on this round it may be
     led."""
 
@@ -217,14 +201,14 @@ class SuitBroken(SeatEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class TrickTaken(TrickWon):
+class TrickTaken(base.TrickWon):
     """A ``TrickWon`` that also says what the trick cost its taker this round."""
 
     points: int
 
 
 @dataclass(frozen=True, slots=True)
-class RoundEndedEarly(Event):
+class RoundEndedEarly(base.Event):
     """Round ``round_number`` stopped with ``cards_left`` cards unplayed, because its
     point cards were all taken; ``reason`` says so in a sentence."""
 
@@ -254,7 +238,7 @@ _new_tuple = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)
-class ArizonaSpaghettiView(GameView):
+class ArizonaSpaghettiView(base.GameView):
     """What one seat knows: its own hand, how many cards the others hold, every card
     played this round, and the scores. ``seat`` None is a spectator with no hand."""
 
@@ -340,7 +324,7 @@ def _point_cards(hands: list[list[Card]], round_number: int) -> int:
 
 
 @dataclass(eq=False)
-class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions], HeldMoves[PlayCard]):
+class ArizonaSpaghettiState(base.GameState[ArizonaSpaghettiOptions], HeldMoves[PlayCard]):
     """A game of Arizona Spaghetti in progress.
 
     ``trick`` is the trick being played (never complete); ``tricks`` the finished tricks
@@ -403,7 +387,7 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions], HeldMoves[PlayCa
     def last_round_points(self) -> tuple[int, ...]:
         return self.past_rounds[-1] if self.past_rounds else ()
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[base.Action]:
         if self.is_over:
             return []
         # follow_suit and lead_options, read off the moves held by suit.
@@ -428,13 +412,13 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions], HeldMoves[PlayCa
             return ()
         return (restricted,)
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: base.Action) -> list[base.Event]:
         seat = self._check(action)
-        events: list[Event] = []
+        events: list[base.Event] = []
         self._play(seat, action, events)  # type: ignore[arg-type]  # _check saw a PlayCard
         return events
 
-    def apply_trusted(self, action: Action) -> None:
+    def apply_trusted(self, action: base.Action) -> None:
         # _play inlined: the only move, made in every step of random play and search.
         plays = self.trick.plays
         seat = (self.trick.leader + len(plays)) % self.players
@@ -457,14 +441,14 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions], HeldMoves[PlayCa
     # The steps after a play append their events to ``events`` unless it is None (the
     # trusted path).
 
-    def _play(self, seat: int, action: PlayCard, events: list[Event]) -> None:
+    def _play(self, seat: int, action: PlayCard, events: list[base.Event]) -> None:
         """``apply_trusted``'s play, telling what happens in ``events``."""
         card = action.card
         self._take_from_hand(seat, card, action)
         plays = self.trick.plays
         led = plays[0][1].suit if plays else None
         plays.append((seat, card))
-        events.append(CardPlayed(seat, card))
+        events.append(base.CardPlayed(seat, card))
         if led is not None and card.suit is not led and not self.broken:
             if card.suit is self.round_rule.restricted:
                 self.broken = True
@@ -474,28 +458,28 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions], HeldMoves[PlayCa
         if len(plays) == self.players:
             self._finish_trick(events)
 
-    def _check(self, action: Action) -> int:
+    def _check(self, action: base.Action) -> int:
         """The seat to move, once ``action`` is known to be legal; otherwise raise
         ``IllegalAction`` saying why."""
         if self.finished:
-            raise IllegalAction("The game is over; no more cards can be played.")
+            raise base.IllegalAction("The game is over; no more cards can be played.")
         if not isinstance(action, PlayCard):
-            raise IllegalAction("In Arizona Spaghetti the only move is to play a card.")
+            raise base.IllegalAction("In Arizona Spaghetti the only move is to play a card.")
         seat = (self.trick.leader + len(self.trick.plays)) % self.players
         hand = self.hands[seat]
         card = action.card
         if card not in hand:
-            raise IllegalAction(f"You do not hold the {card.name}.")
+            raise base.IllegalAction(f"You do not hold the {card.name}.")
         if self.trick.plays:
             led = self.trick.plays[0][1].suit
             if card.suit is not led and any(c.suit is led for c in hand):
-                raise IllegalAction(follow_suit_reason(led))  # type: ignore[arg-type]
+                raise base.IllegalAction(follow_suit_reason(led))  # type: ignore[arg-type]
         elif card.suit in self._closed_suits() and any(c.suit is not card.suit for c in hand):
             name = card.suit.title.capitalize()  # type: ignore[union-attr]
-            raise IllegalAction(f"{name} may not be led until they are broken.")
+            raise base.IllegalAction(f"{name} may not be led until they are broken.")
         return seat
 
-    def _finish_trick(self, events: list[Event] | None) -> None:
+    def _finish_trick(self, events: list[base.Event] | None) -> None:
         rule = self.round_rule
         trick = self.trick
         card_points = _POINTS_BY_KEY[self.round_number - 1]
@@ -529,7 +513,7 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions], HeldMoves[PlayCa
         if last or early:
             self._finish_round(events, early)
 
-    def _finish_round(self, events: list[Event] | None, early: bool) -> None:
+    def _finish_round(self, events: list[base.Event] | None, early: bool) -> None:
         rule = self.round_rule
         if early and events is not None:
             left = sum(len(hand) for hand in self.hands)
@@ -538,11 +522,11 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions], HeldMoves[PlayCa
         self.past_rounds.append(points)
         self.totals = [total + p for total, p in zip(self.totals, points, strict=True)]
         if events is not None:
-            events.append(RoundScored(points, tuple(self.totals)))
+            events.append(base.RoundScored(points, tuple(self.totals)))
         if self.round_number == ROUNDS_PER_GAME:
             self.finished = self.is_over = True
             if events is not None:
-                events.append(GameOver(self.winners))
+                events.append(base.GameOver(self.winners))
             return
         self.round_number += 1
         self.dealer = (self.dealer + 1) % self.players
@@ -550,7 +534,7 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions], HeldMoves[PlayCa
         shuffle(deck, self.rng)
         self.deal(deck)
         if events is not None:
-            events.append(HandDealt(self.dealer, self.hand_counts(), self.round_number))
+            events.append(base.HandDealt(self.dealer, self.hand_counts(), self.round_number))
 
     def deal(self, deck: Sequence[Card]) -> None:
         """Deal ``deck`` (top first) for the current round, starting left of the dealer,
@@ -579,7 +563,7 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions], HeldMoves[PlayCa
             yield as_it_was.digest()
 
     def clone(self) -> Self:
-        rng = copy_rng(self.rng)
+        rng = base.copy_rng(self.rng)
         return type(self)(
             players=self.players,
             options=self.options,
@@ -623,7 +607,7 @@ class ArizonaSpaghettiState(GameState[ArizonaSpaghettiOptions], HeldMoves[PlayCa
 # The rules object.
 
 
-class ArizonaSpaghettiRules(GameRules[ArizonaSpaghettiState, ArizonaSpaghettiOptions]):
+class ArizonaSpaghettiRules(base.GameRules[ArizonaSpaghettiState, ArizonaSpaghettiOptions]):
     """Starts games of Arizona Spaghetti, reads its moves and samples hidden hands."""
 
     name: ClassVar[str] = "arizona_spaghetti"
@@ -668,7 +652,7 @@ class ArizonaSpaghettiRules(GameRules[ArizonaSpaghettiState, ArizonaSpaghettiOpt
         state.deal(cards)
         return state
 
-    def determinize(self, view: GameView, rng: random.Random) -> ArizonaSpaghettiState:
+    def determinize(self, view: base.GameView, rng: random.Random) -> ArizonaSpaghettiState:
         if not isinstance(view, ArizonaSpaghettiView) or view.seat is None:
             raise ValueError("Only a seated player's Arizona Spaghetti view can be filled in.")
         sizes = {s: n for s, n in enumerate(view.hand_counts) if s != view.seat}
@@ -698,12 +682,12 @@ class ArizonaSpaghettiRules(GameRules[ArizonaSpaghettiState, ArizonaSpaghettiOpt
     def parse_action(self, text: str) -> PlayCard:
         words = text.split()
         if len(words) != 2 or words[0].lower() != "play":
-            raise ActionParseError(f"{text!r} is not a move; write it like 'play QS'.")
+            raise base.ActionParseError(f"{text!r} is not a move; write it like 'play QS'.")
         try:
             card = Card.parse(words[1])
         except CardError as error:
-            raise ActionParseError(str(error)) from None
+            raise base.ActionParseError(str(error)) from None
         play = _PLAY_BY_KEY[card.key]
         if play is None:
-            raise ActionParseError(f"{card} is not in the pack Arizona Spaghetti uses.")
+            raise base.ActionParseError(f"{card} is not in the pack Arizona Spaghetti uses.")
         return play

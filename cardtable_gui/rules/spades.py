@@ -17,24 +17,7 @@ from typing import Any, ClassVar, Literal, NamedTuple, cast
 from pydantic import Field
 
 from cardtable_gui.cards import BY_ORDER, Card, Suit, french_deck, shuffle, suit_number
-from cardtable_gui.rules.base import (
-    RULE_CHANGE,
-    Action,
-    ActionParseError,
-    CardPlayed,
-    Event,
-    GameOver,
-    GameRules,
-    GameState,
-    GameView,
-    HandDealt,
-    IllegalAction,
-    RoundScored,
-    RulesOptions,
-    SeatEvent,
-    TrickWon,
-    copy_rng,
-)
+from cardtable_gui.rules import base
 from cardtable_gui.rules.tricks import (
     HeldMoves,
     InternedPlay,
@@ -53,7 +36,7 @@ BAG_LIMIT = 10
 BAG_PENALTY = 100
 
 
-class SpadesOptions(RulesOptions):
+class SpadesOptions(base.RulesOptions):
     """The house rules of Spades."""
 
     partnerships: bool = Field(
@@ -79,7 +62,7 @@ class SpadesOptions(RulesOptions):
     first_trick_spade_lead: bool = Field(
         default=False,
         description="Spades may be led to the first trick of a hand.",
-        json_schema_extra={RULE_CHANGE: 2},
+        json_schema_extra={base.RULE_CHANGE: 2},
     )
 
 
@@ -87,7 +70,7 @@ class SpadesOptions(RulesOptions):
 
 
 @dataclass(frozen=True, slots=True)
-class Bid(Action):
+class Bid(base.Action):
     """A bid of ``tricks`` (1-13), or nil (0); ``blind`` marks blind nil."""
 
     tricks: int
@@ -104,7 +87,7 @@ class Bid(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class LookAtCards(Action):
+class LookAtCards(base.Action):
     """Pick up the cards, giving up the chance to bid blind nil."""
 
     def __str__(self) -> str:
@@ -120,9 +103,9 @@ class PlayCard(InternedPlay, pack=french_deck(), pack_name="Spades"):
 BLIND_NIL = Bid(0, blind=True)
 LOOK = LookAtCards()
 _BIDS = {n: Bid(n) for n in range(TRICKS_PER_HAND + 1)}
-_BIDS_WITH_NIL: tuple[Action, ...] = tuple(_BIDS.values())
-_BIDS_WITHOUT_NIL: tuple[Action, ...] = _BIDS_WITH_NIL[1:]
-_BLIND_OR_LOOK: tuple[Action, ...] = (BLIND_NIL, LOOK)
+_BIDS_WITH_NIL: tuple[base.Action, ...] = tuple(_BIDS.values())
+_BIDS_WITHOUT_NIL: tuple[base.Action, ...] = _BIDS_WITH_NIL[1:]
+_BLIND_OR_LOOK: tuple[base.Action, ...] = (BLIND_NIL, LOOK)
 _PLAY_BY_KEY = PlayCard.by_card_key
 
 
@@ -130,17 +113,17 @@ _PLAY_BY_KEY = PlayCard.by_card_key
 
 
 @dataclass(frozen=True, slots=True)
-class BidMade(SeatEvent):
+class BidMade(base.SeatEvent):
     bid: Bid
 
 
 @dataclass(frozen=True, slots=True)
-class CardsLookedAt(SeatEvent):
+class CardsLookedAt(base.SeatEvent):
     """A player who could have bid blind nil picked up their cards instead."""
 
 
 @dataclass(frozen=True, slots=True)
-class SpadesBroken(SeatEvent):
+class SpadesBroken(base.SeatEvent):
     """The first spade of the hand was played; spades may be led from the next trick."""
 
 
@@ -175,7 +158,7 @@ class NilResult(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
-class HandScored(Event):
+class HandScored(base.Event):
     """The hand is over: each side's contract, tricks, nils, bags and points."""
 
     hand_number: int
@@ -217,7 +200,7 @@ _new_tuple = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)
-class SpadesView(GameView):
+class SpadesView(base.GameView):
     """What one seat knows. ``hand`` is empty while ``hand_hidden`` (a player weighing
     blind nil has not looked yet)."""
 
@@ -264,7 +247,7 @@ class SpadesView(GameView):
 
 
 @dataclass(eq=False)
-class SpadesState(GameState[SpadesOptions], HeldMoves[PlayCard]):
+class SpadesState(base.GameState[SpadesOptions], HeldMoves[PlayCard]):
     """A game of Spades in progress."""
 
     game: ClassVar[str] = "spades"
@@ -338,7 +321,7 @@ class SpadesState(GameState[SpadesOptions], HeldMoves[PlayCard]):
         sides = last.sides
         return tuple([sides[self.side_of(seat)].points for seat in range(self.players)])
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[base.Action]:
         seat = self.current
         if seat is None:
             return []
@@ -359,10 +342,10 @@ class SpadesState(GameState[SpadesOptions], HeldMoves[PlayCard]):
             return held[:]  # type: ignore[return-value]
         return [play for play in held if play.card.suit is not _SPADES]
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: base.Action) -> list[base.Event]:
         if self.phase is _OVER or self.current is None:
-            raise IllegalAction("The game is over.")
-        events: list[Event] = []
+            raise base.IllegalAction("The game is over.")
+        events: list[base.Event] = []
         if isinstance(action, PlayCard):
             self._check_play(self.current, action.card)
             self._play(self.current, action.card, events)
@@ -373,10 +356,10 @@ class SpadesState(GameState[SpadesOptions], HeldMoves[PlayCard]):
             self._check_look(self.current)
             self._look(self.current, events)
         else:
-            raise IllegalAction(f"{action} is not a move in Spades.")
+            raise base.IllegalAction(f"{action} is not a move in Spades.")
         return events
 
-    def apply_trusted(self, action: Action) -> None:
+    def apply_trusted(self, action: base.Action) -> None:
         seat: int = self.current  # type: ignore[assignment]  # a move is only asked of a seat to move
         if type(action) is PlayCard:
             # _play inlined: the most frequent move of random play and search.
@@ -400,7 +383,7 @@ class SpadesState(GameState[SpadesOptions], HeldMoves[PlayCard]):
             self._look(seat, None)
 
     def clone(self) -> SpadesState:
-        rng = copy_rng(self.rng)
+        rng = base.copy_rng(self.rng)
         return SpadesState(
             players=self.players,
             options=self.options,
@@ -451,13 +434,13 @@ class SpadesState(GameState[SpadesOptions], HeldMoves[PlayCard]):
 
     # Dealing and bidding
 
-    def deal(self, deck: Sequence[Card] | None = None) -> list[Event]:
+    def deal(self, deck: Sequence[Card] | None = None) -> list[base.Event]:
         """Start a new hand: shuffle (unless ``deck`` is stacked) and deal all 52."""
-        events: list[Event] = []
+        events: list[base.Event] = []
         self._deal(deck, events)
         return events
 
-    def _deal(self, deck: Sequence[Card] | None, events: list[Event] | None) -> None:
+    def _deal(self, deck: Sequence[Card] | None, events: list[base.Event] | None) -> None:
         self.hand_number += 1
         cards = list(deck) if deck is not None else french_deck()
         if deck is None:
@@ -479,7 +462,8 @@ class SpadesState(GameState[SpadesOptions], HeldMoves[PlayCard]):
         self.phase = _BIDDING
         self.current = first
         if events is not None:
-            events.append(HandDealt(self.dealer, tuple(len(h) for h in self.hands), self.hand_number))
+            counts = tuple(len(h) for h in self.hands)
+            events.append(base.HandDealt(self.dealer, counts, self.hand_number))
 
     def may_bid_blind_nil(self, seat: int) -> bool:
         """Blind nil needs the option, and the seat's side 100 or more points behind the
@@ -496,36 +480,38 @@ class SpadesState(GameState[SpadesOptions], HeldMoves[PlayCard]):
 
     def _check_look(self, seat: int) -> None:
         if self.phase is not Phase.BIDDING:
-            raise IllegalAction("The bidding is over.")
+            raise base.IllegalAction("The bidding is over.")
         if self.looked[seat]:
-            raise IllegalAction("You have already seen your cards.")
+            raise base.IllegalAction("You have already seen your cards.")
 
-    def _look(self, seat: int, events: list[Event] | None) -> None:
+    def _look(self, seat: int, events: list[base.Event] | None) -> None:
         self.looked[seat] = True
         if events is not None:
             events.append(CardsLookedAt(seat))
 
     def _check_bid(self, seat: int, bid: Bid) -> None:
         if self.phase is not Phase.BIDDING:
-            raise IllegalAction("The bidding is over.")
+            raise base.IllegalAction("The bidding is over.")
         if bid.blind:
             if bid.tricks != 0:
-                raise IllegalAction("Only nil can be bid blind.")
+                raise base.IllegalAction("Only nil can be bid blind.")
             if self.looked[seat]:
                 if not (self.options.nil_allowed and self.options.blind_nil_allowed):
-                    raise IllegalAction("Blind nil is not allowed in this game.")
+                    raise base.IllegalAction("Blind nil is not allowed in this game.")
                 if self.may_bid_blind_nil(seat):
-                    raise IllegalAction("You have seen your cards, so you can no longer bid blind nil.")
-                raise IllegalAction("Blind nil is only for a side 100 or more points behind.")
+                    raise base.IllegalAction(
+                        "You have seen your cards, so you can no longer bid blind nil."
+                    )
+                raise base.IllegalAction("Blind nil is only for a side 100 or more points behind.")
         else:
             if not self.looked[seat]:
-                raise IllegalAction("Look at your cards first, or bid blind nil.")
+                raise base.IllegalAction("Look at your cards first, or bid blind nil.")
             if not 0 <= bid.tricks <= TRICKS_PER_HAND:
-                raise IllegalAction("A bid is 1 to 13 tricks, or nil.")
+                raise base.IllegalAction("A bid is 1 to 13 tricks, or nil.")
             if bid.tricks == 0 and not self.options.nil_allowed:
-                raise IllegalAction("Nil bids are not allowed in this game.")
+                raise base.IllegalAction("Nil bids are not allowed in this game.")
 
-    def _bid(self, seat: int, bid: Bid, events: list[Event] | None) -> None:
+    def _bid(self, seat: int, bid: Bid, events: list[base.Event] | None) -> None:
         self.bids[seat] = bid
         self.looked[seat] = True
         if events is not None:
@@ -541,21 +527,21 @@ class SpadesState(GameState[SpadesOptions], HeldMoves[PlayCard]):
 
     def _check_play(self, seat: int, card: Card) -> None:
         if self.phase is not Phase.PLAYING:
-            raise IllegalAction("The bidding is not finished: make your bid first.")
+            raise base.IllegalAction("The bidding is not finished: make your bid first.")
         hand = self.hands[seat]
         if card not in hand:
-            raise IllegalAction(f"You do not hold the {card.name}.")
+            raise base.IllegalAction(f"You do not hold the {card.name}.")
         led = self.trick.led_suit
         if led is not None:
             if card.suit is not led and any(c.suit is led for c in hand):
-                raise IllegalAction(follow_suit_reason(led))
+                raise base.IllegalAction(follow_suit_reason(led))
         elif (
             card.suit is Suit.SPADES
             and not self.spades_broken
             and not self._first_lead_is_free()
             and any(c.suit is not Suit.SPADES for c in hand)
         ):
-            raise IllegalAction(
+            raise base.IllegalAction(
                 "Spades may not be led until a spade has been played, unless you hold only spades."
             )
 
@@ -565,12 +551,12 @@ class SpadesState(GameState[SpadesOptions], HeldMoves[PlayCard]):
         the first lead too waits for spades to be broken."""
         return not self.completed and self.options.first_trick_spade_lead
 
-    def _play(self, seat: int, card: Card, events: list[Event] | None) -> None:
+    def _play(self, seat: int, card: Card, events: list[base.Event] | None) -> None:
         self._take_from_hand(seat, card, _PLAY_BY_KEY[card.key])
         trick = self.trick
         trick.plays.append((seat, card))
         if events is not None:
-            events.append(CardPlayed(seat, card))
+            events.append(base.CardPlayed(seat, card))
         if card.suit is _SPADES and not self.spades_broken:
             self.spades_broken = True
             if events is not None:
@@ -580,7 +566,7 @@ class SpadesState(GameState[SpadesOptions], HeldMoves[PlayCard]):
         else:
             self._end_trick(trick, events)
 
-    def _end_trick(self, trick: Trick, events: list[Event] | None) -> None:
+    def _end_trick(self, trick: Trick, events: list[base.Event] | None) -> None:
         """The fourth card is down: the trick goes to its winner, who leads the next."""
         plays = trick.plays
         # trick_winner inlined: spades trump, else the highest card of the suit led.
@@ -596,7 +582,7 @@ class SpadesState(GameState[SpadesOptions], HeldMoves[PlayCard]):
         completed = self.completed
         completed.append(_new_tuple(CompletedTrick, (trick.leader, done, winner)))
         if events is not None:
-            events.append(TrickWon(winner, tuple(card for _, card in done)))
+            events.append(base.TrickWon(winner, tuple(card for _, card in done)))
         # The finished trick lives on in ``completed``; its object starts the next one.
         trick.leader = winner
         trick.plays = []
@@ -606,7 +592,7 @@ class SpadesState(GameState[SpadesOptions], HeldMoves[PlayCard]):
 
     # Scoring
 
-    def _end_hand(self, events: list[Event] | None) -> None:
+    def _end_hand(self, events: list[base.Event] | None) -> None:
         """Score the hand into ``last_hand`` and the totals, then end the game or deal
         the next hand. Events are built only when ``events`` collects them."""
         bids = cast(list[Bid], self.bids)  # every seat has bid once a trick is played
@@ -627,7 +613,7 @@ class SpadesState(GameState[SpadesOptions], HeldMoves[PlayCard]):
         )
         self.last_hand = HandScored(self.hand_number, tuple(bids), tuple(tricks), nils, results)
         if events is not None:
-            events += (self.last_hand, RoundScored(self.last_round_points, self.scores))
+            events += (self.last_hand, base.RoundScored(self.last_round_points, self.scores))
         winning_sides = winning_sides_after_hand(self.side_scores, self.options)
         if winning_sides is not None:
             winners = self._seats_of(winning_sides)
@@ -636,7 +622,7 @@ class SpadesState(GameState[SpadesOptions], HeldMoves[PlayCard]):
             self.current = None
             self.winning_seats = winners
             if events is not None:
-                events.append(GameOver(winners))
+                events.append(base.GameOver(winners))
             return
         self.dealer = (self.dealer + 1) % self.players
         self._deal(None, events)
@@ -728,7 +714,7 @@ def score_side(
     )
 
 
-class SpadesRules(GameRules[SpadesState, SpadesOptions]):
+class SpadesRules(base.GameRules[SpadesState, SpadesOptions]):
     name: ClassVar[str] = "spades"
     title: ClassVar[str] = "Spades"
     summary: ClassVar[str] = "Bid your tricks and make them with your partner; spades are trump."
@@ -760,7 +746,7 @@ class SpadesRules(GameRules[SpadesState, SpadesOptions]):
         state.deal(deck)
         return state
 
-    def determinize(self, view: GameView, rng: random.Random) -> SpadesState:
+    def determinize(self, view: base.GameView, rng: random.Random) -> SpadesState:
         if not isinstance(view, SpadesView) or view.seat is None:
             raise ValueError("Spades can only fill in hidden cards for a seated player's view.")
         seat = view.seat
@@ -795,7 +781,7 @@ class SpadesRules(GameRules[SpadesState, SpadesOptions]):
             winning_seats=view.winners,
         )
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> base.Action:
         words = text.strip().lower().split()
         if words == ["look"]:
             return LOOK
@@ -811,7 +797,9 @@ class SpadesRules(GameRules[SpadesState, SpadesOptions]):
                 return PlayCard(Card.parse(words[1]))
             except ValueError:
                 pass
-        raise ActionParseError(f"{text!r} is not a Spades move (try 'bid 4', 'bid nil', 'play QS').")
+        raise base.ActionParseError(
+            f"{text!r} is not a Spades move (try 'bid 4', 'bid nil', 'play QS')."
+        )
 
 
 def _known_voids(view: SpadesView) -> dict[int, set[Suit]]:

@@ -36,22 +36,7 @@ from cardtable_gui.cards import (
     french_deck,
     shuffle,
 )
-from cardtable_gui.rules.base import (
-    Action,
-    ActionParseError,
-    CardPlayed,
-    Event,
-    GameOver,
-    GameRules,
-    GameState,
-    GameView,
-    HandDealt,
-    IllegalAction,
-    RoundScored,
-    RulesOptions,
-    SeatEvent,
-    copy_rng,
-)
+from cardtable_gui.rules import base
 
 # --- The pack -----------------------------------------------------------------------
 
@@ -133,7 +118,7 @@ def previous_in_run(card: Card) -> Card | None:
 # --- Options, pots, actions, events ---------------------------------------------------
 
 
-class SpinadoOptions(RulesOptions):
+class SpinadoOptions(base.RulesOptions):
     """House rules for Spinado."""
 
     starting_chips: int = Field(
@@ -214,7 +199,7 @@ _ANTES: tuple[tuple[int, int, int], ...] = ((0, 0, 0), (1, 0, 0), (1, 1, 0), (1,
 
 
 @dataclass(frozen=True, slots=True)
-class Play(Action):
+class Play(base.Action):
     """Play ``card``; with ``spinado`` the ace of diamonds goes down alongside it."""
 
     card: Card
@@ -233,14 +218,14 @@ _PLAY_WITH_SPINADO_BY_KEY = by_key(_PLAY_WITH_SPINADO)
 
 
 @dataclass(frozen=True, slots=True)
-class AntePaid(SeatEvent):
+class AntePaid(base.SeatEvent):
     """``seat`` paid its ante: ``amounts`` chips to Matrimony, Intrigue and Game."""
 
     amounts: tuple[int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
-class SpinadoPlayed(CardPlayed):
+class SpinadoPlayed(base.CardPlayed):
     """``seat`` played the spinado (``card`` is the AD), ``alongside`` that card or alone
     (``None``) when starting a sequence."""
 
@@ -248,7 +233,7 @@ class SpinadoPlayed(CardPlayed):
 
 
 @dataclass(frozen=True, slots=True)
-class SequenceStopped(SeatEvent):
+class SequenceStopped(base.SeatEvent):
     """The sequence ended after ``card``; ``seat`` played last and starts the next one."""
 
     card: Card
@@ -256,7 +241,7 @@ class SequenceStopped(SeatEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class PotWon(Event):
+class PotWon(base.Event):
     """``seat`` took the ``amount`` chips of ``pot``."""
 
     pot: Pot
@@ -265,7 +250,7 @@ class PotWon(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class SpinadoPenalty(SeatEvent):
+class SpinadoPenalty(base.SeatEvent):
     """``seat`` was left holding the spinado with ``cards`` cards and paid ``amount``
     chips (2 per card, or all it had) to ``winner``."""
 
@@ -275,12 +260,12 @@ class SpinadoPenalty(SeatEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class HandWon(SeatEvent):
+class HandWon(base.SeatEvent):
     """``seat`` was first out of cards."""
 
 
 @dataclass(frozen=True, slots=True)
-class DeadHandRevealed(Event):
+class DeadHandRevealed(base.Event):
     """The hand is over and the dead hand is turned face up."""
 
     cards: tuple[Card, ...]
@@ -290,7 +275,7 @@ class DeadHandRevealed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class SpinadoView(GameView):
+class SpinadoView(base.GameView):
     """What one seat knows (``seat`` None: a spectator, who sees no hand).
 
     ``plays`` is every card played this hand, in order, with its player.
@@ -361,7 +346,7 @@ DEAD = -1
 
 
 @dataclass(eq=False)
-class SpinadoState(GameState[SpinadoOptions]):
+class SpinadoState(base.GameState[SpinadoOptions]):
     """A game of Spinado in progress.
 
     ``holder`` maps every card not yet played this hand to its seat, or ``DEAD``.
@@ -463,7 +448,7 @@ class SpinadoState(GameState[SpinadoOptions]):
         best = max(self.chips)
         return tuple(seat for seat, chips in enumerate(self.chips) if chips == best)
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[base.Action]:
         seat = self.turn
         if seat is None:
             return []
@@ -476,21 +461,21 @@ class SpinadoState(GameState[SpinadoOptions]):
             return [_PLAY_BY_KEY[need]]  # type: ignore[list-item]
         hand = self.hands[seat]
         plays = _PLAY_BY_KEY
-        actions: list[Action] = [plays[card.key] for card in hand]  # type: ignore[misc]
+        actions: list[base.Action] = [plays[card.key] for card in hand]  # type: ignore[misc]
         if has_spinado:
             with_spinado = _PLAY_WITH_SPINADO_BY_KEY
             others = [card for card in hand if card is not SPINADO]
             actions += [with_spinado[card.key] for card in others]  # type: ignore[misc]
         return actions
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: base.Action) -> list[base.Event]:
         card = self._checked_card(action)
         assert isinstance(action, Play) and self.turn is not None
-        events: list[Event] = []
+        events: list[base.Event] = []
         self._play(self.turn, card, action.spinado, events)
         return events
 
-    def apply_trusted(self, action: Action) -> None:
+    def apply_trusted(self, action: base.Action) -> None:
         # _play inlined without its events: the only move, made in every step of random
         # play and search.
         seat: int = self.turn  # type: ignore[assignment]  # a move is only asked of a seat to move
@@ -528,13 +513,13 @@ class SpinadoState(GameState[SpinadoOptions]):
 
     # -- what a move does --
 
-    def _play(self, seat: int, card: Card, spinado: bool, events: list[Event]) -> None:
+    def _play(self, seat: int, card: Card, spinado: bool, events: list[base.Event]) -> None:
         """``apply_trusted``'s move, telling what happens in ``events``."""
         self._take_from_hand(seat, card)
         if card is SPINADO:
             events.append(SpinadoPlayed(seat, SPINADO, None))
         else:
-            events.append(CardPlayed(seat, card))
+            events.append(base.CardPlayed(seat, card))
             pairs = _PAIR_PARTNERS_BY_KEY[card.key]
             if pairs is not None:
                 self._pay_pairs(seat, pairs, events)
@@ -565,7 +550,7 @@ class SpinadoState(GameState[SpinadoOptions]):
             self.turn = where
 
     def clone(self) -> SpinadoState:
-        rng = copy_rng(self.rng)
+        rng = base.copy_rng(self.rng)
         twin = SpinadoState(
             players=self.players,
             options=self.options,
@@ -619,32 +604,34 @@ class SpinadoState(GameState[SpinadoOptions]):
 
     # -- checking a move --
 
-    def _checked_card(self, action: Action) -> Card:
+    def _checked_card(self, action: base.Action) -> Card:
         """The card ``action`` plays, as the pack's own object, once the move is found
         legal; raises ``IllegalAction`` otherwise."""
         seat = self.turn
         if seat is None:
-            raise IllegalAction("The game is over.")
+            raise base.IllegalAction("The game is over.")
         if not isinstance(action, Play):
-            raise IllegalAction("In Spinado every move is playing a card.")
+            raise base.IllegalAction("In Spinado every move is playing a card.")
         card = action.card
         if card not in _DECK_SET:
-            raise IllegalAction(f"There is no {card.name} in the Spinado pack.")
+            raise base.IllegalAction(f"There is no {card.name} in the Spinado pack.")
         if action.spinado and card is SPINADO:
-            raise IllegalAction("The spinado goes down with another card, not with itself.")
+            raise base.IllegalAction("The spinado goes down with another card, not with itself.")
         seat_of = self._places()
         if seat_of[card.key] != seat:
-            raise IllegalAction(f"You do not hold {_the(card)}.")
+            raise base.IllegalAction(f"You do not hold {_the(card)}.")
         if action.spinado and seat_of[_SPINADO_KEY] != seat:
-            raise IllegalAction("You do not hold the spinado.")
+            raise base.IllegalAction("You do not hold the spinado.")
         if self.last_card is None:
             return card
         if card is SPINADO:
-            raise IllegalAction("The spinado can only be played alone when you start a sequence.")
+            raise base.IllegalAction(
+                "The spinado can only be played alone when you start a sequence."
+            )
         need = _NEXT[self.last_card]
         assert need is not None
         if card is not need:
-            raise IllegalAction(f"You must play {_the(need)}: it is the next card.")
+            raise base.IllegalAction(f"You must play {_the(need)}: it is the next card.")
         return card
 
     def _take_from_hand(self, seat: int, card: Card) -> None:
@@ -654,7 +641,7 @@ class SpinadoState(GameState[SpinadoOptions]):
         self.plays = self.plays + ((seat, card),)
 
     def _pay_pairs(
-        self, seat: int, pairs: tuple[tuple[Card, int], ...], events: list[Event] | None
+        self, seat: int, pairs: tuple[tuple[Card, int], ...], events: list[base.Event] | None
     ) -> None:
         """Pay ``seat`` each pot of ``pairs`` (a card's partners, each with its pot's
         index) whose partner card it has played this hand."""
@@ -662,7 +649,7 @@ class SpinadoState(GameState[SpinadoOptions]):
             if (seat, partner) in self.plays:
                 self._pay_pot(pot, seat, events)
 
-    def _pay_pot(self, index: int, seat: int, events: list[Event] | None) -> None:
+    def _pay_pot(self, index: int, seat: int, events: list[base.Event] | None) -> None:
         """Pay ``seat`` the pot at ``index`` of ``POTS``."""
         amount = self.pots[index]
         self.pots[index] = 0
@@ -670,7 +657,7 @@ class SpinadoState(GameState[SpinadoOptions]):
         if events is not None:
             events.append(PotWon(POTS[index], seat, amount))
 
-    def _stop(self, seat: int, card: Card, reason: StopReason, events: list[Event]) -> None:
+    def _stop(self, seat: int, card: Card, reason: StopReason, events: list[base.Event]) -> None:
         self.last_card = None
         self.turn = seat
         events.append(SequenceStopped(seat, card, reason))
@@ -678,7 +665,7 @@ class SpinadoState(GameState[SpinadoOptions]):
     # The steps of a hand's end append their events to ``events`` unless it is None
     # (the trusted path).
 
-    def _end_hand(self, winner: int, events: list[Event] | None) -> None:
+    def _end_hand(self, winner: int, events: list[base.Event] | None) -> None:
         if events is not None:
             events.append(HandWon(winner))
         self._pay_pot(_GAME, winner, events)
@@ -694,11 +681,11 @@ class SpinadoState(GameState[SpinadoOptions]):
         self._last_points = tuple([now - before for now, before in zip(self.chips, self.chips_at_deal)])
         if events is not None:
             events.append(DeadHandRevealed(self.last_dead_hand))
-            events.append(RoundScored(self._last_points, tuple(self.chips)))
+            events.append(base.RoundScored(self._last_points, tuple(self.chips)))
         self.previous_winner = winner
         self._start_hand(events, None)
 
-    def _start_hand(self, events: list[Event] | None, deck: Sequence[Card] | None) -> None:
+    def _start_hand(self, events: list[base.Event] | None, deck: Sequence[Card] | None) -> None:
         """Ante, pick the dealer and deal the next hand, or end the game when the hands
         are all played or fewer than two players have chips left."""
         chips = self.chips
@@ -731,7 +718,7 @@ class SpinadoState(GameState[SpinadoOptions]):
         self.is_over = False
         if events is not None:
             counts = tuple(len(hand) for hand in self.hands)
-            events.append(HandDealt(self.dealer, counts, self.hand_number))
+            events.append(base.HandDealt(self.dealer, counts, self.hand_number))
 
     def _left_of(self, seat: int) -> int:
         """The next seat clockwise that is not sitting out this hand."""
@@ -740,7 +727,7 @@ class SpinadoState(GameState[SpinadoOptions]):
             nxt = (nxt + 1) % self.players
         return nxt
 
-    def _ante(self, seat: int, events: list[Event] | None) -> None:
+    def _ante(self, seat: int, events: list[base.Event] | None) -> None:
         """``seat`` puts a chip in each pot, in order, while it has chips."""
         chips = self.chips
         pots = self.pots
@@ -777,12 +764,12 @@ class SpinadoState(GameState[SpinadoOptions]):
         self._seat_of = seat_of
         self._holder = None
 
-    def _finish(self, events: list[Event] | None) -> None:
+    def _finish(self, events: list[base.Event] | None) -> None:
         self.turn = None
         self.is_over = True
         self.last_card = None
         if events is not None:
-            events.append(GameOver(self.winners))
+            events.append(base.GameOver(self.winners))
 
 
 # ``holder`` is a property over the dataclass field, set once the class is made so that
@@ -807,7 +794,7 @@ def _the(card: Card) -> str:
 # --- The rules ------------------------------------------------------------------------
 
 
-class SpinadoRules(GameRules[SpinadoState, SpinadoOptions]):
+class SpinadoRules(base.GameRules[SpinadoState, SpinadoOptions]):
     """Starting, reading and sampling games of Spinado."""
 
     name: ClassVar[str] = "spinado"
@@ -817,7 +804,7 @@ class SpinadoRules(GameRules[SpinadoState, SpinadoOptions]):
         "from three pots."
     )
     player_counts: ClassVar[tuple[int, ...]] = (3, 4, 5)
-    Options: ClassVar[type[RulesOptions]] = SpinadoOptions
+    Options: ClassVar[type[base.RulesOptions]] = SpinadoOptions
 
     def start(
         self, players: int, options: SpinadoOptions, seed: int, rng: random.Random, deck: list[Card] | None
@@ -849,7 +836,7 @@ class SpinadoRules(GameRules[SpinadoState, SpinadoOptions]):
         state._start_hand([], deck)
         return state
 
-    def determinize(self, view: GameView, rng: random.Random) -> SpinadoState:
+    def determinize(self, view: base.GameView, rng: random.Random) -> SpinadoState:
         """Deal the cards this seat has not seen at random to the other hands and the
         dead hand. Cards a stop showed to be dead go to the dead hand, and when a
         sequence is running, the card it needs goes to the seat whose turn it is."""
@@ -907,7 +894,7 @@ class SpinadoRules(GameRules[SpinadoState, SpinadoOptions]):
         )
 
     def parse_action(self, text: str) -> Play:
-        unreadable = ActionParseError(
+        unreadable = base.ActionParseError(
             f"{text!r} is not a Spinado move (try 'play 7H' or 'play 7H+AD')."
         )
         words = text.strip().split()

@@ -42,23 +42,7 @@ from cardtable_gui.cards import (
     italian_deck,
     shuffle,
 )
-from cardtable_gui.rules.base import (
-    Action,
-    ActionParseError,
-    CardPlayed,
-    Event,
-    GameOver,
-    GameRules,
-    GameState,
-    GameView,
-    HandDealt,
-    IllegalAction,
-    RoundScored,
-    RulesOptions,
-    SeatEvent,
-    TrickWon,
-    copy_rng,
-)
+from cardtable_gui.rules import base
 from cardtable_gui.rules.tricks import InternedPlay, Trick, deal_unseen
 
 PILES = 8
@@ -138,7 +122,7 @@ def hand_order(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=_HAND_ORDER.__getitem__)
 
 
-class SpizzichinoOptions(RulesOptions):
+class SpizzichinoOptions(base.RulesOptions):
     """House rules for Spizzichino."""
 
     target: int = Field(
@@ -273,7 +257,7 @@ def _best_of(pool: list[Card]) -> list[tuple[DeclarationKind, tuple[Card, ...]]]
 
 
 @dataclass(frozen=True, slots=True)
-class TakePile(Action):
+class TakePile(base.Action):
     """Take face-down pile ``pile`` (0-7) into the hand."""
 
     pile: int
@@ -283,7 +267,7 @@ class TakePile(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class StandPile(Action):
+class StandPile(base.Action):
     """Stand face-down pile ``pile`` (0-7) face up as one of your stacks."""
 
     pile: int
@@ -293,7 +277,7 @@ class StandPile(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class LiftCard(Action):
+class LiftCard(base.Action):
     """Lift the 3, 2 or asso on top of your stack ``stack`` (0 or 1) into your hand."""
 
     stack: int
@@ -326,7 +310,7 @@ _PLAY_BY_KEY = PlayCard.by_card_key
 
 
 @dataclass(frozen=True, slots=True)
-class PileChosen(SeatEvent):
+class PileChosen(base.SeatEvent):
     """``seat`` took pile ``pile`` into the hand, or stood it as stack ``stack`` showing
     ``top``. A pile taken into the hand shows nothing to the table."""
 
@@ -337,7 +321,7 @@ class PileChosen(SeatEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class DeclarationMade(SeatEvent):
+class DeclarationMade(base.SeatEvent):
     """``seat`` declared a combination; its cards are known to everyone from now on."""
 
     kind: DeclarationKind
@@ -346,7 +330,7 @@ class DeclarationMade(SeatEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class CardLifted(SeatEvent):
+class CardLifted(base.SeatEvent):
     """``seat`` lifted ``card`` from the top of stack ``stack`` into the hand."""
 
     stack: int
@@ -354,7 +338,7 @@ class CardLifted(SeatEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class StackUncovered(SeatEvent):
+class StackUncovered(base.SeatEvent):
     """The top card of ``seat``'s stack ``stack`` is now ``card`` (None: stack empty)."""
 
     stack: int
@@ -362,7 +346,7 @@ class StackUncovered(SeatEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class RoundTally(Event):
+class RoundTally(base.Event):
     """How each seat's round score was made: card thirds, the last trick, declarations;
     ``points`` is each total rounded down."""
 
@@ -406,7 +390,7 @@ class TrickRecord(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
-class SpizzichinoView(GameView):
+class SpizzichinoView(base.GameView):
     """What one seat knows. Stacks show only their top cards; ``known_hands`` are the
     cards every seat knows to be in each hand (declared or lifted, not yet played)."""
 
@@ -478,7 +462,7 @@ def _collect_void(plays: Sequence[tuple[int, Card]], seat: int, out: set[Suit]) 
 
 
 @dataclass(eq=False)
-class SpizzichinoState(GameState[SpizzichinoOptions]):
+class SpizzichinoState(base.GameState[SpizzichinoOptions]):
     """A game of Spizzichino in progress. Stacks are lists with the top card last."""
 
     game: ClassVar[str] = "spizzichino"
@@ -556,7 +540,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         self._held_hands[seat] = hand
         return held
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[base.Action]:
         seat = self.turn
         if seat is None:
             return []
@@ -567,7 +551,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         first, second = self.stacks[seat]
         top = first[-1] if first else None
         other_top = second[-1] if second else None
-        actions: list[Action] = []
+        actions: list[base.Action] = []
         if top is not None and top.rank in LIFTABLE:
             actions.append(_LIFT[0])
         if other_top is not None and other_top.rank in LIFTABLE:
@@ -593,19 +577,19 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             actions.append(play[other_top.key])  # type: ignore[arg-type]
         return actions
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: base.Action) -> list[base.Event]:
         seat = self.turn
         if seat is None:
-            raise IllegalAction("The game is over.")
+            raise base.IllegalAction("The game is over.")
         if isinstance(action, PlayCard):
             return self._play(seat, action.card)
         if isinstance(action, LiftCard):
             return self._lift(seat, action.stack)
         if isinstance(action, TakePile | StandPile):
             return self._choose(seat, action.pile, isinstance(action, TakePile))
-        raise IllegalAction("That is not a move in Spizzichino.")
+        raise base.IllegalAction("That is not a move in Spizzichino.")
 
-    def apply_trusted(self, action: Action) -> None:
+    def apply_trusted(self, action: base.Action) -> None:
         seat = self.turn
         if type(action) is not PlayCard or seat is None:
             self._apply_other_trusted(action)
@@ -640,7 +624,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         plays.clear()
         self.turn = winner
 
-    def _apply_other_trusted(self, action: Action) -> None:
+    def _apply_other_trusted(self, action: base.Action) -> None:
         """A lift or a pile choice, as ``apply`` does it without checks or events."""
         seat = self.turn
         kind = type(action)
@@ -653,7 +637,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             self.apply(action)
 
     def clone(self) -> SpizzichinoState:
-        rng = copy_rng(self.rng)
+        rng = base.copy_rng(self.rng)
         copy = SpizzichinoState(
             players=self.players,
             options=self.options,
@@ -712,7 +696,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
 
     # -- the deal --------------------------------------------------------------------
 
-    def _deal(self, deck: Sequence[Card] | None, events: list[Event] | None) -> None:
+    def _deal(self, deck: Sequence[Card] | None, events: list[base.Event] | None) -> None:
         """Lay out the eight piles (``deck`` top first, else a fresh shuffle)."""
         cards = list(deck) if deck is not None else list(DECK)
         if deck is None:
@@ -730,33 +714,35 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         self.trick = Trick(self.turn)
         if events is not None:
             # The cards lie in piles, not hands: hands fill as the piles are chosen.
-            events.append(HandDealt(self.dealer, (0, 0), self.round_number))
+            events.append(base.HandDealt(self.dealer, (0, 0), self.round_number))
 
-    def _pile_actions(self, seat: int) -> list[Action]:
+    def _pile_actions(self, seat: int) -> list[base.Action]:
         piles = self.piles
-        actions: list[Action] = []
+        actions: list[base.Action] = []
         if len(self.hands[seat]) < HAND_PILES * PILE_SIZE:
             actions += compress(_TAKE, piles)
         if len(self.stacks[seat]) < STACKS:
             actions += compress(_STAND, piles)
         return actions
 
-    def _choose(self, seat: int, pile: int, to_hand: bool) -> list[Event]:
+    def _choose(self, seat: int, pile: int, to_hand: bool) -> list[base.Event]:
         if self.phase is not Phase.CHOOSE:
-            raise IllegalAction("The piles have all been chosen; play a card.")
+            raise base.IllegalAction("The piles have all been chosen; play a card.")
         if not 0 <= pile < PILES:
-            raise IllegalAction(f"There is no pile {pile}; the piles are numbered 0 to 7.")
+            raise base.IllegalAction(f"There is no pile {pile}; the piles are numbered 0 to 7.")
         if not self.piles[pile]:
-            raise IllegalAction(f"Pile {pile} has already been chosen; pick another pile.")
+            raise base.IllegalAction(f"Pile {pile} has already been chosen; pick another pile.")
         if to_hand and len(self.hands[seat]) >= HAND_PILES * PILE_SIZE:
-            raise IllegalAction("You already hold two piles; stand this one face up instead.")
+            raise base.IllegalAction("You already hold two piles; stand this one face up instead.")
         if not to_hand and len(self.stacks[seat]) >= STACKS:
-            raise IllegalAction("You already have two stacks; take this pile into your hand.")
-        events: list[Event] = []
+            raise base.IllegalAction("You already have two stacks; take this pile into your hand.")
+        events: list[base.Event] = []
         self._choose_pile(seat, pile, to_hand, events)
         return events
 
-    def _choose_pile(self, seat: int, pile: int, to_hand: bool, events: list[Event] | None) -> None:
+    def _choose_pile(
+        self, seat: int, pile: int, to_hand: bool, events: list[base.Event] | None
+    ) -> None:
         """Take or stand ``pile``, then what follows: the dealer's turn, the forced rest,
         the play; events go to ``events`` unless it is None (the trusted path)."""
         self._assign(seat, pile, to_hand, events)
@@ -768,7 +754,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         if len(self.pile_choices) == PILES:
             self._start_play(events)
 
-    def _assign(self, seat: int, pile: int, to_hand: bool, events: list[Event] | None) -> None:
+    def _assign(self, seat: int, pile: int, to_hand: bool, events: list[base.Event] | None) -> None:
         cards = self.piles[pile]
         self.piles[pile] = []
         self.pile_choices.append(_tuple_new(PileChoice, (seat, pile, to_hand)))
@@ -782,7 +768,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         if events is not None:
             events.append(PileChosen(seat, pile, False, len(stacks) - 1, cards[0]))
 
-    def _finish_dealer_choice(self, events: list[Event] | None) -> None:
+    def _finish_dealer_choice(self, events: list[base.Event] | None) -> None:
         """Once the dealer's hand piles or stacks are complete, the rest is forced."""
         seat = self.dealer
         full_hand = len(self.hands[seat]) >= HAND_PILES * PILE_SIZE
@@ -793,7 +779,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             if self.piles[i]:
                 self._assign(seat, i, not full_hand, events)
 
-    def _start_play(self, events: list[Event] | None) -> None:
+    def _start_play(self, events: list[base.Event] | None) -> None:
         first = 1 - self.dealer
         for seat in (first, self.dealer):
             self._declare(seat, events)
@@ -801,7 +787,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         self.turn = first
         self.trick = Trick(first)
 
-    def _declare(self, seat: int, events: list[Event] | None) -> None:
+    def _declare(self, seat: int, events: list[base.Event] | None) -> None:
         """Declare what the hand now holds beyond earlier declarations."""
         if not self.options.declarations:
             return
@@ -818,24 +804,24 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
 
     # -- the play --------------------------------------------------------------------
 
-    def _lift(self, seat: int, stack_index: int) -> list[Event]:
+    def _lift(self, seat: int, stack_index: int) -> list[base.Event]:
         if self.phase is not Phase.PLAY:
-            raise IllegalAction("Cards can be lifted from stacks only during the play.")
+            raise base.IllegalAction("Cards can be lifted from stacks only during the play.")
         if stack_index not in (0, 1):
-            raise IllegalAction("You have two stacks, 0 and 1.")
+            raise base.IllegalAction("You have two stacks, 0 and 1.")
         stack = self.stacks[seat][stack_index]
         if not stack:
-            raise IllegalAction("That stack is empty.")
+            raise base.IllegalAction("That stack is empty.")
         card = stack[-1]
         if card.rank not in LIFTABLE:
-            raise IllegalAction(
+            raise base.IllegalAction(
                 f"Only a 3, 2 or asso can be lifted from a stack, not the {card.name}."
             )
-        events: list[Event] = []
+        events: list[base.Event] = []
         self._lift_card(seat, stack_index, events)
         return events
 
-    def _lift_card(self, seat: int, stack_index: int, events: list[Event] | None) -> None:
+    def _lift_card(self, seat: int, stack_index: int, events: list[base.Event] | None) -> None:
         """Lift the top of stack ``stack_index`` into the hand and declare what it makes;
         events go to ``events`` unless it is None (the trusted path)."""
         stack = self.stacks[seat][stack_index]
@@ -848,9 +834,9 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             events.append(StackUncovered(seat, stack_index, stack[-1] if stack else None))
         self._declare(seat, events)
 
-    def _play(self, seat: int, card: Card) -> list[Event]:
+    def _play(self, seat: int, card: Card) -> list[base.Event]:
         if self.phase is not Phase.PLAY:
-            raise IllegalAction("The piles are still being chosen; pick a pile first.")
+            raise base.IllegalAction("The piles are still being chosen; pick a pile first.")
         hand = self.hands[seat]
         stacks = self.stacks[seat]
         from_stack = None
@@ -864,7 +850,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
                     in_hand = i
                     break
             else:
-                raise IllegalAction(
+                raise base.IllegalAction(
                     "You can play only a card in your hand or on top of your stacks, "
                     f"not the {card.name}."
                 )
@@ -872,18 +858,18 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
         if plays:
             led = plays[0][1].suit
             if card.suit is not led and led is not None and self._can_follow(seat, led):
-                raise IllegalAction(
+                raise base.IllegalAction(
                     f"You must follow suit: you have a card of {suit_words(led)} in your hand or on top of a stack."
                 )
-        events: list[Event] = []
+        events: list[base.Event] = []
         self._put_down(seat, card, from_stack, in_hand, events)
         return events
 
     def _put_down(
-        self, seat: int, card: Card, from_stack: int | None, in_hand: int, events: list[Event]
+        self, seat: int, card: Card, from_stack: int | None, in_hand: int, events: list[base.Event]
     ) -> None:
         """Play ``card``, from stack ``from_stack`` or else from place ``in_hand`` of the hand."""
-        events.append(CardPlayed(seat, card))
+        events.append(base.CardPlayed(seat, card))
         if from_stack is None:
             hand = self.hands[seat]
             del hand[in_hand]
@@ -908,11 +894,11 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             return True
         return any(s and s[-1].suit is led for s in self.stacks[seat])
 
-    def _finish_trick(self, events: list[Event]) -> None:
+    def _finish_trick(self, events: list[base.Event]) -> None:
         trick = self.trick
         led, follow = trick.plays
         winner = self._take_trick(trick, led, follow)
-        events.append(TrickWon(winner, (led[1], follow[1])))
+        events.append(base.TrickWon(winner, (led[1], follow[1])))
         if len(self.tricks) == TRICKS_PER_ROUND:
             self._score_round(winner, events)
             return
@@ -932,7 +918,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
 
     # -- scoring -------------------------------------------------------------------
 
-    def _score_round(self, last_winner: int, events: list[Event] | None) -> None:
+    def _score_round(self, last_winner: int, events: list[base.Event] | None) -> None:
         """Score the round, then end the game or deal the next round; events go to
         ``events`` unless it is None (the trusted path)."""
         declared = [0, 0]
@@ -951,7 +937,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             events.append(
                 RoundTally(tuple(self.won_thirds), last_winner, tuple(declared), self._last_points)
             )
-            events.append(RoundScored(self._last_points, tuple(self.totals)))
+            events.append(base.RoundScored(self._last_points, tuple(self.totals)))
         top = max(self.totals)
         if top >= self.options.target and self.totals[0] != self.totals[1]:
             self.phase = _OVER
@@ -961,7 +947,7 @@ class SpizzichinoState(GameState[SpizzichinoOptions]):
             # The last trick is kept in ``tricks``; the table shows no trick in play.
             self.trick = Trick(last_winner)
             if events is not None:
-                events.append(GameOver(self.final_winners))
+                events.append(base.GameOver(self.final_winners))
             return
         self.round_number += 1
         self.dealer = 1 - self.dealer
@@ -976,7 +962,7 @@ _ACTION_PATTERN = re.compile(
 )
 
 
-class SpizzichinoRules(GameRules[SpizzichinoState, SpizzichinoOptions]):
+class SpizzichinoRules(base.GameRules[SpizzichinoState, SpizzichinoOptions]):
     """Spizzichino for two players."""
 
     name: ClassVar[str] = "spizzichino"
@@ -985,7 +971,7 @@ class SpizzichinoRules(GameRules[SpizzichinoState, SpizzichinoOptions]):
         "Italian two-hander: pick piles blind, then chase assi, 3s, 2s and court cards."
     )
     player_counts: ClassVar[tuple[int, ...]] = (2,)
-    Options: ClassVar[type[RulesOptions]] = SpizzichinoOptions
+    Options: ClassVar[type[base.RulesOptions]] = SpizzichinoOptions
 
     def start(
         self,
@@ -1007,15 +993,15 @@ class SpizzichinoRules(GameRules[SpizzichinoState, SpizzichinoOptions]):
         state._deal(deck, None)
         return state
 
-    def determinize(self, view: GameView, rng: random.Random) -> SpizzichinoState:
+    def determinize(self, view: base.GameView, rng: random.Random) -> SpizzichinoState:
         if not isinstance(view, SpizzichinoView):
             raise TypeError("Spizzichino needs a Spizzichino view.")
         return _determinize(view, rng)
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> base.Action:
         match = _ACTION_PATTERN.match(text)
         if match is None:
-            raise ActionParseError(
+            raise base.ActionParseError(
                 f"{text!r} is not a Spizzichino move (try 'take pile 3', 'stand pile 5', "
                 "'lift stack 0' or 'play 3Co')."
             )
@@ -1024,13 +1010,13 @@ class SpizzichinoRules(GameRules[SpizzichinoState, SpizzichinoOptions]):
             try:
                 return PlayCard(Card.parse(argument))
             except CardError as error:
-                raise ActionParseError(str(error)) from None
+                raise base.ActionParseError(str(error)) from None
         if not argument.isdigit():
-            raise ActionParseError(f"{argument!r} is not a pile or stack number.")
+            raise base.ActionParseError(f"{argument!r} is not a pile or stack number.")
         number = int(argument)
         limit = STACKS if verb == "lift stack" else PILES
         if number >= limit:
-            raise ActionParseError(f"{verb.capitalize()} {number} does not exist.")
+            raise base.ActionParseError(f"{verb.capitalize()} {number} does not exist.")
         if verb == "take pile":
             return _TAKE[number]
         if verb == "stand pile":

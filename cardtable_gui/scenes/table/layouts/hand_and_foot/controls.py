@@ -30,19 +30,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cardtable_gui.cards import Card
+from cardtable_gui.rules import hand_and_foot as hf
 from cardtable_gui.rules.base import Action, IllegalAction
-from cardtable_gui.rules.hand_and_foot import (
-    AnswerGoOut,
-    AskToGoOut,
-    Book,
-    Discard,
-    DrawCards,
-    HandAndFootView,
-    Meld,
-    Phase,
-    TakePile,
-    is_wild,
-)
 from cardtable_gui.rules.hand_and_foot.books import extend
 from cardtable_gui.rules.hand_and_foot.placing import place_chosen
 from cardtable_gui.scenes.table.bidding import BidChoice, BidPanel
@@ -83,7 +72,7 @@ class TurnControls:
         """The staged meld was sent as a move; it shows until its cards are laid."""
         self.legal: list[Action] = []
         self.active = False
-        self.takes: list[TakePile] = []
+        self.takes: list[hf.TakePile] = []
         self.take_choice = 0
         self.pressed: str | None = None
         """The pile pressed and not let go yet ("stock" or "discard")."""
@@ -114,21 +103,21 @@ class TurnControls:
     # -- reading the table -----------------------------------------------------------
 
     @property
-    def view(self) -> HandAndFootView | None:
+    def view(self) -> hf.HandAndFootView | None:
         return self.table.view
 
     @property
     def port(self) -> TablePort:
         return self.table.port
 
-    def _books(self) -> list[Book]:
+    def _books(self) -> list[hf.Book]:
         team = self.table.my_team
         return self.table.books[team] if team < len(self.table.books) else []
 
     def _opened(self) -> bool:
         return bool(self._books())
 
-    def _phase(self) -> Phase | None:
+    def _phase(self) -> hf.Phase | None:
         view = self.view
         return view.phase if view is not None else None
 
@@ -138,15 +127,15 @@ class TurnControls:
         if not self.active or self.sent:
             return False
         phase = self._phase()
-        return phase is Phase.PLAY or (phase is Phase.DRAW and bool(self.takes) and not self._opened())
+        return phase is hf.Phase.PLAY or (phase is hf.Phase.DRAW and bool(self.takes) and not self._opened())
 
-    def _pile_book(self) -> Book | None:
+    def _pile_book(self) -> hf.Book | None:
         """The book a take of the pile would start, while staging toward it."""
         view = self.view
-        if view is None or view.phase is not Phase.DRAW or not self.takes or view.discard_top is None:
+        if view is None or view.phase is not hf.Phase.DRAW or not self.takes or view.discard_top is None:
             return None
         pair = self.takes[self.take_choice].pair
-        return Book(view.discard_top.rank, (view.discard_top, *pair))  # type: ignore[arg-type]
+        return hf.Book(view.discard_top.rank, (view.discard_top, *pair))  # type: ignore[arg-type]
 
     # -- the turn --------------------------------------------------------------------
 
@@ -155,14 +144,14 @@ class TurnControls:
         self.legal = legal
         self.active = True
         self.sent = False
-        if view is not None and view.phase is Phase.ANSWER:
+        if view is not None and view.phase is hf.Phase.ANSWER:
             self._ask_partner(view)
             self.refresh()
             return
-        pairs: dict[tuple[Card, Card], TakePile] = {}
+        pairs: dict[tuple[Card, Card], hf.TakePile] = {}
         for action in legal:
-            if isinstance(action, TakePile):
-                pairs.setdefault(action.pair, TakePile(action.pair))
+            if isinstance(action, hf.TakePile):
+                pairs.setdefault(action.pair, hf.TakePile(action.pair))
         self.takes = list(pairs.values())
         self.take_choice = 0
         self.table.fan.set_legal(self.table.fan.cards, True)
@@ -216,7 +205,7 @@ class TurnControls:
         self._mark_pair()
 
     def _mark_pair(self) -> None:
-        if self.takes and self._phase() is Phase.DRAW and self.active:
+        if self.takes and self._phase() is hf.Phase.DRAW and self.active:
             self.table.fan.mark_cards(self.takes[self.take_choice].pair)
         else:
             self.table.fan.mark_cards(())
@@ -227,12 +216,12 @@ class TurnControls:
         table = self.table
         self._mark_pair()
         phase = self._phase()
-        playing = self.active and phase is Phase.PLAY and not self.sent
+        playing = self.active and phase is hf.Phase.PLAY and not self.sent
         staged = bool(self.staging) and self.active and not self.sent
         chosen = playing and bool(table.fan.chosen)
         # A hint to lay cards down rings Lay down: pressed, it lays the hinted cards.
-        hinted = playing and isinstance(table.hinted, Meld)
-        self.lay_down_button.visible = (staged or chosen or hinted) and phase is Phase.PLAY
+        hinted = playing and isinstance(table.hinted, hf.Meld)
+        self.lay_down_button.visible = (staged or chosen or hinted) and phase is hf.Phase.PLAY
         short = False
         if staged and self.lay_down_button.visible and not self._opened() and view is not None:
             self.lay_down_button.text = f"Lay down ({self.staging.points} of {view.minimum})"
@@ -244,13 +233,13 @@ class TurnControls:
         self.lay_down_button.style = "quiet" if short else "primary"
         self.cancel_button.visible = staged
         # A hint to discard rings a card: Discard (or X) with nothing chosen discards it.
-        hinted_discard = playing and not table.fan.chosen and isinstance(table.hinted, Discard)
+        hinted_discard = playing and not table.fan.chosen and isinstance(table.hinted, hf.Discard)
         self.discard_button.visible = playing and len(table.fan.chosen) == 1 or hinted_discard
         # Asking is offered only when going out is possible this turn: a partner's yes
         # to a move that cannot be made would only waste the question.
         self.ask_button.visible = (
             playing
-            and any(isinstance(a, AskToGoOut) for a in self.legal)
+            and any(isinstance(a, hf.AskToGoOut) for a in self.legal)
             and view is not None
             and view.permission is None
             and view.can_go_out
@@ -259,7 +248,7 @@ class TurnControls:
         other = table.sort_by_suit == self._in_order()
         self.sort_button.text = "Sort by rank" if other else "Sort by suit"
         self._refresh_takes()
-        if view is not None and self.active and phase in (Phase.DRAW, Phase.PLAY) and view.seat is not None:
+        if view is not None and self.active and phase in (hf.Phase.DRAW, hf.Phase.PLAY) and view.seat is not None:
             partners = [table.port.seat_name(s) for s in view.sides[view.team_of(view.seat)] if s != view.seat]
             self.hint = words.hint(
                 table.view_with_books(),
@@ -268,7 +257,7 @@ class TurnControls:
             )
         else:
             self.hint = ""
-        if phase is Phase.DRAW:
+        if phase is hf.Phase.DRAW:
             self.keys_hint = "Keys: D draws, T takes the discard pile, S sorts your hand"
         else:
             # The keys no button shows come first: a narrow bar drops the last ones.
@@ -288,7 +277,7 @@ class TurnControls:
     def _refresh_takes(self) -> None:
         """One take control per pair that may take the pile; the buttons are kept
         while the choices stay the same, so a press in progress is not lost."""
-        showing = self.active and self._phase() is Phase.DRAW and bool(self.takes)
+        showing = self.active and self._phase() is hf.Phase.DRAW and bool(self.takes)
         if not showing:
             self.take_buttons = []
             return
@@ -299,7 +288,7 @@ class TurnControls:
             button.text = label
             button.style = "primary" if index == self.take_choice else "normal"
 
-    def refresh_row(self, row: BookRow, books: Sequence[Book]) -> None:
+    def refresh_row(self, row: BookRow, books: Sequence[hf.Book]) -> None:
         """Your team's band: its books with the staged cards on them, the staged new
         books, the book a take would start, and the place for a new book."""
         looks: list[BookLook] = [
@@ -361,13 +350,13 @@ class TurnControls:
             return None
         places = self.staging.places(self._books(), view.options.wild_books, self._pile_book())
         hinted = self.table.hinted
-        placement = place_chosen(cards, [book for _, book in places], hinted.groups if isinstance(hinted, Meld) else ())
+        placement = place_chosen(cards, [book for _, book in places], hinted.groups if isinstance(hinted, hf.Meld) else ())
         drops = [(g.cards, NEW_BOOK if g.book is None else places[g.book][0]) for g in placement.groups]
         if not self.stage_all(drops):
             return None
         if placement.wilds_book is None:
             return ""
-        by_hint = isinstance(hinted, Meld) and any(g.book == placement.wilds_book for g in hinted.groups)
+        by_hint = isinstance(hinted, hf.Meld) and any(g.book == placement.wilds_book for g in hinted.groups)
         return words.wilds_placed(places[placement.wilds_book][1], len(cards), by_hint)
 
     def pick_for_books(self) -> None:
@@ -379,10 +368,10 @@ class TurnControls:
         view = self.view
         if not self.active or self.sent or view is None:
             return
-        if view.phase is Phase.DRAW:
+        if view.phase is hf.Phase.DRAW:
             self.port.say(DRAW_FIRST)
             return
-        if view.phase is not Phase.PLAY:
+        if view.phase is not hf.Phase.PLAY:
             return
         places = [book for _, book in self.staging.places(self._books(), view.options.wild_books)]
         if not places:
@@ -400,7 +389,7 @@ class TurnControls:
         new book); the rule's reason is shown when they may not go there. Cards of
         several ranks dropped on New book start one book per rank, as Lay down would
         (the hinted cards go where the hint said)."""
-        if place != NEW_BOOK or len({c.rank for c in cards if not is_wild(c)}) < 2:
+        if place != NEW_BOOK or len({c.rank for c in cards if not hf.is_wild(c)}) < 2:
             self.stage_all([(cards, place)])
         elif self._is_hinted_meld(cards):
             self.place(cards)
@@ -409,7 +398,7 @@ class TurnControls:
 
     def _is_hinted_meld(self, cards: Sequence[Card]) -> bool:
         hinted = self.table.hinted
-        return isinstance(hinted, Meld) and Counter(cards) == Counter(c for g in hinted.groups for c in g.cards)
+        return isinstance(hinted, hf.Meld) and Counter(cards) == Counter(c for g in hinted.groups for c in g.cards)
 
     def stage_all(self, drops: Sequence[tuple[Sequence[Card], Hashable]]) -> bool:
         """Stage each ``(cards, place)`` of ``drops``, all or none; the rule's reason is
@@ -418,7 +407,7 @@ class TurnControls:
         if view is None or not drops:
             return False
         if not self._can_stage():
-            if view.phase is Phase.DRAW:
+            if view.phase is hf.Phase.DRAW:
                 self.port.say(DRAW_FIRST)
             return False
         try:
@@ -477,7 +466,7 @@ class TurnControls:
         chosen = self.table.fan.chosen_cards
         hinted = self.table.hinted
         instead = ""
-        cards = [card for group in hinted.groups for card in group.cards] if isinstance(hinted, Meld) else []
+        cards = [card for group in hinted.groups for card in group.cards] if isinstance(hinted, hf.Meld) else []
         # A hint given after a staged meld may name that meld itself: its cards are no
         # longer in the hand, and the staged cards are laid down as they are.
         if cards and not Counter(cards) - Counter(self.table.fan.cards):
@@ -485,15 +474,15 @@ class TurnControls:
                 instead = HINTED_INSTEAD
             chosen = cards
         if not chosen and not self.staging:
-            self.port.say(DRAW_FIRST if view.phase is Phase.DRAW else NOTHING_TO_LAY)
+            self.port.say(DRAW_FIRST if view.phase is hf.Phase.DRAW else NOTHING_TO_LAY)
             return
         note: str | None = ""
-        if chosen and view.phase is Phase.PLAY:
+        if chosen and view.phase is hf.Phase.PLAY:
             note = self.place(chosen)
         if not self.staging or note is None:
             return
         note = " ".join(part for part in (instead, note) if part)
-        if view.phase is Phase.DRAW:
+        if view.phase is hf.Phase.DRAW:
             self.take(self.take_choice)
             return
         if self._send(self.staging.meld(len(self._books())), laying=True) and note:
@@ -503,43 +492,43 @@ class TurnControls:
         """A hint to take the pile with a pair makes that pair the one a click on the
         pile, T or Lay down uses; a hint to lay cards down shows Lay down (and its
         going takes the button away again, unless cards are chosen or staged)."""
-        if isinstance(action, TakePile):
+        if isinstance(action, hf.TakePile):
             index = next((i for i, take in enumerate(self.takes) if take.pair == action.pair), None)
             if index is not None:
                 self.take_choice = index
         self.refresh()
 
     def draw_cards(self) -> None:
-        if self.active and self._phase() is Phase.DRAW:
-            self._send(DrawCards(), laying=False)
+        if self.active and self._phase() is hf.Phase.DRAW:
+            self._send(hf.DrawCards(), laying=False)
 
     def take(self, choice: int) -> None:
-        if not self.active or self._phase() is not Phase.DRAW or not 0 <= choice < len(self.takes):
+        if not self.active or self._phase() is not hf.Phase.DRAW or not 0 <= choice < len(self.takes):
             return
         pair = self.takes[choice].pair
         hinted = self.table.hinted
-        if not self._opened() and not self.staging and isinstance(hinted, TakePile) and hinted.pair == pair and hinted.meld:
+        if not self._opened() and not self.staging and isinstance(hinted, hf.TakePile) and hinted.pair == pair and hinted.meld:
             # The hint takes the pile together with an opening: staging the cards it
             # named is what the player would do by hand before taking.
             places = self.staging.keys(len(self._books()), pile=True)
             if not self.stage_all([(g.cards, NEW_BOOK if g.book is None else places[g.book]) for g in hinted.meld]):
                 return
         if self._opened() or not self.staging:
-            self._send(TakePile(pair), laying=False)
+            self._send(hf.TakePile(pair), laying=False)
             return
-        self._send(TakePile(pair, self.staging.take_groups(len(self._books()))), laying=True)
+        self._send(hf.TakePile(pair, self.staging.take_groups(len(self._books()))), laying=True)
 
     def discard(self, card: Card) -> None:
         """Discard ``card``, laying any staged meld down first."""
         if not self.active:
             return
-        if self._phase() is not Phase.PLAY:
-            if self._phase() is Phase.DRAW:
+        if self._phase() is not hf.Phase.PLAY:
+            if self._phase() is hf.Phase.DRAW:
                 self.port.say(DRAW_FIRST)
             return
         if self.staging and not self._send(self.staging.meld(len(self._books())), laying=True):
             return
-        self.port.submit(Discard(card))
+        self.port.submit(hf.Discard(card))
 
     def discard_chosen(self) -> None:
         """Discard the chosen card; with none chosen, the card the hint rings (as Lay
@@ -550,19 +539,19 @@ class TurnControls:
             self.port.say("Choose just one card to discard.")
             return
         hinted = self.table.hinted
-        card = chosen[0] if chosen else hinted.card if isinstance(hinted, Discard) else fan.selected_card
+        card = chosen[0] if chosen else hinted.card if isinstance(hinted, hf.Discard) else fan.selected_card
         if card is None:
             self.port.say("Choose the card to discard first.")
             return
         self.discard(card)
 
     def ask(self) -> None:
-        if not (self.active and self._phase() is Phase.PLAY):
+        if not (self.active and self._phase() is hf.Phase.PLAY):
             return
         if not self.ask_button.visible:
             self.port.say("You can't go out this turn, so there is nothing to ask your partner yet.")
             return
-        self._send(AskToGoOut(), laying=False)
+        self._send(hf.AskToGoOut(), laying=False)
 
     def _in_order(self) -> bool:
         table = self.table
@@ -578,7 +567,7 @@ class TurnControls:
         self.show_hand()
         self.refresh()
 
-    def _ask_partner(self, view: HandAndFootView) -> None:
+    def _ask_partner(self, view: hf.HandAndFootView) -> None:
         """A partner at the same screen answers the question to go out."""
         asker = view.asking if view.asking is not None else view.turn
         name = self.port.seat_name(asker)
@@ -602,7 +591,7 @@ class TurnControls:
         self.answer.layout(self.table.middle, self.table.theme)
 
     def _answered(self, yes: bool) -> None:
-        if not self.port.submit(AnswerGoOut(yes)):
+        if not self.port.submit(hf.AnswerGoOut(yes)):
             self.answer.reopen()
 
     def close_overlay(self) -> bool:
@@ -668,7 +657,7 @@ class TurnControls:
         """A click on the draw pile draws, a click on the discard pile takes it; a
         pile dragged onto the hand does the same."""
         table = self.table
-        if not self.active or self._phase() is not Phase.DRAW:
+        if not self.active or self._phase() is not hf.Phase.DRAW:
             self.pressed = None
             return False
         stock = table.stock.rect(table.sprites)
@@ -710,7 +699,7 @@ class TurnControls:
         elif key == pygame.K_t:
             if self.takes:
                 self.take(self.take_choice)
-            elif self._phase() is Phase.DRAW:
+            elif self._phase() is hf.Phase.DRAW:
                 self.port.say(self._why_not_take())
         elif key == pygame.K_l:
             self.lay_down()
@@ -760,10 +749,10 @@ class TurnControls:
         shown or not, each keeps its place until the phase changes."""
         sort = [self.sort_button] if self.sort_button.visible else []
         phase = self._phase() if self.active and not self.sent else None
-        if phase is Phase.PLAY:
-            asks = [self.ask_button] if any(isinstance(a, AskToGoOut) for a in self.legal) else []
+        if phase is hf.Phase.PLAY:
+            asks = [self.ask_button] if any(isinstance(a, hf.AskToGoOut) for a in self.legal) else []
             return [*sort, self.lay_down_button, self.cancel_button, self.discard_button, *asks]
-        if phase is Phase.DRAW and self._can_stage():
+        if phase is hf.Phase.DRAW and self._can_stage():
             return [*sort, self.cancel_button]
         return sort + [b for b in self._buttons() if b.visible and b is not self.sort_button]
 
@@ -789,14 +778,14 @@ class TurnControls:
         if view is None:
             return
         self.words = []
-        drawing = self.active and view.phase is Phase.DRAW
+        drawing = self.active and view.phase is hf.Phase.DRAW
         stock = table.pile_bounds(table.stock)
         discard = table.pile_bounds(table.discard)
         if drawing:
             t.draw_panel(surface, stock.inflate(t.px(10), t.px(10)), radius=t.px(10), fill=(*th.ACCENT, 60), border=th.ACCENT, shadow=False)
             if self.takes:
                 t.draw_panel(surface, discard.inflate(t.px(10), t.px(10)), radius=t.px(10), fill=(140, 230, 150, 50), border=MARKED, shadow=False)
-        if self.dragging and view.phase is Phase.PLAY and self.active:
+        if self.dragging and view.phase is hf.Phase.PLAY and self.active:
             fill = (*th.ACCENT, 110 if self.discard_hot else 40)
             t.draw_panel(surface, discard.inflate(t.px(10), t.px(10)), radius=t.px(10), fill=fill, border=th.ACCENT if self.discard_hot else None, shadow=False)
         self._pile_words(surface, table.stock.center[0], stock.bottom, f"Draw {table.stock.count}", words.packs_text(view.decks_added, view.options.extra_decks), False)
@@ -878,7 +867,7 @@ class TurnControls:
         table.sprites.draw(surface, card, self.pointer, table.pile_card, outline=th.ACCENT)
 
 
-def _fits_any(card: Card, books: Sequence[Book], wild_books: bool) -> bool:
+def _fits_any(card: Card, books: Sequence[hf.Book], wild_books: bool) -> bool:
     """Whether ``card`` alone may go onto one of ``books``."""
     for book in books:
         try:
