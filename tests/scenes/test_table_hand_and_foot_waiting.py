@@ -162,3 +162,26 @@ def test_the_next_player_is_lit_and_the_pile_recounted_as_a_discard_lands_never_
     assert flying > 1, "the discard was seen in flight"
     assert table.discard.top == event.card
     assert after.active, "the next player is lit as the card lands"
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_a_computer_that_takes_the_pile_holds_its_pair_fewer_and_the_pile_more(tmp_path: Path, seed: int) -> None:
+    """Seen: Ada held 8, took the pile ("took the pile (7 cards)") and her plate read
+    "Hand 14": the pair that went onto the book with the top card was never taken off
+    her count, which stayed 2 too high until the person's next turn. After each pile
+    taken the plates count what the game says each seat holds."""
+    app = make_app(tmp_path, (1024, 640))
+    seats = tuple(SeatConfig(name=NAMES[i], kind=SeatKind.AI, level=AILevel.MEDIUM) for i in range(4))
+    scene = TableScene(app, MatchConfig(game="hand_and_foot", seats=seats, seed=seed), watch=True)
+    app.scenes.push(scene)
+    table = scene.table
+    assert isinstance(table, HandAndFootLayout)
+    shown: list[tuple[Event, list[int]]] = []
+    before_each_event(scene, lambda event: shown.append((event, list(table.counts))))
+    taken = lambda: [i for i, (event, _) in enumerate(shown[:-1]) if isinstance(event, PileTaken)]  # noqa: E731
+    run_until(app, lambda: len(taken()) >= 2, limit=60_000)
+    for index in taken():
+        event, before = shown[index]
+        assert isinstance(event, PileTaken)
+        after = shown[index + 1][1]
+        assert after[event.seat] == before[event.seat] - len(event.pair) + event.count, (event, before, after)

@@ -183,11 +183,16 @@ class EventShow:
 
     def _drew_to_tail(self, seat: int) -> None:
         self.table.stock.count = max(0, self.table.stock.count - 1)
+        self._onto_tail(seat)
+        self.table.refresh_piles()
+
+    def _onto_tail(self, seat: int) -> None:
+        """The last round's extra card: onto the tail, or into the hand once the
+        tail is being played."""
         if self.table.stages[seat] == 2:
             self.table.counts[seat] += 1
         else:
             self.table.tail_counts[seat] += 1
-        self.table.refresh_piles()
 
     def _cards_leave(self, seat: int, cards: Sequence[Card]) -> list[tuple[float, float]]:
         """Where each of ``cards`` starts from when ``seat`` puts it down: its place in
@@ -221,6 +226,8 @@ class EventShow:
         laid = (event.top, *event.pair)
 
         def to_book() -> None:
+            # The pair leaves the seat's hand as it lands on the book, as a meld's cards do.
+            self.table.counts[seat] = max(0, self.table.counts[seat] - len(event.pair))
             self._lay(team, event.book, laid)
 
         self.animator.fly(event.top, self.table.discard.top_center, landing, book_w, MELD_FLIGHT)
@@ -238,13 +245,20 @@ class EventShow:
             last = i == flights - 1
             self.animator.fly(
                 None, self.table.discard.top_center, target, width, DRAW_FLIGHT, delay=0.3 + i * 0.06,
-                on_done=(lambda: self._took(seat, event.count)) if last else None,
+                on_done=(lambda: self._took(event)) if last else None,
             )
         if not flights:
-            self._took(seat, 0)
+            self._took(event)
 
-    def _took(self, seat: int, count: int) -> None:
-        self.table.counts[seat] += count
+    def _took(self, event: events.PileTaken) -> None:
+        """The pile's cards are in the seat's hand; in the last round one more card,
+        from what is left of the pile or else from the draw pile, goes to the tail."""
+        self.table.counts[event.seat] += event.count
+        for _ in range(event.to_tail):
+            source = self.table.discard if self.table.discard.count else self.table.stock
+            source.count = max(0, source.count - 1)
+            self._onto_tail(event.seat)
+        self.table.refresh_piles()
 
     def _melded(self, event: events.Melded) -> None:
         """Cards laid on books: yours were staged and already show, so they settle at
