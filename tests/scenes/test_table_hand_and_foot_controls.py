@@ -22,7 +22,12 @@ from cardtable_gui.rules.base import Action
 from cardtable_gui.rules.hand_and_foot import Discard, Meld, MeldGroup, Phase, TakePile
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.book_row import NEW_BOOK
-from cardtable_gui.scenes.table.layouts.hand_and_foot.controls import HINTED_INSTEAD, NOTHING_TO_LAY
+from cardtable_gui.scenes.table.layouts.hand_and_foot.controls import (
+    DRAW_FIRST,
+    DRAW_FIRST_NO_PILE,
+    HINTED_INSTEAD,
+    NOTHING_TO_LAY,
+)
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from tests.scenes.test_table_hand_and_foot import (
     NAMES,
@@ -240,6 +245,24 @@ def test_a_refusal_stays_until_the_players_next_action(app: App) -> None:
     assert "Draw first" in scene.message, "still there to be read"
     choose(app, scene, "8H")
     assert not scene.message, "gone with the next action"
+
+
+@pytest.mark.parametrize(
+    ("hand", "upcard", "words"),
+    [
+        ("8H 8S 8D QH QS QD 5H 6H 7H 9S 10S", "9D", DRAW_FIRST_NO_PILE),
+        ("4H 4S KH KS KD QH QS 5H 6H 7H 8H", "4C", DRAW_FIRST),
+    ],
+    ids=["no pair for the top card", "the pile may be taken"],
+)
+def test_draw_first_names_the_discard_pile_only_when_it_may_be_taken(app: App, hand: str, upcard: str, words: str) -> None:
+    """Seen: "Draw first: click the draw pile, or take the discard pile." while a three
+    blocked the pile. A refusal offers only what the player may really do."""
+    scene = start_table(app, dealt(hand, ("KC QC", "4D 10H"), upcard=upcard))
+    wait_turn(app, scene, Phase.DRAW)
+    drag(app, grip(scene, indices(scene, "5H")[0]), discard_point(scene))
+    assert scene.message == words
+    assert bool(scene.table.controls.takes) == (words == DRAW_FIRST)
 
 
 def test_undo_takes_down_a_hint_shown_after_the_move_it_takes_back(app: App) -> None:

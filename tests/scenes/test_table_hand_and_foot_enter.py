@@ -16,7 +16,7 @@ import pytest
 from cardtable_gui.app_window import App
 from cardtable_gui.cards import parse_cards
 from cardtable_gui.rules.hand_and_foot import Phase
-from cardtable_gui.scenes.table.layouts.hand_and_foot.controls import DRAW_FIRST, NO_BOOKS_YET, NOTHING_FITS
+from cardtable_gui.scenes.table.layouts.hand_and_foot.controls import DRAW_FIRST_NO_PILE, NO_BOOKS_YET, NOTHING_FITS
 from tests.scenes.test_table_hand_and_foot import key, wait_turn
 from tests.scenes.test_table_hand_and_foot_controls import dealt, discard, draw_and_lay_down
 from tests.scenes.test_table_support import make_app, start_table
@@ -40,7 +40,7 @@ def test_before_drawing_enter_says_draw_first_and_picks_nothing(app: App) -> Non
     scene = start_table(app, dealt(HAND, ("KD 4C", "QC 4D")))
     wait_turn(app, scene, Phase.DRAW)
     enter(app)
-    assert scene.message == DRAW_FIRST
+    assert scene.message == DRAW_FIRST_NO_PILE, "no pair for the 9D on the pile"
     assert scene.table.fan.selected is None
 
 

@@ -50,6 +50,8 @@ if TYPE_CHECKING:
 DISCARD_PILE = ("discard",)
 """Where a card dropped to be discarded lands."""
 DRAW_FIRST = "Draw first: click the draw pile, or take the discard pile."
+DRAW_FIRST_NO_PILE = "Draw first: click the draw pile."
+"""When the discard pile may not be taken (blocked, or no pair for its top card)."""
 NOTHING_TO_LAY = "Choose the cards to lay down first (click them, or the arrows and Space), then press L."
 HINTED_INSTEAD = "Laid down the cards the hint named, in place of the ones you had chosen."
 NOTHING_FITS = (
@@ -128,6 +130,11 @@ class TurnControls:
             return False
         phase = self._phase()
         return phase is hf.Phase.PLAY or (phase is hf.Phase.DRAW and bool(self.takes) and not self._opened())
+
+    def _draw_first(self) -> str:
+        """Why nothing but a draw may be done yet, naming the discard pile only when
+        this player may take it."""
+        return DRAW_FIRST if self.takes else DRAW_FIRST_NO_PILE
 
     def _pile_book(self) -> hf.Book | None:
         """The book a take of the pile would start, while staging toward it."""
@@ -369,7 +376,7 @@ class TurnControls:
         if not self.active or self.sent or view is None:
             return
         if view.phase is hf.Phase.DRAW:
-            self.port.say(DRAW_FIRST)
+            self.port.say(self._draw_first())
             return
         if view.phase is not hf.Phase.PLAY:
             return
@@ -408,7 +415,7 @@ class TurnControls:
             return False
         if not self._can_stage():
             if view.phase is hf.Phase.DRAW:
-                self.port.say(DRAW_FIRST)
+                self.port.say(self._draw_first())
             return False
         try:
             self.staging.add_all(drops, self._books(), view.options.wild_books, self._pile_book())
@@ -474,7 +481,7 @@ class TurnControls:
                 instead = HINTED_INSTEAD
             chosen = cards
         if not chosen and not self.staging:
-            self.port.say(DRAW_FIRST if view.phase is hf.Phase.DRAW else NOTHING_TO_LAY)
+            self.port.say(self._draw_first() if view.phase is hf.Phase.DRAW else NOTHING_TO_LAY)
             return
         note: str | None = ""
         if chosen and view.phase is hf.Phase.PLAY:
@@ -524,7 +531,7 @@ class TurnControls:
             return
         if self._phase() is not hf.Phase.PLAY:
             if self._phase() is hf.Phase.DRAW:
-                self.port.say(DRAW_FIRST)
+                self.port.say(self._draw_first())
             return
         if self.staging and not self._send(self.staging.meld(len(self._books())), laying=True):
             return
