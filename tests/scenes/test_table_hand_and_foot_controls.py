@@ -26,6 +26,7 @@ from cardtable_gui.scenes.table.layouts.hand_and_foot.controls import (
     DRAW_FIRST,
     DRAW_FIRST_NO_PILE,
     HINTED_INSTEAD,
+    NOT_THEIR_BOOKS,
     NOTHING_TO_LAY,
 )
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
@@ -263,6 +264,22 @@ def test_draw_first_names_the_discard_pile_only_when_it_may_be_taken(app: App, h
     drag(app, grip(scene, indices(scene, "5H")[0]), discard_point(scene))
     assert scene.message == words
     assert bool(scene.table.controls.takes) == (words == DRAW_FIRST)
+
+
+def test_cards_dropped_on_the_other_sides_books_say_why_they_came_back(app: App) -> None:
+    """Seen: a card dragged onto the other side's kings snapped back with no word, where
+    every other move that cannot be made says why."""
+    scene = start_table(app, dealt("8H 8S 8D QH QS QD 5H 6H 7H 9S 10S", ("KC QC", "4D 10H")))
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    before = len(my_moves(scene))
+    theirs = scene.table.rows[1].rect
+    drag(app, grip(scene, indices(scene, "8H")[0]), theirs.center)
+    assert scene.message == NOT_THEIR_BOOKS
+    assert not scene.table.controls.staging, "nothing staged"
+    assert len(my_moves(scene)) == before
+    assert parse_cards("8H")[0] in scene.table.fan.cards, "back in the hand"
 
 
 def test_undo_takes_down_a_hint_shown_after_the_move_it_takes_back(app: App) -> None:

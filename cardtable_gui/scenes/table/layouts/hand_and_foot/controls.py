@@ -48,6 +48,9 @@ if TYPE_CHECKING:
     from cardtable_gui.scenes.table.port import TablePort
 
 DISCARD_PILE = ("discard",)
+OTHER_BOOKS = ("other books",)
+"""Where a drag ends on another side's books, which take none of the player's cards."""
+NOT_THEIR_BOOKS = "Your cards go onto your side's books only, not the other side's."
 """Where a card dropped to be discarded lands."""
 DRAW_FIRST = "Draw first: click the draw pile, or take the discard pile."
 DRAW_FIRST_NO_PILE = "Draw first: click the draw pile."
@@ -314,7 +317,11 @@ class TurnControls:
         table = self.table
         if table.discard.rect(table.sprites).collidepoint(pos):
             return DISCARD_PILE
-        return table.rows[0].target_at(pos) if table.rows else None
+        if not table.rows:
+            return None
+        if any(row.rect.collidepoint(pos) for row in table.rows[1:]):
+            return OTHER_BOOKS
+        return table.rows[0].target_at(pos)
 
     def _hovering(self, place: Hashable | None) -> None:
         """Light the places a drag may end on, and the one under the pointer."""
@@ -323,7 +330,7 @@ class TurnControls:
         if table.rows:
             row = table.rows[0]
             row.drop_ready = self.dragging and self._can_stage()
-            row.hot = place if place != DISCARD_PILE else None
+            row.hot = place if place not in (DISCARD_PILE, OTHER_BOOKS) else None
         self.discard_hot = place == DISCARD_PILE
 
     def _dropped(self, cards: list[Card], place: Hashable | None) -> None:
@@ -334,6 +341,9 @@ class TurnControls:
                 self.port.say("Discard one card at a time: drop just that card on the pile.")
                 return
             self.discard(cards[0])
+            return
+        if place == OTHER_BOOKS:
+            self.port.say(NOT_THEIR_BOOKS)
             return
         if place is not None:
             self.stage(cards, place)
