@@ -79,3 +79,9 @@ def test_enter_picks_the_leftmost_card_that_goes_on_a_book_and_the_next_enter_pu
     assert not scene.message
     enter(app)
     assert scene.table.controls.staging.cards == parse_cards("QC"), scene.message
+    # Seen: the cursor stayed where the queen had been, on the card that slid into its
+    # place, and the next Enter tried to start a book with it.
+    assert fan.selected is None
+    enter(app)
+    assert scene.message == NOTHING_FITS
+    assert scene.table.controls.staging.cards == parse_cards("QC")

@@ -283,6 +283,11 @@ class GroupPlay(Generic[T]):
             cards = fan.chosen_cards or ([picked] if picked is not None else [])
             if cards:
                 self.drop(cards, None)
+                if picked is not None and fan.index_of(picked) is None:
+                    # The card under the cursor went to the books and its neighbour slid
+                    # into its place: the next Enter picks afresh rather than act on a
+                    # card the player never picked.
+                    fan.select(None)
             else:
                 self.pick()
             return True
