@@ -235,6 +235,8 @@ def test_take_the_pile_when_the_hint_opens_with_it_lays_the_hinted_opening(app: 
     assert my_moves(scene) == [hinted], scene.message
     wait_turn(app, scene, Phase.PLAY)
     assert len(scene.table.books[0]) == 1 + len(hinted.meld)
+    frames(app, 120)
+    assert scene.table.counts[0] == scene.match.view_for(0).hand_counts[0], "your plate counts what you hold"
 
 
 def test_a_refusal_stays_until_the_players_next_action(app: App) -> None:

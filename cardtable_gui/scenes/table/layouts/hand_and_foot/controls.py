@@ -48,10 +48,10 @@ if TYPE_CHECKING:
     from cardtable_gui.scenes.table.port import TablePort
 
 DISCARD_PILE = ("discard",)
+"""Where a card dropped to be discarded lands."""
 OTHER_BOOKS = ("other books",)
 """Where a drag ends on another side's books, which take none of the player's cards."""
 NOT_THEIR_BOOKS = "Your cards go onto your side's books only, not the other side's."
-"""Where a card dropped to be discarded lands."""
 DRAW_FIRST = "Draw first: click the draw pile, or take the discard pile."
 DRAW_FIRST_NO_PILE = "Draw first: click the draw pile."
 """When the discard pile may not be taken (blocked, or no pair for its top card)."""
