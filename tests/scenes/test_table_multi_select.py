@@ -11,7 +11,8 @@ import pytest
 from cardtable_gui.card_art import CardArt
 from cardtable_gui.cards import Card, parse_cards
 from cardtable_gui.scenes.table.card_sprites import CardSprites
-from cardtable_gui.scenes.table.multi_select import GroupPlay, MultiSelectFan
+from cardtable_gui.scenes.table.hand_fan import LIT
+from cardtable_gui.scenes.table.multi_select import CURSOR, GroupPlay, MultiSelectFan
 
 HAND = parse_cards("4H 4S 4D 7C 7C 9H JS QD KD AH")
 AREA = pygame.Rect(100, 500, 900, 200)
@@ -134,3 +135,22 @@ def test_identical_cards_each_keep_their_place(fan) -> None:
     assert len(sevens) == 2
     fan.set_hand([*HAND, Card.parse("2S")], keep_order=True)
     assert [slot for slot in fan.slots if slot.card == Card.parse("7C")] == sevens
+
+
+def test_the_keys_cursor_never_looks_like_the_mouse_hover(fan) -> None:
+    """X discards the card the keys point at: a player must never take the card under
+    the mouse for it, so the two outlines differ."""
+    fan.active = True
+    fan.selected, fan.hover = 2, 5
+    outlines: dict[Card | None, object] = {}
+    draw = fan.sprites.draw
+
+    def record(surface, card, center, width, angle=0.0, dim=False, outline=None, shadow=True):  # type: ignore[no-untyped-def]
+        outlines[card] = outline
+        return draw(surface, card, center, width, angle, dim, outline, shadow)
+
+    fan.sprites.draw = record  # type: ignore[method-assign]
+    fan.draw(pygame.Surface((1200, 800)))
+    assert outlines[HAND[2]] == CURSOR
+    assert outlines[HAND[5]] == LIT
+    assert CURSOR != LIT

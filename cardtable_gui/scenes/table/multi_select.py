@@ -31,6 +31,9 @@ T = TypeVar("T")
 
 MARKED = (140, 230, 150)
 """The outline of cards a control on the table would use."""
+CURSOR = (255, 255, 255)
+"""The outline of the card the keys point at: white, so that it is never mistaken
+for the gold of the card under the mouse (X discards the keys' card, not that one)."""
 _GROUP_SPREAD = 0.22
 """How far apart dragged cards lie, in card widths."""
 
@@ -187,7 +190,9 @@ class MultiSelectFan(HandFan):
             outline = HINT
         elif index in self.marked:
             outline = MARKED
-        elif index == self.selected or (self.active and index == self.hover and card is not None):
+        elif index == self.selected:
+            outline = CURSOR
+        elif self.active and index == self.hover and card is not None:
             outline = LIT
         self.sprites.draw(surface, card, (slot.x, slot.y), self.card_width, slot.angle, dim=dim, outline=outline)
 
