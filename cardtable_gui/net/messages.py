@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from cardtable_gui.seats import PlayerName
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 """Bumped whenever a message changes: a host and a guest must speak the same one."""
 
 HOST_ENDED = "The host ended the game."

@@ -12,7 +12,7 @@ from net_support import RawGuest
 from websockets.exceptions import ConnectionClosed
 
 from cardtable_gui.net.client import GuestClient, Lost
-from cardtable_gui.net.messages import Refused, Welcome, write
+from cardtable_gui.net.messages import PROTOCOL_VERSION, Refused, Welcome, write
 from cardtable_gui.net.server import Arrived, CodeChanged, HostServer, Left, Limits
 
 CODE = "7-tiger-lamp"
@@ -72,11 +72,11 @@ def test_a_guest_that_says_hello_and_stalls_is_dropped(server) -> None:
 def test_a_guest_of_another_version_is_told_so_by_name(server) -> None:
     async def old() -> object:
         raw = RawGuest(server.port)
-        return await raw.hello(CODE, version=0)
+        return await raw.hello(CODE, version=PROTOCOL_VERSION - 1)
 
     answer = asyncio.run(old())
     assert isinstance(answer, Refused) and answer.error == "VersionMismatch"
-    assert "version 1" in answer.message and "version 0" in answer.message
+    assert f"version {PROTOCOL_VERSION}" in answer.message and f"version {PROTOCOL_VERSION - 1}" in answer.message
 
 
 def test_a_wrong_code_costs_a_connection_and_a_few_wrong_codes_retire_the_code(server) -> None:

@@ -301,7 +301,7 @@ def test_take_pile_needs_two_naturals_of_the_top_rank() -> None:
     assert state.books[0][-1] == book("9D 9S 9H")
     assert sorted(state.hands[0], key=str) == sorted(cards("8C 2C 5C 6C 7C 8D 4D 4H JH QC")[:2] + cards("7C 8D 4D 4H JH QC"), key=str)
     assert state.pile == cards("5C 6C")
-    assert PileTaken(0, Card.parse("9D"), (Card.parse("9S"), Card.parse("9H")), 1, 6) in events
+    assert PileTaken(0, Card.parse("9D"), (Card.parse("9S"), Card.parse("9H")), 1, 6, uncovered=Card.parse("6C")) in events
 
 
 def test_the_pile_is_blocked_by_a_three_or_a_wild_on_top() -> None:

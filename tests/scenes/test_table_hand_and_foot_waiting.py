@@ -185,3 +185,25 @@ def test_a_computer_that_takes_the_pile_holds_its_pair_fewer_and_the_pile_more(t
         assert isinstance(event, PileTaken)
         after = shown[index + 1][1]
         assert after[event.seat] == before[event.seat] - len(event.pair) + event.count, (event, before, after)
+
+
+def test_the_card_a_pile_take_leaves_shows_face_up_at_once(tmp_path: Path) -> None:
+    """Seen: after Ada took the pile, the card left on it lay face down until her turn
+    ended. The card under the taken ones is the pile's new top, face up for all."""
+    app = make_app(tmp_path, (1024, 640))
+    seats = tuple(SeatConfig(name=NAMES[i], kind=SeatKind.AI, level=AILevel.MEDIUM) for i in range(4))
+    scene = TableScene(app, MatchConfig(game="hand_and_foot", seats=seats, seed=11), watch=True)
+    app.scenes.push(scene)
+    table = scene.table
+    assert isinstance(table, HandAndFootLayout)
+    shown: list[tuple[Event, Card | None, int]] = []
+    before_each_event(scene, lambda event: shown.append((event, table.discard.top, table.discard.count)))
+    leaving = lambda: [  # noqa: E731
+        i for i, (event, _, _) in enumerate(shown[:-1]) if isinstance(event, PileTaken) and event.uncovered is not None
+    ]
+    run_until(app, lambda: bool(leaving()), limit=60_000)
+    index = leaving()[0]
+    event = shown[index][0]
+    _, top, count = shown[index + 1]
+    assert count > 0
+    assert top == event.uncovered, "the card left on the pile shows its face"

@@ -44,13 +44,16 @@ class DrawPileExhausted(Event):
 @dataclass(frozen=True, slots=True)
 class PileTaken(SeatEvent):
     """``seat`` took the discard pile: ``top`` and ``pair`` went to the team's book
-    number ``book``; ``count`` more cards went into hand (and ``to_tail`` to the tail)."""
+    number ``book``; ``count`` more cards went into hand (and ``to_tail`` to the tail).
+    ``uncovered`` is the card left face up on the pile, if any, so a table can show it
+    at once rather than wait for the next view."""
 
     top: Card
     pair: tuple[Card, Card]
     book: int
     count: int
     to_tail: int = 0
+    uncovered: Card | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -608,7 +608,8 @@ class HandAndFootState(GameState[HandAndFootOptions]):
         fed: Card | None = None
         if self.has_tail:
             fed = self.pile.pop() if self.pile else None
-        out.append(PileTaken(seat, top, action.pair, book_index, taken_count, int(self.has_tail)))
+        uncovered = self.pile[-1] if self.pile else None
+        out.append(PileTaken(seat, top, action.pair, book_index, taken_count, int(self.has_tail), uncovered))
         if action.meld:
             out.append(Melded(seat, team, _group_events(action.meld, first_new)))
         self._set_books(team, books, out)

@@ -235,7 +235,7 @@ class EventShow:
             done = to_book if i == len(event.pair) - 1 else None
             self.animator.fly(card, start, landing, book_w, MELD_FLIGHT, delay=0.05 * (i + 1), on_done=done)
         self.table.discard.count = max(0, self.table.discard.count - 1 - event.count)
-        self.table.discard.top = None
+        self.table.discard.top = event.uncovered
         target = self.table.seat_anchor(seat)
         if mine:
             self.table.arrivals = target
