@@ -1,6 +1,6 @@
 """Spades against OpenSpiel's information-set MCTS, on duplicate deals.
 
-    python benchmarks/vs_openspiel.py [--ours hard|medium] [--deals N] [--sims N] [--seed S]
+    python benchmarks/vs_openspiel.py [--ours hard|medium] [--deals N] [--sims N] [--seed S] [--jobs J]
 
 Needs OpenSpiel (the ``openspiel`` extra: ``pip install -e '.[openspiel]'``). Our rules
 referee every deal; one partnership is our player (Hard: the search; Medium: the
@@ -44,12 +44,15 @@ Asserts nothing; Ctrl+C (SIGINT) stops a run early and reports the deals finishe
 from __future__ import annotations
 
 import argparse
+import functools
+import importlib.util
 import math
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -326,6 +329,16 @@ def play_deal(
     return DealResult(ours_points - theirs_points, timings, substitutions)
 
 
+def play_duplicate(seed: int, ours: str, sims: int, uct_c: float, show: bool = False) -> list[DealResult]:
+    """Deal ``seed`` played twice, our player on each side in turn. A function of its
+    arguments alone (each process loads OpenSpiel's game itself), so ``--jobs`` can
+    play deals side by side and a run repeats exactly with any number of jobs."""
+    import pyspiel
+
+    game = pyspiel.load_game("spades")
+    return [play_deal(game, seed, side, ours, sims, uct_c, show) for side in ((0, 2), (1, 3))]
+
+
 def median_ms(values: Sequence[float]) -> str:
     return f"{1000 * statistics.median(values):.0f} ms" if values else "-"
 
@@ -338,24 +351,21 @@ def main() -> int:
     parser.add_argument("--uct-c", type=float, default=UCT_C, help="the bot's exploration constant")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--show-deal", action="store_true", help="print both engines' hands of every deal")
+    parser.add_argument("--jobs", type=int, default=1, help="deals played side by side, in this many processes")
     args = parser.parse_args()
-    try:
-        import pyspiel
-    except ImportError:
+    if importlib.util.find_spec("pyspiel") is None:
         print("OpenSpiel is not installed here: pip install -e '.[openspiel]' (or run with a Python that has it).")
         return 2
-    game = pyspiel.load_game("spades")
     figures: list[float] = []
     timings = Timings()
     substitutions = 0
     started = time.perf_counter()
+    seeds = [args.seed * 1_000_003 + number for number in range(args.deals)]
+    play = functools.partial(play_duplicate, ours=args.ours, sims=args.sims, uct_c=args.uct_c, show=args.show_deal)
+    pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+    stopped = False
     try:
-        for number in range(args.deals):
-            seed = args.seed * 1_000_003 + number
-            results = [
-                play_deal(game, seed, side, args.ours, args.sims, args.uct_c, args.show_deal)
-                for side in ((0, 2), (1, 3))
-            ]
+        for results in pool.map(play, seeds) if pool is not None else map(play, seeds):
             figures.append(statistics.fmean(result.difference for result in results))
             for result in results:
                 timings.ours += result.timings.ours
@@ -367,9 +377,14 @@ def main() -> int:
             )
             sys.stderr.flush()
     except KeyboardInterrupt:
+        stopped = True
         sys.stderr.write("\nstopped early: the figures below are of the deals finished")
     except EnginesDisagree as error:
+        stopped = True
         sys.stderr.write(f"\nDeal {len(figures) + 1}: our rules and OpenSpiel's state disagree ({error}); stopped there")
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=not stopped, cancel_futures=True)
     sys.stderr.write("\n")
     if not figures:
         return 1
