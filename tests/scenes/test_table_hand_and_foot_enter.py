@@ -85,3 +85,35 @@ def test_enter_picks_the_leftmost_card_that_goes_on_a_book_and_the_next_enter_pu
     enter(app)
     assert scene.message == NOTHING_FITS
     assert scene.table.controls.staging.cards == parse_cards("QC")
+
+
+def test_enter_with_the_cursor_on_a_card_that_fits_nowhere_picks_one_that_does(app: App) -> None:
+    """Seen: the arrows on a lone nine, Enter said only "A new book needs at least three
+    cards" while a queen in the hand went on the side's queens."""
+    scene = start_table(app, dealt(HAND, ("KD 4C", "QC 4D")))
+    draw_and_lay_down(app, scene, OPENING)
+    discard(app, scene, "5H")
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    fan = scene.table.fan
+    nine = next(index for index, slot in enumerate(fan.slots) if slot.card == parse_cards("9S")[0])
+    fan.select(nine)
+    enter(app)
+    assert fan.selected_card == parse_cards("QC")[0], "the nine goes on no book: the queen is picked instead"
+    assert not scene.message
+    enter(app)
+    assert scene.table.controls.staging.cards == parse_cards("QC"), scene.message
+
+
+def test_enter_with_the_cursor_on_a_card_that_fits_puts_that_card_there(app: App) -> None:
+    scene = start_table(app, dealt(HAND, ("KD 4C", "QC 4D")))
+    draw_and_lay_down(app, scene, OPENING)
+    discard(app, scene, "5H")
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    fan = scene.table.fan
+    fan.select(next(index for index, slot in enumerate(fan.slots) if slot.card == parse_cards("QC")[0]))
+    enter(app)
+    assert scene.table.controls.staging.cards == parse_cards("QC"), scene.message

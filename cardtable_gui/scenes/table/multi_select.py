@@ -205,7 +205,9 @@ class GroupPlay(Generic[T]):
     layout can light it; None when there is none or the drag ended. ``pick`` is what
     Enter does with no card chosen and none under the keys' cursor: by default what it
     does on every hand (``HandFan.enter``), or the layout's own choice of a card that
-    fits somewhere, and its word when none does."""
+    fits somewhere, and its word when none does. ``fits`` says whether Enter can put the
+    card under the cursor somewhere now; one that fits nowhere is passed over for
+    ``pick``, as if the cursor were not on it."""
 
     def __init__(
         self,
@@ -214,12 +216,14 @@ class GroupPlay(Generic[T]):
         drop: Callable[[list[Card], T | None], None],
         hover: Callable[[T | None], None] = lambda place: None,
         pick: Callable[[], object] | None = None,
+        fits: Callable[[Card], bool] = lambda card: True,
     ) -> None:
         self.fan = fan
         self.target_at = target_at
         self.drop = drop
         self.hover = hover
         self.pick = pick if pick is not None else fan.enter
+        self.fits = fits
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """True when the event was about the hand."""
@@ -283,8 +287,10 @@ class GroupPlay(Generic[T]):
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             # Chosen cards go where they fit; with none chosen, the card under the
-            # cursor goes, else a card is picked for the next Enter.
+            # cursor goes if it fits somewhere, else a card is picked for the next Enter.
             picked = fan.selected_card
+            if picked is not None and not self.fits(picked):
+                picked = None
             cards = fan.chosen_cards or ([picked] if picked is not None else [])
             if cards:
                 self.drop(cards, None)

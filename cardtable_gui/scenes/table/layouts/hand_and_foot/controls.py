@@ -88,7 +88,7 @@ class TurnControls:
         self.hint = ""
         self.keys_hint = ""
         self.play: GroupPlay[Hashable] = GroupPlay(
-            table.fan, self._target_at, self._dropped, self._hovering, self.pick_for_books
+            table.fan, self._target_at, self._dropped, self._hovering, self.pick_for_books, self._goes_on_a_book
         )
         self.lay_down_button = Button("Lay down", self.lay_down, style="primary")
         self.cancel_button = Button("Cancel", self.cancel, style="quiet")
@@ -400,6 +400,17 @@ class TurnControls:
             self.port.say(NOTHING_FITS)
             return
         fan.select(fits)
+
+    def _goes_on_a_book(self, card: Card) -> bool:
+        """Whether Enter can put ``card`` alone onto one of the side's books now: a
+        card under the keys' cursor that cannot is passed over for the leftmost that
+        can (a play-tester's Enter on a lone nine said only "A new book needs at least
+        three cards")."""
+        view = self.view
+        if view is None or view.phase is not hf.Phase.PLAY:
+            return False
+        places = [book for _, book in self.staging.places(self._books(), view.options.wild_books)]
+        return _fits_any(card, places, view.options.wild_books)
 
     def stage(self, cards: Sequence[Card], place: Hashable) -> None:
         """Stage ``cards`` on ``place`` (a book, a staged book, the pile's book or a
