@@ -31,9 +31,10 @@ T = TypeVar("T")
 
 MARKED = (140, 230, 150)
 """The outline of cards a control on the table would use."""
-CURSOR = (255, 255, 255)
-"""The outline of the card the keys point at: white, so that it is never mistaken
-for the gold of the card under the mouse (X discards the keys' card, not that one)."""
+CURSOR = (140, 110, 255)
+"""The outline of the card the keys point at: violet, so that it is never mistaken
+for the gold of the card under the mouse (X discards the keys' card, not that one).
+White was tried first and all but vanished against the white of the cards."""
 _GROUP_SPREAD = 0.22
 """How far apart dragged cards lie, in card widths."""
 
