@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from cardtable_gui.ai.spades import can_duck_all, estimate_tricks
+from cardtable_gui.ai.spades import BID_CAUTION, can_duck_all, estimate_tricks
 from cardtable_gui.cards import Card, Rank, Suit
 from cardtable_gui.rules.arizona_spaghetti import ROUNDS, ArizonaSpaghettiState, ArizonaSpaghettiView
 from cardtable_gui.rules.base import GameRules, GameState, GameView
@@ -29,7 +29,7 @@ CANDIDATES = 12
 """Deals drawn from ``determinize`` for each sample kept."""
 
 BID_SPREAD = 1.5
-"""How far, in tricks, a bid may stray from what the Medium estimator makes of a hand
+"""How far, in tricks, a bid may stray from what the Medium player would bid on a hand
 before that hand becomes unlikely (one standard deviation)."""
 
 NIL_SHARPNESS = 2.0
@@ -127,7 +127,7 @@ class SpadesBids:
                 continue
             if self.partner_nil[seat]:
                 estimate += 1
-            weight *= math.exp(-((estimate - bid.tricks) ** 2) / (2 * BID_SPREAD**2))
+            weight *= math.exp(-((estimate - BID_CAUTION - bid.tricks) ** 2) / (2 * BID_SPREAD**2))
         return weight
 
 

@@ -1,6 +1,8 @@
 """A Spades player that counts its tricks when bidding and plays by the usual craft:
-win cheaply when the side needs tricks, duck when the partner is winning, cover a
-partner's nil, try to set an opponent's nil, and avoid bags once the contract is safe."""
+win cheaply when the side needs tricks (third hand over the opponent's card), duck when
+the partner is winning, cover a partner's nil, try to set an opponent's nil, press on to
+set the other side's contract when it is within reach, and otherwise avoid bags once
+the contract is safe."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from cardtable_gui.rules.base import Action, GameView
 from cardtable_gui.rules.spades import (
     BLIND_NIL,
     LOOK,
+    TRICKS_PER_HAND,
     Bid,
     PlayCard,
     SpadesView,
@@ -26,6 +29,20 @@ BLIND_NIL_DEFICIT_TO_GAMBLE = 250
 
 BLIND_NIL_DANGER = 150
 """Blind nil is a last resort: only when the leaders are this close to the target."""
+
+BID_CAUTION = 0.5
+"""Tricks taken off the hand's estimate before it is rounded to a bid: the estimate
+counts a trick for every card that stands up in most hands, and this player's play takes
+about half a trick fewer than that. Measured over whole games against the same player
+bidding the plain estimate: seven games in ten won; a whole trick off, or a quarter, won
+fewer."""
+
+PRESS_WITHIN = 3
+"""Once the side has its contract it keeps taking tricks, rather than ducking to avoid
+bags, while this many more tricks of its own would set the other side's contract: a set
+costs them ten points for every trick they bid, more than a few bags cost. Measured
+over whole games against the same player that always ducked: about three games in
+four won; pressing from further out won no more and took more bags."""
 
 _PACK = frozenset(french_deck())
 
@@ -99,7 +116,7 @@ class SpadesHeuristic(SeatHeuristic):
         covering = partner_bid is not None and partner_bid.is_nil
         if covering:
             estimate += 1
-        tricks = max(1, min(13, round(estimate)))
+        tricks = max(1, min(13, round(estimate - BID_CAUTION)))
         count = f"{tricks} trick" + ("" if tricks == 1 else "s")
         if covering:
             reason = (
@@ -207,9 +224,17 @@ class Play:
             card for _, card in view.trick
         }
         side = view.sides[view.side_of(seat)]
-        contract = sum(b.tricks for s in side if (b := bids[s]) is not None and not b.is_nil)
-        taken = sum(view.tricks_won[s] for s in side if not _is_nil(bids[s]))
-        self.need = contract - taken
+        self.need = _still_needed(view, side)
+        """Tricks the side still needs for its contract (none or fewer: made)."""
+        self.left = TRICKS_PER_HAND - len(view.completed)
+        """Tricks still to be won, this one included."""
+        self.their_need = _still_needed(view, self.opponents) if self.partner is not None else 0
+        """Tricks the other side still needs for its contract (partnerships only)."""
+        self.to_set = self.left - self.their_need + 1
+        """Tricks that, taken by this side, leave the other side short of its contract."""
+        self.setting = self.need <= 0 and not self.nil_me and self.their_need > 0 and self.to_set <= PRESS_WITHIN
+        """The contract is made and the other side's can be set: keep taking tricks."""
+        self.wants_tricks = self.need > 0 or self.setting
         self.hand = list(view.hand)
         self.out = _PACK.difference(self.seen, self.hand)
 
@@ -246,7 +271,7 @@ class Play:
             return _highest(legal, prefer_side_suits=True), "cover-nil-lead"
         if self.nil_opponents:
             return _lowest(legal), "set-nil-lead"
-        if self.need > 0:
+        if self.wants_tricks:
             winners = [c for c in legal if self._is_master(c)]
             if winners:
                 return _highest(winners, prefer_side_suits=True), "cash-winner"
@@ -294,7 +319,7 @@ class Play:
             if nil_seat not in [s for s, _ in view.trick] and losing:
                 return _lowest(losing), "set-nil-low"
         partner_winning = best_seat == self.partner
-        if self.need <= 0:
+        if not self.wants_tricks:
             if losing:
                 return _highest(losing, prefer_side_suits=True), "avoid-bags"
             return _lowest(legal), "forced-win"
@@ -306,6 +331,10 @@ class Play:
                 return cheapest, "win-cheap"
             if cheapest.suit is Suit.SPADES and best.suit is not Suit.SPADES:
                 return cheapest, "ruff"
+            if len(view.trick) == 2 and not partner_winning:
+                # Third hand, the opponent's card on top of the partner's lead: ducking
+                # here hands the trick to the last player for the cheapest card they hold.
+                return cheapest, "win-cheap"
         return (_lowest(losing), "duck-low") if losing else (_lowest(legal), "forced-win")
 
     def _best(self) -> tuple[int, Card]:
@@ -318,21 +347,31 @@ class Play:
 
     # Saying why
 
+    def _goal(self) -> str:
+        """Why the side wants tricks, as the end of a sentence: "your side needs 2 more
+        tricks", or the set it is pressing for."""
+        if self.need > 0:
+            return f"your side needs {self.need} more trick" + ("" if self.need == 1 else "s")
+        more = f"{self.to_set} more" if self.to_set > 1 else "one more"
+        return (
+            f"the other side still needs {self.their_need} of the {self.left} tricks left, "
+            f"so {more} for your side sets their contract"
+        )
+
     def reason(self, card: Card, rule: str, legal: list[Card]) -> tuple[str, tuple[Claim, ...]]:
         """``rule``'s reason for playing ``card`` (one of ``legal``) in the hand's terms,
         and the facts the reason states."""
         name = card.name
-        need = f"{self.need} more trick" + ("" if self.need == 1 else "s")
         if not self.view.trick:
             if rule == "cash-winner":
-                return self._cash_reason(card, need)
+                return self._cash_reason(card)
             return {
                 "nil-lead-low": f"Lead the {name}: you bid nil, so lead low and let the others fight for the trick.",
                 "cover-nil-lead": f"Lead the {name}: a high card takes the lead, so your partner can play under it and keep their nil.",
                 "set-nil-lead": f"Lead the {name}: a low lead against a nil bid leaves the nil bidder little room to play under.",
                 "lead-low": (
                     f"Lead the {name}: your side has its contract, so give the lead away cheaply and avoid bags."
-                    if self.need <= 0
+                    if not self.wants_tricks
                     else f"Lead the {name}: with no sure winner to cash, a low side card gives the least away."
                 ),
             }[rule], ()
@@ -340,7 +379,7 @@ class Play:
         if rule in ("forced-win", "nil-forced"):
             return self._forced_reason(card, rule, best, legal)
         if rule in ("win-cheap", "ruff"):
-            return self._taking_reason(card, rule, best, need)
+            return self._taking_reason(card, rule, best)
         led_card = self.view.trick[0][1]
         lost = (certain("trick-lost", str(card)),)
         return {
@@ -365,20 +404,28 @@ class Play:
             ),
         }[rule]
 
-    def _cash_reason(self, card: Card, need: str) -> tuple[str, tuple[Claim, ...]]:
+    def _cash_reason(self, card: Card) -> tuple[str, tuple[Claim, ...]]:
         """Leading a card no other hand can beat in its suit: it wins for sure only if
         nobody can trump it."""
         name = card.name
         top = certain("highest-left", str(card))
+        # The trick it takes: one of those the side needs, or one toward the set.
+        if self.need > 0:
+            trick = f"one of the {self.need} more trick" + ("" if self.need == 1 else "s") + " your side needs"
+        else:
+            trick = (
+                f"a trick toward setting the other side (they still need {self.their_need} of the "
+                f"{self.left} tricks left)"
+            )
         if self.facts.sure_to_win(card):
             trumps = "" if card.suit is Suit.SPADES else " and nobody can trump it"
             return (
-                f"Lead the {name}: no higher {_one_of(card)} is still out{trumps}, so it wins one of the {need} your side needs.",
+                f"Lead the {name}: no higher {_one_of(card)} is still out{trumps}, so it wins {trick}.",
                 (top, certain("trick-won", str(card))),
             )
         return (
-            f"Lead the {name}: no higher {_one_of(card)} is still out, so it takes one of the {need} your side "
-            f"needs unless a player with no {_suit(card)} left trumps it.",
+            f"Lead the {name}: no higher {_one_of(card)} is still out, so it takes {trick} "
+            f"unless a player with no {_suit(card)} left trumps it.",
             (top, likely("trick-won", str(card))),
         )
 
@@ -399,24 +446,25 @@ class Play:
         }[rule, sure]
         return f"Play the {name}: {text}.", (certain("all-beat", str(best)), won)
 
-    def _taking_reason(self, card: Card, rule: str, best: Card, need: str) -> tuple[str, tuple[Claim, ...]]:
+    def _taking_reason(self, card: Card, rule: str, best: Card) -> tuple[str, tuple[Claim, ...]]:
         """Going for the trick: said as sure only when no card still to come can take it."""
         name = card.name
         led = _suit(self.view.trick[0][1])
         sure = self.facts.sure_to_win(card)
+        goal = self._goal()
         text = {
-            ("ruff", True): f"Ruff with the {name}: you have no {led}, nobody still to play can over-ruff it, and your side needs {need}.",
+            ("ruff", True): f"Ruff with the {name}: you have no {led}, nobody still to play can over-ruff it, and {goal}.",
             ("ruff", False): (
-                f"Ruff with the {name}: you have no {led}, and your side needs {need}; it takes the trick unless "
+                f"Ruff with the {name}: you have no {led}, and {goal}; it takes the trick unless "
                 "someone still to play over-ruffs."
             ),
             ("win-cheap", True): (
                 f"Take the trick with the {name}: the cheapest card that beats the {best.name}, nothing still to "
-                f"come can take it, and your side needs {need}."
+                f"come can take it, and {goal}."
             ),
             ("win-cheap", False): (
-                f"Go for the trick with the {name}: the cheapest card that beats the {best.name}, and your side "
-                f"needs {need}; a later card may still come over it."
+                f"Go for the trick with the {name}: the cheapest card that beats the {best.name}, and {goal}; "
+                "a later card may still come over it."
             ),
         }[rule, sure]
         return text, ((certain if sure else likely)("trick-won", str(card)),)
@@ -424,6 +472,15 @@ class Play:
 
 def _is_nil(bid: Bid | None) -> bool:
     return bid is not None and bid.is_nil
+
+
+def _still_needed(view: SpadesView, seats: Sequence[int]) -> int:
+    """Tricks ``seats`` (one side) still need for their contract: what they bid apart
+    from nil, less the tricks taken by those who did not bid nil (a nil bidder's
+    tricks never count toward it)."""
+    bids = view.bids
+    contract = sum(b.tricks for s in seats if (b := bids[s]) is not None and not b.is_nil)
+    return contract - sum(view.tricks_won[s] for s in seats if not _is_nil(bids[s]))
 
 
 def _lowest(cards: list[Card]) -> Card:

@@ -7,7 +7,7 @@ import random
 
 from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.claims import certain, likely
-from cardtable_gui.ai.spades import SpadesHeuristic
+from cardtable_gui.ai.spades import Play, SpadesHeuristic
 from cardtable_gui.cards import Card
 from cardtable_gui.rules.spades import Bid, PlayCard, SpadesState
 from tests.ai.advice_support import advise_through_a_game
@@ -29,7 +29,7 @@ def dealt_by(hands: list[str], dealer: int) -> SpadesState:
 
 def test_a_seeded_game_plays_the_same_moves_as_before_advice() -> None:
     digest, _ = advise_through_a_game("spades", 4, seed=3)
-    assert digest == "69911e7b5dbc6cf0"
+    assert digest == "ae3a90b1b6fd6686"
 
 
 def test_a_hand_that_ducks_everything_bids_nil_and_says_why() -> None:
@@ -80,7 +80,7 @@ def test_saving_good_cards_when_the_partner_has_the_trick() -> None:
 
 def test_every_rule_of_thumb_speaks_in_seeded_games() -> None:
     seen: set[str] = set()
-    for seed in range(4):
+    for seed in range(9):
         seen |= advise_through_a_game("spades", 4, seed)[1]
     assert seen >= {
         "only-card", "bid-count", "look", "blind-nil", "lead-low", "cash-winner", "win-cheap", "ruff",
@@ -184,3 +184,57 @@ def _beats_card(card, best) -> bool:
     if card.suit is best.suit:
         return card.rank > best.rank
     return card.suit.name == "SPADES"
+
+
+# Third hand over the opponent's card; pressing for a set once the contract is made.
+
+
+def test_third_hand_goes_over_the_opponents_card_rather_than_leave_the_trick_to_the_last_player() -> None:
+    state = dealt_by(["2H", "9H", "JH 3H", "AH KH QH"], dealer=3)
+    play_to_seat(state, 0, {})
+    state.apply(PlayCard(Card.parse("2H")))
+    state.apply(PlayCard(Card.parse("9H")))
+    said = advice(state, 2)
+    assert said.action == PlayCard(Card.parse("JH"))
+    assert said.rule == "win-cheap"
+    assert said.reason == (
+        "Go for the trick with the jack of hearts: the cheapest card that beats the nine of hearts, and your side "
+        "needs 6 more tricks; a later card may still come over it."
+    )
+    assert likely("trick-won", "JH") in said.claims
+
+
+def after_two_club_tricks(their_bids: tuple[int, int]) -> SpadesState:
+    """North-South (seats 0 and 2) bid 1 each and make it with the ace and king of
+    clubs; East-West bid ``their_bids``. Seat 0 is on lead holding the queen, now the
+    highest club left."""
+    state = dealt_by(["AC KC QC 2D 3D", "3C 4C", "5C 6C", "7C 8C"], dealer=3)
+    play_to_seat(state, 0, {0: Bid(1), 1: Bid(their_bids[0]), 2: Bid(1), 3: Bid(their_bids[1])})
+    for trick in (("AC", "3C", "5C", "7C"), ("KC", "4C", "6C", "8C")):
+        for card in trick:
+            state.apply(PlayCard(Card.parse(card)))
+    assert state.to_move == 0 and state.tricks_won[0] == 2
+    return state
+
+
+def test_with_the_contract_made_it_presses_on_when_a_few_tricks_set_the_other_side() -> None:
+    said = advice(after_two_club_tricks((5, 5)), 0)
+    assert said.action == PlayCard(Card.parse("QC"))
+    assert said.rule == "cash-winner"
+    assert said.reason.startswith(
+        "Lead the queen of clubs: no higher club is still out, so it takes a trick toward setting the other side "
+        "(they still need 10 of the 11 tricks left)"
+    )
+
+
+def test_with_the_contract_made_and_no_set_in_reach_it_ducks_to_avoid_bags() -> None:
+    said = advice(after_two_club_tricks((2, 1)), 0)
+    assert said.rule == "lead-low"
+    assert said.reason.endswith("your side has its contract, so give the lead away cheaply and avoid bags.")
+
+
+def test_pressing_for_the_set_says_how_many_tricks_it_takes() -> None:
+    """Ten of eleven for East-West: two more for North-South leave them at nine at most."""
+    play = Play(after_two_club_tricks((5, 5)).view(0), 0)
+    assert play.setting and play.to_set == 2
+    assert play._goal() == "the other side still needs 10 of the 11 tricks left, so 2 more for your side sets their contract"
