@@ -16,6 +16,7 @@ import pytest
 from cardtable_gui.app_window import App
 from cardtable_gui.cards import parse_cards
 from cardtable_gui.rules.hand_and_foot import Phase
+from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.layouts.hand_and_foot.controls import DRAW_FIRST_NO_PILE, NO_BOOKS_YET, NOTHING_FITS
 from tests.scenes.test_table_hand_and_foot import key, wait_turn
 from tests.scenes.test_table_hand_and_foot_controls import dealt, discard, draw_and_lay_down
@@ -34,6 +35,18 @@ def app(tmp_path: Path) -> Iterator[App]:
 
 def enter(app: App) -> None:
     key(app, pygame.K_RETURN)
+
+
+def second_turn_drawn(app: App) -> TableScene:
+    """The eights and queens laid down and the 5H thrown on the first turn; on the
+    second, two cards drawn (the QC, which goes on the queens, among them)."""
+    scene = start_table(app, dealt(HAND, ("KD 4C", "QC 4D")))
+    draw_and_lay_down(app, scene, OPENING)
+    discard(app, scene, "5H")
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    return scene
 
 
 def test_before_drawing_enter_says_draw_first_and_picks_nothing(app: App) -> None:
@@ -64,12 +77,7 @@ def test_when_no_card_fits_a_book_enter_says_so_and_what_to_do(app: App) -> None
 
 
 def test_enter_picks_the_leftmost_card_that_goes_on_a_book_and_the_next_enter_puts_it_there(app: App) -> None:
-    scene = start_table(app, dealt(HAND, ("KD 4C", "QC 4D")))
-    draw_and_lay_down(app, scene, OPENING)
-    discard(app, scene, "5H")
-    wait_turn(app, scene, Phase.DRAW)
-    key(app, pygame.K_d)
-    wait_turn(app, scene, Phase.PLAY)
+    scene = second_turn_drawn(app)
     fan = scene.table.fan
     assert fan.selected is None
     three = next(index for index, slot in enumerate(fan.slots) if slot.card == parse_cards("3D")[0])
@@ -90,12 +98,7 @@ def test_enter_picks_the_leftmost_card_that_goes_on_a_book_and_the_next_enter_pu
 def test_enter_with_the_cursor_on_a_card_that_fits_nowhere_picks_one_that_does(app: App) -> None:
     """Seen: the arrows on a lone nine, Enter said only "A new book needs at least three
     cards" while a queen in the hand went on the side's queens."""
-    scene = start_table(app, dealt(HAND, ("KD 4C", "QC 4D")))
-    draw_and_lay_down(app, scene, OPENING)
-    discard(app, scene, "5H")
-    wait_turn(app, scene, Phase.DRAW)
-    key(app, pygame.K_d)
-    wait_turn(app, scene, Phase.PLAY)
+    scene = second_turn_drawn(app)
     fan = scene.table.fan
     nine = next(index for index, slot in enumerate(fan.slots) if slot.card == parse_cards("9S")[0])
     fan.select(nine)
@@ -107,12 +110,7 @@ def test_enter_with_the_cursor_on_a_card_that_fits_nowhere_picks_one_that_does(a
 
 
 def test_enter_with_the_cursor_on_a_card_that_fits_puts_that_card_there(app: App) -> None:
-    scene = start_table(app, dealt(HAND, ("KD 4C", "QC 4D")))
-    draw_and_lay_down(app, scene, OPENING)
-    discard(app, scene, "5H")
-    wait_turn(app, scene, Phase.DRAW)
-    key(app, pygame.K_d)
-    wait_turn(app, scene, Phase.PLAY)
+    scene = second_turn_drawn(app)
     fan = scene.table.fan
     fan.select(next(index for index, slot in enumerate(fan.slots) if slot.card == parse_cards("QC")[0]))
     enter(app)
