@@ -272,7 +272,7 @@ class TurnControls:
         else:
             # The keys no button shows come first: a narrow bar drops the last ones.
             asks = ["A asks"] if self.ask_button.visible else []
-            keys = ["L lays down", "X discards", *asks, "arrows move", "Space chooses", "Enter places them (none chosen: picks a card for a book)", "S sorts"]
+            keys = ["L lays down", "X discards", *asks, "arrows move", "Space chooses", "Enter puts cards on books", "S sorts"]
             self.keys_hint = "Keys: " + ", ".join(keys)
         self.layout()
         table.refresh()
