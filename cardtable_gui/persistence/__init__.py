@@ -34,6 +34,7 @@ if TYPE_CHECKING:
         parse_save,
         read_save,
         restore,
+        same_game,
     )
     from cardtable_gui.persistence.statistics import (
         GameRecord,
@@ -64,6 +65,7 @@ _LAZY: dict[str, str] = {
             "parse_save",
             "read_save",
             "restore",
+            "same_game",
         ),
         "cardtable_gui.persistence.saves",
     ),
@@ -124,6 +126,7 @@ __all__ = [
     "read_save",
     "record_game",
     "restore",
+    "same_game",
     "save_settings",
     "save_statistics",
     "set_aside",

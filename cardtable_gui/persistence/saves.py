@@ -506,6 +506,13 @@ def read_save(data: bytes) -> SavedGame:
     return rebuild(parse_save(data)).saved
 
 
+def same_game(one: SavedGame, other: SavedGame) -> bool:
+    """Whether two saves hold the same game at the same point: the same table, deal and
+    moves, whatever they are named or when they were written."""
+    fields = ("game", "rules_version", "seats", "options", "seed", "deck", "actions", "digest", "friend_seats")
+    return all(getattr(one, name) == getattr(other, name) for name in fields)
+
+
 # Where saves live
 
 

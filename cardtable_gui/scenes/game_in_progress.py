@@ -2,7 +2,8 @@
 
 There is one autosave, and whatever sits down at the table next writes over it. So a
 new game or a loaded save first asks: keep the game in progress as a named save,
-discard it, or stay. Setup and the Load screen ask the same question this one way.
+discard it, or stay; unless a named save already holds it as it stands. Setup and the
+Load screen ask the same question this one way.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from cardtable_gui.persistence import SaveError, SaveStore
+from cardtable_gui.persistence import SaveError, SaveStore, same_game
 from cardtable_gui.scenes.dialog import Answer, Dialog
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ def ask_before_replacing(app: App, title: str, start: Callable[[], None], compla
     chosen to keep or discard it. ``complain`` hears why a game could not be kept."""
     from cardtable_gui.scenes.menu import autosave_present
 
-    if not autosave_present(app):
+    if not autosave_present(app) or _already_kept(app):
         start()
         return
     app.scenes.push(
@@ -38,6 +39,20 @@ def ask_before_replacing(app: App, title: str, start: Callable[[], None], compla
             ],
         )
     )
+
+
+def _already_kept(app: App) -> bool:
+    """Whether a named save holds the game in progress exactly as it stands (saved with
+    Ctrl+S and not played on since): then nothing would be lost, and asking would say
+    otherwise (a play-tester was told their game "will be lost" just after saving it)."""
+    store = SaveStore(app.data_dir)
+    try:
+        saved = store.load_autosave()
+    except SaveError:
+        return False
+    if saved is None:
+        return False
+    return any(entry.saved is not None and same_game(entry.saved, saved) for entry in store.list_saves())
 
 
 def _game_in_progress(app: App) -> str:

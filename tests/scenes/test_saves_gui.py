@@ -407,6 +407,28 @@ def test_loading_over_a_game_in_progress_asks_and_can_keep_it(apps, tmp_path: Pa
     assert kept in names.values()
 
 
+def test_loading_over_a_game_in_progress_kept_as_it_stands_asks_nothing(apps, tmp_path: Path) -> None:
+    """Seen: saved with Ctrl+S, not played on, and Load still said the game "will be
+    lost". A named save holding it exactly means nothing is lost."""
+    app = open_app(apps, tmp_path)
+    in_progress = start_table(app, spades_config(seed=11))
+    play_turns(app, in_progress, 2)
+    store = SaveStore(app.data_dir)
+    app.quit()
+    autosaved = store.load_autosave()
+    assert autosaved is not None
+    store.save_named(autosaved.model_copy(update={"name": "Kept"}))
+    app = open_app(apps, tmp_path)
+    config, actions, state = played(7, 9)
+    SaveStore(app.data_dir).save_named(SavedGame.capture(config, actions, state, name="Mine"))
+    scene = open_load_screen(app)
+    row = next(row for row in scene.rows if row.entry.saved is not None and row.entry.saved.name == "Mine")
+    click(app, button(row, "Load").rect.center)
+    table = app.scenes.top
+    assert isinstance(table, TableScene), "no question asked: the game in progress is kept"
+    assert table.match.state.digest() == state.digest()
+
+
 def test_a_save_whose_summary_wrongly_says_finished_can_be_loaded_once_checked(apps, tmp_path: Path) -> None:
     app = open_app(apps, tmp_path)
     config, actions, state = played(7, 9)
