@@ -304,7 +304,8 @@ class App:
             self.theme.draw_background(self.screen)
         else:
             scene.draw(self.screen)
-        self.toasts.draw(self.screen, self.theme)
+        keep_clear = scene.toast_clear() if scene is not None and self.toasts.toasts else []
+        self.toasts.draw(self.screen, self.theme, keep_clear)
         pygame.display.flip()
 
     def run(self) -> int:

@@ -44,3 +44,7 @@ class Scene:
     def close(self) -> None:
         """The app is quitting or the scene is dropped for good: stop threads, save."""
 
+    def toast_clear(self) -> list[pygame.Rect]:
+        """What a toast should keep off if it can (nothing, unless the scene says)."""
+        return []
+

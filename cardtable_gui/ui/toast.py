@@ -1,9 +1,12 @@
 """Short messages that float above any scene for a few seconds ("Screenshot saved to
 ..."), fading in and out near the top of the window, under the toolbar: the bottom is
-where a player's hand lies, and a notice must never cover it. Newest at the bottom."""
+where a player's hand lies, and a notice must never cover it. Newest at the bottom.
+A scene may name what a toast should keep off (a table's plates and cards); the toasts
+then go down the window's upper half to the first height where they cover none of it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -51,17 +54,20 @@ class ToastLayer:
             toast.age += dt
         self.toasts = [t for t in self.toasts if t.age < t.seconds]
 
-    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
-        width, _ = surface.get_size()
-        top = theme.px(62)
-        self.boxes = []
+    def draw(self, surface: pygame.Surface, theme: Theme, keep_clear: Sequence[pygame.Rect] = ()) -> None:
+        width, height = surface.get_size()
         size = theme.text_px(21)
         pad_x, pad_y = theme.px(22), theme.px(12)
         font = theme.font(size)
+        gap = theme.px(10)
+        shaped: list[tuple[Toast, list[str], pygame.Rect]] = []
         for toast in self.toasts:
             lines = theme.wrap(toast.message, font, round(width * 0.7))
             text_w = max(font.size(line)[0] for line in lines)
-            box = pygame.Rect(0, 0, text_w + pad_x * 2, len(lines) * font.get_linesize() + pad_y * 2)
+            shaped.append((toast, lines, pygame.Rect(0, 0, text_w + pad_x * 2, len(lines) * font.get_linesize() + pad_y * 2)))
+        top = _clear_top([box for _, _, box in shaped], gap, width, theme.px(62), height // 2, theme.px(8), keep_clear)
+        self.boxes = []
+        for toast, lines, box in shaped:
             box.midtop = (width // 2, top)
             self.boxes.append(box)
             layer = pygame.Surface((box.width, box.height + theme.px(5)), pygame.SRCALPHA)
@@ -71,4 +77,26 @@ class ToastLayer:
                 layer.blit(image, image.get_rect(centerx=box.width // 2, top=pad_y + index * font.get_linesize()))
             layer.set_alpha(toast.alpha)
             surface.blit(layer, box.topleft)
-            top = box.bottom + theme.px(10)
+            top = box.bottom + gap
+
+
+def _clear_top(
+    boxes: Sequence[pygame.Rect], gap: int, width: int, first: int, last: int, step: int, keep_clear: Sequence[pygame.Rect]
+) -> int:
+    """The height for the stack of ``boxes`` (one under another, ``gap`` apart, centred
+    across ``width``): the first from ``first`` down to ``last``, by ``step``, where they
+    cover nothing of ``keep_clear``; ``first`` when there is no such height."""
+    if not boxes or not keep_clear:
+        return first
+    for top in range(first, max(first, last) + 1, step):
+        y, clear = top, True
+        for box in boxes:
+            spot = pygame.Rect(0, 0, box.width, box.height)
+            spot.midtop = (width // 2, y)
+            if spot.collidelist(list(keep_clear)) != -1:
+                clear = False
+                break
+            y = spot.bottom + gap
+        if clear:
+            return top
+    return first

@@ -217,3 +217,17 @@ def test_your_hand_is_face_up_from_the_deal_while_the_others_bid(app) -> None:
     dealt = Counter(scene.match.view_for(you).hand)
     for event, cards in bids:
         assert Counter(cards) == dealt, f"your cards were not face up when {event} showed"
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_a_toast_keeps_off_the_plates_and_cards(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Seen: "Saved as ..." lay over the opponent's plate at the top of the table."""
+    app = make_app(tmp_path, size)
+    scene = start_table(app, spades_config())
+    run_until(app, lambda: scene.table.fan.active or scene.table.bidding.visible)
+    app.toast("Saved as \u201cSpades, Hand 1\u201d. Load game on the menu brings it back.", 4.0)
+    frames(app, 3)
+    (box,) = app.toasts.boxes
+    covered = [rect for rect in scene.toast_clear() if rect.colliderect(box)]
+    assert not covered, covered
+    app.quit()

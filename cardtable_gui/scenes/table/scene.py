@@ -1089,6 +1089,11 @@ class TableScene(Scene):
         """Every visible element, for layout tests."""
         return self.footprint().rects()
 
+    def toast_clear(self) -> list[pygame.Rect]:
+        """A toast keeps off everything the table shows that a note would keep off (a
+        save's "Saved as" toast lay over the opponent's plate)."""
+        return self.footprint().rects(KEEP_CLEAR)
+
     def footprint(self) -> Footprint:
         """Everything drawn now, each with its kind: the table, the toolbar, the panels
         and the notes where they were placed."""
