@@ -232,8 +232,10 @@ class Play:
         """Tricks the other side still needs for its contract (partnerships only)."""
         self.to_set = self.left - self.their_need + 1
         """Tricks that, taken by this side, leave the other side short of its contract."""
-        self.setting = self.need <= 0 and not self.nil_me and self.their_need > 0 and self.to_set <= PRESS_WITHIN
-        """The contract is made and the other side's can be set: keep taking tricks."""
+        self.setting = self.need <= 0 and not self.nil_me and 1 <= self.to_set <= PRESS_WITHIN
+        """The contract is made and the other side's can still be set but is not yet
+        (they need more than nothing, and no more than the tricks left): keep taking
+        tricks. Once they are set, further tricks are only bags."""
         self.wants_tricks = self.need > 0 or self.setting
         self.hand = list(view.hand)
         self.out = _PACK.difference(self.seen, self.hand)
@@ -410,12 +412,15 @@ class Play:
         name = card.name
         top = certain("highest-left", str(card))
         # The trick it takes: one of those the side needs, or one toward the set.
-        if self.need > 0:
-            trick = f"one of the {self.need} more trick" + ("" if self.need == 1 else "s") + " your side needs"
+        if self.need == 1:
+            trick = "the one more trick your side needs"
+        elif self.need > 1:
+            trick = f"one of the {self.need} more tricks your side needs"
         else:
+            more = f"{self.to_set} more" if self.to_set > 1 else "one more"
             trick = (
                 f"a trick toward setting the other side (they still need {self.their_need} of the "
-                f"{self.left} tricks left)"
+                f"{self.left} tricks left; {more} for your side sets their contract)"
             )
         if self.facts.sure_to_win(card):
             trumps = "" if card.suit is Suit.SPADES else " and nobody can trump it"

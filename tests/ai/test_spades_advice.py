@@ -29,7 +29,7 @@ def dealt_by(hands: list[str], dealer: int) -> SpadesState:
 
 def test_a_seeded_game_plays_the_same_moves_as_before_advice() -> None:
     digest, _ = advise_through_a_game("spades", 4, seed=3)
-    assert digest == "ae3a90b1b6fd6686"
+    assert digest == "328c547b78318177"
 
 
 def test_a_hand_that_ducks_everything_bids_nil_and_says_why() -> None:
@@ -223,7 +223,7 @@ def test_with_the_contract_made_it_presses_on_when_a_few_tricks_set_the_other_si
     assert said.rule == "cash-winner"
     assert said.reason.startswith(
         "Lead the queen of clubs: no higher club is still out, so it takes a trick toward setting the other side "
-        "(they still need 10 of the 11 tricks left)"
+        "(they still need 10 of the 11 tricks left; 2 more for your side sets their contract)"
     )
 
 
@@ -238,3 +238,27 @@ def test_pressing_for_the_set_says_how_many_tricks_it_takes() -> None:
     play = Play(after_two_club_tricks((5, 5)).view(0), 0)
     assert play.setting and play.to_set == 2
     assert play._goal() == "the other side still needs 10 of the 11 tricks left, so 2 more for your side sets their contract"
+
+
+def test_once_the_other_side_is_set_it_ducks_again_for_bags_are_all_that_is_left() -> None:
+    """Seen: "... toward setting the other side (they still need 6 of the 5 tricks left)":
+    a side already set cannot be set again, and more tricks are only bags."""
+    state = after_two_club_tricks((6, 6))
+    play = Play(state.view(0), 0)
+    assert play.their_need == 12 and play.left == 11
+    assert not play.setting
+    said = advice(state, 0)
+    assert said.rule == "lead-low"
+    assert said.reason.endswith("your side has its contract, so give the lead away cheaply and avoid bags.")
+
+
+def test_the_last_trick_the_side_needs_is_named_as_one() -> None:
+    """Seen: "so it takes one of the 1 more trick your side needs"."""
+    state = dealt_by(["AC KC QC 2D 3D", "3C 4C", "5C 6C", "7C 8C"], dealer=3)
+    play_to_seat(state, 0, {0: Bid(2), 1: Bid(3), 2: Bid(1), 3: Bid(3)})
+    for trick in (("AC", "3C", "5C", "7C"), ("KC", "4C", "6C", "8C")):
+        for card in trick:
+            state.apply(PlayCard(Card.parse(card)))
+    said = advice(state, 0)
+    assert said.rule == "cash-winner"
+    assert "the one more trick your side needs" in said.reason
