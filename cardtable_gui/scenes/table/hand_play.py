@@ -1,7 +1,8 @@
 """Putting a card from your hand on the table, the three ways a player expects: drag
 it onto the place it goes, click it twice (once to pick, again to play), or pick it
 with the arrow keys and press Enter (Enter with nothing picked picks the leftmost card
-that may be played, for the next Enter to play: ``HandFan.enter``).
+that may be played, for the next Enter to play: ``HandFan.enter``). A card that may not
+be played is offered at its first click, so the reason it is dimmed is said at once.
 
 While a card that may be played is dragged, the drop place lights up, and brighter
 under the pointer. A card that may not be played can still be dragged and dropped;
@@ -71,7 +72,9 @@ class HandPlay:
             if self.place.contains(pos):
                 self._offer(card)
             return True
-        if self.fan.selected == held:
+        if self.fan.selected == held or (self.fan.active and card not in self.fan.legal):
+            # A dimmed card is offered at the first click, so the rule's reason comes at
+            # once: a play-tester's click only raised it, with no word of why it was dim.
             self._offer(card)
         else:
             self.fan.select(held)
