@@ -25,6 +25,7 @@ from test_table_support import (
     start_table,
 )
 
+from cardtable_gui.app_window import App
 from cardtable_gui.rules.spades import Bid, PlayCard
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.undo_rule import CARDS_SEEN_SINCE
