@@ -43,8 +43,8 @@ def test_every_earlier_rules_version_says_how_to_play_as_it_did(name: str) -> No
 def test_a_rule_change_is_a_house_rule_off_by_default(name: str) -> None:
     """New games play by the current rules; the earlier behaviour is there to choose."""
     rules = GAMES[name]
-    for field in rules.Options.rule_change_fields():
-        info = rules.Options.model_fields[field]
+    for option in rules.Options.rule_change_fields():
+        info = rules.Options.model_fields[option]
         assert info.default is False and info.description
         assert info.json_schema_extra[RULE_CHANGE] <= rules.rules_version  # type: ignore[index]
 

@@ -176,7 +176,6 @@ def test_the_menu_s_play_with_friends_page_hosts_and_refuses_a_code_typed_wrong(
     from frame_support import type_text
 
     from cardtable_gui.scenes import friends
-    from cardtable_gui.scenes.menu import MenuScene
 
     monkeypatch.setattr(friends, "announce", lambda *args: None)
     page = friends_page(app)
