@@ -29,7 +29,7 @@ def dealt_by(hands: list[str], dealer: int) -> SpadesState:
 
 def test_a_seeded_game_plays_the_same_moves_as_before_advice() -> None:
     digest, _ = advise_through_a_game("spades", 4, seed=3)
-    assert digest == "328c547b78318177"
+    assert digest == "1e9c41abac88088c"
 
 
 def test_a_hand_that_ducks_everything_bids_nil_and_says_why() -> None:
@@ -39,7 +39,19 @@ def test_a_hand_that_ducks_everything_bids_nil_and_says_why() -> None:
     said = advice(state, 0)
     assert said.action == Bid(0)
     assert said.rule == "bid-nil"
-    assert said.reason.startswith("Bid nil: you hold no high cards")
+    assert said.reason.startswith("Bid nil: you hold no ace, at most three spades")
+
+
+def test_a_king_with_low_cards_of_its_suit_to_hide_behind_still_bids_nil() -> None:
+    state = deal_hands(["KH 2H 3H 4S 5S 2D 3D 4D 6D 2C 3C 4C 5C", "", "", ""])
+    while state.to_move != 0:
+        state.apply(Bid(3))
+    said = advice(state, 0)
+    assert said.action == Bid(0)
+    assert said.reason == (
+        "Bid nil: you hold no ace, at most three spades and none above the jack, and in each other suit "
+        "as many low cards as high ones to hide behind, so you can hope to stay under every trick."
+    )
 
 
 def test_a_counted_bid_names_its_number() -> None:
@@ -83,7 +95,7 @@ def test_every_rule_of_thumb_speaks_in_seeded_games() -> None:
     for seed in range(9):
         seen |= advise_through_a_game("spades", 4, seed)[1]
     assert seen >= {
-        "only-card", "bid-count", "look", "blind-nil", "lead-low", "cash-winner", "win-cheap", "ruff",
+        "only-card", "bid-count", "look", "blind-nil", "lead-low", "lead-short", "cash-winner", "win-cheap", "ruff",
         "duck-low", "partner-winning", "avoid-bags", "forced-win", "nil-lead-low", "nil-duck",
         "nil-forced", "cover-nil-lead", "cover-nil", "cover-nil-high", "cover-nil-ruff",
         "cannot-cover", "set-nil-lead", "set-nil", "set-nil-low",
@@ -112,6 +124,34 @@ def test_the_highest_spade_wins_for_sure() -> None:
     assert said.action == PlayCard(Card.parse("AS"))
     assert said.reason.startswith("Lead the ace of spades: no higher spade is still out, so it wins one of the")
     assert certain("trick-won", "AS") in said.claims
+
+
+def test_with_no_winner_to_cash_it_leads_low_from_a_short_side_suit_to_trump_it_later() -> None:
+    state = dealt_by(["2S 3S 5H 6H 7H 8H 9H 4D 5D 9D 10D 3C 7C", "", "", ""], dealer=3)
+    play_to_seat(state, 0, {})
+    said = advice(state, 0)
+    assert said.action == PlayCard(Card.parse("3C"))
+    assert said.rule == "lead-short"
+    assert said.reason == (
+        "Lead the three of clubs: with no sure winner to cash, lead low from a short side suit "
+        "(you hold 2 clubs); once it runs out, your spades can trump it."
+    )
+
+
+def test_a_short_suits_queen_stays_home_to_win_a_trick_of_its_own() -> None:
+    state = dealt_by(["QC 2S 3S 5H 6H 7H 8H 9H 10H 4D 5D 9D 10D", "", "", ""], dealer=3)
+    play_to_seat(state, 0, {})
+    said = advice(state, 0)
+    assert said.action == PlayCard(Card.parse("4D"))
+    assert "(you hold 4 diamonds)" in said.reason
+
+
+def test_with_no_spades_to_trump_with_it_leads_its_lowest_side_card() -> None:
+    state = dealt_by(["2H 6H 7H 8H 9H 4D 5D 9D 10D 8C 9C 10C JC", "", "", ""], dealer=3)
+    play_to_seat(state, 0, {})
+    said = advice(state, 0)
+    assert said.action == PlayCard(Card.parse("2H"))
+    assert said.rule == "lead-low"
 
 
 def test_beating_the_card_led_is_no_sure_trick_with_players_still_to_come() -> None:

@@ -48,6 +48,11 @@ def test_a_hand_that_can_duck_everything_bids_nil() -> None:
     ducker = parse_cards("2S 3S 2H 3H 4H 5H 2D 3D 4D 6D 2C 3C 4C")
     assert can_duck_all(ducker)
     assert not can_duck_all(parse_cards("AS 3S 2H 3H 4H 5H 2D 3D 4D 6D 2C 3C 4C"))
+    assert not can_duck_all(parse_cards("QS 3S 2H 3H 4H 5H 2D 3D 4D 6D 2C 3C 4C")), "a spade above the jack"
+    assert not can_duck_all(parse_cards("2S 3S 4S 5S 2H 3H 4H 2D 3D 4D 2C 3C 4C")), "four spades"
+    assert not can_duck_all(parse_cards("2S 3S AH 2H 3H 4H 2D 3D 4D 6D 2C 3C 4C")), "an ace"
+    assert not can_duck_all(parse_cards("2S 3S KH QH 2H 7H 2D 3D 4D 6D 2C 3C 4C")), "two high hearts, one low"
+    assert can_duck_all(parse_cards("JS 3S KH QH 2H 3H 2D 3D 4D 6D 2C 3C 4C")), "two high hearts, two low"
     state = deal_hands(["2S 3S 2H 3H 4H 5H 2D 3D 4D 6D 2C 3C 4C", "", "", ""])
     while state.to_move != 0:
         state.apply(Bid(3))

@@ -214,14 +214,17 @@ def ringed(scene: TableScene, control: pygame.Rect, name: str) -> pygame.Rect:
 
 
 def carry_trick_card(app: App, scene: TableScene, advice: Advice, by_drag: bool) -> None:
-    """Spades, Arizona Spaghetti: a ringed bid (then its Bid button), or the outlined
-    card played onto the trick."""
+    """Spades, Arizona Spaghetti: a ringed bid (then its Bid button, and the ringed
+    answer to its question if it asks one), or the outlined card played onto the trick."""
     table = scene.table
     if type(advice.action).__name__ != "PlayCard":
         click(app, ring(scene).center)
         bidding = table.bidding  # type: ignore[attr-defined]
         if bidding.visible and bidding.confirm_label is not None and bidding.asking is None:
             click(app, bidding.confirm_button.rect.center)
+        if bidding.visible and bidding.asking is not None:
+            # A bid with a question (Nil): the hint rings the answer that places it.
+            click(app, ring(scene).center)
         return
     put_card(app, scene, ringed_cards(scene)[0], table.trick.rect, by_drag)  # type: ignore[attr-defined]
 

@@ -152,9 +152,12 @@ class BidPanel(Generic[T]):
             self.layout(self._area, self._theme)
 
     def rect_of(self, value: T) -> pygame.Rect | None:
-        """Where the choice of ``value`` is drawn now; None while it is not shown."""
-        if not self.visible or self.asking is not None:
+        """Where the choice of ``value`` is made now: its button, or while its question
+        is up, the answer that places it; None while it cannot be made here."""
+        if not self.visible:
             return None
+        if self.asking is not None:
+            return self.question_buttons[0].rect if self.asking.value == value else None
         for choice, button in zip(self.choices, self.buttons, strict=True):
             if choice.value == value:
                 return button.rect
