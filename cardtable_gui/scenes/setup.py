@@ -167,7 +167,7 @@ class SetupScene(PageScene):
         self.game = name
         rules = self.rules
         for button, game in zip(self.game_buttons, self.games, strict=True):
-            button.style = "primary" if game == name else "normal"
+            button.style = "chosen" if game == name else "normal"
         self.summary.text = f"{players_text(rules)}. {rules.summary}"
         counts = rules.player_counts
         remembered = self._player_counts.get(name, 0)
