@@ -87,10 +87,9 @@ class Widget:
 class Button(Widget):
     """A push button: a click (press and release inside) or Enter/Space while focused
     calls ``on_click``. ``style`` is "normal", "primary" (the main action of a screen:
-    gold, but while the keyboard focus is on another control only its gold letters
-    and edge say it is the default), "chosen" (the one picked of a list of buttons,
-    such as the game shown: gold wherever the focus is), "quiet" (outline only) or
-    "danger"."""
+    gold, but while the keyboard focus is on another control only its gold letters say
+    it is the default), "chosen" (the one picked of a list of buttons, such as the game
+    shown: gold wherever the focus is), "quiet" (outline only) or "danger"."""
 
     focusable = True
 
@@ -128,11 +127,8 @@ class Button(Widget):
         """Fill, text and border for the current style and state."""
         if not self.enabled:
             return th.BUTTON_DISABLED, th.TEXT_DIM, None
-        if self.style == "primary" and self.focus_elsewhere and not self.focused:
-            # Gold fill beside a focus ring would make two buttons look chosen.
-            fill = th.BUTTON_PRESSED if self.pressed else th.BUTTON_HOVER if self.hovered else th.BUTTON
-            return fill, th.ACCENT, th.ACCENT_DARK
-        if self.style in ("primary", "chosen"):
+        stepped_back = self.style == "primary" and self.focus_elsewhere and not self.focused
+        if self.style in ("primary", "chosen") and not stepped_back:
             fill = th.PRIMARY_PRESSED if self.pressed else th.PRIMARY_HOVER if self.hovered else th.PRIMARY
             return fill, th.TEXT_DARK, None
         if self.style == "quiet":
@@ -142,7 +138,9 @@ class Button(Widget):
             fill = (170, 66, 56) if self.pressed else (200, 84, 70) if self.hovered else (178, 70, 60)
             return fill, th.TEXT, None
         fill = th.BUTTON_PRESSED if self.pressed else th.BUTTON_HOVER if self.hovered else th.BUTTON
-        return fill, th.TEXT, (255, 255, 255, 46)
+        # Gold fill beside another control's focus ring would make two look chosen: the
+        # main button is then plain, its gold letters saying it is still the default.
+        return fill, th.ACCENT if stepped_back else th.TEXT, (255, 255, 255, 46)
 
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
         if not self.visible or self.rect.width <= 0:
