@@ -377,6 +377,22 @@ def test_back_skip_and_leave_keep_the_place(app: App) -> None:
     assert app.scenes.top is listing
 
 
+def test_a_lesson_left_at_its_first_step_is_listed_as_begun(app: App) -> None:
+    """Seen in play: a lesson opened and left at step 1 still said "Not started"."""
+    scene = open_lesson(app, "spades", 1)
+    assert scene.run.index == 0
+    key(app, pygame.K_ESCAPE)
+    listing = app.scenes.top
+    assert isinstance(listing, TutorialScene)
+    row = listing.rows[1]
+    assert row.state == f"Step 1 of {scene.run.total}" and row.button.text == "Continue"
+    assert listing.rows[0].state == "Not started", "a lesson never opened still says so"
+    assert [r.button.style for r in listing.rows].index("primary") == 1, "the list puts the begun lesson forward"
+    click(app, row.button.rect.center)
+    again = app.scenes.top
+    assert isinstance(again, LessonTableScene) and again.run.index == 0
+
+
 def test_a_lesson_has_no_save_undo_or_hint_of_a_game(app: App) -> None:
     scene = open_lesson(app, "spinado", 0)
     settle(app, scene)
