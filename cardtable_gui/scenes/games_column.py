@@ -31,7 +31,7 @@ class GamesColumn:
     def mark(self, chosen: str | None) -> None:
         """Show ``chosen`` as the game on the page."""
         for button, name in zip(self.buttons, self.games, strict=True):
-            button.style = "primary" if name == chosen else "normal"
+            button.style = "chosen" if name == chosen else "normal"
 
     def beside(self, chosen: str, key: int) -> str:
         """The game Left (``K_LEFT``) or Right moves to from ``chosen``, round the list."""

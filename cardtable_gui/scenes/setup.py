@@ -114,6 +114,20 @@ class SeatRow:
         return SeatConfig(name=self.name.text.strip(), kind=SeatKind.AI, level=AILevel(self.who.value))
 
 
+def free_computer_name(others: list[SeatRow], own: str = "") -> str:
+    """A computer's name for a seat beside ``others``: ``own`` (the one the seat had
+    with the computer) when no other seat shows it, else the first that no seat shows
+    and none keeps for its own return to the computer (so a seat taken over by a
+    person and given back finds its name free), or, when every free name is kept so,
+    the first that no seat shows."""
+    shown = {row.name.text.strip() for row in others}
+    kept = {row.computer_name for row in others}
+    free = [name for name in COMPUTER_NAMES if name not in shown]
+    if own in free:
+        return own
+    return next((name for name in free if name not in kept), free[0])
+
+
 class SetupScene(PageScene):
     """The New game screen."""
 
@@ -167,7 +181,7 @@ class SetupScene(PageScene):
         self.game = name
         rules = self.rules
         for button, game in zip(self.game_buttons, self.games, strict=True):
-            button.style = "primary" if game == name else "normal"
+            button.style = "chosen" if game == name else "normal"
         self.summary.text = f"{players_text(rules)}. {rules.summary}"
         counts = rules.player_counts
         remembered = self._player_counts.get(name, 0)
@@ -184,18 +198,16 @@ class SetupScene(PageScene):
         self.set_players(players, relayout=False)
 
     def set_players(self, players: int, relayout: bool = True) -> None:
-        """Add or remove seats, keeping what was typed into the seats that stay."""
+        """Add or remove seats. The seats that stay keep their names as shown; a new
+        seat is the computer's, under a name no seat uses."""
         kept = self.seats[:players]
-        names = {row.name.text.strip() for row in kept}
         for index in range(len(kept), players):
             if index == 0:
                 own = drawable(self.app.settings.player_name, YOU)
                 kept.append(SeatRow(0, own, HUMAN, self._check, self._who_changed))
-                names.add(own)
-                continue
-            name = next(n for n in COMPUTER_NAMES if n not in names)
-            names.add(name)
-            kept.append(SeatRow(index, name, AILevel.MEDIUM.value, self._check, self._who_changed))
+            else:
+                name = free_computer_name(kept)
+                kept.append(SeatRow(index, name, AILevel.MEDIUM.value, self._check, self._who_changed))
         self.seats = kept
         self._player_counts[self.game] = players
         self.form.set_players(players)
@@ -209,12 +221,11 @@ class SetupScene(PageScene):
         that suits: "Player 3" for a person (seat 1 keeps the player's own name), a
         computer's name for the computer."""
         if row.index > 0 and row.name.text.strip() == row.given_name:
-            taken = {other.name.text.strip() for other in self.seats if other is not row}
+            others = [other for other in self.seats if other is not row]
             if row.who.value == HUMAN and row.given_name in COMPUTER_NAMES:
-                row.rename(person_name(row.index, taken))
+                row.rename(person_name(row.index, {other.name.text.strip() for other in others}))
             elif row.who.value != HUMAN and row.given_name not in COMPUTER_NAMES:
-                own = [row.computer_name] if row.computer_name else []
-                row.rename(next(n for n in [*own, *COMPUTER_NAMES] if n not in taken))
+                row.rename(free_computer_name(others, row.computer_name))
         self._name_the_people()
         self._check()
 

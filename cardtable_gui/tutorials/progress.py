@@ -39,7 +39,13 @@ class Progress(BaseModel):
 
     def of(self, game: str, lesson_id: str) -> LessonProgress:
         """The lesson's progress; a lesson never started is at step 0, not done."""
-        return self.lessons.get(_key(game, lesson_id), LessonProgress())
+        return self.kept(game, lesson_id) or LessonProgress()
+
+    def kept(self, game: str, lesson_id: str) -> LessonProgress | None:
+        """The lesson's progress as kept, or None for a lesson never opened. A lesson
+        is kept from the first time it is left, so one left at its first step is
+        kept at step 0: begun, though no further than one never opened."""
+        return self.lessons.get(_key(game, lesson_id))
 
     def reached(self, game: str, lesson_id: str, step: int) -> Progress:
         """Progress with the lesson at ``step``; a finished lesson stays finished."""

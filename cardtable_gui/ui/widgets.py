@@ -43,6 +43,10 @@ class Widget:
         self.visible = True
         self.enabled = True
         self.focused = False
+        self.focus_elsewhere = False
+        """Another control of this one's group (its ``FocusGroup``, or the other of a
+        pair) has the keyboard focus: the screen's main button then steps back, so that
+        only the focused control looks chosen."""
         self.hovered = False
 
     @property
@@ -82,8 +86,10 @@ class Widget:
 
 class Button(Widget):
     """A push button: a click (press and release inside) or Enter/Space while focused
-    calls ``on_click``. ``style`` is "normal", "primary" (the main action of a screen),
-    "quiet" (outline only) or "danger"."""
+    calls ``on_click``. ``style`` is "normal", "primary" (the main action of a screen:
+    gold, but while the keyboard focus is on another control only its gold letters say
+    it is the default), "chosen" (the one picked of a list of buttons, such as the game
+    shown: gold wherever the focus is), "quiet" (outline only) or "danger"."""
 
     focusable = True
 
@@ -121,7 +127,8 @@ class Button(Widget):
         """Fill, text and border for the current style and state."""
         if not self.enabled:
             return th.BUTTON_DISABLED, th.TEXT_DIM, None
-        if self.style == "primary":
+        stepped_back = self.style == "primary" and self.focus_elsewhere and not self.focused
+        if self.style in ("primary", "chosen") and not stepped_back:
             fill = th.PRIMARY_PRESSED if self.pressed else th.PRIMARY_HOVER if self.hovered else th.PRIMARY
             return fill, th.TEXT_DARK, None
         if self.style == "quiet":
@@ -131,7 +138,9 @@ class Button(Widget):
             fill = (170, 66, 56) if self.pressed else (200, 84, 70) if self.hovered else (178, 70, 60)
             return fill, th.TEXT, None
         fill = th.BUTTON_PRESSED if self.pressed else th.BUTTON_HOVER if self.hovered else th.BUTTON
-        return fill, th.TEXT, (255, 255, 255, 46)
+        # Gold fill beside another control's focus ring would make two look chosen: the
+        # main button is then plain, its gold letters saying it is still the default.
+        return fill, th.ACCENT if stepped_back else th.TEXT, (255, 255, 255, 46)
 
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
         if not self.visible or self.rect.width <= 0:
@@ -140,11 +149,19 @@ class Button(Widget):
         radius = min(theme.px(10), self.rect.height // 2)
         rect = self.rect.move(0, theme.px(1)) if self.pressed else self.rect
         theme.draw_panel(surface, rect, radius, fill, border, shadow=self.enabled and not self.pressed)
-        bold = self.style == "primary"
+        bold = self.style in ("primary", "chosen")
         text, size = theme.fit(self.text, max(th.MIN_TEXT_PX, round(self.rect.height * 0.46)), rect.width - theme.px(16), bold)
         label = theme.text(text, size, colour, bold)
         surface.blit(label, label.get_rect(center=rect.center))
         self._draw_focus(surface, theme, self.rect)
+
+
+def focus_one(widgets: Iterable[Widget], chosen: Widget | None) -> None:
+    """Give the keyboard focus among ``widgets`` to ``chosen`` alone (None: to none),
+    and tell the others whether it is elsewhere in their group."""
+    for widget in widgets:
+        widget.focused = widget is chosen
+        widget.focus_elsewhere = chosen is not None and widget is not chosen
 
 
 def offer_pair(first: Button, second: Button, event: pygame.event.Event) -> None:
@@ -152,7 +169,8 @@ def offer_pair(first: Button, second: Button, event: pygame.event.Event) -> None
     Play again or Menu): the arrow keys and Tab move the focus from one to the other,
     anything else goes to the buttons."""
     if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
-        first.focused, second.focused = second.focused, first.focused
+        if first.focused or second.focused:
+            focus_one((first, second), second if first.focused else first)
     elif not first.handle_event(event):
         second.handle_event(event)
 
@@ -761,8 +779,7 @@ class FocusGroup:
         return next((w for w in self.focusable() if w.focused), None)
 
     def focus(self, widget: Widget | None) -> None:
-        for candidate in self._widgets():
-            candidate.focused = candidate is widget
+        focus_one(self._widgets(), widget)
 
     def move(self, step: int) -> Widget | None:
         widgets = self.focusable()

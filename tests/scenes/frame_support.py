@@ -9,7 +9,8 @@ import pygame
 
 from cardtable_gui.app_window import App
 from cardtable_gui.scenes.menu import MenuScene
-from cardtable_gui.ui.widgets import Widget
+from cardtable_gui.ui import theme as th
+from cardtable_gui.ui.widgets import Button, Widget
 
 DT = 1 / 60
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))
@@ -56,3 +57,13 @@ def outside(rects: Iterable[tuple[str, pygame.Rect]], size: tuple[int, int]) -> 
     """Names of the rects not wholly inside a window of ``size``."""
     window = pygame.Rect((0, 0), size)
     return [name for name, rect in rects if rect.width > 0 and not window.contains(rect)]
+
+
+def looks_chosen(app: App, button: Button) -> bool:
+    """Whether the last frame drew ``button`` as the one chosen: filled with the main
+    action's gold, or ringed by the keyboard focus's gold."""
+    screen = app.screen
+    rect = button.rect
+    fill = screen.get_at((rect.left + app.theme.px(4), rect.centery))[:3]
+    ring = {screen.get_at((x, rect.centery))[:3] for x in range(rect.left - app.theme.px(6), rect.left)}
+    return fill in (th.PRIMARY, th.PRIMARY_HOVER, th.PRIMARY_PRESSED) or th.ACCENT in ring

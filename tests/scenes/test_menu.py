@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from frame_support import click, frame, key, make_app
+from frame_support import click, frame, key, looks_chosen, make_app
 
 from cardtable_gui.scenes.menu import MENU, MenuEntry, MenuScene
 from cardtable_gui.scenes.rules_book import RulesBookScene
@@ -58,6 +58,20 @@ def test_arrows_and_enter_open_rules(app) -> None:
     assert app.scenes.top.focus.current.text == "Rules"
     key(app, pygame.K_RETURN)
     assert isinstance(app.scenes.top, RulesBookScene)
+
+
+def test_only_the_entry_the_arrows_reached_looks_chosen(app) -> None:
+    """"New game", the main entry, steps back while the focus is on another, so that one
+    entry looks chosen."""
+    buttons = app.scenes.top.buttons
+    main = next(b for b in buttons if b.text == "New game")
+    assert main.style == "primary" and looks_chosen(app, main)
+    key(app, pygame.K_DOWN)
+    focused = app.scenes.top.focus.current
+    assert focused is not main
+    assert [b.text for b in buttons if looks_chosen(app, b)] == [focused.text]
+    key(app, pygame.K_UP)
+    assert [b.text for b in buttons if looks_chosen(app, b)] == ["New game"]
 
 
 def test_escape_moves_to_quit_and_enter_quits(app) -> None:

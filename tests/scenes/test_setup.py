@@ -79,6 +79,23 @@ def test_player_count_changes_the_seats_and_keeps_names(app) -> None:
     assert len(set(names)) == len(names)
 
 
+def test_more_seats_leave_every_name_shown_as_it_is_and_bring_fresh_ones(app) -> None:
+    """Seen in play: going from 4 players to 6 renamed seat 2. Seat 2, given to a
+    person, kept its computer's name for the computer's return; the new seats took that
+    name, and seat 2 came back as Elsa instead."""
+    scene = choose_game(app, "hand_and_foot")
+    click(app, segment(scene.count, 4))
+    computer = scene.seats[1].name.text
+    click(app, segment(scene.seats[1].who, HUMAN))
+    shown = [row.name.text for row in scene.seats]
+    click(app, segment(scene.count, 6))
+    names = [row.name.text for row in scene.seats]
+    assert names[:4] == shown
+    assert len(set(names)) == 6 and computer not in names
+    click(app, segment(scene.seats[1].who, AILevel.MEDIUM.value))
+    assert [row.name.text for row in scene.seats[1:]] == [computer, *names[2:]]
+
+
 def test_defaults_one_person_and_named_computers(app) -> None:
     scene = choose_game(app, "spades")
     config = scene.config()

@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 import pytest
+from frame_support import looks_chosen
 from test_table_support import click, drag, frames, make_app, post, run_until
 
 from cardtable_gui.app_window import App
@@ -376,6 +377,22 @@ def test_back_skip_and_leave_keep_the_place(app: App) -> None:
     assert app.scenes.top is listing
 
 
+def test_a_lesson_left_at_its_first_step_is_listed_as_begun(app: App) -> None:
+    """Seen in play: a lesson opened and left at step 1 still said "Not started"."""
+    scene = open_lesson(app, "spades", 1)
+    assert scene.run.index == 0
+    key(app, pygame.K_ESCAPE)
+    listing = app.scenes.top
+    assert isinstance(listing, TutorialScene)
+    row = listing.rows[1]
+    assert row.state == f"Step 1 of {scene.run.total}" and row.button.text == "Continue"
+    assert listing.rows[0].state == "Not started", "a lesson never opened still says so"
+    assert [r.button.style for r in listing.rows].index("primary") == 1, "the list puts the begun lesson forward"
+    click(app, row.button.rect.center)
+    again = app.scenes.top
+    assert isinstance(again, LessonTableScene) and again.run.index == 0
+
+
 def test_a_lesson_has_no_save_undo_or_hint_of_a_game(app: App) -> None:
     scene = open_lesson(app, "spinado", 0)
     settle(app, scene)
@@ -439,6 +456,26 @@ def test_enter_at_the_end_of_a_lesson_waits_for_a_chosen_way_on(app: App) -> Non
     key(app, pygame.K_RETURN)
     nxt = app.scenes.top
     assert isinstance(nxt, LessonTableScene) and nxt.run.lesson == load_course("arizona_spaghetti").lessons[1]
+
+
+def test_at_a_lessons_end_only_the_focused_way_on_looks_chosen(app: App) -> None:
+    """Seen in play: "Next lesson" stayed gold while Tab had moved the focus to "Back to
+    lessons", so two buttons looked chosen."""
+    scene = open_lesson(app, "arizona_spaghetti", 0)
+    while not scene.run.done:
+        key(app, pygame.K_k)
+    settle(app, scene)
+    following, back = scene.panel.choices
+    assert looks_chosen(app, following) and not looks_chosen(app, back), "before any key, the default alone"
+    key(app, pygame.K_TAB)
+    assert following.focused
+    assert looks_chosen(app, following) and not looks_chosen(app, back)
+    key(app, pygame.K_TAB)
+    assert back.focused
+    assert looks_chosen(app, back) and not looks_chosen(app, following)
+    key(app, pygame.K_UP)
+    assert following.focused
+    assert looks_chosen(app, following) and not looks_chosen(app, back)
 
 
 def test_back_to_lessons_is_pressed_by_key_once_chosen(app: App) -> None:

@@ -35,6 +35,20 @@ def test_progress_is_saved_and_read_back(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == [tmp_path / PROGRESS_FILE]
 
 
+def test_a_file_from_before_begun_lessons_were_shown_reads_them_as_begun(tmp_path: Path) -> None:
+    """Written by the code that listed a lesson left at its first step as "Not
+    started": the same file, read now, says it was begun."""
+    (tmp_path / PROGRESS_FILE).write_text(
+        '{\n  "version": 1,\n  "lessons": {\n    "spades/tricks": {\n      "step": 0,\n      "done": false\n    },\n'
+        '    "spades/trumps": {\n      "step": 0,\n      "done": true\n    }\n  }\n}'
+    )
+    loaded, message = load_progress(tmp_path)
+    assert message is None
+    assert loaded.kept("spades", "tricks") == LessonProgress(step=0, done=False)
+    assert loaded.kept("spades", "trumps") == LessonProgress(step=0, done=True)
+    assert loaded.kept("spades", "bidding") is None
+
+
 def test_a_damaged_file_gives_empty_progress_and_is_kept_aside(tmp_path: Path) -> None:
     (tmp_path / PROGRESS_FILE).write_text('{"lessons": {"spades/tricks": {"step": -3}}}')
     progress, message = load_progress(tmp_path)

@@ -10,7 +10,7 @@ import pygame
 
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.theme import Theme
-from cardtable_gui.ui.widgets import Button, offer_pair
+from cardtable_gui.ui.widgets import Button, focus_one, offer_pair
 
 
 class ConfirmPanel:
@@ -29,7 +29,7 @@ class ConfirmPanel:
         self.question = question
         self._on_play = on_play
         self.visible = True
-        self.play.focused, self.cancel.focused = True, False
+        focus_one((self.play, self.cancel), self.play)
 
     def dismiss(self) -> None:
         """Close the question without playing."""

@@ -14,7 +14,7 @@ import pygame
 
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.theme import Theme
-from cardtable_gui.ui.widgets import Button, offer_pair
+from cardtable_gui.ui.widgets import Button, focus_one, offer_pair
 
 SHEET_GAP = 24
 """Room (at the design size) between the final standings and the sheet under them, so
@@ -67,7 +67,7 @@ class GameOverPanel:
         self.lines = list(lines)
         self.sheet = sheet
         self.visible = True
-        self.rematch.focused = True
+        focus_one((self.rematch, self.menu), self.rematch)
         self._clock = 0.0
 
     def update(self, dt: float) -> None:

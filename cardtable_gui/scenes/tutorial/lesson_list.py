@@ -30,13 +30,15 @@ def games_with_lessons() -> list[str]:
     return [name for name in GAMES if has_course(name)]
 
 
-def lesson_state(progress: LessonProgress, steps: int) -> tuple[str, str]:
-    """What the list says of a lesson, and its button's word."""
-    if progress.step > 0:
-        return f"Step {min(progress.step + 1, steps)} of {steps}", "Continue"
-    if progress.done:
+def lesson_state(progress: LessonProgress | None, steps: int) -> tuple[str, str]:
+    """What the list says of a lesson (``progress`` None: never opened), and its
+    button's word. A lesson left at its first step says so, as one left at a later step
+    does: "Not started" would tell the learner it was never opened."""
+    if progress is None:
+        return "Not started", "Start"
+    if progress.done and progress.step == 0:
         return "Done", "Again"
-    return "Not started", "Start"
+    return f"Step {min(progress.step + 1, steps)} of {steps}", "Continue"
 
 
 @dataclass
@@ -102,8 +104,9 @@ class TutorialScene(PageScene):
     def _rows(self, course: Course, progress: Progress) -> list[Row]:
         rows = []
         for index, lesson in enumerate(course.lessons):
-            reached = progress.of(course.game, lesson.id)
-            state, word = lesson_state(reached, len(lesson.steps))
+            kept = progress.kept(course.game, lesson.id)
+            reached = kept or LessonProgress()
+            state, word = lesson_state(kept, len(lesson.steps))
             button = Button(word, lambda i=index, s=reached.step: self.open_lesson(i, s))
             rows.append(Row(f"{index + 1}. {lesson.title}", lesson.summary, state, button, index, reached.done))
         # The lesson to take next stands out: one left half way, else the first not done.
