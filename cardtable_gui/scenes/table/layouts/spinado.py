@@ -111,6 +111,12 @@ NO_ANTE = "no ante: won last hand"
 """Under the chips of the player the rules spare the ante (the last hand's winner)."""
 
 
+def short_ante(paid: int) -> str:
+    """Under the chips of a player who had fewer chips than the ante: the rules take
+    all they have, a chip to each pot in order, and deal them in all the same."""
+    return f"paid {paid} of {len(POTS)}: all they had"
+
+
 def chips_text(amount: int) -> str:
     return "1 chip" if amount == 1 else f"{amount} chips"
 
@@ -932,7 +938,7 @@ class SpinadoLayout(GameLayout):
         best = leaders(chips)
         self.scores.title = "Chips"
         self.scores.rows = [
-            ScoreRow(self.port.seat_name(seat), chips[seat], self._change(seat), seat in best, NO_ANTE if self._skipped_ante(seat) else "")
+            ScoreRow(self.port.seat_name(seat), chips[seat], self._change(seat), seat in best, self._ante_note(seat))
             for seat in range(self.seat_count)
         ]
         if self.size != (0, 0) and self.scores.rect.height != self._scores_height():
@@ -967,13 +973,19 @@ class SpinadoLayout(GameLayout):
             return ["Sitting out", "No chips left"]
         return [chips_text(self.stacks[seat].count), cards_text(self.counts[seat])]
 
-    def _skipped_ante(self, seat: int) -> bool:
-        """True when ``seat`` plays this hand without having paid an ante: the rules
-        spare the winner of the hand before."""
-        return self.hand_number > 1 and seat not in self.sitting_out and not self.ledger.antes[seat]
+    def _ante_note(self, seat: int) -> str:
+        """Why ``seat``'s ante this hand is not the whole of it, or "": the rules spare
+        the winner of the hand before, and take all a player has when it is less than
+        the ante (a bare "-1" said neither)."""
+        if seat in self.sitting_out:
+            return ""
+        paid = self.ledger.antes[seat]
+        if not paid:
+            return NO_ANTE if self.hand_number > 1 else ""
+        return short_ante(paid) if paid < len(POTS) else ""
 
     def _scores_height(self) -> int:
-        lined = sum(1 for seat in range(self.seat_count) if self._skipped_ante(seat))
+        lined = sum(1 for seat in range(self.seat_count) if self._ante_note(seat))
         return ScorePanel.height_for(self.theme, self.seat_count, lined=lined)
 
     def _change(self, seat: int) -> str:
