@@ -12,6 +12,7 @@ too plays tricks.
 
 from __future__ import annotations
 
+import math
 from abc import abstractmethod
 from typing import TYPE_CHECKING, ClassVar
 
@@ -22,7 +23,8 @@ from cardtable_gui.rules.base import Action, GameView
 from cardtable_gui.rules.tricks import InternedPlay
 from cardtable_gui.scenes.table.bubbles import BUBBLE_SECONDS, FADE_SECONDS, Anchor
 from cardtable_gui.scenes.table.hand_fan import HandFan
-from cardtable_gui.scenes.table.hand_play import HandPlay
+from cardtable_gui.scenes.table.hand_play import ENDS, PICK_AND_PLAY, HandPlay
+from cardtable_gui.scenes.table.keys_line import HINT, KeysLine
 from cardtable_gui.scenes.table.last_trick import LastTrick
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, trick_card_rects
 from cardtable_gui.scenes.table.pile import Pile
@@ -31,6 +33,10 @@ from cardtable_gui.ui import theme as th
 
 if TYPE_CHECKING:
     from cardtable_gui.scenes.table.port import TablePort
+
+
+HAND_BAND = 1.25
+"""The height of the hand's band, in card heights: the cards and their arc."""
 
 
 class FrenchTrickLayout(GameLayout):
@@ -56,6 +62,7 @@ class FrenchTrickLayout(GameLayout):
         self.small_width = 40
         """The other seats' backs, set by ``layout``."""
         self.hand_top = 0
+        self.keys_line = KeysLine()
 
     def _prepare_pictures(self) -> None:
         """Every picture this table can show at its sizes: backs, then the hand (any
@@ -67,6 +74,14 @@ class FrenchTrickLayout(GameLayout):
             *((card, self.card_width) for card in dict.fromkeys(hand_first)),
             *((card, self.trick.card_width) for card in french_deck()),
         ])
+
+    def beside_keys(self, card_width: int) -> int:
+        """The width of the hand's cards that leaves the keys line, under the hand, the
+        room a hand of ``card_width`` cards would take alone: the middle of the table,
+        where the trick, the bid panel and the notes go, keeps its height."""
+        band = round(self.sprites.size(card_width)[1] * HAND_BAND)
+        ratio = self.sprites.size(100)[1] / 100
+        return max(40, math.floor((band - KeysLine.height_for(self.theme)) / HAND_BAND / ratio))
 
     def seat_anchor(self, seat: int) -> tuple[float, float]:
         """Where a seat's cards gather: the deck sits here when that seat deals, and
@@ -107,6 +122,11 @@ class FrenchTrickLayout(GameLayout):
         self.fan.set_legal([a.card for a in legal if isinstance(a, self.play)], True)
         self.trick.caption = "Your turn: drag a card here"
 
+    def keys_now(self) -> tuple[str, ...]:
+        """The keys that work now, most useful first: the hand's while a card is to be
+        played, none while others play."""
+        return (*PICK_AND_PLAY, HINT, ENDS) if self.fan.active else ()
+
     def end_turn(self) -> None:
         self.fan.set_legal((), False)
         self.trick.caption = ""
@@ -132,6 +152,7 @@ class FrenchTrickLayout(GameLayout):
         for panel in self.panels:
             panel.draw(surface, t, self.sprites)
         self.fan.draw(surface)
+        self.keys_line.draw(surface, t)
         self.bubbles.draw(surface, t, self._bubble_anchor, self.solid_rects())
         self.last_trick.draw_button(surface, t)
 
