@@ -10,16 +10,20 @@ keeps along its bottom edge, under the hand.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pygame
 
+from cardtable_gui.scenes.table.card_sprites import CardSprites
 from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.ui import theme as th
 
 KEYS_TEXT_PX = 15
 """The keys' words, at the design size: smaller than what the table says to do."""
+HAND_BAND = 1.25
+"""The height of a fanned hand's band, in card heights: the cards and their arc."""
 PREFIX = "Keys: "
 HINT = "H shows a hint"
 """The scene's key for the Hint, which works at every decision of every game."""
@@ -39,6 +43,15 @@ def fit_keys(theme: th.Theme, keys: Sequence[str], width: int) -> tuple[str, int
             return fitted, size
         shown.pop()
     return theme.fit(PREFIX + shown[0], size_px, width)
+
+
+def beside_keys(theme: th.Theme, sprites: CardSprites, card_width: int) -> int:
+    """The width of the hand's cards that leaves a keys line under the hand the room a
+    hand of ``card_width`` cards would take alone: the middle of the table, where the
+    trick, the board, the bid panel and the notes go, keeps its height."""
+    band = round(sprites.size(card_width)[1] * HAND_BAND)
+    ratio = sprites.size(100)[1] / 100
+    return max(40, math.floor((band - KeysLine.height_for(theme)) / HAND_BAND / ratio))
 
 
 @dataclass(eq=False)

@@ -34,8 +34,9 @@ from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.dealing import deal_order
 from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
+from cardtable_gui.scenes.table.keys_line import HAND_BAND, beside_keys
 from cardtable_gui.scenes.table.layouts.base import report_trick, shown
-from cardtable_gui.scenes.table.layouts.french_trick import HAND_BAND, FrenchTrickLayout
+from cardtable_gui.scenes.table.layouts.french_trick import FrenchTrickLayout
 from cardtable_gui.scenes.table.oval import place_seats, ring_sizes
 from cardtable_gui.scenes.table.pile import Pile
 from cardtable_gui.scenes.table.pace import Beat
@@ -160,7 +161,7 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
         plate_size, self.small_width = ring_sizes(t, self.seat_count, lines=2)
         base = min(height * 0.19 / 1.4, width * 0.095)
         wanted = max(40, round(base * self.port.card_scale()))
-        self.card_width = self.beside_keys(wanted)
+        self.card_width = beside_keys(t, self.sprites, wanted)
         card_h = self.sprites.size(self.card_width)[1]
         hand_h = round(card_h * HAND_BAND)
         beside = margin + plate_size[0] + gap

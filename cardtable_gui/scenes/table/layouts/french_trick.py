@@ -12,7 +12,6 @@ too plays tricks.
 
 from __future__ import annotations
 
-import math
 from abc import abstractmethod
 from typing import TYPE_CHECKING, ClassVar
 
@@ -33,10 +32,6 @@ from cardtable_gui.ui import theme as th
 
 if TYPE_CHECKING:
     from cardtable_gui.scenes.table.port import TablePort
-
-
-HAND_BAND = 1.25
-"""The height of the hand's band, in card heights: the cards and their arc."""
 
 
 class FrenchTrickLayout(GameLayout):
@@ -74,14 +69,6 @@ class FrenchTrickLayout(GameLayout):
             *((card, self.card_width) for card in dict.fromkeys(hand_first)),
             *((card, self.trick.card_width) for card in french_deck()),
         ])
-
-    def beside_keys(self, card_width: int) -> int:
-        """The width of the hand's cards that leaves the keys line, under the hand, the
-        room a hand of ``card_width`` cards would take alone: the middle of the table,
-        where the trick, the bid panel and the notes go, keeps its height."""
-        band = round(self.sprites.size(card_width)[1] * HAND_BAND)
-        ratio = self.sprites.size(100)[1] / 100
-        return max(40, math.floor((band - KeysLine.height_for(self.theme)) / HAND_BAND / ratio))
 
     def seat_anchor(self, seat: int) -> tuple[float, float]:
         """Where a seat's cards gather: the deck sits here when that seat deals, and

@@ -33,9 +33,9 @@ from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.dealing import deal_order
 from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
-from cardtable_gui.scenes.table.keys_line import HINT
+from cardtable_gui.scenes.table.keys_line import HAND_BAND, HINT, beside_keys
 from cardtable_gui.scenes.table.layouts.base import report_trick, shown
-from cardtable_gui.scenes.table.layouts.french_trick import HAND_BAND, FrenchTrickLayout
+from cardtable_gui.scenes.table.layouts.french_trick import FrenchTrickLayout
 from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow
 from cardtable_gui.scenes.table.seat_panel import SeatPanel, Side, plate_height
@@ -155,7 +155,7 @@ class SpadesLayout(FrenchTrickLayout):
         above_keys = self.keys_line.place(t, beside, width - beside, height)
         largest = (height - margin - 3 * gap - 2 * plate_h) / (0.48 * ratio + 0.48 * 2.92 + 1.25 * ratio)
         wanted = max(40, round(min(base * scale, max(base, largest))))
-        self.card_width = self.beside_keys(wanted)
+        self.card_width = beside_keys(t, self.sprites, wanted)
         card_h = self.sprites.size(self.card_width)[1]
         self.small_width = max(26, round(wanted * 0.48))
         small_h = self.sprites.size(self.small_width)[1]

@@ -51,7 +51,7 @@ from cardtable_gui.scenes.table.footprint import KEEP_CLEAR, Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.hand_fan import HandFan
 from cardtable_gui.scenes.table.hand_play import ENDS, PICK_AND_PLAY, HandPlay
-from cardtable_gui.scenes.table.keys_line import HINT, KeysLine
+from cardtable_gui.scenes.table.keys_line import HAND_BAND, HINT, KeysLine, beside_keys
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown
 from cardtable_gui.scenes.table.layouts.spinado_board import DeadHandTile, PotTile, SequenceBoard, dead_hint
 from cardtable_gui.scenes.table.note_place import first_clear, place_in, widest_clear
@@ -268,14 +268,14 @@ class SpinadoLayout(GameLayout):
         # The hand band may take about a quarter of the window, whatever the card size.
         largest = height * 0.26 / 1.25 / 1.4
         scale = self.port.card_scale()
-        self.card_width = max(40, round(min(base * scale, max(base, largest))))
+        self.card_width = beside_keys(t, self.sprites, max(40, round(min(base * scale, max(base, largest)))))
         card_h = self.sprites.size(self.card_width)[1]
         plate_size, self.small_width = ring_sizes(t, self.seat_count, lines=2)
         plate_w, plate_h = plate_size
         beside = margin + plate_w + gap
         # The keys line runs under the hand, between your plate and the chips.
         above_keys = self.keys_line.place(t, beside, width - beside, height)
-        self.hand_top = above_keys - round(card_h * 1.25)
+        self.hand_top = above_keys - round(card_h * HAND_BAND)
         mine = pygame.Rect(0, 0, plate_w, plate_h)
         mine.bottomleft = (margin, height - margin)
         self.panels[0].layout(mine, (width / 2, self.hand_top + card_h / 2), self.card_width)
