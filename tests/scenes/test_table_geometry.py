@@ -5,8 +5,8 @@ clicked twice, a lone card laid down), at the largest number of players with ful
 and the computer's callouts and bubbles, through the end of a hand to its summary, a
 Spizzichino declaration, the last trick shown again, and behind the pass-and-play
 cover, everything drawn is collected from the scene and no note (reason, hint, tip,
-callout, bubble, the hint's tag) lies over a card, a control or another note,
-nothing leaves the window, and no note or control lies against its edge. States far
+callout, bubble, the hint's tag) lies over a card, a control or another note, the
+keys line under the hand lies over nothing, nothing leaves the window, and no note or control lies against its edge. States far
 into a game are reached by playing the rules alone and resuming the table just before
 the move that brings them."""
 
@@ -45,6 +45,9 @@ LONG_REFUSAL = (
     "stops the sequence or is the last card of a suit."
 )
 """A refusal as long as the longest the rules give."""
+KEYS_LINE_GAMES = ("arizona_spaghetti", "spades", "spinado")
+"""The tables whose keys line runs under the hand (Hand and Foot's and Spizzichino's
+run in their own bars)."""
 WATCHED_FRAMES = 140
 """Frames of computer play looked at, at the largest number of players."""
 READABLE_TRICK_CARD = 47
@@ -99,8 +102,8 @@ def trick_index_problems(footprint: Footprint) -> list[str]:
 def problems(scene: TableScene) -> list[str]:
     """Each note over something it must leave in sight, the hint's tag over words, a
     trick's name tag out of place, a control over words, the dead hand turned up over
-    a card, a plate or the board, and each mark outside the window once nothing
-    moves (a card may fly in from beyond the edge)."""
+    a card, a plate or the board, the keys line over anything, and each mark
+    outside the window once nothing moves (a card may fly in from beyond the edge)."""
     footprint = scene.footprint()
     found = [f"{note.what} {tuple(note.rect)} covers {mark.what} {tuple(mark.rect)}" for note, mark in footprint.notes_covering(GUARDED)]
     words = [mark for mark in footprint if mark.kind is Kind.TEXT]
@@ -110,6 +113,7 @@ def problems(scene: TableScene) -> list[str]:
     found += [problem for control in footprint if control.kind is Kind.CONTROL for problem in over(control, words)]
     guarded = [mark for mark in footprint if mark.kind in GUARDED]
     found += [problem for shown in footprint if shown.what == "dead hand turned up" for problem in over(shown, guarded)]
+    found += [problem for line in footprint if line.what == "keys line" for problem in over(line, guarded)]
     if not scene.animator.busy and not scene.table.fan.gliding:
         found += [f"{mark.what} {tuple(mark.rect)} leaves the window" for mark in footprint.outside()]
         found += [f"{mark.what} {tuple(mark.rect)} lies within {EDGE_MARGIN} px of the window's edge" for mark in footprint.near_edge()]
@@ -151,6 +155,8 @@ def test_the_person_s_decision_with_a_tip_a_hint_and_a_refusal(app: App, game: s
     app.scenes.push(scene)
     to_decision(app, scene)
     assert problems(scene) == [], "at the deal"
+    lines = [mark for mark in scene.footprint() if mark.what == "keys line"]
+    assert len(lines) == (game in KEYS_LINE_GAMES), "the keys line is drawn, and checked like the rest"
     post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")
     frames(app, 2)
     assert scene.hint.visible

@@ -22,7 +22,7 @@ from cardtable_gui.cards import Card
 from cardtable_gui.rules.spinado import DECK, SPINADO, HandWon, Play, SequenceStopped, SpinadoView, StopReason
 from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table import TableScene
-from cardtable_gui.scenes.table.layouts.spinado import NO_ANTE, SpinadoLayout, stop_sentence
+from cardtable_gui.scenes.table.layouts.spinado import NO_ANTE, SpinadoLayout, short_ante, stop_sentence
 from cardtable_gui.scenes.table.pace import Beat
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
@@ -536,6 +536,24 @@ def test_the_chips_panel_says_why_the_last_winner_paid_no_ante(tmp_path: Path, s
     theme = app.theme
     assert theme.fit(NO_ANTE, theme.px(19), table.scores.rect.width - theme.px(24))[0] == NO_ANTE, "not cut"
     assert pygame.Rect((0, 0), size).contains(table.scores.rect)
+    others = [rect for rect in table.element_rects() if rect != table.scores.rect]
+    assert table.scores.rect.collidelist(others) == -1
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_chips_panel_says_why_a_player_paid_less_than_the_ante(tmp_path: Path, size: tuple[int, int]) -> None:
+    """A player with fewer chips than the ante pays all they have and plays the hand:
+    the chips panel says so under their "-2" rather than leave it unexplained."""
+    app = make_app(tmp_path, size)
+    scene = TableScene(app, spinado_config(3, humans=(), seed=5, starting_chips=2), watch=True)
+    app.scenes.push(scene)
+    table = scene.table
+    assert isinstance(table, SpinadoLayout)
+    run_until(app, lambda: table.counts[0] > 0 and not scene.animator.moving)
+    frames(app)
+    assert [(row.detail, row.line) for row in table.scores.rows] == [("-2", "paid 2 of 3: all they had")] * 3
+    theme = app.theme
+    assert theme.fit(short_ante(2), theme.px(19), table.scores.rect.width - theme.px(24))[0] == short_ante(2), "not cut"
     others = [rect for rect in table.element_rects() if rect != table.scores.rect]
     assert table.scores.rect.collidelist(others) == -1
 

@@ -21,6 +21,12 @@ from cardtable_gui.cards import Card
 from cardtable_gui.scenes.table.hand_fan import HandFan
 
 
+PICK_AND_PLAY = ("arrows pick a card", "Enter plays it")
+"""The hand's keys as a table's keys line names them, most useful first (Space does
+what Enter does; Enter with no card picked picks the leftmost that may be played)."""
+ENDS = "Home/End jump to the ends"
+
+
 class DropPlace(Protocol):
     """Where a dragged card is dropped (a trick area, a sequence row)."""
 

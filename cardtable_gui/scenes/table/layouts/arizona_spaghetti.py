@@ -34,6 +34,7 @@ from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.dealing import deal_order
 from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
+from cardtable_gui.scenes.table.keys_line import HAND_BAND, beside_keys
 from cardtable_gui.scenes.table.layouts.base import report_trick, shown
 from cardtable_gui.scenes.table.layouts.french_trick import FrenchTrickLayout
 from cardtable_gui.scenes.table.oval import place_seats, ring_sizes
@@ -159,11 +160,13 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
         margin, gap = t.px(14), t.px(10)
         plate_size, self.small_width = ring_sizes(t, self.seat_count, lines=2)
         base = min(height * 0.19 / 1.4, width * 0.095)
-        self.card_width = max(40, round(base * self.port.card_scale()))
+        wanted = max(40, round(base * self.port.card_scale()))
+        self.card_width = beside_keys(t, self.sprites, wanted)
         card_h = self.sprites.size(self.card_width)[1]
-        hand_h = round(card_h * 1.25)
-        self.hand_top = height - hand_h
+        hand_h = round(card_h * HAND_BAND)
         beside = margin + plate_size[0] + gap
+        # The keys line runs under the hand, between your plate and the Last trick button.
+        self.hand_top = self.keys_line.place(t, beside, width - beside, height) - hand_h
         self.fan.layout(pygame.Rect(beside, self.hand_top, width - beside * 2, hand_h), self.card_width)
         self.fan.spawn = (width / 2, height + card_h)
         own = self.panels[0]
@@ -184,7 +187,8 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
         for panel, place in zip(self.panels[1:], places[1:], strict=True):
             panel.angle = place.angle
             panel.layout(place.plate, place.cards_center, self.small_width)
-        self._place_trick(area)
+        # The trick's cards are sized as the hand's would be without the keys line.
+        self._place_trick(area, round(wanted * 0.8))
         self.banner.middle = self.trick.rect.center
         self._place_piles(area)
         self.deck.layout(self.seat_anchor(self.dealer), self.small_width)
@@ -195,7 +199,7 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
         rects += [panel.cards_rect(self.sprites) for panel in self.panels[1:]]
         return rects
 
-    def _place_trick(self, area: pygame.Rect) -> None:
+    def _place_trick(self, area: pygame.Rect, widest: int) -> None:
         """As large as the middle allows: the largest trick that fits between the
         seats somewhere on the table's middle line, as near its centre as it can be."""
         label_h = self.theme.px(26)
@@ -203,7 +207,7 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
         # place, and Felix's card touched Greta's plate.
         gap = self.theme.px(4)
         blocked = [rect.inflate(gap * 2, gap * 2) for rect in self._seat_rects()]
-        width = round(self.card_width * 0.8)
+        width = widest
         rect = pygame.Rect(0, 0, 0, 0)
         while True:
             size = TrickArea.size_for(self.sprites.size(width), label_h, self.seat_count)
@@ -259,6 +263,7 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
         report_trick(footprint, self.trick, self.sprites)
         footprint.add(Kind.TEXT, self.banner.rect, "banner")
         footprint.add(Kind.CARD, self.fan.room(), "hand")
+        self.keys_line.report(self.theme, footprint)
         footprint.add(Kind.CONTROL, self.last_trick.button.rect, "Last trick button")
         for position, panel in enumerate(self.panels):
             footprint.add(Kind.TEXT, panel.plate, f"plate {position}")
@@ -471,6 +476,7 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
 
     def update(self, dt: float) -> None:
         self.update_seats(dt)
+        self.keys_line.keys = self.keys_now()
         self.banner.update(dt)
         self._refresh()
 

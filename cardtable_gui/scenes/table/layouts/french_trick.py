@@ -22,7 +22,8 @@ from cardtable_gui.rules.base import Action, GameView
 from cardtable_gui.rules.tricks import InternedPlay
 from cardtable_gui.scenes.table.bubbles import BUBBLE_SECONDS, FADE_SECONDS, Anchor
 from cardtable_gui.scenes.table.hand_fan import HandFan
-from cardtable_gui.scenes.table.hand_play import HandPlay
+from cardtable_gui.scenes.table.hand_play import ENDS, PICK_AND_PLAY, HandPlay
+from cardtable_gui.scenes.table.keys_line import HINT, KeysLine
 from cardtable_gui.scenes.table.last_trick import LastTrick
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, trick_card_rects
 from cardtable_gui.scenes.table.pile import Pile
@@ -56,6 +57,7 @@ class FrenchTrickLayout(GameLayout):
         self.small_width = 40
         """The other seats' backs, set by ``layout``."""
         self.hand_top = 0
+        self.keys_line = KeysLine()
 
     def _prepare_pictures(self) -> None:
         """Every picture this table can show at its sizes: backs, then the hand (any
@@ -107,6 +109,11 @@ class FrenchTrickLayout(GameLayout):
         self.fan.set_legal([a.card for a in legal if isinstance(a, self.play)], True)
         self.trick.caption = "Your turn: drag a card here"
 
+    def keys_now(self) -> tuple[str, ...]:
+        """The keys that work now, most useful first: the hand's while a card is to be
+        played, none while others play."""
+        return (*PICK_AND_PLAY, HINT, ENDS) if self.fan.active else ()
+
     def end_turn(self) -> None:
         self.fan.set_legal((), False)
         self.trick.caption = ""
@@ -132,6 +139,7 @@ class FrenchTrickLayout(GameLayout):
         for panel in self.panels:
             panel.draw(surface, t, self.sprites)
         self.fan.draw(surface)
+        self.keys_line.draw(surface, t)
         self.bubbles.draw(surface, t, self._bubble_anchor, self.solid_rects())
         self.last_trick.draw_button(surface, t)
 

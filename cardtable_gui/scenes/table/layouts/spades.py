@@ -33,6 +33,7 @@ from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.dealing import deal_order
 from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
+from cardtable_gui.scenes.table.keys_line import HAND_BAND, HINT, beside_keys
 from cardtable_gui.scenes.table.layouts.base import report_trick, shown
 from cardtable_gui.scenes.table.layouts.french_trick import FrenchTrickLayout
 from cardtable_gui.scenes.table.pace import Beat
@@ -52,6 +53,10 @@ PLAY_FLIGHT = 0.30
 BID_PAUSE = 0.15
 BROKEN = "Spades broken!"
 SIDES = (Side.BOTTOM, Side.LEFT, Side.TOP, Side.RIGHT)
+BID_KEYS = ("a number or the arrows choose a bid", "Enter bids")
+BLIND_NIL_KEYS = ("B bids blind nil", "L looks at your cards")
+QUESTION_KEYS = ("Left/Right choose an answer", "Enter answers", "Esc goes back")
+"""The keys line while the panel asks a bid's question (Nil: are you sure?)."""
 
 
 def bags_text(bags: int) -> str:
@@ -145,17 +150,20 @@ class SpadesLayout(FrenchTrickLayout):
         # A side seat's fan and plate must fit between the top and the bottom seat's
         # plate: larger cards than that are not drawn, whatever the card-size setting.
         ratio = self.sprites.size(100)[1] / 100
+        # The keys line runs under the hand, between your plate and the corner.
+        beside = margin + plate_w + gap
+        above_keys = self.keys_line.place(t, beside, width - beside, height)
         largest = (height - margin - 3 * gap - 2 * plate_h) / (0.48 * ratio + 0.48 * 2.92 + 1.25 * ratio)
-        self.card_width = max(40, round(min(base * scale, max(base, largest))))
+        wanted = max(40, round(min(base * scale, max(base, largest))))
+        self.card_width = beside_keys(t, self.sprites, wanted)
         card_h = self.sprites.size(self.card_width)[1]
-        self.small_width = max(26, round(self.card_width * 0.48))
+        self.small_width = max(26, round(wanted * 0.48))
         small_h = self.sprites.size(self.small_width)[1]
-        hand_h = round(card_h * 1.25)
-        self.hand_top = height - hand_h
+        hand_h = round(card_h * HAND_BAND)
+        self.hand_top = above_keys - hand_h
         # The hand keeps clear of your plate at its left, and stays centred unless a
         # narrow table (a lesson's) would squeeze it: then it takes the free room at
         # its right too.
-        beside = margin + plate_w + gap
         self.fan.layout(pygame.Rect(beside, self.hand_top, width - beside * 2, hand_h), self.card_width, spill=beside - margin)
         self.fan.spawn = (width / 2, height + card_h)
         fan_len = self.small_width * (1 + 0.16 * 12)
@@ -184,7 +192,7 @@ class SpadesLayout(FrenchTrickLayout):
         area_top = top.plate.bottom + gap
         self.panel_area = pygame.Rect(side_room, area_top, width - side_room * 2, self.hand_top - area_top - gap)
         label_h = t.px(26)
-        trick_card = round(self.card_width * 0.8)
+        trick_card = round(wanted * 0.8)
         trick_w, trick_h = TrickArea.size_for(self.sprites.size(trick_card), label_h)
         if trick_h > self.panel_area.height:
             trick_card = max(30, round(trick_card * self.panel_area.height / trick_h))
@@ -210,6 +218,7 @@ class SpadesLayout(FrenchTrickLayout):
         report_trick(footprint, self.trick, self.sprites)
         footprint.add(Kind.CONTROL, self.last_trick.button.rect, "Last trick button")
         footprint.add(Kind.CARD, self.fan.room(), "hand")
+        self.keys_line.report(self.theme, footprint)
         for position, panel in enumerate(self.panels):
             footprint.add(Kind.TEXT, panel.plate, f"plate {position}")
             if panel.show_cards and panel.card_count:
@@ -438,6 +447,18 @@ class SpadesLayout(FrenchTrickLayout):
                 return f"{self.port.seat_name(partner)} bid {bid_text(bid).replace('bid ', '')}. How many tricks will you take?"
         return "How many tricks will you take?"
 
+    def keys_now(self) -> tuple[str, ...]:
+        """While the bid panel asks, its keys: a question's, blind nil's letters, or
+        the bids'; else the hand's."""
+        panel = self.bidding
+        if not panel.visible:
+            return super().keys_now()
+        if panel.asking is not None:
+            return QUESTION_KEYS
+        if any(choice.value == LOOK for choice in panel.choices):
+            return (*BLIND_NIL_KEYS, HINT)
+        return (*BID_KEYS, HINT)
+
     def end_turn(self) -> None:
         self.bidding.hide()
         super().end_turn()
@@ -479,6 +500,7 @@ class SpadesLayout(FrenchTrickLayout):
 
     def update(self, dt: float) -> None:
         self.update_seats(dt)
+        self.keys_line.keys = self.keys_now()
         self._refresh_panels()
 
     def _refresh_panels(self) -> None:

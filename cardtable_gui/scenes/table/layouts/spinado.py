@@ -50,7 +50,8 @@ from cardtable_gui.scenes.table.chips import ChipMover, ChipStack, body_size
 from cardtable_gui.scenes.table.footprint import KEEP_CLEAR, Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.hand_fan import HandFan
-from cardtable_gui.scenes.table.hand_play import HandPlay
+from cardtable_gui.scenes.table.hand_play import ENDS, PICK_AND_PLAY, HandPlay
+from cardtable_gui.scenes.table.keys_line import HAND_BAND, HINT, KeysLine, beside_keys
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown
 from cardtable_gui.scenes.table.layouts.spinado_board import DeadHandTile, PotTile, SequenceBoard, dead_hint
 from cardtable_gui.scenes.table.note_place import first_clear, place_in, widest_clear
@@ -107,8 +108,17 @@ def played_the(name: str, card: Card) -> str:
     return f"{name} played the {card.rank.title}"
 
 
+SPINADO_ADD = "S adds the spinado"
+SPINADO_BACK = "S takes the spinado back"
+"""The keys line's word for S, as the spinado's button stands."""
 NO_ANTE = "no ante: won last hand"
 """Under the chips of the player the rules spare the ante (the last hand's winner)."""
+
+
+def short_ante(paid: int) -> str:
+    """Under the chips of a player who had fewer chips than the ante: the rules take
+    all they have, a chip to each pot in order, and deal them in all the same."""
+    return f"paid {paid} of {len(POTS)}: all they had"
 
 
 def chips_text(amount: int) -> str:
@@ -182,6 +192,7 @@ class SpinadoLayout(GameLayout):
         self.bubbles = Bubbles()
         self.log = PlayLog(port.paused)
         self.hand_play = HandPlay(self.fan, self.board, self._try_play)
+        self.keys_line = KeysLine()
         self.spinado_button = Button("Add the spinado (S)", self._toggle_spinado)
         spots = seat_spots(self.seat_count, pygame.Rect(0, 0, 400, 300))
         self.panels = [SeatPanel(spot.angle) for spot in spots]
@@ -257,11 +268,14 @@ class SpinadoLayout(GameLayout):
         # The hand band may take about a quarter of the window, whatever the card size.
         largest = height * 0.26 / 1.25 / 1.4
         scale = self.port.card_scale()
-        self.card_width = max(40, round(min(base * scale, max(base, largest))))
+        self.card_width = beside_keys(t, self.sprites, max(40, round(min(base * scale, max(base, largest)))))
         card_h = self.sprites.size(self.card_width)[1]
-        self.hand_top = height - round(card_h * 1.25)
         plate_size, self.small_width = ring_sizes(t, self.seat_count, lines=2)
         plate_w, plate_h = plate_size
+        beside = margin + plate_w + gap
+        # The keys line runs under the hand, between your plate and the chips.
+        above_keys = self.keys_line.place(t, beside, width - beside, height)
+        self.hand_top = above_keys - round(card_h * HAND_BAND)
         mine = pygame.Rect(0, 0, plate_w, plate_h)
         mine.bottomleft = (margin, height - margin)
         self.panels[0].layout(mine, (width / 2, self.hand_top + card_h / 2), self.card_width)
@@ -270,8 +284,7 @@ class SpinadoLayout(GameLayout):
         self.scores.rect.bottomright = (width - margin, height - margin)
         button_h = t.px(38)
         self.spinado_button.rect = pygame.Rect(margin, mine.top - gap - button_h, plate_w, button_h)
-        beside = margin + plate_w + gap
-        self.fan.layout(pygame.Rect(beside, self.hand_top, width - beside * 2, height - self.hand_top), self.card_width)
+        self.fan.layout(pygame.Rect(beside, self.hand_top, width - beside * 2, above_keys - self.hand_top), self.card_width)
         self.fan.spawn = (width / 2, height + card_h)
 
     def _place_seats(self, size: tuple[int, int], top_pieces: list[pygame.Rect]) -> pygame.Rect:
@@ -426,6 +439,7 @@ class SpinadoLayout(GameLayout):
         footprint.add(Kind.TEXT, self.scores.rect, "scores")
         if self.fan.slots:
             footprint.add(Kind.CARD, self.fan.room(), "hand")
+        self.keys_line.report(self.theme, footprint)
         for position, panel in enumerate(self.panels):
             footprint.add(Kind.TEXT, panel.plate, f"plate {position}")
             if panel.show_cards and panel.card_count:
@@ -879,6 +893,14 @@ class SpinadoLayout(GameLayout):
             return "Play the spinado (the ace of diamonds) on its own?"
         return super().confirm_question(action)
 
+    def keys_now(self) -> tuple[str, ...]:
+        """The keys that work now, most useful first: the hand's and the spinado's
+        while a card is to be played, none while others play."""
+        if not self.fan.active:
+            return ()
+        spinado = (SPINADO_BACK if self.with_spinado else SPINADO_ADD,) if self.spinado_offered else ()
+        return (*PICK_AND_PLAY, *spinado, HINT, ENDS)
+
     def _toggle_spinado(self) -> None:
         if self.spinado_offered:
             self.with_spinado = not self.with_spinado
@@ -914,6 +936,7 @@ class SpinadoLayout(GameLayout):
 
     def update(self, dt: float) -> None:
         self.update_seats(dt)
+        self.keys_line.keys = self.keys_now()
         # The callout lasts as long as the pause the animator holds for it.
         self.banner.update(dt * self.port.animator.reading_speed())
         self._refresh()
@@ -932,7 +955,7 @@ class SpinadoLayout(GameLayout):
         best = leaders(chips)
         self.scores.title = "Chips"
         self.scores.rows = [
-            ScoreRow(self.port.seat_name(seat), chips[seat], self._change(seat), seat in best, NO_ANTE if self._skipped_ante(seat) else "")
+            ScoreRow(self.port.seat_name(seat), chips[seat], self._change(seat), seat in best, self._ante_note(seat))
             for seat in range(self.seat_count)
         ]
         if self.size != (0, 0) and self.scores.rect.height != self._scores_height():
@@ -967,13 +990,19 @@ class SpinadoLayout(GameLayout):
             return ["Sitting out", "No chips left"]
         return [chips_text(self.stacks[seat].count), cards_text(self.counts[seat])]
 
-    def _skipped_ante(self, seat: int) -> bool:
-        """True when ``seat`` plays this hand without having paid an ante: the rules
-        spare the winner of the hand before."""
-        return self.hand_number > 1 and seat not in self.sitting_out and not self.ledger.antes[seat]
+    def _ante_note(self, seat: int) -> str:
+        """Why ``seat``'s ante this hand is not the whole of it, or "": the rules spare
+        the winner of the hand before, and take all a player has when it is less than
+        the ante (a bare "-1" said neither)."""
+        if seat in self.sitting_out:
+            return ""
+        paid = self.ledger.antes[seat]
+        if not paid:
+            return NO_ANTE if self.hand_number > 1 else ""
+        return short_ante(paid) if paid < len(POTS) else ""
 
     def _scores_height(self) -> int:
-        lined = sum(1 for seat in range(self.seat_count) if self._skipped_ante(seat))
+        lined = sum(1 for seat in range(self.seat_count) if self._ante_note(seat))
         return ScorePanel.height_for(self.theme, self.seat_count, lined=lined)
 
     def _change(self, seat: int) -> str:
@@ -1025,6 +1054,7 @@ class SpinadoLayout(GameLayout):
             else:
                 self.stacks[seat].draw(surface, t)
         self.fan.draw(surface)
+        self.keys_line.draw(surface, t)
         if self.spinado_offered:
             self.spinado_button.draw(surface, t)
             if self.with_spinado:

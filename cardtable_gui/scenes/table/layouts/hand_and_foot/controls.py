@@ -37,6 +37,7 @@ from cardtable_gui.rules.hand_and_foot.placing import place_chosen
 from cardtable_gui.scenes.table.bidding import BidChoice, BidPanel
 from cardtable_gui.scenes.table.book_row import NEW_BOOK, BookLook, BookRow
 from cardtable_gui.scenes.table.footprint import Footprint, Kind
+from cardtable_gui.scenes.table.keys_line import fit_keys
 from cardtable_gui.scenes.table.layouts.hand_and_foot import words
 from cardtable_gui.scenes.table.layouts.hand_and_foot.staging import PILE, Staging, book_key, staged_key
 from cardtable_gui.scenes.table.multi_select import MARKED, GroupPlay
@@ -86,7 +87,8 @@ class TurnControls:
         self.discard_hot = False
         self.dragging = False
         self.hint = ""
-        self.keys_hint = ""
+        self.keys: tuple[str, ...] = ()
+        """The keys that work in this part of the turn, most useful first."""
         self.play: GroupPlay[Hashable] = GroupPlay(
             table.fan, self._target_at, self._dropped, self._hovering, self.pick_for_books, self._goes_on_a_book
         )
@@ -268,12 +270,11 @@ class TurnControls:
         else:
             self.hint = ""
         if phase is hf.Phase.DRAW:
-            self.keys_hint = "Keys: D draws, T takes the discard pile, S sorts your hand"
+            self.keys = ("D draws", "T takes the discard pile", "S sorts your hand")
         else:
             # The keys no button shows come first: a narrow bar drops the last ones.
-            asks = ["A asks"] if self.ask_button.visible else []
-            keys = ["L lays down", "X discards", *asks, "arrows move", "Space chooses", "Enter puts cards on books", "S sorts"]
-            self.keys_hint = "Keys: " + ", ".join(keys)
+            asks = ("A asks",) if self.ask_button.visible else ()
+            self.keys = ("L lays down", "X discards", *asks, "arrows move", "Space chooses", "Enter puts cards on books", "S sorts")
         self.layout()
         table.refresh()
 
@@ -866,18 +867,8 @@ class TurnControls:
                 self.words.append(surface.blit(image, place))
 
     def keys_shown(self) -> tuple[str, int]:
-        """The keys line as it fits the hint's room, and its size: made smaller first,
-        then the last keys left out whole, so no key is cut off half way through."""
-        t = self.table.theme
-        size_px, width = t.text_px(15), self.hint_rect.width
-        keys = self.keys_hint.split(", ")
-        while len(keys) > 1:
-            line = ", ".join(keys)
-            shown, size = t.fit(line, size_px, width)
-            if shown == line:
-                return shown, size
-            keys.pop()
-        return t.fit(keys[0], size_px, width)
+        """The keys line as it fits the hint's room, and its size (``fit_keys``)."""
+        return fit_keys(self.table.theme, self.keys, self.hint_rect.width)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         self._draw_carried(surface)

@@ -1,0 +1,156 @@
+"""The keys line under the hand of the Spades, Arizona Spaghetti and Spinado tables
+names the keys that work at that moment, and each key it names does what it says:
+the arrows pick a card, Enter plays it, Home and End jump to the ends, H shows the
+hint (and hides it), S adds the spinado or takes it back; at a Spades bid a number
+or the arrows choose a bid and Enter places it, and Nil's question answers to its
+own keys. While others play it names nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from test_table_support import frames, make_app, post, run_until
+
+from cardtable_gui.app_window import App
+from cardtable_gui.rules.spades import Bid
+from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.table.keys_line import fit_keys
+from tests.scenes.test_table_geometry import config, to_decision
+
+PLAYERS = {"spades": 4, "arizona_spaghetti": 4, "spinado": 4}
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    app = make_app(tmp_path)
+    yield app
+    app.quit()
+
+
+def press(app: App, key: int, unicode: str = "") -> None:
+    post(pygame.KEYDOWN, key=key, mod=0, unicode=unicode, scancode=0)
+    frames(app, 2)
+
+
+def line(scene: TableScene) -> str:
+    """The keys line as drawn."""
+    return scene.table.keys_line.shown(scene.app.theme)[0]
+
+
+def to_card_play(app: App, scene: TableScene) -> None:
+    """Run to the person's turn to play a card, bidding the first bid offered."""
+    while True:
+        to_decision(app, scene)
+        if scene.table.fan.active:
+            run_until(app, lambda: not scene.animator.busy)
+            return
+        scene.submit(scene.match.legal_actions_for(0)[0])
+
+
+def check_the_hand_s_keys(app: App, scene: TableScene) -> None:
+    """The arrows, Home, End and H do what the line says; Enter plays the picked card."""
+    fan = scene.table.fan
+    playable = [i for i, slot in enumerate(fan.slots) if slot.card in fan.legal] or list(range(len(fan.slots)))
+    press(app, pygame.K_RIGHT)
+    assert fan.selected == playable[0], "an arrow picks a card"
+    press(app, pygame.K_END)
+    assert fan.selected == playable[-1], "End jumps to the last card"
+    press(app, pygame.K_HOME)
+    assert fan.selected == playable[0], "Home jumps to the first"
+    press(app, pygame.K_h, "h")
+    assert scene.hint.visible, "H shows a hint"
+    press(app, pygame.K_h, "h")
+    assert not scene.hint.visible
+    picked = fan.slots[playable[0]].card
+    played = len(scene.match.history)
+    press(app, pygame.K_RETURN, "\r")
+    assert len(scene.match.history) > played and getattr(scene.match.history[played], "card", None) == picked, "Enter plays it"
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_at_a_card_to_play_the_line_names_the_hand_s_keys_and_each_works(app: App, game: str) -> None:
+    scene = TableScene(app, config(game, PLAYERS[game], (0,)))
+    app.scenes.push(scene)
+    to_card_play(app, scene)
+    spinado = ", S adds the spinado" if getattr(scene.table, "spinado_offered", False) else ""
+    assert line(scene) == f"Keys: arrows pick a card, Enter plays it{spinado}, H shows a hint, Home/End jump to the ends"
+    check_the_hand_s_keys(app, scene)
+
+
+def test_s_adds_the_spinado_and_takes_it_back_as_the_line_says(app: App) -> None:
+    spinado_in_ana_s_hand = config("spinado", 3, (0,)).model_copy(update={"seed": 2})
+    scene = TableScene(app, spinado_in_ana_s_hand)
+    app.scenes.push(scene)
+    table = scene.table
+    for _ in range(12):
+        to_card_play(app, scene)
+        if table.spinado_offered:
+            break
+        scene.submit(scene.match.legal_actions_for(0)[0])
+    assert table.spinado_offered, "a turn offered the spinado"
+    assert "S adds the spinado" in line(scene)
+    press(app, pygame.K_s, "s")
+    assert table.with_spinado
+    assert "S takes the spinado back" in line(scene)
+    press(app, pygame.K_s, "s")
+    assert not table.with_spinado
+
+
+def test_at_a_spades_bid_the_line_names_the_bid_s_keys_and_each_works(app: App) -> None:
+    scene = TableScene(app, config("spades", 4, (0,)))
+    app.scenes.push(scene)
+    to_decision(app, scene)
+    panel = scene.table.bidding
+    assert panel.visible
+    assert line(scene) == "Keys: a number or the arrows choose a bid, Enter bids, H shows a hint"
+    press(app, pygame.K_4, "4")
+    assert panel.choices[panel.highlight].label == "4", "a number chooses a bid"
+    press(app, pygame.K_RIGHT)
+    assert panel.choices[panel.highlight].label == "5", "so do the arrows"
+    press(app, pygame.K_h, "h")
+    assert scene.hint.visible, "H shows a hint"
+    press(app, pygame.K_h, "h")
+    made = len(scene.match.history)
+    press(app, pygame.K_RETURN, "\r")
+    assert scene.match.history[made:][:1] == [Bid(5)], "Enter bids"
+
+
+def test_nil_s_question_has_its_own_keys_on_the_line(app: App) -> None:
+    scene = TableScene(app, config("spades", 4, (0,)))
+    app.scenes.push(scene)
+    to_decision(app, scene)
+    panel = scene.table.bidding
+    press(app, pygame.K_RIGHT)
+    assert panel.choices[panel.highlight].label == "Nil"
+    press(app, pygame.K_RETURN, "\r")
+    assert panel.asking is not None
+    assert line(scene) == "Keys: Left/Right choose an answer, Enter answers, Esc goes back"
+    yes = panel.question_buttons[0]
+    focused = yes.focused
+    press(app, pygame.K_RIGHT)
+    assert yes.focused != focused, "Left/Right choose an answer"
+    press(app, pygame.K_ESCAPE)
+    assert panel.asking is None and panel.visible, "Esc goes back to the bids"
+    assert line(scene).startswith("Keys: a number or the arrows choose a bid")
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_while_others_play_the_line_names_nothing(app: App, game: str) -> None:
+    scene = TableScene(app, config(game, PLAYERS[game], ()), watch=True, pace=2.0)
+    app.scenes.push(scene)
+    run_until(app, lambda: len(scene.match.history) > 2)
+    assert scene.table.keys_line.keys == ()
+    assert not [mark for mark in scene.footprint() if mark.what == "keys line"]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_a_line_too_long_for_its_room_leaves_out_its_last_keys_whole(app: App, size: tuple[int, int]) -> None:
+    app.theme.resize(size)
+    keys = ("arrows pick a card", "Enter plays it", "H shows a hint", "Home/End jump to the ends")
+    whole = "Keys: " + ", ".join(keys)
+    room = app.theme.font(app.theme.text_px(15)).size("Keys: arrows pick a card, Enter plays it, H sh")[0]
+    shown, _ = fit_keys(app.theme, keys, room)
+    assert shown == "Keys: arrows pick a card, Enter plays it" and whole.startswith(shown)
