@@ -23,6 +23,7 @@ from test_table_support import (
     start_table,
 )
 
+from cardtable_gui.rules.base import SeatEvent
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.handoff import DEAF_SECONDS
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
@@ -75,6 +76,32 @@ def test_the_first_person_is_asked_before_any_hand_is_shown(app) -> None:
     assert scene.table.fan.cards == []
     run_until(app, lambda: scene.handoff.visible)
     assert not scene.undo_button.rect.width or not scene._undo_allowed()
+
+
+def test_a_persons_cards_go_face_down_as_soon_as_the_computers_play(app) -> None:
+    """The next person may already hold the screen while the computers between two
+    people's turns play: the last person's hand is not left face up for them."""
+    scene = start_table(app, spades_config(humans=(0, 2)))
+    run_until(app, lambda: human_turn_ready(scene))
+    app.run_frame(0.1)
+    show_my_cards(app, scene)
+    person = scene.bottom
+    assert scene.table.fan.cards
+    faces_shown: dict[int, int] = {}
+    on_event = scene.table.on_event
+
+    def spy(event) -> None:
+        if isinstance(event, SeatEvent):
+            faces_shown[event.seat] = len(scene.table.fan.cards)
+        on_event(event)
+
+    scene.table.on_event = spy
+    place_bid(app, scene, "2")
+    run_until(app, lambda: scene.handoff.visible)
+    computer = (person + 1) % 4
+    assert faces_shown[person] == 13, "the person sees their own bid placed"
+    assert faces_shown[computer] == 0, "the computer's bid is shown with the person's cards face down"
+    assert scene.table.fan.cards == []
 
 
 def test_the_cards_the_last_person_kept_are_face_down_under_the_summary(app) -> None:

@@ -157,6 +157,9 @@ class TableScene(Scene):
                 app.toast(f"{resume.config.seats[seat].name}'s seat is played by a computer.", 8.0)
         self.bottom = humans[0] if humans else 0
         self.viewer: int | None = None if self.pass_and_play else self.bottom
+        self._own_events_left = 0
+        """Events of the person's last move not shown yet: at a shared screen, whatever
+        comes after them is someone else's doing, and the person's cards go face down."""
         self.handoff = HandoffCover(self._handoff_ready, self.ask_leave)
         self.summary = HandSummary(self._summary_closed)
         self.game_over = GameOverPanel(self._rematch, self._main_menu)
@@ -292,12 +295,13 @@ class TableScene(Scene):
 
     def _submit_now(self, action: Action) -> bool:
         try:
-            self.match.submit(action)
+            own = self.match.submit(action)
         except IllegalAction as error:
             self.say(str(error))
             self.table.refused()
             return False
         self._end_turn()
+        self._own_events_left += len(own)
         self._turn_shown = None
         self.message = ""
         self._acted(action)
@@ -338,8 +342,7 @@ class TableScene(Scene):
             # The next hand's first mover may be whoever holds the screen now: the
             # cover must come up for them too, before their new cards are drawn. The
             # cards the last person kept go face down under the summary.
-            self.viewer = None
-            self.table.hide_hand()
+            self._put_hand_down()
         if self.tips is not None and self.tips.text is not None:
             # A tip is about the hand in play: it does not stay beside its summary.
             self._show_note(None)
@@ -512,6 +515,10 @@ class TableScene(Scene):
                 break
             if self.animator.busy and not self.table.shown_with_the_last(upcoming):
                 break
+            if self._own_events_left:
+                self._own_events_left -= 1
+            elif self.pass_and_play and self.viewer is not None:
+                self._put_hand_down()
             event = self.match.take_event()
             self.table.on_event(event)
             beat = self.table.beat(event)
@@ -530,6 +537,14 @@ class TableScene(Scene):
         on the table while the learner reads about it."""
         return False
 
+    def _put_hand_down(self) -> None:
+        """At a shared screen, once the person's own move has been shown: the next
+        person may be taking the screen already, so the cards go face down and come back
+        only behind the cover."""
+        self.viewer = None
+        self._own_events_left = 0
+        self.table.hide_hand()
+
     def _settle(self) -> None:
         if self._settled_at != self.match.position:
             self._settled_at = self.match.position
@@ -540,6 +555,8 @@ class TableScene(Scene):
         seat = self.match.to_move
         if self.coach is not None and seat != self.bottom:
             self.coach.turn_passed()
+        if self.pass_and_play and self.viewer is not None and seat != self.viewer:
+            self._put_hand_down()
         if seat is None or not self.match.is_human(seat) or self._turn_shown == self.match.position:
             return
         self._turn_shown = self.match.position
@@ -800,6 +817,7 @@ class TableScene(Scene):
         """Lay the table out again from the match as it stands (after an undo, or a
         friend's table back in the game): nothing half-shown or half-decided remains."""
         self.animator.clear()
+        self._own_events_left = 0
         self._end_turn()
         self._show_note(None)
         self.table.reset(self.match.view_for(self.viewer), self.bottom)

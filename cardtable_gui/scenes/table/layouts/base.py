@@ -297,8 +297,9 @@ class GameLayout(ABC):
 
     def hide_hand(self) -> None:
         """Turn the bottom hand face down where it lies (at a shared screen, the cards
-        the last person kept while the hand's summary is read)."""
-        self.fan.set_hand([], hidden=len(self.fan.cards))
+        of the person who just played while the others play, or read the hand's
+        summary); a hand already face down stays as it is."""
+        self.fan.set_hand([], hidden=len(self.fan.slots))
 
     def turn_prompt(self) -> str:
         """What the cover says the next person is about to do."""
