@@ -42,7 +42,7 @@ from cardtable_gui.rules.spizzichino import (
 )
 from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table import TableScene
-from cardtable_gui.scenes.table.layouts.spizzichino import PLAY_KEYS_HINT, SpizzichinoLayout, thirds_text
+from cardtable_gui.scenes.table.layouts.spizzichino import PLAY_KEYS, SpizzichinoLayout, thirds_text
 from cardtable_gui.scenes.table.pile_choice import NO_PILE_CHOSEN
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.ui import theme as th
@@ -708,8 +708,8 @@ def check_layout(scene: TableScene, size: tuple[int, int]) -> None:
     }
     if table.last_trick.last is not None:
         pieces["last trick"] = table.last_trick.button.rect
-    if table.hint:
-        pieces["hint"] = table.hint_rect
+    if table.keys:
+        pieces["keys"] = table.hint_rect
     if table.known[table.top_seat]:
         pieces["known"] = table.known_rect()
     if table.log.visible:
@@ -762,7 +762,7 @@ def test_a_chosen_card_rises_clear_of_the_key_help(app, size: tuple[int, int]) -
     press(app, pygame.K_RIGHT)
     post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")
     chosen = fan.selected
-    assert chosen is not None and table.hint == PLAY_KEYS_HINT
+    assert chosen is not None and table.keys == PLAY_KEYS
     post(pygame.MOUSEMOTION, pos=card_grip(scene, chosen), rel=(0, 0), buttons=(0, 0, 0))
     frames(app, 30)
     assert not fan.gliding
@@ -887,3 +887,17 @@ def test_with_the_hand_empty_enter_picks_a_stack_card_and_the_next_enter_plays_i
     assert mine(scene)[-1] != PlayCard(card), "the first Enter only picks"
     press(app, pygame.K_RETURN, "\r")
     assert mine(scene)[-1] == PlayCard(card)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_keys_line_never_cuts_a_key_half_way(app, size) -> None:
+    """Seen at 1024x640: "..., L lifts a 3, 2 o…". A key that does not fit is left
+    out whole (the rules page lists them all)."""
+    resize(app, size)
+    scene = start_table(app, spizzichino_config())
+    table = table_of(scene)
+    play_until(app, scene, lambda: table.playing)
+    text, _ = table.keys_text()
+    assert "…" not in text
+    assert ("Keys: " + ", ".join(PLAY_KEYS)).startswith(text)
+    assert text.startswith("Keys: Left/Right choose a card, Up/Down hand or stacks, Enter picks then plays")

@@ -56,6 +56,7 @@ from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.grammar import owner, with_verb
 from cardtable_gui.scenes.table.hand_fan import HandFan, reach_for
 from cardtable_gui.scenes.table.hand_play import HandPlay
+from cardtable_gui.scenes.table.keys_line import HINT, fit_keys
 from cardtable_gui.scenes.table.known_cards import KnownCards
 from cardtable_gui.scenes.table.last_trick import LastTrick
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, report_trick, shown, trick_card_rects
@@ -85,7 +86,9 @@ LIFT_FLIGHT = 0.30
 LAST_TRICK_SECONDS = 1.8
 
 PILE_KEYS_HINT = "Pick a pile by click, number or arrows, then T to take it into your hand or S to stand it"
-PLAY_KEYS_HINT = "Left/Right choose a card, Up/Down hand or stacks, Enter picks then plays, L lifts a 3, 2 or asso"
+PLAY_KEYS = ("Left/Right choose a card", "Up/Down hand or stacks", "Enter picks then plays", "L lifts a 3, 2 or asso", HINT)
+"""The keys at a card to play, most useful first: a narrow window leaves out the last
+ones whole rather than cutting one off half way."""
 
 
 def thirds_text(count: int) -> str:
@@ -153,7 +156,7 @@ class SpizzichinoLayout(GameLayout):
         self.playing = False
         """True while the bottom person may play a card or lift one."""
         self.stack_pair = StackPair(self.fan, self.trick, self._play_card, {pygame.K_l: self._lift_key})
-        self.hint = ""
+        self.keys: tuple[str, ...] = ()
         self.hint_rect = pygame.Rect(0, 0, 0, 0)
         self.card_width = 100
         self.small_width = 48
@@ -376,7 +379,7 @@ class SpizzichinoLayout(GameLayout):
         footprint.add_all(Kind.CONTROL, (button.rect for button in self.lift_buttons if button.visible), "Lift button")
         if self.piles.visible:
             footprint.add_all(Kind.CONTROL, self.piles.rects(t, self.sprites), "piles to choose")
-        if self.hint:
+        if self.keys:
             footprint.add(Kind.TEXT, self.hint_rect, "key help")
         if self.showcase.shown is not None:
             footprint.add(Kind.CARD, self.showcase.rect, "declaration")
@@ -772,7 +775,7 @@ class SpizzichinoLayout(GameLayout):
             stack.legal = stack.top is not None and stack.top in cards
             self.lift_buttons[i].visible = LiftCard(i) in legal
         self.trick.caption = "Your turn: drag a card here"
-        self.hint = PLAY_KEYS_HINT
+        self.keys = PLAY_KEYS
         self.stack_pair.let_go()
 
     def _offer_piles(self, legal: list[Action]) -> None:
@@ -801,12 +804,16 @@ class SpizzichinoLayout(GameLayout):
             button.visible = False
         self.trick.caption = ""
         self.trick.drop_ready = self.trick.drop_hot = False
-        self.hint = ""
+        self.keys = ()
         self.stack_pair.let_go()
 
     def show_hint(self, action: Action | None) -> None:
         super().show_hint(action)
         self.fan.show_hint([action.card] if isinstance(action, PlayCard) else [])
+
+    def keys_text(self) -> tuple[str, int]:
+        """The keys line as it fits under the hand now, and its size."""
+        return fit_keys(self.theme, self.keys, self.hint_rect.width)
 
     def hint_rects(self) -> list[pygame.Rect]:
         """The pile and its button (into the hand, or face up), the stack to lift from
@@ -931,8 +938,8 @@ class SpizzichinoLayout(GameLayout):
             for button in self.lift_buttons:
                 if button.visible:
                     button.draw(surface, t)
-        if self.hint:
-            text, size = t.fit(self.hint, t.text_px(17), self.hint_rect.width)
+        if self.keys:
+            text, size = self.keys_text()
             image = t.text(text, size, th.TEXT_DIM)
             surface.blit(image, image.get_rect(center=self.hint_rect.center))
         self.last_trick.draw_button(surface, t)
