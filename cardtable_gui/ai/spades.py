@@ -427,8 +427,9 @@ class Play:
                 "cover-nil-lead": f"Lead the {name}: a high card takes the lead, so your partner can play under it and keep their nil.",
                 "set-nil-lead": f"Lead the {name}: a low lead against a nil bid leaves the nil bidder little room to play under.",
                 "lead-short": (
-                    f"Lead the {name}: with no sure winner to cash, lead low from a short side suit "
-                    f"(you hold {_count(self._length(card.suit), card)}); once it runs out, your spades can trump it."
+                    f"Lead the {name}: with no sure winner to cash, start on a short side suit "
+                    f"(you hold {_count(self._length(card.suit), card)}) with its lowest card; once it runs out, "
+                    "your spades can trump it."
                 ),
                 "lead-low": (
                     f"Lead the {name}: your side has its contract, so give the lead away cheaply and avoid bags."

@@ -133,8 +133,8 @@ def test_with_no_winner_to_cash_it_leads_low_from_a_short_side_suit_to_trump_it_
     assert said.action == PlayCard(Card.parse("3C"))
     assert said.rule == "lead-short"
     assert said.reason == (
-        "Lead the three of clubs: with no sure winner to cash, lead low from a short side suit "
-        "(you hold 2 clubs); once it runs out, your spades can trump it."
+        "Lead the three of clubs: with no sure winner to cash, start on a short side suit "
+        "(you hold 2 clubs) with its lowest card; once it runs out, your spades can trump it."
     )
 
 
