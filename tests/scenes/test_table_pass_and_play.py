@@ -23,7 +23,7 @@ from test_table_support import (
     start_table,
 )
 
-from cardtable_gui.rules.base import SeatEvent
+from cardtable_gui.rules.base import CardPlayed, SeatEvent, TrickWon
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.handoff import DEAF_SECONDS
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
@@ -102,6 +102,36 @@ def test_a_persons_cards_go_face_down_as_soon_as_the_computers_play(app) -> None
     assert faces_shown[person] == 13, "the person sees their own bid placed"
     assert faces_shown[computer] == 0, "the computer's bid is shown with the person's cards face down"
     assert scene.table.fan.cards == []
+
+
+def test_a_trick_a_person_completes_is_gathered_to_a_computer_with_their_cards_face_down(app) -> None:
+    """Seen: the person who played a trick's last card kept their cards face up for
+    the two seconds "Clara takes it" was shown, the turn already gone from them."""
+    scene = start_table(app, spades_config(humans=(0, 2)))
+    faces_at_gathering: list[int] = []
+    last_player: list[int] = []
+    on_event = scene.table.on_event
+
+    def spy(event) -> None:
+        if isinstance(event, CardPlayed):
+            last_player.append(event.seat)
+        if isinstance(event, TrickWon) and scene.match.is_human(last_player[-1]) and not scene.match.is_human(event.seat):
+            faces_at_gathering.append(len(scene.table.fan.cards))
+        on_event(event)
+
+    scene.table.on_event = spy
+    while len(faces_at_gathering) < 2:
+        run_until(app, lambda: human_turn_ready(scene))
+        if scene.handoff.visible:
+            app.run_frame(0.1)
+            show_my_cards(app, scene)
+        elif scene.table.bidding.visible:
+            place_bid(app, scene, "2")
+        else:
+            fan = scene.table.fan
+            index = next(i for i, slot in enumerate(fan.slots) if slot.card in fan.legal)
+            drag(app, card_grip(scene, index), scene.table.trick.rect.center)
+    assert faces_at_gathering == [0, 0]
 
 
 def test_the_cards_the_last_person_kept_are_face_down_under_the_summary(app) -> None:

@@ -160,6 +160,8 @@ class TableScene(Scene):
         self._own_events_left = 0
         """Events of the person's last move not shown yet: at a shared screen, whatever
         comes after them is someone else's doing, and the person's cards go face down."""
+        self._own_move_seen = False
+        """The first of those events, the move itself, has been shown."""
         self.handoff = HandoffCover(self._handoff_ready, self.ask_leave)
         self.summary = HandSummary(self._summary_closed)
         self.game_over = GameOverPanel(self._rematch, self._main_menu)
@@ -302,6 +304,7 @@ class TableScene(Scene):
             return False
         self._end_turn()
         self._own_events_left += len(own)
+        self._own_move_seen = False
         self._turn_shown = None
         self.message = ""
         self._acted(action)
@@ -515,10 +518,11 @@ class TableScene(Scene):
                 break
             if self.animator.busy and not self.table.shown_with_the_last(upcoming):
                 break
+            if self.pass_and_play and self.viewer is not None and self._past_own_move():
+                self._put_hand_down()
             if self._own_events_left:
                 self._own_events_left -= 1
-            elif self.pass_and_play and self.viewer is not None:
-                self._put_hand_down()
+                self._own_move_seen = True
             event = self.match.take_event()
             self.table.on_event(event)
             beat = self.table.beat(event)
@@ -536,6 +540,14 @@ class TableScene(Scene):
         """Whether ``event`` waits before it is shown; a lesson holds a finished trick
         on the table while the learner reads about it."""
         return False
+
+    def _past_own_move(self) -> bool:
+        """Whether the next event to show lies past the person's own move: someone
+        else's doing, or what followed the move once the turn has left the person (the
+        trick they completed gathered to another seat)."""
+        if not self._own_events_left:
+            return True
+        return self._own_move_seen and self.match.to_move != self.viewer
 
     def _put_hand_down(self) -> None:
         """At a shared screen, once the person's own move has been shown: the next
