@@ -900,4 +900,4 @@ def test_the_keys_line_never_cuts_a_key_half_way(app, size) -> None:
     text, _ = table.keys_text()
     assert "…" not in text
     assert ("Keys: " + ", ".join(PLAY_KEYS)).startswith(text)
-    assert text.startswith("Keys: Left/Right choose a card, Up/Down hand or stacks, Enter picks then plays")
+    assert text.startswith("Keys: Left/Right pick a card, Up/Down hand or stacks, Enter plays it")

@@ -86,7 +86,7 @@ LIFT_FLIGHT = 0.30
 LAST_TRICK_SECONDS = 1.8
 
 PILE_KEYS_HINT = "Pick a pile by click, number or arrows, then T to take it into your hand or S to stand it"
-PLAY_KEYS = ("Left/Right choose a card", "Up/Down hand or stacks", "Enter picks then plays", "L lifts a 3, 2 or asso", HINT)
+PLAY_KEYS = ("Left/Right pick a card", "Up/Down hand or stacks", "Enter plays it", "L lifts a 3, 2 or asso", HINT)
 """The keys at a card to play, most useful first: a narrow window leaves out the last
 ones whole rather than cutting one off half way."""
 
