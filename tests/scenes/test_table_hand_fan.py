@@ -8,7 +8,7 @@ import pygame
 from cardtable_gui.card_art import CardArt
 from cardtable_gui.cards import Card
 from cardtable_gui.scenes.table.card_sprites import CardSprites
-from cardtable_gui.scenes.table.hand_fan import HandFan
+from cardtable_gui.scenes.table.hand_fan import HINT, SELECTED, HandFan
 
 HAND = [Card.parse(text) for text in "2C 6C QC 5D 8D JD 3H 4H 10H AH 4S 7S 9S".split()]
 
@@ -34,3 +34,28 @@ def test_a_squeezed_hand_takes_the_room_at_its_right() -> None:
     spread = fanned(area, spill=200)
     assert spread[1].left - spread[0].left > squeezed[1].left - squeezed[0].left
     assert spread[0].left >= area.left and spread[-1].right <= area.right + 200 + 10
+
+
+def test_the_hinted_card_picked_with_the_keys_shows_both_marks() -> None:
+    """Seen: the Hint's pink ring vanished under the keys' outline when the hinted card
+    was also the picked one. The picked card keeps the Hint's colour around its own."""
+    fan = HandFan(CardSprites(CardArt()))
+    fan.set_hand(HAND)
+    fan.layout(pygame.Rect(0, 500, 1200, 200), 90)
+    fan.set_legal(HAND, True)
+    ace = Card.parse("AH")
+    fan.show_hint([ace])
+    fan.select(fan.index_of(ace))
+    marks: dict[Card, tuple[object, object]] = {}
+    draw = fan.sprites.draw
+
+    def spy(surface, card, *args, outline=None, ring=None, **kwargs):
+        marks[card] = (outline, ring)
+        return draw(surface, card, *args, outline=outline, ring=ring, **kwargs)
+
+    fan.sprites.draw = spy  # type: ignore[method-assign]
+    fan.draw(pygame.Surface((1200, 800)))
+    assert marks[ace] == (SELECTED, HINT)
+    image = fan.sprites.image(ace, 90, outline=SELECTED, ring=HINT)
+    colours = {tuple(image.get_at((x, image.get_height() // 2)))[:3] for x in range(image.get_width())}
+    assert SELECTED in colours and HINT in colours

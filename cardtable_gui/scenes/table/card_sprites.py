@@ -127,9 +127,12 @@ class CardSprites:
         dim: bool = False,
         outline: tuple[int, int, int] | None = None,
         shadow: bool = True,
+        *,
+        ring: tuple[int, int, int] | None = None,
     ) -> pygame.Rect:
-        """Draw ``card`` (a back when None) centred on ``center``; returns where it went."""
-        image = self.image(card, width, angle, dim, outline, shadow)
+        """Draw ``card`` (a back when None) centred on ``center``; returns where it went.
+        ``ring`` is a second outline around ``outline``, for a card marked two ways."""
+        image = self.image(card, width, angle, dim, outline, shadow, ring=ring)
         rect = image.get_rect(center=(round(center[0]), round(center[1])))
         surface.blit(image, rect)
         return rect
@@ -158,19 +161,21 @@ class CardSprites:
         dim: bool = False,
         outline: tuple[int, int, int] | None = None,
         shadow: bool = True,
+        *,
+        ring: tuple[int, int, int] | None = None,
     ) -> pygame.Surface:
         """The picture ``draw`` would blit (turned to a whole degree); shared, so
         draw it elsewhere but never onto it."""
         angle = round(angle)
         # The art's colour scheme is part of the key: the settings can switch it mid-game.
         four_colour = getattr(self.art, "four_colour", False)
-        key = (str(card) if card is not None else None, width, angle, dim, outline, shadow, four_colour)
+        key = (str(card) if card is not None else None, width, angle, dim, outline, ring, shadow, four_colour)
         image = self._cache.get(key)
         if image is not None:
             self._cache.move_to_end(key)
             return image
         base = self.art.back(width) if card is None else self._readable_face(card, width)
-        image = _decorate(base, dim, outline, shadow, max(2, width // 28))
+        image = _decorate(base, dim, outline, ring, shadow, max(2, width // 28))
         if angle:
             image = pygame.transform.rotozoom(image, angle, 1.0)
         self._cache[key] = image
@@ -212,6 +217,7 @@ def _decorate(
     base: pygame.Surface,
     dim: bool,
     outline: tuple[int, int, int] | None,
+    ring: tuple[int, int, int] | None,
     shadow: bool,
     thickness: int,
 ) -> pygame.Surface:
@@ -231,4 +237,6 @@ def _decorate(
             image, outline, (pad - thickness, pad - thickness, w + thickness * 2, h + thickness * 2),
             width=thickness, border_radius=radius + thickness,
         )
+    if ring is not None:
+        pygame.draw.rect(image, ring, (0, 0, w + pad * 2, h + pad * 2), width=thickness, border_radius=radius + pad)
     return image

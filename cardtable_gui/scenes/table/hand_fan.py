@@ -383,13 +383,15 @@ class HandFan:
     def _draw_slot(self, surface: pygame.Surface, slot: _Slot, index: int) -> None:
         playable = slot.card in self.legal
         dim = self.active and not playable and slot.card is not None
-        outline = None
+        outline = ring = None
+        hinted = index in self.hinted_indices()
         if index == self.selected:
-            outline = SELECTED
-        elif index in self.hinted_indices():
+            # The hinted card picked with the keys keeps the Hint's colour around the pick's.
+            outline, ring = SELECTED, HINT if hinted else None
+        elif hinted:
             outline = HINT
         elif self.active and playable and index == self.hover:
             outline = LIT
         self.sprites.draw(
-            surface, slot.card, (slot.x, slot.y), self.card_width, slot.angle, dim=dim, outline=outline
+            surface, slot.card, (slot.x, slot.y), self.card_width, slot.angle, dim=dim, outline=outline, ring=ring
         )
