@@ -104,6 +104,28 @@ def test_a_persons_cards_go_face_down_as_soon_as_the_computers_play(app) -> None
     assert scene.table.fan.cards == []
 
 
+def test_a_persons_cards_go_face_down_in_the_frame_their_move_goes_out(app) -> None:
+    """Seen: after a bid the hand stayed face up for 0.6 s beside "Bid 3", the next
+    computer already marked to play. It turns as soon as the move is on its way."""
+    scene = start_table(app, spades_config(humans=(0, 2)))
+    run_until(app, lambda: human_turn_ready(scene))
+    app.run_frame(0.1)
+    show_my_cards(app, scene)
+    person = scene.bottom
+    shown: list[bool] = []
+    on_event = scene.table.on_event
+
+    def spy(event) -> None:
+        if isinstance(event, SeatEvent) and event.seat == person:
+            shown.append(True)
+        on_event(event)
+
+    scene.table.on_event = spy
+    place_bid(app, scene, "2")
+    run_until(app, lambda: bool(shown), dt=DT / 4)
+    assert scene.table.fan.cards == []
+
+
 def test_a_trick_a_person_completes_is_gathered_to_a_computer_with_their_cards_face_down(app) -> None:
     """Seen: the person who played a trick's last card kept their cards face up for
     the two seconds "Clara takes it" was shown, the turn already gone from them."""

@@ -533,6 +533,8 @@ class TableScene(Scene):
                 reading = self.reading_time(beat)
                 self.animator.after_landing(lambda seconds=reading: self.animator.hold(seconds))
             self._shown(event)
+        if self._turn_gone_from_person():
+            self._put_hand_down()
         if not self._busy():
             self._settle()
 
@@ -548,6 +550,17 @@ class TableScene(Scene):
         if not self._own_events_left:
             return True
         return self._own_move_seen and self.match.to_move != self.viewer
+
+    def _turn_gone_from_person(self) -> bool:
+        """At a shared screen: the person's whole move is on its way to the table and the
+        turn has left them, so nothing more of theirs is to be shown face up."""
+        return (
+            self.pass_and_play
+            and self.viewer is not None
+            and self._own_move_seen
+            and not self._own_events_left
+            and self.match.to_move != self.viewer
+        )
 
     def _put_hand_down(self) -> None:
         """At a shared screen, once the person's own move has been shown: the next
