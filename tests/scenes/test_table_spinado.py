@@ -572,3 +572,18 @@ def test_a_game_that_ends_early_says_so_and_promises_no_next_hand(app: App) -> N
     summary = scene.summary.table
     assert summary is not None
     assert not any("next hand" in note for note in summary.notes), summary.notes
+
+
+def test_the_hand_summary_says_why_an_ante_was_short(tmp_path: Path) -> None:
+    """The summary's "Ante" column showed a bare "-2" for a player who had only two
+    chips; a note under it says why, as the chips panel does."""
+    app = make_app(tmp_path, (1280, 800))
+    scene = TableScene(app, spinado_config(3, humans=(), seed=5, starting_chips=2), watch=True)
+    app.scenes.push(scene)
+    run_until(app, lambda: scene.summary.visible, limit=20000)
+    summary = scene.summary.table
+    assert summary is not None
+    assert [row[1] for row in summary.rows] == ["-2"] * 3
+    names = [scene.seat_name(seat) for seat in range(3)]
+    for name in names:
+        assert f"{name} paid 2 of the 3 ante chips: all they had." in summary.notes

@@ -772,6 +772,17 @@ class SpinadoLayout(GameLayout):
                 spinado,
                 signed(scored.points[seat]),
             ))
+        for seat in range(self.seat_count):
+            # The "Ante" column's figures that are not the whole ante, said in words as
+            # the chips panel says them.
+            paid = ledger.antes[seat]
+            if not self._ante_note(seat):
+                continue
+            if paid:
+                had = "you" if self._is_me(seat) else "they"
+                notes.append(f"{self._who(seat, 'paid', 'paid')} {paid} of the {len(POTS)} ante chips: all {had} had.")
+            else:
+                notes.append(f"{self._who(seat, 'paid', 'paid')} no ante for winning the hand before.")
         if ledger.winner is not None:
             notes.append(f"{name(ledger.winner)} went out first and took the Game pot.")
         taken = {pot.pot for pot in ledger.pots}
