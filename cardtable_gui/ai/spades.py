@@ -6,6 +6,7 @@ the contract is safe."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from functools import cached_property
 
@@ -328,7 +329,8 @@ class Play:
             # Emptying the shortest side suit early lets the spades trump it later; a
             # short suit's queen or better stays home to win a trick of its own.
             low = [c for c in side_cards if c.rank < Rank.QUEEN] or side_cards
-            return min(low, key=lambda c: (self._length(c.suit), c.rank)), "lead-short"
+            lengths = Counter(c.suit for c in self.hand)
+            return min(low, key=lambda c: (lengths[c.suit], c.rank)), "lead-short"
         return _lowest(side_cards or legal), "lead-low"
 
     def _length(self, suit: Suit | None) -> int:

@@ -518,7 +518,7 @@ class TableScene(Scene):
                 break
             if self.animator.busy and not self.table.shown_with_the_last(upcoming):
                 break
-            if self.pass_and_play and self.viewer is not None and self._past_own_move():
+            if self._hand_down_due(before_an_event=True):
                 self._put_hand_down()
             if self._own_events_left:
                 self._own_events_left -= 1
@@ -533,7 +533,7 @@ class TableScene(Scene):
                 reading = self.reading_time(beat)
                 self.animator.after_landing(lambda seconds=reading: self.animator.hold(seconds))
             self._shown(event)
-        if self._turn_gone_from_person():
+        if self._hand_down_due(before_an_event=False):
             self._put_hand_down()
         if not self._busy():
             self._settle()
@@ -543,24 +543,16 @@ class TableScene(Scene):
         on the table while the learner reads about it."""
         return False
 
-    def _past_own_move(self) -> bool:
-        """Whether the next event to show lies past the person's own move: someone
-        else's doing, or what followed the move once the turn has left the person (the
-        trick they completed gathered to another seat)."""
-        if not self._own_events_left:
+    def _hand_down_due(self, before_an_event: bool) -> bool:
+        """At a shared screen, whether the person's cards go face down now: their move is
+        on its way and the turn has left them (so the trick they completed is gathered
+        to another seat with their hand down), or the event about to be shown is not
+        theirs at all."""
+        if not self.pass_and_play or self.viewer is None:
+            return False
+        if self._own_move_seen and self.match.to_move != self.viewer:
             return True
-        return self._own_move_seen and self.match.to_move != self.viewer
-
-    def _turn_gone_from_person(self) -> bool:
-        """At a shared screen: the person's whole move is on its way to the table and the
-        turn has left them, so nothing more of theirs is to be shown face up."""
-        return (
-            self.pass_and_play
-            and self.viewer is not None
-            and self._own_move_seen
-            and not self._own_events_left
-            and self.match.to_move != self.viewer
-        )
+        return before_an_event and not self._own_events_left
 
     def _put_hand_down(self) -> None:
         """At a shared screen, once the person's own move has been shown: the next
@@ -580,8 +572,6 @@ class TableScene(Scene):
         seat = self.match.to_move
         if self.coach is not None and seat != self.bottom:
             self.coach.turn_passed()
-        if self.pass_and_play and self.viewer is not None and seat != self.viewer:
-            self._put_hand_down()
         if seat is None or not self.match.is_human(seat) or self._turn_shown == self.match.position:
             return
         self._turn_shown = self.match.position
