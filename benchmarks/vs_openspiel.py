@@ -1,10 +1,11 @@
 """Spades against OpenSpiel's information-set MCTS, on duplicate deals.
 
-    python benchmarks/vs_openspiel.py [--ours hard|medium] [--deals N] [--sims N] [--seed S] [--jobs J]
+    python benchmarks/vs_openspiel.py [--ours hard|medium|ceiling] [--deals N] [--sims N] [--seed S] [--jobs J]
 
 Needs OpenSpiel (the ``openspiel`` extra: ``pip install -e '.[openspiel]'``). Our rules
 referee every deal; one partnership is our player (Hard: the search; Medium: the
-game's own player), the other OpenSpiel's Python ``ISMCTSBot`` with random rollouts and
+game's own player; the ceiling: Hard's search shown every hand, to measure how far
+knowing the cards could take it), the other OpenSpiel's Python ``ISMCTSBot`` with random rollouts and
 ``--sims`` simulations a decision, playing on an OpenSpiel Spades state kept in step
 with ours (cards, seats and bids mapped both ways, and checked: both engines' hands
 after the deal, whose turn it is after every move, the tricks each seat took).
@@ -12,8 +13,9 @@ after the deal, whose turn it is after every move, the tricks each seat took).
 Each deal (a seed) is played twice with the sides swapped; our side's points in the
 hand minus theirs, averaged over the two seatings, is one duplicate figure. The report
 gives their mean with a 95% interval, the median processor time of each side's
-decisions (those with more than one legal move), and how often the bot's choice had
-to be replaced.
+decisions (those with more than one legal move), what each side bid and took in a hand
+on average and how often it was set (where the points came from), and how often the
+bot's choice had to be replaced.
 
 Where the two engines' rules differ:
 
@@ -56,18 +58,29 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai_strength import interval
+from ai_strength import CEILING, CeilingAgent, interval
 
 from cardtable_gui.ai import make_agent
 from cardtable_gui.ai.base import Agent
 from cardtable_gui.ai.search import SearchAgent
 from cardtable_gui.cards import Card, Rank, Suit
 from cardtable_gui.rules.base import Action, RoundScored
-from cardtable_gui.rules.spades import PLAYERS, TRICKS_PER_HAND, Bid, PlayCard, SpadesRules, SpadesState, SpadesView
+from cardtable_gui.rules.spades import (
+    PLAYERS,
+    TRICKS_PER_HAND,
+    Bid,
+    PlayCard,
+    SideResult,
+    SpadesRules,
+    SpadesState,
+    SpadesView,
+)
 
 SPADES = SpadesRules()
-OURS = {"hard": "search", "medium": "heuristic"}
-"""Our players by their name in the game's setup, as ``make_agent`` kinds."""
+OURS = {"hard": "search", "medium": "heuristic", CEILING: CEILING}
+"""Our players by their name in the game's setup, as ``make_agent`` kinds; and the
+ceiling (``ai_strength``'s all-seeing search), which no player can choose: how far
+this search could get against the bot if it knew every hand."""
 
 OPENSPIEL_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 """OpenSpiel numbers a card ``13 * suit + rank``, suits in this order, ranks 2 to ace from 0."""
@@ -252,8 +265,10 @@ class IsmctsSeat:
         return max(allowed, key=rank), True
 
 
-def our_agent(kind: str, seat: int, seed: int) -> Agent:
-    agent = make_agent(OURS[kind], SPADES.name, seat, random.Random(seed * 1_009 + seat))
+def our_agent(kind: str, seat: int, seed: int, state: SpadesState) -> Agent:
+    """Our player of ``kind`` for ``seat``; the ceiling is handed ``state``, the hand it plays."""
+    rng = random.Random(seed * 1_009 + seat)
+    agent = CeilingAgent(SPADES, seat, rng, state) if kind == CEILING else make_agent(OURS[kind], SPADES.name, seat, rng)
     if isinstance(agent, SearchAgent):
         # Work alone bounds the search: the clock's safety net would make a run on a
         # busy machine play differently from the same run on an idle one.
@@ -271,6 +286,8 @@ class DealResult:
     difference: float
     timings: Timings
     substitutions: int
+    sides: tuple[SideResult, SideResult]
+    """How our side and theirs scored the hand (contract, tricks), in that order."""
 
 
 def play_deal(
@@ -287,7 +304,7 @@ def play_deal(
     if show:
         show_hands(state, os_state, seats)
     players: dict[int, Agent | IsmctsSeat] = {
-        seat: our_agent(ours, seat, seed)
+        seat: our_agent(ours, seat, seed, state)
         if seat in our_seats
         else IsmctsSeat(game, sims, uct_c, seed * 1_009 + seat, lambda: state, seats)
         for seat in range(PLAYERS)
@@ -326,7 +343,8 @@ def play_deal(
         raise EnginesDisagree(f"Tricks taken: ours {list(last.tricks)}, OpenSpiel's by player {theirs}.")
     ours_points = statistics.fmean(scored.points[s] for s in our_seats)
     theirs_points = statistics.fmean(scored.points[s] for s in range(PLAYERS) if s not in our_seats)
-    return DealResult(ours_points - theirs_points, timings, substitutions)
+    ours_side, theirs_side = sorted(last.sides, key=lambda side: side.seats[0] not in our_seats)
+    return DealResult(ours_points - theirs_points, timings, substitutions, (ours_side, theirs_side))
 
 
 def play_duplicate(seed: int, ours: str, sims: int, uct_c: float, show: bool = False) -> list[DealResult]:
@@ -343,6 +361,15 @@ def median_ms(values: Sequence[float]) -> str:
     return f"{1000 * statistics.median(values):.0f} ms" if values else "-"
 
 
+def contracts(name: str, hands: Sequence[SideResult]) -> str:
+    """What a side bid and took in a hand on average, and how often it was set: where
+    the points came from ("our side bid 6.1 and took 6.8 tricks, set in 12%")."""
+    bid = statistics.fmean(side.contract for side in hands)
+    took = statistics.fmean(side.tricks for side in hands)
+    short = sum(not side.made for side in hands)
+    return f"{name} bid {bid:.1f} and took {took:.1f} tricks, set in {100 * short / len(hands):.0f}% of hands"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ours", choices=sorted(OURS), default="hard", help="our player")
@@ -357,6 +384,7 @@ def main() -> int:
         print("OpenSpiel is not installed here: pip install -e '.[openspiel]' (or run with a Python that has it).")
         return 2
     figures: list[float] = []
+    sides: tuple[list[SideResult], list[SideResult]] = ([], [])
     timings = Timings()
     substitutions = 0
     started = time.perf_counter()
@@ -371,6 +399,8 @@ def main() -> int:
                 timings.ours += result.timings.ours
                 timings.theirs += result.timings.theirs
                 substitutions += result.substitutions
+                for side, kept in zip(result.sides, sides):
+                    kept.append(side)
             sys.stderr.write(
                 f"\r{len(figures)}/{args.deals} deals, ours-theirs so far {statistics.fmean(figures):+.1f}, "
                 f"{time.perf_counter() - started:.0f} s "
@@ -398,6 +428,7 @@ def main() -> int:
         f"  median processor time per decision: ours {median_ms(timings.ours)} ({len(timings.ours)} decisions), "
         f"OpenSpiel's {median_ms(timings.theirs)} ({len(timings.theirs)} decisions)"
     )
+    print(f"  a hand on average: {contracts('our side', sides[0])}; {contracts('theirs', sides[1])}")
     print(f"  the bot's choices our rules forbid, replaced by its best legal one: {substitutions}")
     print(f"  {time.perf_counter() - started:.0f} s")
     return 0

@@ -14,7 +14,7 @@ from types import ModuleType
 import pytest
 
 from cardtable_gui.cards import Card, french_deck
-from cardtable_gui.rules.spades import LOOK, Bid, Phase, PlayCard, SpadesRules, SpadesState
+from cardtable_gui.rules.spades import LOOK, Bid, Phase, PlayCard, SideResult, SpadesRules, SpadesState
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCHMARKS = ROOT / "benchmarks"
@@ -126,6 +126,23 @@ def test_the_resampler_really_redeals_the_others(bench: ModuleType) -> None:
     view = mid_hand(3, moves=9).view(0)
     deals = {tuple(map(tuple, bench.dealt_hands(view, random.Random(sample)))) for sample in range(10)}
     assert len(deals) > 1
+
+
+def test_the_ceiling_plays_the_hand_it_is_shown(bench: ModuleType) -> None:
+    state = mid_hand(5, moves=6)
+    seat = state.to_move
+    assert seat is not None
+    ceiling = bench.our_agent("ceiling", seat, 1, state)
+    world = ceiling._deal(state.view(seat), None)
+    assert world.hands == state.hands
+
+
+def test_the_report_says_what_each_side_bid_took_and_how_often_it_was_set(bench: ModuleType) -> None:
+    def side(contract: int, tricks: int) -> SideResult:
+        return SideResult((0, 2), contract, tricks, 0, 0, 0, 0, 0, 0, 0)
+
+    hands = [side(6, 7), side(5, 3), side(4, 4), side(7, 8)]
+    assert bench.contracts("our side", hands) == "our side bid 5.5 and took 5.5 tricks, set in 25% of hands"
 
 
 def test_without_openspiel_the_script_says_so_in_one_line(bench: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
