@@ -46,9 +46,8 @@ LONG_REFUSAL = (
     "stops the sequence or is the last card of a suit."
 )
 """A refusal as long as the longest the rules give."""
-KEYS_LINE_GAMES = ("arizona_spaghetti", "spades", "spinado")
-"""The tables whose keys line runs under the hand (Hand and Foot's and Spizzichino's
-run in their own bars)."""
+KEYS_LINE_GAMES = ("arizona_spaghetti", "spades", "spinado", "spizzichino")
+"""The tables whose keys line runs under the hand (Hand and Foot's runs in its own bar)."""
 WATCHED_FRAMES = 140
 """Frames of computer play looked at, at the largest number of players."""
 READABLE_TRICK_CARD = 47
