@@ -9,7 +9,7 @@ import pytest
 
 from cardtable_gui.card_art import CardArt
 from cardtable_gui.cards import parse_cards
-from cardtable_gui.scenes.table.book_row import NEW_BOOK, BookLook, BookRow, Marker
+from cardtable_gui.scenes.table.book_row import NEW_BOOK, BookLook, BookRow, Marker, Words
 from cardtable_gui.scenes.table.card_sprites import CardSprites
 from cardtable_gui.ui.theme import Theme
 
@@ -132,3 +132,37 @@ def test_a_scrolled_row_shows_whole_books_only(kit) -> None:
         assert shown, "some books are always in sight"
         whole = [shelf.place_rect(key) for key in [*range(30), NEW_BOOK]]
         assert all(place in whole and shelf.rect.contains(place) for place in shown)
+
+
+def test_books_in_a_low_band_say_what_they_hold_beside_their_cards(kit) -> None:
+    """Seen at 1024x640 with eight books: a band too low for two lines of books with
+    their words under them dropped each book's "no wilds". The words go beside the
+    cards instead, both lines, and every book and the new place stay in sight."""
+    books = [open_book(i, 4) if i % 2 else closed_book(i) for i in range(8)]
+    shelf = row(kit, books, pygame.Rect(14, 332, 500, 150))
+    assert shelf.wording is Words.BESIDE and not shelf.scrolls
+    assert len(shelf.visible_rects()) == 9
+    for book in books:
+        lines = shelf.lines_of(book.key)
+        cards = shelf.cards_rect(book.key)
+        assert [line.text for line in lines] == [book.caption, book.detail]
+        assert cards is not None and all(line.box.left >= cards.right for line in lines)
+
+
+def test_books_with_room_keep_their_words_under_their_cards(kit) -> None:
+    shelf = row(kit, [open_book(0), closed_book(1)], pygame.Rect(0, 0, 900, 200))
+    assert shelf.wording is Words.UNDER
+    for key in (0, 1):
+        cards = shelf.cards_rect(key)
+        assert cards is not None and all(line.box.top >= cards.bottom for line in shelf.lines_of(key))
+
+
+def test_books_too_many_for_their_words_beside_them_keep_their_captions_in_sight(kit) -> None:
+    """Where the words beside the cards would make the row scroll, each book keeps its
+    caption alone and every book stays in sight: books out of sight cost more than
+    their second line."""
+    books = [open_book(i, 4) if i % 2 else closed_book(i) for i in range(8)]
+    shelf = row(kit, books, pygame.Rect(0, 0, 450, 136))
+    assert shelf.wording is Words.CAPTION and not shelf.scrolls
+    assert len(shelf.visible_rects()) == 9
+    assert all([line.text for line in shelf.lines_of(book.key)] == [book.caption] for book in books)

@@ -32,6 +32,7 @@ from cardtable_gui.scenes.table.card_sprites import index_corners
 from cardtable_gui.scenes.table.trick_area import TrickArea
 from cardtable_gui.scenes.table.footprint import EDGE_MARGIN, Footprint, Kind, Mark
 from cardtable_gui.shown_text import ELLIPSIS
+from cardtable_gui.ui.theme import MIN_TEXT_PX
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from tests.scenes.test_table_support import card_grip, click, frames, make_app, post, run_until, show_my_cards
 
@@ -45,9 +46,8 @@ LONG_REFUSAL = (
     "stops the sequence or is the last card of a suit."
 )
 """A refusal as long as the longest the rules give."""
-KEYS_LINE_GAMES = ("arizona_spaghetti", "spades", "spinado")
-"""The tables whose keys line runs under the hand (Hand and Foot's and Spizzichino's
-run in their own bars)."""
+KEYS_LINE_GAMES = ("arizona_spaghetti", "spades", "spinado", "spizzichino")
+"""The tables whose keys line runs under the hand (Hand and Foot's runs in its own bar)."""
 WATCHED_FRAMES = 140
 """Frames of computer play looked at, at the largest number of players."""
 READABLE_TRICK_CARD = 47
@@ -460,6 +460,42 @@ def many_books(least: int) -> RestoredGame:
     """A Hand and Foot game played by the computer until each team has ``least``
     books or more, resumed at the person's turn (seat 0 a person)."""
     return played_until(config("hand_and_foot", 4, (0,)), lambda state, _: state.to_move == 0 and min(map(len, state.books)) >= least)
+
+
+def book_words_problems(scene: TableScene) -> list[str]:
+    """Each book shown in a row that does not say both what it is and what it holds
+    ("Fours 7", "1 wild") in whole words of a readable size, inside its place, clear
+    of every book's cards and of its other line."""
+    found: list[str] = []
+    for row in scene.table.rows:
+        shown = row.visible_rects()
+        cards = [rect for key in [*(book.key for book in row.books), NEW_BOOK] if (rect := row.cards_rect(key)) is not None]
+        for book in row.books:
+            place = row.place_rect(book.key)
+            if place not in shown:
+                continue
+            lines = row.lines_of(book.key)
+            if [line.text for line in lines] != [book.caption, book.detail]:
+                found.append(f"{book.caption!r} says {[line.text for line in lines]}")
+            found += [f"{line.text!r} is drawn at {line.size} px" for line in lines if line.size < MIN_TEXT_PX]
+            found += [f"{line.text!r} leaves its place" for line in lines if not place.contains(line.box)]
+            found += [f"{line.text!r} lies over cards" for line in lines if line.box.collidelist(cards) >= 0]
+            if len(lines) == 2 and lines[0].box.colliderect(lines[1].box):
+                found.append(f"the lines of {book.caption!r} overlap")
+    return found
+
+
+def test_hand_and_foot_every_book_says_what_it_holds(app: App) -> None:
+    """Seen at 1024x640 with eight books a side: the band dropped each book's second
+    line ("1 wild") to hold a second line of books. At every size each book shown says
+    its count and its wilds, readable, over nothing."""
+    restored = many_books(8)
+    scene = TableScene(app, restored.config, resume=restored)
+    app.scenes.push(scene)
+    to_decision(app, scene)
+    assert all(len(row.books) >= 8 for row in scene.table.rows)
+    assert book_words_problems(scene) == []
+    assert problems(scene) == []
 
 
 def test_hand_and_foot_rows_of_many_books_wrap_before_they_scroll(app: App) -> None:

@@ -1,9 +1,10 @@
-"""The keys line under the hand of the Spades, Arizona Spaghetti and Spinado tables
-names the keys that work at that moment, and each key it names does what it says:
-the arrows pick a card, Enter plays it, Home and End jump to the ends, H shows the
-hint (and hides it), S adds the spinado or takes it back; at a Spades bid a number
-or the arrows choose a bid and Enter places it, and Nil's question answers to its
-own keys. While others play it names nothing."""
+"""The keys line under the hand of the Spades, Arizona Spaghetti, Spinado and
+Spizzichino tables names the keys that work at that moment, and each key it names does
+what it says: the arrows pick a card, Enter plays it, Home and End jump to the ends, H
+shows the hint (and hides it), S adds the spinado or takes it back; at a Spades bid a
+number or the arrows choose a bid and Enter places it, and Nil's question answers to
+its own keys; at a Spizzichino pile a number or the arrows pick one, T takes it into
+the hand and S stands it face up. While others play it names nothing."""
 
 from __future__ import annotations
 
@@ -15,9 +16,12 @@ import pytest
 from test_table_support import frames, make_app, post, run_until
 
 from cardtable_gui.app_window import App
+from cardtable_gui.rules.base import Action
 from cardtable_gui.rules.spades import Bid
 from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.rules.spizzichino import StandPile, TakePile
 from cardtable_gui.scenes.table.keys_line import fit_keys
+from cardtable_gui.scenes.table.layouts.spizzichino import PLAY_KEYS
 from tests.scenes.test_table_geometry import config, to_decision
 
 PLAYERS = {"spades": 4, "arizona_spaghetti": 4, "spinado": 4}
@@ -40,6 +44,21 @@ def line(scene: TableScene) -> str:
     return scene.table.keys_line.shown(scene.app.theme)[0]
 
 
+def check_h(app: App, scene: TableScene) -> None:
+    """H shows the hint, and hides it again."""
+    press(app, pygame.K_h, "h")
+    assert scene.hint.visible, "H shows a hint"
+    press(app, pygame.K_h, "h")
+    assert not scene.hint.visible
+
+
+def move_made_by(app: App, scene: TableScene, key: int, unicode: str) -> list[Action]:
+    """The move the person's ``key`` makes (none, if it makes none)."""
+    made = len(scene.match.history)
+    press(app, key, unicode)
+    return scene.match.history[made:][:1]
+
+
 def to_card_play(app: App, scene: TableScene) -> None:
     """Run to the person's turn to play a card, bidding the first bid offered."""
     while True:
@@ -60,10 +79,7 @@ def check_the_hand_s_keys(app: App, scene: TableScene) -> None:
     assert fan.selected == playable[-1], "End jumps to the last card"
     press(app, pygame.K_HOME)
     assert fan.selected == playable[0], "Home jumps to the first"
-    press(app, pygame.K_h, "h")
-    assert scene.hint.visible, "H shows a hint"
-    press(app, pygame.K_h, "h")
-    assert not scene.hint.visible
+    check_h(app, scene)
     picked = fan.slots[playable[0]].card
     played = len(scene.match.history)
     press(app, pygame.K_RETURN, "\r")
@@ -110,12 +126,8 @@ def test_at_a_spades_bid_the_line_names_the_bid_s_keys_and_each_works(app: App) 
     assert panel.choices[panel.highlight].label == "4", "a number chooses a bid"
     press(app, pygame.K_RIGHT)
     assert panel.choices[panel.highlight].label == "5", "so do the arrows"
-    press(app, pygame.K_h, "h")
-    assert scene.hint.visible, "H shows a hint"
-    press(app, pygame.K_h, "h")
-    made = len(scene.match.history)
-    press(app, pygame.K_RETURN, "\r")
-    assert scene.match.history[made:][:1] == [Bid(5)], "Enter bids"
+    check_h(app, scene)
+    assert move_made_by(app, scene, pygame.K_RETURN, "\r") == [Bid(5)], "Enter bids"
 
 
 def test_nil_s_question_has_its_own_keys_on_the_line(app: App) -> None:
@@ -137,9 +149,50 @@ def test_nil_s_question_has_its_own_keys_on_the_line(app: App) -> None:
     assert line(scene).startswith("Keys: a number or the arrows choose a bid")
 
 
-@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_at_a_spizzichino_pile_the_line_names_the_choice_s_keys_and_each_works(app: App) -> None:
+    """The keys for choosing a pile were named only in the piles' panel; the line under
+    the hand names them too, while the choice is up, and only the actions left."""
+    scene = TableScene(app, config("spizzichino", 2, (0,)))
+    app.scenes.push(scene)
+    to_decision(app, scene)
+    piles = scene.table.piles
+    assert piles.active
+    assert line(scene) == "Keys: a number or the arrows pick a pile, T takes it into your hand, S stands it face up, H shows a hint"
+    press(app, pygame.K_3, "3")
+    assert piles.selected == 2, "a number picks a pile"
+    press(app, pygame.K_RIGHT)
+    assert piles.selected == 3, "so do the arrows"
+    check_h(app, scene)
+    assert move_made_by(app, scene, pygame.K_t, "t") == [TakePile(3)], "T takes it into the hand"
+    for _ in range(3):
+        to_decision(app, scene)
+        if not piles.actions[0].enabled:
+            break
+        scene.submit(scene.match.legal_actions_for(0)[0])
+    assert not piles.actions[0].enabled, "the hand has its piles"
+    assert line(scene) == "Keys: a number or the arrows pick a pile, S stands it face up, H shows a hint"
+    press(app, pygame.K_RIGHT)
+    pile = piles.selected
+    assert pile is not None
+    assert move_made_by(app, scene, pygame.K_s, "s") == [StandPile(pile)], "S stands it face up"
+
+
+def test_at_a_spizzichino_card_to_play_the_line_runs_under_the_hand(app: App) -> None:
+    scene = TableScene(app, config("spizzichino", 2, (0,)))
+    app.scenes.push(scene)
+    table = scene.table
+    to_decision(app, scene)
+    while not table.playing:
+        scene.submit(scene.match.legal_actions_for(0)[0])
+        to_decision(app, scene)
+    assert line(scene) == "Keys: " + ", ".join(PLAY_KEYS)
+    words = table.keys_line.text_rect(app.theme)
+    assert words.top >= table.fan.room().bottom and words.centerx == table.fan.area.centerx
+
+
+@pytest.mark.parametrize("game", sorted([*PLAYERS, "spizzichino"]))
 def test_while_others_play_the_line_names_nothing(app: App, game: str) -> None:
-    scene = TableScene(app, config(game, PLAYERS[game], ()), watch=True, pace=2.0)
+    scene = TableScene(app, config(game, PLAYERS.get(game, 2), ()), watch=True, pace=2.0)
     app.scenes.push(scene)
     run_until(app, lambda: len(scene.match.history) > 2)
     assert scene.table.keys_line.keys == ()

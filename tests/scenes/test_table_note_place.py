@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from cardtable_gui.scenes.table.note_place import NARROWEST, overlap, place_note
+from cardtable_gui.scenes.table.note_place import NARROWEST, NOTE_GAP, overlap, place_note
 
 SCREEN = pygame.Rect(0, 0, 1024, 640)
 
@@ -31,9 +31,11 @@ def test_a_note_over_the_hand_moves_off_it_and_stays_near() -> None:
 
 
 def test_a_narrower_note_clears_a_button_beside_the_hand() -> None:
+    """The trick reaches the top and the hand the bottom: the note at its full width
+    finds no clear spot anywhere, so it narrows to go beside them."""
     buttons = [pygame.Rect(300, 400, 130, 40), pygame.Rect(594, 400, 130, 40)]
     hand = pygame.Rect(300, 450, 424, 190)
-    trick = pygame.Rect(300, 100, 424, 290)
+    trick = pygame.Rect(300, 0, 424, 390)
     natural = pygame.Rect(312, 400, 400, 40)
     width, box = place_note(natural, fixed, [400, 280, 160], SCREEN, [*buttons, hand, trick], [], 16)
     assert overlap(box, [*buttons, hand, trick]) == 0
@@ -74,3 +76,25 @@ def test_a_short_note_keeps_its_own_width() -> None:
     """Words shorter than ``NARROWEST`` are not padded out: the note is as wide as they are."""
     _, box = place_note(pygame.Rect(400, 300, 120, 20), lambda width: (min(width, 120), 20), [120, 60], SCREEN, [], [], 12)
     assert box.size == (120, 20)
+
+
+def test_a_note_moved_under_another_keeps_the_width_of_the_room() -> None:
+    """Seen in Spinado at 1920x1080: the tip held the top of the room left of the board
+    and the hint, moved under it, came out narrower than the room and a line taller.
+    Moving costs the same at every width, so the note keeps the room's width when it
+    has to move as far either way."""
+    board = pygame.Rect(540, 0, 484, 640)
+    tip = pygame.Rect(20, 200, 500, 100)
+    natural = pygame.Rect(20, 200, 500, 40)
+    width, box = place_note(natural, words, [500, 375, 275], SCREEN, [board], [], 12, [tip])
+    assert width == 500 and box.size == (500, 40)
+
+
+def test_a_note_making_way_for_another_lies_a_gap_from_it() -> None:
+    """Two notes touching read as one box; one placed a grid step off looks lost. A
+    note that cannot have its place lies just beside the note there, ``NOTE_GAP`` apart."""
+    board = pygame.Rect(540, 0, 484, 640)
+    tip = pygame.Rect(20, 200, 500, 100)
+    natural = pygame.Rect(20, 200, 500, 40)
+    _, box = place_note(natural, words, [500], SCREEN, [board], [], 12, [tip])
+    assert NOTE_GAP in (tip.top - box.bottom, box.top - tip.bottom) and box.left == tip.left

@@ -708,8 +708,8 @@ def check_layout(scene: TableScene, size: tuple[int, int]) -> None:
     }
     if table.last_trick.last is not None:
         pieces["last trick"] = table.last_trick.button.rect
-    if table.keys:
-        pieces["keys"] = table.hint_rect
+    if table.keys_line.keys:
+        pieces["keys"] = table.keys_line.text_rect(theme)
     if table.known[table.top_seat]:
         pieces["known"] = table.known_rect()
     if table.log.visible:
@@ -753,7 +753,8 @@ def test_nothing_leaves_the_window_or_overlaps(app, size: tuple[int, int], card_
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 def test_a_chosen_card_rises_clear_of_the_key_help(app, size: tuple[int, int]) -> None:
     """Seen at 1024x640: the card chosen with the keys, under the mouse and hinted rose
-    over the middle of the keys line that tells how to play it."""
+    over the middle of the keys line that tells how to play it (the line ran above the
+    hand then; it runs under it now) and up to your stacks' Lift buttons."""
     resize(app, size)
     scene = start_table(app, spizzichino_config())
     table = table_of(scene)
@@ -762,12 +763,13 @@ def test_a_chosen_card_rises_clear_of_the_key_help(app, size: tuple[int, int]) -
     press(app, pygame.K_RIGHT)
     post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")
     chosen = fan.selected
-    assert chosen is not None and table.keys == PLAY_KEYS
+    assert chosen is not None and table.keys_line.keys == PLAY_KEYS
     post(pygame.MOUSEMOTION, pos=card_grip(scene, chosen), rel=(0, 0), buttons=(0, 0, 0))
     frames(app, 30)
     assert not fan.gliding
     raised = [fan.drawn_rect(index) for index in range(len(fan.slots))]
-    assert [card for card in raised if card.colliderect(table.hint_rect)] == []
+    above = [table.keys_line.text_rect(app.theme), *(stack.rect(app.theme, scene.sprites) for stack in table.stacks[0])]
+    assert [card for card in raised if card.collidelist(above) >= 0] == []
 
 
 def test_into_the_hand_is_drawn_over_the_pile_flying_there(app: App) -> None:
@@ -897,7 +899,7 @@ def test_the_keys_line_never_cuts_a_key_half_way(app, size) -> None:
     scene = start_table(app, spizzichino_config())
     table = table_of(scene)
     play_until(app, scene, lambda: table.playing)
-    text, _ = table.keys_text()
+    text, _ = table.keys_line.shown(app.theme)
     assert "…" not in text
     assert ("Keys: " + ", ".join(PLAY_KEYS)).startswith(text)
     assert text.startswith("Keys: Left/Right pick a card, Up/Down hand or stacks, Enter plays it")

@@ -26,6 +26,8 @@ from cardtable_gui.rules import spades, spinado, spizzichino
 from cardtable_gui.rules.base import Action, Event, HandDealt
 from cardtable_gui.rules.hand_and_foot.actions import MeldGroup
 from cardtable_gui.rules.hand_and_foot.events import StagePickedUp
+from cardtable_gui.scenes.table.hint import HintPanel
+from cardtable_gui.scenes.table.note_place import NOTE_GAP
 from cardtable_gui.scenes.table.tips import FirstGameTips, Moment, due_tip
 from cardtable_gui.seats import AILevel, SeatKind
 from cardtable_gui.scenes.table import TableScene
@@ -322,6 +324,28 @@ def test_a_tip_keeps_its_place_when_the_hint_comes(app: App) -> None:
     assert scene.hint.visible
     assert scene.note.box == placed
     assert not scene.hint.box.colliderect(scene.note.box)
+
+
+@pytest.mark.parametrize("size", ((1024, 640), (1280, 800), (1920, 1080)), ids=lambda size: f"{size[0]}x{size[1]}")
+def test_the_hint_under_a_tip_takes_the_room_beside_the_board(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Seen at 1920x1080: with the tip in the room left of the board, the hint went
+    under it in a box narrower than that room, its reason in five lines where four
+    fitted. It is as wide as the room lets it be, a gap under the tip."""
+    app = make_app(tmp_path, size)
+    app.settings.first_game_tips = True
+    scene = start_table(app, config("spinado", 4))
+    run_until(app, lambda: scene.note.visible and scene.offering == 0)
+    frames(app, 2)
+    post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")
+    frames(app, 2)
+    area = scene.table.hint_area()
+    assert scene.hint.visible and area is not None
+    roomy = HintPanel()
+    roomy.show(scene.hint.advice)
+    roomy.layout(size, app.theme, area.midbottom, area.width)
+    assert scene.hint.box.size == roomy.box.size
+    assert scene.hint.box.top == scene.note.box.bottom + NOTE_GAP
+    app.quit()
 
 
 def test_a_tip_up_at_the_end_of_a_hand_goes_with_it(app: App) -> None:

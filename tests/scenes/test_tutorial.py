@@ -615,6 +615,28 @@ def test_highlights_ring_the_cards_and_areas_named(app: App) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_raised_card_is_ringed_as_it_stands(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Seen in Hand and Foot's lesson on taking the pile: the two 9s stand raised, and
+    the 9 of hearts' ring was cut where the 10 after it covers it at rest, so it ran
+    across the top of the raised card. A card standing above the next one is ringed
+    whole, as drawn; the 9 of diamonds, under the 9 of hearts raised alike, up to it."""
+    app = make_app(tmp_path, size)
+    lessons = load_course("hand_and_foot").lessons
+    scene = open_lesson(app, "hand_and_foot", next(i for i, lesson in enumerate(lessons) if lesson.title == "Taking the discard pile"))
+    skip_to(app, scene, Do)
+    nines = [Card.parse(text) for text in ("9D", "9H")]
+    assert scene.run.highlight[:2] == ("9H", "9D")
+    fan = scene.table.fan
+    diamonds, hearts = (fan.drawn_rect(fan.index_of(card)) for card in nines)
+    assert hearts.bottom < fan.drawn_rect(fan.index_of(Card.parse("10H"))).bottom, "the 9s stand raised"
+    ring_hearts, ring_diamonds = scene.highlight_rects()[:2]
+    assert ring_hearts.contains(hearts)
+    assert ring_diamonds.top <= diamonds.top and ring_diamonds.bottom >= diamonds.bottom
+    assert ring_diamonds.left <= diamonds.left and ring_diamonds.right == fan.card_rect(fan.index_of(nines[1])).left
+    app.quit()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_the_hand_and_foot_keys_line_is_never_cut_while_kings_are_staged(tmp_path: Path, size: tuple[int, int]) -> None:
     """Seen in play at 1024x640: with the kings staged, Lay down and Cancel left the keys
     line "Keys: arrows move, Space chooses, Enter places, L la..."."""

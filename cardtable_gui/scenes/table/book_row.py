@@ -14,18 +14,21 @@ answer what lies under a point (``target_at``), and light up while cards are dra
 
 When the books do not fit the band, the cards get smaller (down to the smallest width
 the layout allows) and the books wrap onto more lines. When even the smallest cards
-with their two lines of words need more lines than the band has, each book keeps only
-its caption (a book's wild cards show in its fan, and a closed book's marker says what
-kind it is), so the band's height holds a second line of books. Past that the row
-scrolls sideways (the wheel over it, or Shift and the wheel), with arrows at the edge
-that has more; a scrolled row shows whole books only, never one cut at its edge.
-Books never overlap.
+with their two lines of words under them need more lines than the band has, each
+book's two lines stand beside its cards instead, so the band's height holds more lines
+of books and every book still says what it holds ("1 wild"). Only when that does not
+fit either does each book keep its caption alone (a book's wild cards show in its fan,
+and a closed book's marker says what kind it is): books in sight matter more than their
+second line. Past that the row scrolls sideways (the wheel over it, or Shift and the
+wheel), with arrows at the edge that has more; a scrolled row shows whole books only,
+never one cut at its edge. Books never overlap.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 
 import pygame
 
@@ -39,10 +42,22 @@ corner of every card shows."""
 PENDING = (255, 214, 102)
 """The outline of cards about to join a book."""
 _STACK_LAYERS = 4
-COMPACT_CARD = 24
-"""The narrowest a book's cards get (in pixels) once the row shows captions only, when
-the layout's smallest is wider: the size of the smallest window's cards, whose corner
-indices still read. A second line of such cards is better than books out of sight."""
+SMALL_CARD = 24
+"""The narrowest a book's cards get (in pixels) once the words no longer stand under
+them, when the layout's smallest is wider: the size of the smallest window's cards,
+whose corner indices still read. A second line of such cards is better than books out
+of sight."""
+
+
+class Words(Enum):
+    """Where a book's words go, from the roomiest to the most compact."""
+
+    UNDER = "under"
+    """The caption and the detail under the cards."""
+    BESIDE = "beside"
+    """The caption and the detail beside the cards: lower lines of books."""
+    CAPTION = "caption"
+    """The caption alone under the cards."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,11 +91,24 @@ class BookLook:
 class _Place:
     key: Hashable
     rect: pygame.Rect
-    """The whole slot: cards and the two lines under them, in row coordinates."""
+    """The whole slot: cards and their two lines of words, in row coordinates."""
+    cards: int
+    """How wide the cards are drawn (a fan, a squared stack, the empty new place)."""
 
 
 NEW_BOOK = "new book"
 """The key of the place standing for a new book."""
+
+
+@dataclass(frozen=True, slots=True)
+class BookLine:
+    """A line of words under or beside a book's cards, as drawn: the caption (bold,
+    in the book's colour) or the detail under it (dimmer)."""
+
+    text: str
+    size: int
+    box: pygame.Rect
+    caption: bool
 
 
 @dataclass(eq=False)
@@ -106,8 +134,9 @@ class BookRow:
     """Drawn with a lit edge (the row of the side whose turn it is)."""
     words: list[pygame.Rect] = field(default_factory=list)
     """Where the row's title and its no-books line were last drawn."""
-    compact: bool = False
-    """Each book shows its caption only: the band's height holds more lines of books."""
+    wording: Words = Words.UNDER
+    """Where each book's words go: the band's height holds more lines of books with
+    them beside the cards, more yet with the caption alone."""
     _places: list[_Place] = field(default_factory=list)
     _content_width: int = 0
     _theme: th.Theme | None = None
@@ -135,35 +164,37 @@ class BookRow:
         return theme.text_px(17) + theme.px(6)
 
     @staticmethod
-    def label_height(theme: th.Theme, compact: bool = False) -> int:
-        if compact:
-            return theme.text_px(16)
+    def label_height(theme: th.Theme) -> int:
         return theme.text_px(16) + theme.text_px(15) + theme.px(4)
 
     def _arrange(self) -> None:
-        """Place the books: the largest cards whose lines all fit the band, with both
-        lines of words or else with the caption only; failing both, the smallest cards
-        on one line that scrolls (with both lines of words when the band has the
-        height)."""
+        """Place the books: the largest cards whose lines all fit the band, with the
+        words under the cards, else beside them, else the caption alone; failing all,
+        the smallest cards on one line that scrolls (with the roomiest words the band
+        has the height for)."""
         theme, sprites = self._theme, self._sprites
         if theme is None or sprites is None or self.rect.width <= 0:
             return
         gap = theme.px(10)
-        for compact in (False, True):
-            self.compact = compact
-            floor = min(self.smallest_card, COMPACT_CARD) if compact else self.smallest_card
+        for wording in Words:
+            self.wording = wording
+            floor = self.smallest_card if wording is Words.UNDER else min(self.smallest_card, SMALL_CARD)
             width, line_h, lines, fits = self._fit(theme, sprites, gap, floor)
             if fits:
                 break
         else:
-            self.compact = False
-            self.compact = self._line_height(theme, sprites, self.smallest_card) > self.rect.height - self.header_height(theme)
+            room = self.rect.height - self.header_height(theme)
+            for wording in Words:
+                self.wording = wording
+                if self._line_height(theme, sprites, self.smallest_card) <= room:
+                    break
             width = self.smallest_card
             line_h = self._line_height(theme, sprites, width)
             # Even the smallest cards wrap onto too many lines: one line that scrolls.
             lines = [list(range(len(self._widths(width, theme, sprites))))]
         self.card_width = width
         widths = self._widths(width, theme, sprites)
+        cards = self._cards_widths(sprites.size(width)[0])
         keys = [book.key for book in self.books] + ([NEW_BOOK] if self.new_place else [])
         top = self.header_height(theme)
         places: list[_Place] = []
@@ -172,7 +203,7 @@ class BookRow:
             x = theme.px(4)
             y = top + row * (line_h + self._line_gap(theme))
             for index in members:
-                places.append(_Place(keys[index], pygame.Rect(x, y, widths[index], line_h)))
+                places.append(_Place(keys[index], pygame.Rect(x, y, widths[index], line_h), cards[index]))
                 x += widths[index] + gap
             content = max(content, x - gap + theme.px(4))
         self._places = places
@@ -196,24 +227,47 @@ class BookRow:
             width = max(floor, width - max(1, width // 12))
 
     def _line_gap(self, theme: th.Theme) -> int:
-        """Between two lines of books: less when each shows its caption only."""
-        return theme.px(4 if self.compact else 10)
+        """Between two lines of books: less once the words do not stand under the cards."""
+        return theme.px(10 if self.wording is Words.UNDER else 4)
 
     def _line_height(self, theme: th.Theme, sprites: CardSprites, card_width: int) -> int:
-        return sprites.size(card_width)[1] + self.label_height(theme, self.compact) + theme.px(2 if self.compact else 6)
+        card_h = sprites.size(card_width)[1]
+        if self.wording is Words.BESIDE:
+            return max(card_h, self.label_height(theme)) + theme.px(2)
+        if self.wording is Words.CAPTION:
+            return card_h + theme.text_px(16) + theme.px(2)
+        return card_h + self.label_height(theme) + theme.px(6)
+
+    def _cards_widths(self, w: int) -> list[int]:
+        """How wide each place's cards are drawn: each book's, then the new place's."""
+        widths = [self._book_width(book, w) for book in self.books]
+        if self.new_place:
+            widths.append(w)
+        return widths
 
     def _widths(self, card_width: int, theme: th.Theme, sprites: CardSprites) -> list[int]:
-        """Each place's width: its cards, or its two lines of words if they are wider
-        (words are never cut short to squeeze a row)."""
-        w = sprites.size(card_width)[0]
-        widths = [max(self._book_width(book, w), self._words_width(theme, book.caption, self._detail(book))) for book in self.books]
+        """Each place's width: its cards with its words beside them, or the wider of
+        its cards and its words under them (words are never cut short to squeeze a
+        row)."""
+        cards = self._cards_widths(sprites.size(card_width)[0])
+        words = [self._words_width(theme, book.caption, self._detail(book)) for book in self.books]
         if self.new_place:
-            widths.append(max(w + theme.px(8), self._words_width(theme, self.new_place, "")))
-        return widths
+            words.append(self._words_width(theme, self.new_place, ""))
+        if self.wording is Words.BESIDE:
+            return [drawn + self._words_gap(theme) + written for drawn, written in zip(cards, words, strict=True)]
+        if self.new_place:
+            # The empty place's dashed outline keeps a little felt round it.
+            cards[-1] += theme.px(8)
+        return [max(drawn, written) for drawn, written in zip(cards, words, strict=True)]
 
     def _detail(self, book: BookLook) -> str:
         """The book's second line, if the row shows it."""
-        return "" if self.compact else book.detail
+        return "" if self.wording is Words.CAPTION else book.detail
+
+    @staticmethod
+    def _words_gap(theme: th.Theme) -> int:
+        """Between a book's cards and the words beside them."""
+        return theme.px(6)
 
     @staticmethod
     def _words_width(theme: th.Theme, caption: str, detail: str) -> int:
@@ -263,15 +317,23 @@ class BookRow:
         if rect is None:
             x = self.rect.x + min(self._content_width, self.rect.width) + self.card_width // 2
             return (min(x, self.rect.right - self.card_width // 2), self.rect.y + self.rect.height / 2)
-        card_h = self._sprites.size(self.card_width)[1] if self._sprites else rect.height
-        clipped = rect.clip(self.rect) or rect
-        return (clipped.centerx, rect.y + card_h / 2)
+        cards = self.cards_rect(key) or self.cards_rect(NEW_BOOK) or rect
+        clipped = cards.clip(self.rect) or cards
+        return (clipped.centerx, cards.centery)
+
+    def cards_rect(self, key: Hashable) -> pygame.Rect | None:
+        """Where the cards of book ``key`` (or the empty ``NEW_BOOK`` place) are
+        drawn now, in window coordinates; None when the row has no such place."""
+        for place in self._places:
+            if place.key == key:
+                return self._cards_at(place)
+        return None
 
     def target_at(self, pos: tuple[int, int]) -> Hashable | None:
         """The book (or ``NEW_BOOK``) under ``pos``, among those shown."""
-        for key, rect in self._shown():
+        for place, rect in self._shown():
             if rect.collidepoint(pos):
-                return key
+                return place.key
         return None
 
     def visible_rects(self) -> list[pygame.Rect]:
@@ -279,21 +341,72 @@ class BookRow:
         whole places only."""
         return [rect for _, rect in self._shown()]
 
+    def lines_of(self, key: Hashable) -> list[BookLine]:
+        """What the book ``key`` (or ``NEW_BOOK``) says under or beside its cards, as
+        drawn now: each line's words, their size and where they go; none when the
+        place is not shown."""
+        for place, where in self._shown():
+            if place.key == key:
+                return self._lines(place, where)
+        return []
+
     def _window(self) -> pygame.Rect:
         """Where places are drawn: the row, less room for the arrows when it scrolls."""
         if not self.scrolls or self._theme is None:
             return self.rect
         return self.rect.inflate(-2 * self._arrow_room(self._theme), 0)
 
-    def _shown(self) -> list[tuple[Hashable, pygame.Rect]]:
-        """The places drawn now, in window coordinates: those wholly in the window."""
+    def _shown(self) -> list[tuple[_Place, pygame.Rect]]:
+        """The places drawn now, with where they lie in window coordinates: those
+        wholly in the window."""
         window = self._window()
-        moved = ((place.key, self._drawn(place)) for place in self._places)
-        return [(key, rect) for key, rect in moved if window.contains(rect)]
+        moved = ((place, self._drawn(place)) for place in self._places)
+        return [(place, rect) for place, rect in moved if window.contains(rect)]
 
     def _drawn(self, place: _Place) -> pygame.Rect:
         """Where ``place`` lies now, in window coordinates."""
         return place.rect.move(self._window().x - self.scroll, self.rect.y)
+
+    def _cards_at(self, place: _Place) -> pygame.Rect:
+        """Where ``place``'s cards lie now, in window coordinates: at its left with the
+        words beside them, else in the middle of its top."""
+        where = self._drawn(place)
+        card_h = self._sprites.size(self.card_width)[1] if self._sprites else where.height
+        cards = pygame.Rect(where.x, where.y, place.cards, card_h)
+        if self.wording is not Words.BESIDE:
+            cards.centerx = where.centerx
+        return cards
+
+    def _lines(self, place: _Place, where: pygame.Rect) -> list[BookLine]:
+        """The caption and the detail of ``place`` drawn at ``where``: each line's
+        words, size and box; under the cards and centred on them, or beside them and
+        level with their middle."""
+        theme = self._theme
+        if theme is None:
+            return []
+        book = next((book for book in self.books if book.key == place.key), None)
+        said = (book.caption, self._detail(book)) if book is not None else (self.new_place, "")
+        cards = self._cards_at(place)
+        beside = self.wording is Words.BESIDE
+        if beside:
+            left = cards.right + self._words_gap(theme)
+            room = where.right - left
+            top = cards.y + max(0, (cards.height - self.label_height(theme)) // 2)
+        else:
+            room = where.width + theme.px(6)
+            top = cards.bottom + theme.px(4 if self.wording is Words.UNDER else 2)
+        lines: list[BookLine] = []
+        for index, (words, px, caption) in enumerate(((said[0], theme.text_px(16), True), (said[1], theme.text_px(15), False))):
+            if not words:
+                continue
+            text, size = theme.fit(words, px, room, bold=caption)
+            box = pygame.Rect((0, top + index * theme.text_px(16)), theme.font(size, caption).size(text))
+            if beside:
+                box.left = left
+            else:
+                box.centerx = where.centerx
+            lines.append(BookLine(text, size, box, caption))
+        return lines
 
     # -- input -----------------------------------------------------------------------
 
@@ -346,13 +459,16 @@ class BookRow:
         surface.set_clip(rect.clip(clip) if clip else rect)
         try:
             books = {book.key: book for book in self.books}
-            for key, where in self._shown():
-                book = books.get(key)
-                self._draw_glow(surface, theme, where, key)
+            for place, where in self._shown():
+                book = books.get(place.key)
+                self._draw_glow(surface, theme, where, place.key)
                 if book is None:
-                    self._draw_new_place(surface, theme, sprites, where)
+                    colour = th.ACCENT if self.drop_ready else th.TEXT_DIM
+                    self._draw_new_place(surface, theme, self._cards_at(place), colour)
                 else:
-                    self._draw_book(surface, theme, sprites, book, where)
+                    colour = th.TEXT if not book.pending else PENDING
+                    self._draw_book(surface, theme, sprites, book, self._cards_at(place))
+                self._draw_lines(surface, theme, self._lines(place, where), colour)
         finally:
             surface.set_clip(clip)
         if self.scrolls:
@@ -365,21 +481,15 @@ class BookRow:
         fill = (*th.ACCENT, 90 if hot else 34)
         theme.draw_panel(surface, where.inflate(theme.px(6), theme.px(4)), radius=theme.px(8), fill=fill, border=th.ACCENT if hot else None, shadow=False)
 
-    def _draw_new_place(self, surface: pygame.Surface, theme: th.Theme, sprites: CardSprites, where: pygame.Rect) -> None:
-        w, h = sprites.size(self.card_width)
-        slot = pygame.Rect(0, 0, w, h)
-        slot.midtop = (where.centerx, where.y)
-        colour = th.ACCENT if self.drop_ready else th.TEXT_DIM
+    def _draw_new_place(self, surface: pygame.Surface, theme: th.Theme, slot: pygame.Rect, colour: th.Colour) -> None:
         _dashed_rect(surface, colour, slot, max(1, theme.px(2)), theme.px(7))
         plus = theme.text("+", theme.px(30), colour, bold=True)
         surface.blit(plus, plus.get_rect(center=slot.center))
-        self._draw_lines(surface, theme, where, h, self.new_place, "", colour)
 
-    def _draw_book(self, surface: pygame.Surface, theme: th.Theme, sprites: CardSprites, book: BookLook, where: pygame.Rect) -> None:
+    def _draw_book(self, surface: pygame.Surface, theme: th.Theme, sprites: CardSprites, book: BookLook, cards: pygame.Rect) -> None:
         w, h = sprites.size(self.card_width)
-        content = self._book_width(book, w)
-        left = where.centerx - content / 2
-        cy = where.y + h / 2
+        left = cards.x
+        cy = cards.centery
         x = left + w / 2
         marker_at: tuple[float, float] | None = None
         if book.closed and book.cards:
@@ -400,8 +510,6 @@ class BookRow:
         if marker_at is not None:
             # Over the cards staged on the book: what kind of book it is stays in sight.
             self._draw_marker(surface, theme, book, marker_at, w, h)
-        colour = th.TEXT if not book.pending else PENDING
-        self._draw_lines(surface, theme, where, h, book.caption, self._detail(book), colour)
 
     def _draw_marker(
         self, surface: pygame.Surface, theme: th.Theme, book: BookLook, center: tuple[float, float], w: int, h: int
@@ -419,19 +527,10 @@ class BookRow:
         pygame.draw.rect(surface, th.TEXT, pill, width=1, border_radius=radius)
         surface.blit(text, text.get_rect(center=pill.center))
 
-    def _draw_lines(
-        self, surface: pygame.Surface, theme: th.Theme, where: pygame.Rect, card_h: int,
-        caption: str, detail: str, colour: th.Colour,
-    ) -> None:
-        y = where.y + card_h + theme.px(2 if self.compact else 4)
-        room = where.width + theme.px(6)
-        text, size = theme.fit(caption, theme.text_px(16), room, bold=True)
-        image = theme.text(text, size, colour, bold=True)
-        surface.blit(image, image.get_rect(midtop=(where.centerx, y)))
-        if detail:
-            text, size = theme.fit(detail, theme.text_px(15), room)
-            image = theme.text(text, size, th.TEXT_DIM)
-            surface.blit(image, image.get_rect(midtop=(where.centerx, y + theme.text_px(16))))
+    def _draw_lines(self, surface: pygame.Surface, theme: th.Theme, lines: Sequence[BookLine], colour: th.Colour) -> None:
+        """The caption in ``colour``, bold, and the detail under it, dimmer."""
+        for line in lines:
+            surface.blit(theme.text(line.text, line.size, colour if line.caption else th.TEXT_DIM, bold=line.caption), line.box)
 
     def _draw_arrows(self, surface: pygame.Surface, theme: th.Theme) -> None:
         """A triangle at each edge that has more books beyond it."""

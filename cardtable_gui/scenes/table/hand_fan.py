@@ -212,6 +212,13 @@ class HandFan:
         room.height += reach
         return room
 
+    def stands_above(self, index: int, other: int) -> bool:
+        """Whether card ``index`` has risen further than card ``other`` now (chosen,
+        hinted, pointed at or playable where the other is not), so that more of it
+        shows above the other than at rest."""
+        raised, other_raised = (self.slots[i].rest_y - self.slots[i].y for i in (index, other))
+        return raised - other_raised >= 1
+
     def drawn_rect(self, index: int) -> pygame.Rect:
         """The box around card ``index`` as drawn now, turned with the fan."""
         slot = self.slots[index]

@@ -62,17 +62,23 @@ class KeysLine:
 
     keys: tuple[str, ...] = ()
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    centre: int | None = None
+    """Where the words are centred across (the hand's middle), when not in the
+    middle of the line's room."""
 
     @staticmethod
     def height_for(theme: th.Theme) -> int:
         """The room the line takes at the bottom of the window, its margin included."""
         return theme.font(theme.text_px(KEYS_TEXT_PX)).get_linesize() + theme.px(4)
 
-    def place(self, theme: th.Theme, left: int, right: int, bottom: int) -> int:
+    def place(self, theme: th.Theme, left: int, right: int, bottom: int, centre: int | None = None) -> int:
         """Put the line between ``left`` and ``right`` in the room above ``bottom`` (the
-        window's bottom edge); returns the top of that room, where the hand must end."""
+        window's bottom edge), its words centred on ``centre`` as far as the room
+        allows (by default in its middle); returns the top of that room, where the
+        hand must end."""
         height = self.height_for(theme)
         self.rect = pygame.Rect(left, bottom - height, max(0, right - left), height - theme.px(3))
+        self.centre = centre
         return bottom - height
 
     def shown(self, theme: th.Theme) -> tuple[str, int]:
@@ -85,8 +91,8 @@ class KeysLine:
         if not text:
             return pygame.Rect(self.rect.center, (0, 0))
         box = pygame.Rect((0, 0), theme.font(size).size(text))
-        box.center = self.rect.center
-        return box
+        box.center = (self.rect.centerx if self.centre is None else self.centre, self.rect.centery)
+        return box.clamp(self.rect)
 
     def report(self, theme: th.Theme, footprint: Footprint) -> None:
         footprint.add(Kind.TEXT, self.text_rect(theme), "keys line")

@@ -6,7 +6,9 @@ about. From there, boxes of a few widths (narrower ones wrap to more lines) are 
 at positions inside the window: a box must never cover what the player needs (cards,
 controls, play areas and other notes: ``keep_clear``) and should hide as little of the
 rest (``rather_not``, each thing by the share of it hidden) as it can, nearer its
-natural place being better. ``place_in`` reads both from the table's ``Footprint``.
+natural place being better. A note keeps a small gap from the other notes, and is
+tried just beside each of them, lined up with it. ``place_in`` reads all of these
+from the table's ``Footprint``.
 Pure rectangle arithmetic, so it is quick and tested alone.
 """
 
@@ -25,8 +27,13 @@ NARROWEST = 220
 """No note is laid out narrower than this many pixels (unless its words are shorter):
 a hint squeezed to a column a few words wide took a dozen lines to read."""
 MOVE_COST = 0.05
-"""What each pixel of moving away from the natural place costs, per pixel of box width:
-moving across the window weighs about like hiding half a seat plate."""
+"""What each pixel of moving away from the natural place costs, per pixel of the
+natural box's width: moving across the window weighs about like hiding half a seat
+plate. The same at every width tried: weighed by the narrower box's own width, moving
+came cheaper narrow, and Spinado's hint, moved under a tip, took five lines at
+1920x1080 where a box as wide as the free room took four."""
+NOTE_GAP = 8
+"""How far a note keeps from another note, in pixels: two boxes touching read as one."""
 
 
 def overlap(box: pygame.Rect, rects: Sequence[pygame.Rect]) -> int:
@@ -73,13 +80,16 @@ def place_note(
     keep_clear: Sequence[pygame.Rect],
     rather_not: Sequence[pygame.Rect],
     step: int,
+    notes: Sequence[pygame.Rect] = (),
 ) -> tuple[int, pygame.Rect]:
     """The width to lay the note out at and its box. ``natural`` is the box at its
     natural place; ``sized(width)`` is the box's size when laid out at most ``width``
     wide. Positions are tried across the screen at least ``step`` pixels apart (a
-    quarter of the box's width, half its height, when that is more). Widths that
+    quarter of the box's width, half its height, when that is more), and beside each
+    of the other ``notes``, ``NOTE_GAP`` from it and lined up with it. Widths that
     lay it out narrower than ``NARROWEST`` (or than its words, if shorter) are tried
-    only when no wider box finds a spot clear of ``keep_clear``."""
+    only when no wider box finds a spot clear of ``keep_clear`` and of the notes' gaps."""
+    keep_clear = [*keep_clear, *_spaced(notes)]
     w, h = sized(widths[0])
     box = pygame.Rect((0, 0), (w, h))
     box.center = natural.center
@@ -89,7 +99,7 @@ def place_note(
     shortest = min(NARROWEST, w)
     wide = [width for width in widths if sized(width)[0] >= shortest]
     narrow = [width for width in widths if width not in wide]
-    search = _Search(natural, sized, screen, keep_clear, rather_not, step)
+    search = _Search(natural, sized, screen, keep_clear, rather_not, step, tuple(notes))
     best = search.best(wide)
     if narrow and (best is None or overlap(best[2], keep_clear)):
         squeezed = search.best(narrow)
@@ -109,6 +119,7 @@ class _Search:
     keep_clear: Sequence[pygame.Rect]
     rather_not: Sequence[pygame.Rect]
     step: int
+    notes: Sequence[pygame.Rect]
 
     def best(self, widths: Sequence[int]) -> tuple[float, int, pygame.Rect] | None:
         """The cheapest box at any of ``widths``: its cost, its width and where it
@@ -117,11 +128,14 @@ class _Search:
         best: tuple[float, int, pygame.Rect] | None = None
         for width in widths:
             w, h = self.sized(width)
-            for x in _steps(natural.centerx - w // 2, screen.left, screen.right - w, max(self.step, w // 4)):
-                for y in _steps(natural.centery - h // 2, screen.top, screen.bottom - h, max(self.step, h // 2)):
+            beside_x, beside_y = self._beside(w, h)
+            xs = _steps(natural.centerx - w // 2, screen.left, screen.right - w, max(self.step, w // 4), beside_x)
+            ys = _steps(natural.centery - h // 2, screen.top, screen.bottom - h, max(self.step, h // 2), beside_y)
+            for x in xs:
+                for y in ys:
                     box = pygame.Rect(x, y, w, h)
                     moved = abs(box.centerx - natural.centerx) + abs(box.centery - natural.centery)
-                    cost = NEVER * overlap(box, keep_clear) + hidden(box, rather_not) + MOVE_COST * moved * w
+                    cost = NEVER * overlap(box, keep_clear) + hidden(box, rather_not) + MOVE_COST * moved * natural.width
                     if best is None or cost < best[0]:
                         best = (cost, width, box)
             box = pygame.Rect((0, 0), (w, h))
@@ -132,15 +146,29 @@ class _Search:
                 best = (cost, width, box)
         return best
 
+    def _beside(self, w: int, h: int) -> tuple[list[int], list[int]]:
+        """Where a ``w`` by ``h`` box's left and top go to lie just left, right, above
+        or below another note (``NOTE_GAP`` apart) or lined up with its edges: a note
+        that makes way for another lies snug against it, not a grid step off."""
+        lefts = [x for note in self.notes for x in (note.left - NOTE_GAP - w, note.right + NOTE_GAP, note.left, note.right - w)]
+        tops = [y for note in self.notes for y in (note.top - NOTE_GAP - h, note.bottom + NOTE_GAP, note.top, note.bottom - h)]
+        return lefts, tops
 
-def _steps(start: int, low: int, high: int, step: int) -> list[int]:
-    """Positions from ``low`` to ``high`` ``step`` apart from ``low``, and as many on
-    the grid through ``start`` (the natural place): a box as wide as a room kept for
-    it, naturally in it, then fits it exactly instead of missing it by a grid's offset."""
+
+def _spaced(notes: Sequence[pygame.Rect]) -> list[pygame.Rect]:
+    """``notes`` with the gap another note keeps from them (``NOTE_GAP``)."""
+    return [note.inflate(2 * NOTE_GAP, 2 * NOTE_GAP) for note in notes]
+
+
+def _steps(start: int, low: int, high: int, step: int, also: Sequence[int] = ()) -> list[int]:
+    """Positions from ``low`` to ``high`` ``step`` apart from ``low``, as many on the
+    grid through ``start`` (the natural place), and those of ``also`` in that range: a
+    box as wide as a room kept for it, naturally in it, then fits it exactly instead
+    of missing it by a grid's offset."""
     if high < low:
         return []
     first = low + (start - low) % step
-    return sorted({*range(low, high + 1, step), *range(first, high + 1, step)})
+    return sorted({*range(low, high + 1, step), *range(first, high + 1, step), *(spot for spot in also if low <= spot <= high)})
 
 
 def place_in(
@@ -152,11 +180,17 @@ def place_in(
     screen: pygame.Rect | None = None,
 ) -> tuple[int, pygame.Rect]:
     """``place_note`` against what ``footprint`` holds: clear of its cards, controls,
-    play areas, words, marks, panels and notes, hiding little of its areas, inside ``screen``
-    (the footprint's window less its margin unless told)."""
-    keep_clear = footprint.rects(KEEP_CLEAR)
+    play areas, words, marks and panels, a gap from its notes, hiding little of its areas,
+    inside ``screen`` (the footprint's window less its margin unless told)."""
+    keep_clear, notes = _clear_of(footprint)
     rather_not = footprint.rects((Kind.AREA,))
-    return place_note(natural, sized, widths, screen or footprint.inside(), keep_clear, rather_not, step)
+    return place_note(natural, sized, widths, screen or footprint.inside(), keep_clear, rather_not, step, notes)
+
+
+def _clear_of(footprint: Footprint) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+    """What a note keeps clear of in ``footprint``: all it must not cover but the
+    notes, and the notes, kept clear by a gap."""
+    return footprint.rects(KEEP_CLEAR - {Kind.NOTE}), footprint.rects((Kind.NOTE,))
 
 
 def widest_clear(
@@ -168,10 +202,10 @@ def widest_clear(
 ) -> tuple[int, pygame.Rect] | None:
     """The widest of ``widths`` (widest first) at which ``place_in`` finds a box clear
     of what ``footprint`` keeps clear, and that box; None when none does. For a panel
-    that reads better wide (a row of cards spread apart): ``place_in`` weighs the
-    distance moved by the width, so it favours a narrow box near its place over a
-    wide one a little further."""
-    keep_clear = footprint.rects(KEEP_CLEAR)
+    that reads better wide (a row of cards spread apart): ``place_in`` favours a
+    narrow box near its place over a wide one a little further."""
+    kept, notes = _clear_of(footprint)
+    keep_clear = [*kept, *_spaced(notes)]
 
     def clear(index: int) -> tuple[int, pygame.Rect] | None:
         width, box = place_in(footprint, natural, sized, widths[index : index + 1], step)

@@ -336,15 +336,21 @@ def report_trick(footprint: Footprint, trick: TrickArea, sprites: CardSprites) -
 
 
 def hand_card_rects(fan: HandFan, card: Card) -> list[pygame.Rect]:
-    """The part of ``card`` that shows in the hand ``fan``: up to where the next card
-    covers it (a ring round the whole card would run over its neighbours)."""
+    """The part of ``card`` that shows in the hand ``fan`` as it is drawn now: up to
+    where the next card covers it (a ring round the whole card would run over its
+    neighbours), or the whole card, turned with the fan, when nothing covers it or it
+    stands raised above the next card (cut at the next card's edge, the ring of a
+    raised card ran across its top, which shows above that card)."""
     rects = []
     for index in fan.indices_of([card]):
         rect = fan.card_rect(index)
-        if index + 1 < len(fan.slots):
-            following = fan.card_rect(index + 1)
-            if rect.left < following.left < rect.right:
-                rect.width = following.left - rect.left
+        following = index + 1
+        if following < len(fan.slots) and not fan.stands_above(index, following):
+            edge = fan.card_rect(following).left
+            if rect.left < edge < rect.right:
+                rect.width = edge - rect.left
+        else:
+            rect = fan.drawn_rect(index)
         rects.append(rect)
     return rects
 

@@ -56,7 +56,7 @@ from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.grammar import owner, with_verb
 from cardtable_gui.scenes.table.hand_fan import HandFan, reach_for
 from cardtable_gui.scenes.table.hand_play import HandPlay
-from cardtable_gui.scenes.table.keys_line import HINT, fit_keys
+from cardtable_gui.scenes.table.keys_line import HAND_BAND, HINT, KeysLine
 from cardtable_gui.scenes.table.known_cards import KnownCards
 from cardtable_gui.scenes.table.last_trick import LastTrick
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, report_trick, shown, trick_card_rects
@@ -69,7 +69,6 @@ from cardtable_gui.scenes.table.showcase import Showcase
 from cardtable_gui.scenes.table.stack_pair import StackPair
 from cardtable_gui.scenes.table.summary import SummaryTable, TotalLine
 from cardtable_gui.scenes.table.trick_area import TrickArea
-from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -89,6 +88,10 @@ PILE_KEYS_HINT = "Pick a pile by click, number or arrows, then T to take it into
 PLAY_KEYS = ("Left/Right pick a card", "Up/Down hand or stacks", "Enter plays it", "L lifts a 3, 2 or asso", HINT)
 """The keys at a card to play, most useful first: a narrow window leaves out the last
 ones whole rather than cutting one off half way."""
+PICK_A_PILE = "a number or the arrows pick a pile"
+TAKE_KEY = "T takes it into your hand"
+STAND_KEY = "S stands it face up"
+"""The keys at a pile to choose: picking one, then what may be done with it now."""
 
 
 def thirds_text(count: int) -> str:
@@ -156,12 +159,13 @@ class SpizzichinoLayout(GameLayout):
         self.playing = False
         """True while the bottom person may play a card or lift one."""
         self.stack_pair = StackPair(self.fan, self.trick, self._play_card, {pygame.K_l: self._lift_key})
-        self.keys: tuple[str, ...] = ()
-        self.hint_rect = pygame.Rect(0, 0, 0, 0)
+        self.keys_line = KeysLine()
         self.card_width = 100
         self.small_width = 48
         self.table_width = 80
         self.hand_top = 0
+        self.above_hand = 0
+        """The highest a card of the hand may rise: your stacks and the log keep above it."""
         self.middle = pygame.Rect(0, 0, 0, 0)
         self.known_row = KnownCards()
         """The cards known to be in the other hand (see ``known``)."""
@@ -194,10 +198,12 @@ class SpizzichinoLayout(GameLayout):
         small_h = self.sprites.size(small_width_for(card_width))[1]
         stack_h = self._stack_extent(table_width_for(card_width)).height
         trick_h = TrickArea.size_for((round(table_h / 1.4), table_h), t.px(26), SEATS)[1]
-        middle = max(2 * stack_h + t.px(40), trick_h) + t.px(50) + t.text_px(17) + t.px(18)
+        middle = max(2 * stack_h + t.px(40), trick_h) + t.px(50) + t.px(18)
         top = t.px(14) + max(small_h, plate_height(t, 1)) + t.px(10)
-        # The keys line keeps above the highest a chosen card rises.
-        return top + middle + round(card_h * 1.25) + max(0, reach_for(card_h) - t.px(10))
+        # The Lift buttons keep above the highest a chosen card rises; the keys line
+        # runs under the hand.
+        hand = round(card_h * HAND_BAND) + KeysLine.height_for(t)
+        return top + middle + hand + max(0, reach_for(card_h) - t.px(10))
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -205,6 +211,14 @@ class SpizzichinoLayout(GameLayout):
         width, height = size
         margin, gap = t.px(14), t.px(10)
         base = min(height * 0.19 / 1.4, width * 0.095)
+        plate_w, plate_h = t.px(184), plate_height(t, 1)
+        # The keys line runs under the hand, from your plate to the window's edge (the
+        # corner is free), centred under the hand while it fits: a lesson's narrow
+        # table cut it short of "L lifts ..." between the plate and as much again.
+        beside = margin + plate_w + gap
+        above_keys = self.keys_line.place(t, beside, width - margin, height, width // 2)
+        # Unlike the other tables' (``beside_keys``), the cards keep their size: the
+        # middle keeps no line of keys above the hand, which pays for the line under it.
         wanted = max(40, round(base * self.port.card_scale()))
         # Larger cards than the height allows are not drawn, whatever the setting.
         self.card_width = wanted
@@ -214,11 +228,9 @@ class SpizzichinoLayout(GameLayout):
         card_h = self.sprites.size(self.card_width)[1]
         small_h = self.sprites.size(self.small_width)[1]
         table_w, table_h = self.sprites.size(self.table_width)
-        plate_w, plate_h = t.px(184), plate_height(t, 1)
 
-        hand_h = round(card_h * 1.25)
-        self.hand_top = height - hand_h
-        beside = margin + plate_w + gap
+        hand_h = round(card_h * HAND_BAND)
+        self.hand_top = above_keys - hand_h
         self.fan.layout(pygame.Rect(beside, self.hand_top, width - beside * 2, hand_h), self.card_width)
         self.fan.spawn = (width / 2, height + card_h)
         me, them = self.panels
@@ -246,13 +258,9 @@ class SpizzichinoLayout(GameLayout):
         band_bottom = self.hand_top - gap
         self.middle = pygame.Rect(margin, band_top, width - 2 * margin, band_bottom - band_top)
         label_h = t.px(26)
-        hint_h = t.text_px(17) + t.px(8)
         lift_h = t.px(40)
-        # The keys line runs above the hand and your plate, so it may use the whole width
-        # (a narrow lesson table cut it short of "L lifts ..."), and above the highest a
-        # card may rise: a chosen card covered the words telling how to play it.
-        keys_bottom = min(band_bottom, self.hand_top - self.fan.reach())
-        self.hint_rect = pygame.Rect(margin, keys_bottom - hint_h, width - 2 * margin, hint_h)
+        # Your stacks and their Lift buttons keep above the highest a card may rise.
+        self.above_hand = min(band_bottom, self.hand_top - self.fan.reach())
         # Each player's stacks stand in front of them: the other player's along the top
         # of the table, yours above your hand with room for the Lift buttons below.
         extent = self._stack_extent()
@@ -267,7 +275,7 @@ class SpizzichinoLayout(GameLayout):
             else:
                 them_top = max(band_top, self.scores.rect.bottom + gap)
         them_y = them_top - extent.top
-        me_y = self.hint_rect.top - t.px(4) - lift_h - t.px(6) - extent.bottom
+        me_y = self.above_hand - t.px(4) - lift_h - t.px(6) - extent.bottom
         for seat in range(SEATS):
             row_y = me_y if self.position_of(seat) == 0 else them_y
             for i, stack in enumerate(self.stacks[seat]):
@@ -302,8 +310,8 @@ class SpizzichinoLayout(GameLayout):
 
     def _place_log(self) -> None:
         """The log of the last plays: right of both rows of stacks (and the Lift
-        buttons), under the scores and the other player's plate, above the keys line;
-        its own place, so it covers nothing."""
+        buttons), under the scores and the other player's plate, above the highest a
+        card of the hand rises; its own place, so it covers nothing."""
         t = self.theme
         gap = t.px(10)
         extent = self._stack_extent()
@@ -311,7 +319,7 @@ class SpizzichinoLayout(GameLayout):
         beside += [button.rect for button in self.lift_buttons]
         them = self.panels[1]
         above = [self.scores.rect, them.plate, them.cards_rect(self.sprites), self.last_trick.button.rect]
-        self.log.place_column(t, max(rect.right for rect in beside) + gap, self.size[0] - t.px(14), self.hint_rect.top - gap, above)
+        self.log.place_column(t, max(rect.right for rect in beside) + gap, self.size[0] - t.px(14), self.above_hand - gap, above)
 
     def _stack_extent(self, table_width: int | None = None) -> pygame.Rect:
         """The room a full stack takes around its centre (its badge and the line
@@ -379,8 +387,7 @@ class SpizzichinoLayout(GameLayout):
         footprint.add_all(Kind.CONTROL, (button.rect for button in self.lift_buttons if button.visible), "Lift button")
         if self.piles.visible:
             footprint.add_all(Kind.CONTROL, self.piles.rects(t, self.sprites), "piles to choose")
-        if self.keys:
-            footprint.add(Kind.TEXT, self.hint_rect, "key help")
+        self.keys_line.report(t, footprint)
         if self.showcase.shown is not None:
             footprint.add(Kind.CARD, self.showcase.rect, "declaration")
         if self.known[self.top_seat]:
@@ -775,7 +782,7 @@ class SpizzichinoLayout(GameLayout):
             stack.legal = stack.top is not None and stack.top in cards
             self.lift_buttons[i].visible = LiftCard(i) in legal
         self.trick.caption = "Your turn: drag a card here"
-        self.keys = PLAY_KEYS
+        self.keys_line.keys = PLAY_KEYS
         self.stack_pair.let_go()
 
     def _offer_piles(self, legal: list[Action]) -> None:
@@ -791,6 +798,8 @@ class SpizzichinoLayout(GameLayout):
             PileAction("Stand face up", "s", False, any(isinstance(a, StandPile) for a in legal)),
         ]
         self.piles.offer(prompt, actions, PILE_KEYS_HINT)
+        doing = [words for action, words in zip(actions, (TAKE_KEY, STAND_KEY), strict=True) if action.enabled]
+        self.keys_line.keys = (PICK_A_PILE, *doing, HINT)
 
     def end_turn(self) -> None:
         self.playing = False
@@ -804,16 +813,12 @@ class SpizzichinoLayout(GameLayout):
             button.visible = False
         self.trick.caption = ""
         self.trick.drop_ready = self.trick.drop_hot = False
-        self.keys = ()
+        self.keys_line.keys = ()
         self.stack_pair.let_go()
 
     def show_hint(self, action: Action | None) -> None:
         super().show_hint(action)
         self.fan.show_hint([action.card] if isinstance(action, PlayCard) else [])
-
-    def keys_text(self) -> tuple[str, int]:
-        """The keys line as it fits under the hand now, and its size."""
-        return fit_keys(self.theme, self.keys, self.hint_rect.width)
 
     def hint_rects(self) -> list[pygame.Rect]:
         """The pile and its button (into the hand, or face up), the stack to lift from
@@ -938,10 +943,7 @@ class SpizzichinoLayout(GameLayout):
             for button in self.lift_buttons:
                 if button.visible:
                     button.draw(surface, t)
-        if self.keys:
-            text, size = self.keys_text()
-            image = t.text(text, size, th.TEXT_DIM)
-            surface.blit(image, image.get_rect(center=self.hint_rect.center))
+        self.keys_line.draw(surface, t)
         self.last_trick.draw_button(surface, t)
         self.showcase.draw(surface, t, self.sprites, self.table_width, self.trick.rect.center, self.middle)
         self.banner.draw(surface, t)
