@@ -608,31 +608,40 @@ def test_highlights_ring_the_cards_and_areas_named(app: App) -> None:
     assert ring.width < card.width, "only the part of the card that shows is ringed"
     surface = app.screen.copy()
     scene.draw(surface)
-    edge = ring.inflate(app.theme.px(10), app.theme.px(10))
-    colours = {tuple(surface.get_at((x, edge.top + 1)))[:3] for x in range(edge.centerx - 2, edge.centerx + 3)}
-    # The ring pulses (its alpha changes), so it is told by its colour, blended or not.
-    assert any(sum(abs(a - b) for a, b in zip(c, HIGHLIGHT)) < 160 for c in colours)
+    # The hand draws the ring with the card, just outside its edge.
+    band = range(card.top - app.theme.px(6), card.top)
+    assert any(is_ring(surface.get_at((ring.centerx, y))) for y in band)
+
+
+def is_ring(colour: tuple[int, ...]) -> bool:
+    """A lesson's ring colour, blended (it pulses) or not."""
+    return sum(abs(a - b) for a, b in zip(colour[:3], HIGHLIGHT)) < 160
 
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_a_raised_card_is_ringed_as_it_stands(tmp_path: Path, size: tuple[int, int]) -> None:
     """Seen in Hand and Foot's lesson on taking the pile: the two 9s stand raised, and
-    the 9 of hearts' ring was cut where the 10 after it covers it at rest, so it ran
-    across the top of the raised card. A card standing above the next one is ringed
-    whole, as drawn; the 9 of diamonds, under the 9 of hearts raised alike, up to it."""
+    the 9 of hearts' ring was first cut where the 10 after it covers it at rest (so it ran
+    across the raised card's top), then drawn whole and upright over the hand (so it ran
+    across the 10's face). The hand rings the cards itself, as it draws them: round
+    the raised card's top, and under the 10 that covers the rest."""
     app = make_app(tmp_path, size)
     lessons = load_course("hand_and_foot").lessons
     scene = open_lesson(app, "hand_and_foot", next(i for i, lesson in enumerate(lessons) if lesson.title == "Taking the discard pile"))
     skip_to(app, scene, Do)
-    nines = [Card.parse(text) for text in ("9D", "9H")]
     assert scene.run.highlight[:2] == ("9H", "9D")
     fan = scene.table.fan
-    diamonds, hearts = (fan.drawn_rect(fan.index_of(card)) for card in nines)
-    assert hearts.bottom < fan.drawn_rect(fan.index_of(Card.parse("10H"))).bottom, "the 9s stand raised"
-    ring_hearts, ring_diamonds = scene.highlight_rects()[:2]
-    assert ring_hearts.contains(hearts)
-    assert ring_diamonds.top <= diamonds.top and ring_diamonds.bottom >= diamonds.bottom
-    assert ring_diamonds.left <= diamonds.left and ring_diamonds.right == fan.card_rect(fan.index_of(nines[1])).left
+    hearts = fan.drawn_rect(fan.index_of(Card.parse("9H")))
+    ten = fan.drawn_rect(fan.index_of(Card.parse("10H")))
+    assert hearts.bottom < ten.bottom, "the 9s stand raised"
+    surface = app.screen.copy()
+    scene.draw(surface)
+    assert set(fan.ringed) >= {Card.parse("9H"), Card.parse("9D")}
+    top_edge = [surface.get_at((x, y)) for x in range(hearts.left, hearts.right) for y in range(hearts.top - app.theme.px(6), hearts.top + 2)]
+    assert any(is_ring(c) for c in top_edge), "the raised card's top is ringed"
+    where_the_ring_crossed = range(ten.top + ten.height // 3, ten.bottom - ten.height // 3)
+    for x in (hearts.right + app.theme.px(2), hearts.right + app.theme.px(5)):
+        assert not any(is_ring(surface.get_at((x, y))) for y in where_the_ring_crossed), "no ring across the 10"
     app.quit()
 
 

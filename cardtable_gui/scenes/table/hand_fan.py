@@ -24,6 +24,8 @@ _BOTTOM_MARGIN = 0.05
 """Clear space under the lowest card, as a share of the card's height."""
 SELECTED = (120, 220, 255)
 HINT = (255, 120, 205)
+LESSON_RING = (255, 150, 0)
+"""A lesson's ring: the colour of its rings round everything else on the table."""
 """The Hint's colour: unlike the selection, the playable glow or marked cards."""
 _ARC_DEGREES = 14.0
 LIFT = 0.12
@@ -63,6 +65,9 @@ class HandFan:
         self.legal: frozenset[Card] = frozenset()
         self.hinted: tuple[Card, ...] = ()
         """The cards of the move the Hint suggests: raised a little and outlined in the Hint's colour."""
+        self.ringed: tuple[Card, ...] = ()
+        """Cards a lesson points at, ringed with the card itself (``LESSON_RING``): the
+        ring turns and rises with the card and stays under the cards that overlap it."""
         self.active = False
         self.hover: int | None = None
         self.selected: int | None = None
@@ -383,6 +388,15 @@ class HandFan:
             slot = self.slots[self.dragging]
             self.sprites.draw(surface, slot.card, self.drag_pos, self.card_width, 0, outline=LIT)
 
+    def _with_lesson_ring(
+        self, card: Card | None, outline: tuple[int, int, int] | None, ring: tuple[int, int, int] | None
+    ) -> tuple[tuple[int, int, int] | None, tuple[int, int, int] | None]:
+        """``outline`` and ``ring`` with a lesson's ring round them where a lesson
+        points at ``card``."""
+        if card is None or card not in self.ringed:
+            return outline, ring
+        return (outline, LESSON_RING) if outline is not None else (LESSON_RING, LESSON_RING)
+
     def hinted_indices(self) -> set[int]:
         """The slots of the hinted cards, while the hand may be played from."""
         return set(self.indices_of(self.hinted)) if self.active else set()
@@ -399,6 +413,7 @@ class HandFan:
             outline = HINT
         elif self.active and playable and index == self.hover:
             outline = LIT
+        outline, ring = self._with_lesson_ring(slot.card, outline, ring)
         self.sprites.draw(
             surface, slot.card, (slot.x, slot.y), self.card_width, slot.angle, dim=dim, outline=outline, ring=ring
         )

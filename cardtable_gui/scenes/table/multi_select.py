@@ -195,7 +195,8 @@ class MultiSelectFan(HandFan):
             outline = CURSOR
         elif self.active and index == self.hover and card is not None:
             outline = LIT
-        self.sprites.draw(surface, card, (slot.x, slot.y), self.card_width, slot.angle, dim=dim, outline=outline)
+        outline, ring = self._with_lesson_ring(card, outline, None)
+        self.sprites.draw(surface, card, (slot.x, slot.y), self.card_width, slot.angle, dim=dim, outline=outline, ring=ring)
 
 
 class GroupPlay(Generic[T]):

@@ -24,6 +24,7 @@ from cardtable_gui.persistence.saves import RestoredGame
 from cardtable_gui.rules.base import Action, Event, TrickWon
 from cardtable_gui.seats import COMPUTER_NAMES
 from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.table.hand_fan import LESSON_RING
 from cardtable_gui.scenes.table.summary import SummaryTable
 from cardtable_gui.scenes.tutorial.lesson_match import LessonMatch, lesson_config
 from cardtable_gui.scenes.tutorial.lesson_panel import LessonPanel
@@ -36,7 +37,7 @@ from cardtable_gui.ui.widgets import Button, FocusGroup
 if TYPE_CHECKING:
     from cardtable_gui.app_window import App
 
-HIGHLIGHT = (255, 150, 0)
+HIGHLIGHT = LESSON_RING
 """The lessons' ring: orange, apart from the light blue of chosen cards, the gold of the
 seat to play and the Hint's pink."""
 RING_OUTSET = 10
@@ -402,21 +403,30 @@ class LessonTableScene(TableScene):
         self._refresh_panel()
 
     def draw(self, surface: pygame.Surface) -> None:
+        marked = [] if self.summary.visible else self._highlighted_cards()
+        in_hand = self.table.mark_in_hand(marked)
         super().draw(surface)
         if not self.summary.visible:
-            self._draw_highlights(surface)
+            self._draw_highlights(surface, in_hand)
         self.panel.draw(surface, self.app.theme)
 
     # -- highlights and the panel's place ------------------------------------------------
 
-    def highlight_rects(self) -> list[pygame.Rect]:
-        """Where the step's highlighted cards and areas are drawn now; a step that asks
-        for a move points at nothing once the move is made."""
-        rects: list[pygame.Rect] = []
+    def _highlighted(self) -> list[str]:
+        """The cards and areas the step points at now; a step that asks for a move
+        points at nothing once the move is made."""
         step = None if self.run.done else self.run.step
         if isinstance(step, Do | Free) and self.run.can_next:
-            return rects
-        for item in self.run.highlight:
+            return []
+        return list(self.run.highlight)
+
+    def _highlighted_cards(self) -> list[Card]:
+        return [Card.parse(item) for item in self._highlighted() if item not in AREAS]
+
+    def highlight_rects(self) -> list[pygame.Rect]:
+        """Where the step's highlighted cards and areas are drawn now."""
+        rects: list[pygame.Rect] = []
+        for item in self._highlighted():
             if item in AREAS:
                 area = self.table.area_rect(item)
                 if area is not None:
@@ -425,12 +435,16 @@ class LessonTableScene(TableScene):
                 rects.extend(self.table.card_rects(Card.parse(item)))
         return rects
 
-    def _draw_highlights(self, surface: pygame.Surface) -> None:
+    def _draw_highlights(self, surface: pygame.Surface, in_hand: list[pygame.Rect]) -> None:
+        """Rings round what the step points at, but for the hand's cards, which the
+        hand rings itself (``in_hand``: where they are)."""
         theme = self.app.theme
         pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 260)
         width = max(2, theme.px(3))
         colour = (*HIGHLIGHT, round(150 + 105 * pulse))
         for rect in self.highlight_rects():
+            if rect in in_hand:
+                continue
             ring = rect.inflate(theme.px(RING_OUTSET), theme.px(RING_OUTSET))
             layer = pygame.Surface(ring.size, pygame.SRCALPHA)
             pygame.draw.rect(layer, colour, layer.get_rect(), width=width, border_radius=theme.px(12))

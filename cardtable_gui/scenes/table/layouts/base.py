@@ -249,6 +249,13 @@ class GameLayout(ABC):
         """Where ``card`` is drawn face up now (hand, trick, board...), for a lesson to ring it."""
         return []
 
+    def mark_in_hand(self, cards: Sequence[Card]) -> list[pygame.Rect]:
+        """Have the hand ring those of ``cards`` it holds, drawn with the cards (a ring
+        drawn over the hand ran across the neighbours of a raised or turned card);
+        where they are, which a lesson then leaves out of its own rings."""
+        self.fan.ringed = tuple(cards)
+        return [rect for card in cards for rect in hand_card_rects(self.fan, card)]
+
     def opening_events(self, view: GameView) -> list[Event]:
         """Events that show how the game began (the first deal happens inside
         ``new_game``, before the match has any events); animated when a table opens on
