@@ -168,7 +168,7 @@ class SpizzichinoLayout(GameLayout):
         self.playing = False
         """True while the bottom person may play a card or lift one."""
         self.stack_pair = StackPair(self.fan, self.trick, self._play_card, {pygame.K_l: self._lift_key})
-        self.keys_line = KeysLine()
+        self.keys_line = KeysLine(hint=port.gives_hints)
         self.card_width = 100
         self.small_width = 48
         self.table_width = 80
