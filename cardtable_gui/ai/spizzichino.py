@@ -113,7 +113,7 @@ class SpizzichinoHeuristic(SeatHeuristic):
             masters = sum(1 for a in plays if table.is_master(a.card))
             if left > 1 and masters == 1 and len(plays) > 1 and left <= 6:
                 return -50.0
-            return 20 + THIRDS[card] * 10 + table.points_out(card.suit)
+            return 20 + THIRDS[card] * 10 + table.points_held(card.suit)
         penalty = THIRDS[card] * 12 + STRENGTH[card]
         if table.opponent_void(card.suit):
             penalty += 5
@@ -296,8 +296,8 @@ class _Table:
         unseen = [c for c in DECK if c not in seen]
         voids = view.voids(opponent)
         possible = [c for c in unseen if c.suit not in voids]
-        possible.extend(view.known_hands[opponent])
-        possible.extend(c for c in view.stack_tops[opponent] if c is not None)
+        theirs = [*view.known_hands[opponent], *(c for c in view.stack_tops[opponent] if c is not None)]
+        possible.extend(theirs)
         self.view = view
         self.opponent = opponent
         self.unseen = unseen
@@ -311,14 +311,28 @@ class _Table:
             if STRENGTH[card] > self.best.get(suit, -1):
                 self.best[suit] = STRENGTH[card]
             self.points[suit] = self.points.get(suit, 0) + THIRDS[card]
+        # A suit the opponent showed void in still comes to light under its stacks
+        # (and the seat cannot tell which unseen cards lie under its own): its points
+        # are out until seen, whatever the void says of the hand.
+        self.out: dict[Suit, int] = {}
+        for card in [*unseen, *theirs]:
+            if card.suit is not None:
+                self.out[card.suit] = self.out.get(card.suit, 0) + THIRDS[card]
 
     def is_master(self, card: Card) -> bool:
         """No card the opponent might hold can beat ``card`` in its suit."""
         return card.suit is not None and STRENGTH[card] > self.best.get(card.suit, -1)
 
-    def points_out(self, suit: Suit | None) -> int:
-        """Thirds the opponent might still hold in ``suit``."""
+    def points_held(self, suit: Suit | None) -> int:
+        """Thirds the opponent might hold in ``suit`` by the estimate the heuristic
+        plays by (a suit it showed void in counts only its showing cards)."""
         return 0 if suit is None else self.points.get(suit, 0)
+
+    def points_out(self, suit: Suit | None) -> int:
+        """Thirds the opponent may still play in ``suit``, as the advice says it:
+        every card of it not seen yet, the opponent's known cards and its stack tops
+        (not those played, nor the seat's own)."""
+        return 0 if suit is None else self.out.get(suit, 0)
 
     def opponent_void(self, suit: Suit | None) -> bool:
         return suit in self.voids

@@ -119,14 +119,15 @@ def test_every_rule_of_thumb_speaks_in_seeded_games() -> None:
 def test_a_lead_the_opponent_could_beat_by_lifting_is_not_called_sure() -> None:
     # Seat 0 leads the re di coppe. Seat 1 has shown it holds no coppe, but the due di
     # denari on its stack can be lifted, and what lies under it is unseen: it could be
-    # (and is) the tre di coppe.
+    # (and is) the tre di coppe, so the coppe's points are still out too.
     state = hinted(seed=1, decisions=78)
     said = advice(state)
     assert said.action == PlayCard(Card.parse("RCo"))
     assert said.rule == "cash-winner"
     assert "nothing your opponent may hold beats it" not in said.reason
     assert said.reason.startswith("Lead the re di coppe: it should take the trick")
-    assert said.claims == (likely("trick-won", "RCo"),)
+    assert said.claims == (likely("trick-won", "RCo"), likely("points-out", "RCo", 3))
+    assert holds(said.claims[1], state, said)
     assert not holds(certain("trick-won", "RCo"), state, said)
     state.apply(said.action)
     state.apply(LiftCard(1))
@@ -140,6 +141,25 @@ def test_a_lead_nothing_can_beat_is_said_sure_and_holds() -> None:
     assert said.reason == "Lead the asso di spade: nothing your opponent may hold beats it, so it takes the trick."
     assert said.claims == (certain("trick-won", "1Sp"),)
     assert holds(said.claims[0], state, said)
+
+
+def test_points_out_count_a_suit_the_opponent_showed_void_in_that_still_comes_to_light() -> None:
+    """Seen in play: "your opponent may still have a third of a point in bastoni" with
+    their cavallo di bastoni face up on their stack and the re unseen. They showed no
+    bastoni on the first trick, but a stack uncovers cards of any suit: here the
+    cavallo, with the re under it, so two thirds are out."""
+    state = dealt("1Ba 2Ba 3Ba 4Ba FBa 4Co 5Co 4De 5De 7Co", "4Sp 5Sp 6Sp 7Sp FSp CSp RSp 1Co 2Co 3Co", "2De CBa RBa")
+    state.apply(PlayCard(Card.parse("4Ba")))
+    state.apply(PlayCard(Card.parse("2De")))
+    assert state.view(1).stack_tops[0][1] == Card.parse("CBa")
+    said = advice(state)
+    while isinstance(said.action, LiftCard):
+        state.apply(said.action)
+        said = advice(state)
+    assert said.action == PlayCard(Card.parse("1Ba"))
+    assert said.reason.endswith("your opponent may still have two thirds of a point in bastoni to give up.")
+    assert said.claims[-1] == likely("points-out", "1Ba", 2)
+    assert holds(said.claims[-1], state, said)
 
 
 def test_a_card_kept_for_the_last_trick_is_one_the_opponent_cannot_beat() -> None:

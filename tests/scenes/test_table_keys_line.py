@@ -13,16 +13,17 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_table_support import frames, make_app, post, run_until
+from test_table_support import frames, make_app, post, run_until, start_table
 
 from cardtable_gui.app_window import App
 from cardtable_gui.rules.base import Action
 from cardtable_gui.rules.spades import Bid
 from cardtable_gui.scenes.table import TableScene
-from cardtable_gui.rules.spizzichino import StandPile, TakePile
+from cardtable_gui.rules.spizzichino import LiftCard, StandPile, TakePile
 from cardtable_gui.scenes.table.keys_line import fit_keys
-from cardtable_gui.scenes.table.layouts.spizzichino import PLAY_KEYS
+from cardtable_gui.scenes.table.layouts.spizzichino import LIFT_KEY, play_keys
 from tests.scenes.test_table_geometry import config, to_decision
+from tests.scenes.test_table_spizzichino import play_until, spizzichino_config
 
 PLAYERS = {"spades": 4, "arizona_spaghetti": 4, "spinado": 4}
 
@@ -185,9 +186,30 @@ def test_at_a_spizzichino_card_to_play_the_line_runs_under_the_hand(app: App) ->
     while not table.playing:
         scene.submit(scene.match.legal_actions_for(0)[0])
         to_decision(app, scene)
-    assert line(scene) == "Keys: " + ", ".join(PLAY_KEYS)
+    assert line(scene) == "Keys: " + ", ".join(play_keys(scene.match.legal_actions_for(0)))
     words = table.keys_line.text_rect(app.theme)
     assert words.top >= table.fan.room().bottom and words.centerx == table.fan.area.centerx
+
+
+def lifts(scene: TableScene) -> list[LiftCard]:
+    """The lifts the person may make now."""
+    return [a for a in scene.match.legal_actions_for(0) if isinstance(a, LiftCard)]
+
+
+def test_spizzichino_s_line_names_l_only_while_a_stack_top_may_be_lifted(app: App) -> None:
+    """Seen in play: the line named "L lifts a 3, 2 or asso" with no 3, 2 or asso on
+    either stack, and L then only said why not. It names L while a lift is legal, and
+    follows the stacks as they change."""
+    scene = start_table(app, spizzichino_config())
+    table = scene.table
+    play_until(app, scene, lambda: table.playing and not lifts(scene))
+    assert LIFT_KEY not in table.keys_line.keys and "L lifts" not in line(scene)
+    play_until(app, scene, lambda: table.playing and bool(lifts(scene)))
+    assert LIFT_KEY in table.keys_line.keys and "L lifts a 3, 2 or asso" in line(scene)
+    lift = lifts(scene)[0]
+    assert move_made_by(app, scene, pygame.K_l, "l") == [lift], "L lifts"
+    run_until(app, lambda: table.playing)
+    assert (LIFT_KEY in table.keys_line.keys) == bool(lifts(scene)), "the line follows the stacks"
 
 
 @pytest.mark.parametrize("game", sorted([*PLAYERS, "spizzichino"]))

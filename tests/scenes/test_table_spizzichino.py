@@ -42,7 +42,7 @@ from cardtable_gui.rules.spizzichino import (
 )
 from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table import TableScene
-from cardtable_gui.scenes.table.layouts.spizzichino import PLAY_KEYS, SpizzichinoLayout, thirds_text
+from cardtable_gui.scenes.table.layouts.spizzichino import SpizzichinoLayout, play_keys, thirds_text
 from cardtable_gui.scenes.table.pile_choice import NO_PILE_CHOSEN
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.ui import theme as th
@@ -763,7 +763,7 @@ def test_a_chosen_card_rises_clear_of_the_key_help(app, size: tuple[int, int]) -
     press(app, pygame.K_RIGHT)
     post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")
     chosen = fan.selected
-    assert chosen is not None and table.keys_line.keys == PLAY_KEYS
+    assert chosen is not None and table.keys_line.keys == play_keys(scene.match.legal_actions_for(0))
     post(pygame.MOUSEMOTION, pos=card_grip(scene, chosen), rel=(0, 0), buttons=(0, 0, 0))
     frames(app, 30)
     assert not fan.gliding
@@ -901,5 +901,5 @@ def test_the_keys_line_never_cuts_a_key_half_way(app, size) -> None:
     play_until(app, scene, lambda: table.playing)
     text, _ = table.keys_line.shown(app.theme)
     assert "…" not in text
-    assert ("Keys: " + ", ".join(PLAY_KEYS)).startswith(text)
+    assert ("Keys: " + ", ".join(play_keys(scene.match.legal_actions_for(0)))).startswith(text)
     assert text.startswith("Keys: Left/Right pick a card, Up/Down hand or stacks, Enter plays it")

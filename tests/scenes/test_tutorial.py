@@ -33,7 +33,7 @@ from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table.book_row import NEW_BOOK
 from cardtable_gui.scenes.table.hand_fan import HINT, SELECTED
 from cardtable_gui.scenes.tutorial import TutorialScene
-from cardtable_gui.scenes.tutorial.lesson_table import ANSWER_FIRST, HIGHLIGHT, READ_FIRST, LessonTableScene
+from cardtable_gui.scenes.tutorial.lesson_table import ANSWER_FIRST, HIGHLIGHT, NO_HINT, READ_FIRST, LessonTableScene
 from cardtable_gui.tutorials import has_course, load_course
 from cardtable_gui.tutorials.model import Do, Explain, Free, Quiz, Watch
 from cardtable_gui.tutorials.progress import PROGRESS_FILE, load_progress, save_progress
@@ -689,6 +689,20 @@ def skip_to(app: App, scene: LessonTableScene, kind: type) -> None:
     settle(app, scene)
     if kind in (Do, Free):
         run_until(app, lambda: scene._deciding is not None)
+
+
+@pytest.mark.parametrize("game", [game for game in COURSES if game != "hand_and_foot"])
+def test_a_lesson_s_keys_line_names_no_hint_key(app: App, game: str) -> None:
+    """Seen in play: a lesson's keys line said "H shows a hint", and H answered that
+    hints are for your own games. The line names the keys that work there, H left out
+    (the same tables name it in a game: see test_table_keys_line)."""
+    scene = open_lesson(app, game, 0)
+    skip_to(app, scene, Do)
+    shown, _ = scene.table.keys_line.shown(app.theme)
+    assert shown.startswith("Keys: "), "the line names the move's keys"
+    assert "H " not in shown
+    key(app, pygame.K_h)
+    assert scene.message == NO_HINT and not scene.hint.visible
 
 
 def test_the_rings_go_once_the_move_is_made(app: App) -> None:

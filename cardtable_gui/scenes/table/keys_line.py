@@ -26,7 +26,8 @@ HAND_BAND = 1.25
 """The height of a fanned hand's band, in card heights: the cards and their arc."""
 PREFIX = "Keys: "
 HINT = "H shows a hint"
-"""The scene's key for the Hint, which works at every decision of every game."""
+"""The scene's key for the Hint, which works at every decision of every game, at a
+table that gives hints (``KeysLine.hint``)."""
 
 
 def fit_keys(theme: th.Theme, keys: Sequence[str], width: int) -> tuple[str, int]:
@@ -60,6 +61,8 @@ class KeysLine:
     (``place``) and sets ``keys`` to what holds now (none while it is not the person's
     move: nothing is drawn then, and the room stays so that nothing moves)."""
 
+    hint: bool = True
+    """The table gives hints: else H, which only says why not, is never named."""
     keys: tuple[str, ...] = ()
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     centre: int | None = None
@@ -83,7 +86,8 @@ class KeysLine:
 
     def shown(self, theme: th.Theme) -> tuple[str, int]:
         """The words drawn and their size, as they fit the line's width."""
-        return fit_keys(theme, self.keys, self.rect.width)
+        named = self.keys if self.hint else tuple(key for key in self.keys if key != HINT)
+        return fit_keys(theme, named, self.rect.width)
 
     def text_rect(self, theme: th.Theme) -> pygame.Rect:
         """Where the words are drawn (nothing, while there are no keys to name)."""

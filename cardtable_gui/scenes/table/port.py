@@ -66,3 +66,6 @@ class TablePort:
     """Where the table's own notes (a refusal, the hint, a tip) are drawn now."""
     staging_changed: Callable[[], None]
     """The player staged cards or took them back: a hint for the turn no longer holds."""
+    gives_hints: bool
+    """H gives a hint at this table (not in a lesson, whose panel says what to do):
+    the keys line names H only then."""

@@ -117,6 +117,10 @@ class TableScene(Scene):
     was. A watched table (computer players only) is never saved; ``pace`` makes it run
     that many times faster than the settings say (``watch --speed``)."""
 
+    gives_hints: bool = True
+    """H and the Hint button give the Medium player's advice here (a table whose
+    teaching comes from elsewhere says so, and its keys line leaves H out)."""
+
     def __init__(
         self,
         app: App,
@@ -248,6 +252,7 @@ class TableScene(Scene):
             viewer=lambda: self.viewer,
             note_boxes=lambda: self.note_boxes,
             staging_changed=self.staging_changed,
+            gives_hints=self.gives_hints,
         )
 
     def _new_coach(self) -> Coach:

@@ -63,6 +63,9 @@ ANSWER_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
 class LessonTableScene(TableScene):
     """``course``'s lesson ``index`` at its table, from step ``step``."""
 
+    gives_hints = False
+    """The panel says what to do: H only says so (``NO_HINT``), and is never named."""
+
     def __init__(self, app: App, course: Course, index: int, step: int = 0) -> None:
         self.course = course
         self.lesson_index = index

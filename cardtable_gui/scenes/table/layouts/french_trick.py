@@ -57,7 +57,7 @@ class FrenchTrickLayout(GameLayout):
         self.small_width = 40
         """The other seats' backs, set by ``layout``."""
         self.hand_top = 0
-        self.keys_line = KeysLine()
+        self.keys_line = KeysLine(hint=port.gives_hints)
 
     def _prepare_pictures(self) -> None:
         """Every picture this table can show at its sizes: backs, then the hand (any

@@ -192,7 +192,7 @@ class SpinadoLayout(GameLayout):
         self.bubbles = Bubbles()
         self.log = PlayLog(port.paused)
         self.hand_play = HandPlay(self.fan, self.board, self._try_play)
-        self.keys_line = KeysLine()
+        self.keys_line = KeysLine(hint=port.gives_hints)
         self.spinado_button = Button("Add the spinado (S)", self._toggle_spinado)
         spots = seat_spots(self.seat_count, pygame.Rect(0, 0, 400, 300))
         self.panels = [SeatPanel(spot.angle) for spot in spots]

@@ -85,13 +85,22 @@ LIFT_FLIGHT = 0.30
 LAST_TRICK_SECONDS = 1.8
 
 PILE_KEYS_HINT = "Pick a pile by click, number or arrows, then T to take it into your hand or S to stand it"
-PLAY_KEYS = ("Left/Right pick a card", "Up/Down hand or stacks", "Enter plays it", "L lifts a 3, 2 or asso", HINT)
+LIFT_KEY = "L lifts a 3, 2 or asso"
+PLAY_KEYS = ("Left/Right pick a card", "Up/Down hand or stacks", "Enter plays it", LIFT_KEY, HINT)
 """The keys at a card to play, most useful first: a narrow window leaves out the last
-ones whole rather than cutting one off half way."""
+ones whole rather than cutting one off half way. L is named only while a lift is
+legal (``play_keys``)."""
 PICK_A_PILE = "a number or the arrows pick a pile"
 TAKE_KEY = "T takes it into your hand"
 STAND_KEY = "S stands it face up"
 """The keys at a pile to choose: picking one, then what may be done with it now."""
+
+
+def play_keys(legal: Sequence[Action]) -> tuple[str, ...]:
+    """The keys at a card to play among ``legal``: L only when a stack's top may be
+    lifted now, since pressing it otherwise only hears why not."""
+    lifting = any(isinstance(action, LiftCard) for action in legal)
+    return tuple(key for key in PLAY_KEYS if key != LIFT_KEY or lifting)
 
 
 def thirds_text(count: int) -> str:
@@ -159,7 +168,7 @@ class SpizzichinoLayout(GameLayout):
         self.playing = False
         """True while the bottom person may play a card or lift one."""
         self.stack_pair = StackPair(self.fan, self.trick, self._play_card, {pygame.K_l: self._lift_key})
-        self.keys_line = KeysLine()
+        self.keys_line = KeysLine(hint=port.gives_hints)
         self.card_width = 100
         self.small_width = 48
         self.table_width = 80
@@ -782,7 +791,7 @@ class SpizzichinoLayout(GameLayout):
             stack.legal = stack.top is not None and stack.top in cards
             self.lift_buttons[i].visible = LiftCard(i) in legal
         self.trick.caption = "Your turn: drag a card here"
-        self.keys_line.keys = PLAY_KEYS
+        self.keys_line.keys = play_keys(legal)
         self.stack_pair.let_go()
 
     def _offer_piles(self, legal: list[Action]) -> None:
