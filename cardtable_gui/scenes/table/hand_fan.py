@@ -24,9 +24,9 @@ _BOTTOM_MARGIN = 0.05
 """Clear space under the lowest card, as a share of the card's height."""
 SELECTED = (120, 220, 255)
 HINT = (255, 120, 205)
+"""The Hint's colour: unlike the selection, the playable glow or marked cards."""
 LESSON_RING = (255, 150, 0)
 """A lesson's ring: the colour of its rings round everything else on the table."""
-"""The Hint's colour: unlike the selection, the playable glow or marked cards."""
 _ARC_DEGREES = 14.0
 LIFT = 0.12
 """A card's rise, in card heights, of which each reason below adds a share."""

@@ -343,11 +343,10 @@ def report_trick(footprint: Footprint, trick: TrickArea, sprites: CardSprites) -
 
 
 def hand_card_rects(fan: HandFan, card: Card) -> list[pygame.Rect]:
-    """The part of ``card`` that shows in the hand ``fan`` as it is drawn now: up to
-    where the next card covers it (a ring round the whole card would run over its
-    neighbours), or the whole card, turned with the fan, when nothing covers it or it
-    stands raised above the next card (cut at the next card's edge, the ring of a
-    raised card ran across its top, which shows above that card)."""
+    """The part of ``card`` that shows in the hand ``fan`` as it is drawn now, which a
+    lesson's panel keeps clear of: up to where the next card covers it, or the whole
+    card, turned with the fan, when nothing covers it or it stands raised above the
+    next card (whose edge would cut off the raised card's top, which shows)."""
     rects = []
     for index in fan.indices_of([card]):
         rect = fan.card_rect(index)
