@@ -145,7 +145,7 @@ def test_the_keys_cursor_never_looks_like_the_mouse_hover(fan) -> None:
     outlines: dict[Card | None, object] = {}
     draw = fan.sprites.draw
 
-    def record(surface, card, center, width, angle=0.0, dim=False, outline=None, shadow=True):  # type: ignore[no-untyped-def]
+    def record(surface, card, center, width, angle=0.0, dim=False, outline=None, shadow=True, ring=None):  # type: ignore[no-untyped-def]
         outlines[card] = outline
         return draw(surface, card, center, width, angle, dim, outline, shadow)
 
