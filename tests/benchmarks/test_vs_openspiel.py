@@ -137,12 +137,14 @@ def test_the_ceiling_plays_the_hand_it_is_shown(bench: ModuleType) -> None:
     assert world.hands == state.hands
 
 
-def test_the_report_says_what_each_side_bid_took_and_how_often_it_was_set(bench: ModuleType) -> None:
-    def side(contract: int, tricks: int) -> SideResult:
-        return SideResult((0, 2), contract, tricks, 0, 0, 0, 0, 0, 0, 0)
+def test_the_report_says_what_each_side_bid_took_how_often_it_was_set_and_what_nil_gave(bench: ModuleType) -> None:
+    def side(contract: int, tricks: int, nil: int = 0) -> SideResult:
+        return SideResult((0, 2), contract, tricks, 0, nil, 0, 0, 0, 0, 0)
 
-    hands = [side(6, 7), side(5, 3), side(4, 4), side(7, 8)]
-    assert bench.contracts("our side", hands) == "our side bid 5.5 and took 5.5 tricks, set in 25% of hands"
+    hands = [side(6, 7), side(5, 3, nil=100), side(4, 4, nil=-100), side(7, 8, nil=100)]
+    assert bench.contracts("our side", hands) == (
+        "our side bid 5.5 and took 5.5 tricks, set in 25% of hands; nil bids +25.0 points a hand"
+    )
 
 
 def test_without_openspiel_the_script_says_so_in_one_line(bench: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
