@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pygame
 import pytest
@@ -31,7 +32,7 @@ from cardtable_gui.rules.spizzichino import StandPile
 from cardtable_gui.rules.spizzichino import TakePile as SpizzichinoTake
 from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table.book_row import NEW_BOOK
-from cardtable_gui.scenes.table.hand_fan import HINT, SELECTED
+from cardtable_gui.scenes.table.hand_fan import HINT, SELECTED, lesson_pulse, lesson_ring_shade
 from cardtable_gui.scenes.tutorial import TutorialScene
 from cardtable_gui.scenes.tutorial.lesson_table import ANSWER_FIRST, HIGHLIGHT, NO_HINT, READ_FIRST, LessonTableScene
 from cardtable_gui.tutorials import has_course, load_course
@@ -675,9 +676,33 @@ def test_the_hand_and_foot_keys_line_is_never_cut_while_kings_are_staged(tmp_pat
 
 
 def test_the_lesson_ring_is_told_apart_from_chosen_cards_and_the_hint() -> None:
-    """Seen in play: in Hand and Foot the ringed kings and the chosen 9s had the same blue."""
-    for other in (SELECTED, HINT):
-        assert sum(abs(a - b) for a, b in zip(HIGHLIGHT, other)) > 200
+    """Seen in play: in Hand and Foot the ringed kings and the chosen 9s had the same blue.
+    The hand's ring pulses through its shades, each still the lesson's orange."""
+    shades = {lesson_ring_shade(lesson_pulse(ticks)) for ticks in range(0, 2_000, 20)}
+    for shade in (HIGHLIGHT, *shades):
+        assert is_ring(shade)
+        for other in (SELECTED, HINT):
+            assert sum(abs(a - b) for a, b in zip(shade, other)) > 200
+
+
+def test_a_ringed_hand_card_pulses_with_the_table_s_rings(tmp_path: Path) -> None:
+    """Seen in play: the ring round a hand card stood still while the lesson's other
+    rings pulsed. The hand draws its ring in the shade of the moment."""
+    app = make_app(tmp_path, (1280, 800))
+    lessons = load_course("hand_and_foot").lessons
+    scene = open_lesson(app, "hand_and_foot", next(i for i, lesson in enumerate(lessons) if lesson.title == "Taking the discard pile"))
+    skip_to(app, scene, Do)
+    fan = scene.table.fan
+    nine = fan.drawn_rect(fan.index_of(Card.parse("9H")))
+    seen = set()
+    for ticks in (408, 1225):  # the brightest and the faintest moments of the pulse
+        with mock.patch("pygame.time.get_ticks", return_value=ticks):
+            surface = app.screen.copy()
+            scene.draw(surface)
+        band = [surface.get_at((nine.centerx, y))[:3] for y in range(nine.top - app.theme.px(6), nine.top)]
+        seen.add(max((c for c in band if is_ring(c)), key=sum))
+    assert len(seen) == 2, "the ring is brighter at one moment than at the other"
+    app.quit()
 
 
 def skip_to(app: App, scene: LessonTableScene, kind: type) -> None:

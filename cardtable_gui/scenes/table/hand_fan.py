@@ -27,10 +27,29 @@ HINT = (255, 120, 205)
 """The Hint's colour: unlike the selection, the playable glow or marked cards."""
 LESSON_RING = (255, 150, 0)
 """A lesson's ring: the colour of its rings round everything else on the table."""
+LESSON_RING_STEPS = 6
+"""The shades a ringed hand card's ring pulses through: the card's picture is drawn
+with its ring and kept, so a few shades keep the pictures few."""
 _ARC_DEGREES = 14.0
 LIFT = 0.12
 """A card's rise, in card heights, of which each reason below adds a share."""
 RISE_LEGAL, RISE_HOVER, RISE_HINTED, RISE_SELECTED = 0.5, 0.6, 0.4, 1.1
+
+
+def lesson_pulse(ticks: int) -> float:
+    """How bright a lesson's rings are at ``ticks`` milliseconds, from 0 to 1: every
+    ring of a lesson, in the hand or on the table, pulses together."""
+    return 0.5 + 0.5 * math.sin(ticks / 260)
+
+
+def lesson_ring_shade(pulse: float) -> tuple[int, int, int]:
+    """``LESSON_RING`` at ``pulse`` (``lesson_pulse``), in one of ``LESSON_RING_STEPS``
+    shades: dimmed to seven tenths at the faintest, still plainly the lesson's orange
+    and not the Hint's or the selection's colour."""
+    level = round(pulse * (LESSON_RING_STEPS - 1)) / (LESSON_RING_STEPS - 1)
+    share = 0.7 + 0.3 * level
+    red, green, blue = LESSON_RING
+    return round(red * share), round(green * share), round(blue * share)
 
 
 def reach_for(card_height: int) -> int:
@@ -395,7 +414,8 @@ class HandFan:
         points at ``card``."""
         if card is None or card not in self.ringed:
             return outline, ring
-        return (outline, LESSON_RING) if outline is not None else (LESSON_RING, LESSON_RING)
+        shade = lesson_ring_shade(lesson_pulse(pygame.time.get_ticks()))
+        return (outline, shade) if outline is not None else (shade, shade)
 
     def hinted_indices(self) -> set[int]:
         """The slots of the hinted cards, while the hand may be played from."""

@@ -12,7 +12,6 @@ the lesson done and offers the next one.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -24,7 +23,7 @@ from cardtable_gui.persistence.saves import RestoredGame
 from cardtable_gui.rules.base import Action, Event, TrickWon
 from cardtable_gui.seats import COMPUTER_NAMES
 from cardtable_gui.scenes.table import TableScene
-from cardtable_gui.scenes.table.hand_fan import LESSON_RING
+from cardtable_gui.scenes.table.hand_fan import LESSON_RING, lesson_pulse
 from cardtable_gui.scenes.table.summary import SummaryTable
 from cardtable_gui.scenes.tutorial.lesson_match import LessonMatch, lesson_config
 from cardtable_gui.scenes.tutorial.lesson_panel import LessonPanel
@@ -442,7 +441,7 @@ class LessonTableScene(TableScene):
         """Rings round what the step points at, but for the hand's cards, which the
         hand rings itself (``in_hand``: where they are)."""
         theme = self.app.theme
-        pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 260)
+        pulse = lesson_pulse(pygame.time.get_ticks())
         width = max(2, theme.px(3))
         colour = (*HIGHLIGHT, round(150 + 105 * pulse))
         for rect in self.highlight_rects():
