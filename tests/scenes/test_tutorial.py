@@ -34,7 +34,7 @@ from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table.book_row import NEW_BOOK
 from cardtable_gui.scenes.table.hand_fan import HINT, SELECTED, lesson_pulse, lesson_ring_shade
 from cardtable_gui.scenes.tutorial import TutorialScene
-from cardtable_gui.scenes.tutorial.lesson_table import ANSWER_FIRST, HIGHLIGHT, NO_HINT, READ_FIRST, LessonTableScene
+from cardtable_gui.scenes.tutorial.lesson_table import ANSWER_FIRST, HIGHLIGHT, NO_HINT, READ_FIRST, RING_OUTSET, LessonTableScene
 from cardtable_gui.tutorials import has_course, load_course
 from cardtable_gui.tutorials.model import Do, Explain, Free, Quiz, Watch
 from cardtable_gui.tutorials.progress import PROGRESS_FILE, load_progress, save_progress
@@ -927,4 +927,21 @@ def test_a_refusal_in_a_lesson_keeps_off_the_window_s_edge(tmp_path: Path, game:
     footprint = scene.footprint()
     assert scene.message and [(mark.what, tuple(mark.rect)) for mark in footprint.near_edge()] == []
     assert footprint.inside().contains(scene.panel.box)
+    app.quit()
+
+
+@pytest.mark.parametrize(("game", "index"), LESSONS, ids=LESSON_IDS)
+def test_h_s_answer_in_a_lesson_hides_nothing_the_step_rings(tmp_path: Path, game: str, index: int) -> None:
+    """Seen in play: in a Spizzichino lesson, H's answer lay over the bottom of the
+    ring round the stacks. At the smallest window, a note keeps off every ring."""
+    app = make_app(tmp_path, (1024, 640))
+    scene = open_lesson(app, game, index)
+    if not any(isinstance(step, Do) for step in scene.run.lesson.steps):
+        pytest.skip("a lesson without a move")
+    skip_to(app, scene, Do)
+    key(app, pygame.K_h)
+    assert scene.message == NO_HINT
+    outset = app.theme.px(RING_OUTSET)
+    rings = [rect.inflate(outset, outset) for rect in scene.highlight_rects()]
+    assert scene.message_rect().collidelist(rings) == -1
     app.quit()

@@ -23,6 +23,7 @@ from cardtable_gui.persistence.saves import RestoredGame
 from cardtable_gui.rules.base import Action, Event, TrickWon
 from cardtable_gui.seats import COMPUTER_NAMES
 from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.hand_fan import LESSON_RING, lesson_pulse
 from cardtable_gui.scenes.table.summary import SummaryTable
 from cardtable_gui.scenes.tutorial.lesson_match import LessonMatch, lesson_config
@@ -424,6 +425,15 @@ class LessonTableScene(TableScene):
 
     def _highlighted_cards(self) -> list[Card]:
         return [Card.parse(item) for item in self._highlighted() if item not in AREAS]
+
+    def _solid_footprint(self, size: tuple[int, int]) -> Footprint:
+        """The table's footprint and the step's rings: a note (H's answer, a refused
+        move's reason) never hides what the step points at."""
+        footprint = super()._solid_footprint(size)
+        if not self.handoff.visible:
+            outset = self.app.theme.px(RING_OUTSET)
+            footprint.add_all(Kind.MARK, (rect.inflate(outset, outset) for rect in self.highlight_rects()), "lesson's ring")
+        return footprint
 
     def highlight_rects(self) -> list[pygame.Rect]:
         """Where the step's highlighted cards and areas are drawn now."""
