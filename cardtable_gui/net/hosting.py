@@ -28,7 +28,7 @@ from cardtable_gui.net.names import YOU
 from cardtable_gui.net.wire import encode
 from cardtable_gui.persistence.saves import describe_progress
 from cardtable_gui.rules.base import ActionParseError, Event, GameState, IllegalAction
-from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+from cardtable_gui.seats import COMPUTER_NAMES, AILevel, MatchConfig, SeatConfig, SeatKind
 
 
 class Link(Protocol):
@@ -212,16 +212,21 @@ class HostedGame:
             self._act(said.connection, message)
 
     def _join(self, connection: int, join: Join) -> None:
-        if join.name.casefold() == YOU.casefold():
+        name = join.name.casefold()
+        if name == YOU.casefold():
             self.link.drop(connection, "NameTaken", 'Every table calls its own player "You": join under your own name.')
             return
-        if join.name in self.replaced:
+        if name in {gone.casefold() for gone in self.replaced}:
             self.link.drop(connection, "SeatTaken", f"A computer plays {join.name}'s seat now; the table is full.")
             return
-        if any(f.present and f.name == join.name for f in self.friends.values()) or (
-            join.name in {c.name for seat, c in enumerate(self.config.seats) if seat not in self.friends}
+        if not self._taken_by_a_person(join.name) and not self.started:
+            self._rename_computer_called(join.name)
+        if self._taken_by_a_person(join.name) or any(
+            _same(c.name, join.name) for seat, c in enumerate(self.config.seats) if seat not in self.friends
         ):
-            self.link.drop(connection, "NameTaken", f"Someone at this table is already called {join.name}.")
+            self.link.drop(
+                connection, "NameTaken", f"Someone at this table is already called {join.name}: join under another name."
+            )
             return
         friend = self._seat_for(join)
         if friend is None:
@@ -231,8 +236,8 @@ class HostedGame:
             else:
                 self.link.drop(connection, "TableFull", "Every seat kept for a friend is taken.")
             return
-        returning = friend.name == join.name
-        friend.name = join.name
+        returning = _same(friend.name, join.name)
+        friend.name = friend.name if returning else join.name
         friend.connection = connection
         friend.gone_since = None
         friend.updates = 0
@@ -240,7 +245,7 @@ class HostedGame:
         self.link.send(
             connection, Welcome(seat=friend.seat, game=config.game, players=config.players, options=config.options)
         )
-        self.notes.append(f"{join.name} is back." if returning and self.started else f"{join.name} joined.")
+        self.notes.append(f"{friend.name} is back." if returning and self.started else f"{friend.name} joined.")
         self._tell_lobby()
         if self.started:
             self._send_fresh(friend)
@@ -251,7 +256,7 @@ class HostedGame:
         keeps its friend's name once the game is on: another name cannot take it."""
         free = [f for f in self.friends.values() if not f.present]
         for friend in free:
-            if friend.name == join.name:
+            if _same(friend.name, join.name):
                 return friend
         if self.started:
             free = [f for f in free if f.name is None]
@@ -260,12 +265,37 @@ class HostedGame:
                 return friend
         return free[0] if free else None
 
+    def _taken_by_a_person(self, name: str) -> bool:
+        """Whether the host or a friend here goes by ``name``."""
+        return any(f.present and _same(f.name, name) for f in self.friends.values()) or any(
+            _same(c.name, name) for seat, c in enumerate(self.config.seats) if seat not in self.friends and c.is_human
+        )
+
+    def _rename_computer_called(self, name: str) -> None:
+        """Before the start, a computer seat called ``name`` takes another name, so a
+        friend keeps their own: the computers' names are only the table's choice."""
+        seats = list(self.config.seats)
+        clash = next((i for i, c in enumerate(seats) if i not in self.friends and not c.is_human and _same(c.name, name)), None)
+        if clash is None:
+            return
+        taken = {c.name.casefold() for c in seats} | {f.name.casefold() for f in self.friends.values() if f.name}
+        spare = next((n for n in COMPUTER_NAMES if n.casefold() not in taken | {name.casefold()}), None)
+        if spare is None:
+            return
+        seats[clash] = seats[clash].model_copy(update={"name": spare})
+        self.config = self.config.model_copy(update={"seats": tuple(seats)})
+        self.notes.append(f"The computer in seat {clash + 1} is called {spare} now, so that {name} keeps their name.")
+
     def _left(self, connection: int, why: str) -> None:
         for friend in self.friends.values():
             if friend.connection == connection:
                 friend.connection = None
-                friend.gone_since = time.monotonic()
                 self.notes.append(f"{friend.name} {why}.")
+                if self.started:
+                    friend.gone_since = time.monotonic()
+                else:
+                    # Nothing is dealt yet: the seat is free again for whoever joins.
+                    friend.name = None
                 self._tell_lobby()
 
     def _act(self, connection: int, act: Act) -> None:
@@ -371,6 +401,11 @@ def _only_absent_may_join(absent: Sequence[FriendSeat]) -> str:
     who = " or ".join(f"{friend.name} (seat {friend.seat + 1})" for friend in absent)
     same = "the same name" if len(absent) == 1 else "their own name"
     return f"This game has started; only {who} can join, with {same}."
+
+
+def _same(name: str | None, other: str) -> bool:
+    """Whether two names would read as one at the table: "ada" is Ada."""
+    return name is not None and name.casefold() == other.casefold()
 
 
 def _refused(error: str, message: str) -> Refused:

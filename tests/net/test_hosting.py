@@ -9,7 +9,7 @@ import pytest
 from net_support import FakeLink, spades_with_friends
 
 from cardtable_gui.net.hosting import HostedGame
-from cardtable_gui.net.messages import Lobby, Welcome
+from cardtable_gui.net.messages import Lobby, Refused, Welcome
 from cardtable_gui.net.wire import decode
 from cardtable_gui.rules.base import IllegalAction
 
@@ -67,6 +67,56 @@ def test_a_fifth_person_or_a_taken_name_is_turned_away(hosted) -> None:
     link.join(16, "Ada")
     game.pump()
     assert link.dropped == {15: "TableFull", 16: "NameTaken"}
+
+
+def test_a_name_taken_in_another_case_is_the_same_name(hosted) -> None:
+    """Seen in play: "ada" sat down beside Ada, and the table showed two of them."""
+    game, link = hosted
+    link.join(11, "Ada")
+    link.join(13, "ADA")
+    link.join(14, "host")
+    game.pump()
+    assert link.dropped == {13: "NameTaken", 14: "NameTaken"}
+    (refused,) = [m for m in link.sent[13] if isinstance(m, Refused)]
+    assert refused.message == "Someone at this table is already called ADA: join under another name."
+
+
+def test_a_friend_keeps_their_name_and_a_computer_called_so_takes_another() -> None:
+    """Seen in play: the computers are named Ada, Bruno... in seat order, and a friend
+    called Ada was turned away from a table with a computer Ada. Before the start, the
+    computer gives the name up; the host is told."""
+    link = FakeLink()
+    config = spades_with_friends((1,))
+    seats = list(config.seats)
+    seats[2] = seats[2].model_copy(update={"name": "Ada"})
+    seats[3] = seats[3].model_copy(update={"name": "Bruno"})
+    game = HostedGame(config.model_copy(update={"seats": tuple(seats)}), (1,), link)
+    link.join(11, "ada")
+    game.pump()
+    assert [(s.name, s.kind) for s in game.seats()] == [
+        ("Host", "host"),
+        ("ada", "friend"),
+        ("Clara", "computer"),
+        ("Bruno", "computer"),
+    ]
+    assert game.notes == ["The computer in seat 3 is called Clara now, so that ada keeps their name.", "ada joined."]
+    game.start()
+    assert [seat.name for seat in game.config.seats] == ["Host", "ada", "Clara", "Bruno"]
+    game.match.close()
+
+
+def test_a_friend_who_leaves_the_lobby_frees_the_seat(hosted) -> None:
+    """Seen in play: a friend who pressed Back in the lobby was listed as having lost
+    the connection, their seat kept. Nothing is dealt yet: the seat is open again."""
+    game, link = hosted
+    _seated(game, link)
+    link.leave(11, "left the game")
+    game.pump()
+    assert game.notes[-1] == "Ada left the game."
+    assert [(s.name, s.kind) for s in game.seats()][1] == ("Friend 1", "open")
+    link.join(15, "Dee")
+    game.pump()
+    assert [(s.name, s.kind, s.present) for s in game.seats()][1] == ("Dee", "friend", True)
 
 
 def test_a_friend_who_would_be_called_you_is_asked_for_a_name(hosted) -> None:
