@@ -226,8 +226,10 @@ class Match:
         return "thinking"
 
     def seat_name(self, seat: int) -> str:
+        """The seat's name; a friend's seat a computer plays now says so, briefly, to
+        fit a name plate and a side's line of the scores ("Ada (computer)" was cut)."""
         name = self.config.seats[seat].name
-        return f"{name} (computer)" if seat in self.friends_gone else name
+        return f"{name} (AI)" if seat in self.friends_gone else name
 
     def view_for(self, seat: int | None) -> GameView:
         """What ``seat`` may know now (``None``: a spectator's view)."""

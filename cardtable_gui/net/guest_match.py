@@ -126,13 +126,14 @@ class GuestMatch:
     @property
     def to_move(self) -> int | None:
         """The seat to move; nobody while this seat's move is on its way to the host, so
-        the table offers no turn on a position the move has already left."""
-        return None if self._on_its_way else self.remote.to_move
+        the table offers no turn on a position the move has already left, and nobody
+        once the game has ended here (no plate waits on a move that will never come)."""
+        return None if self._on_its_way or self.ended is not None else self.remote.to_move
 
     @property
     def thinking_seat(self) -> int | None:
         """Whoever else is to move: the table shows them as still choosing."""
-        seat = self.remote.to_move
+        seat = self.to_move
         return None if seat == self.seat else seat
 
     def waiting_words(self, seat: int, doing: str = "choosing") -> str:

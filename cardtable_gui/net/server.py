@@ -108,6 +108,14 @@ class Left:
     why: str
 
 
+WRONG_CODE = (
+    "That join code is not this game's. Check it with the host: after three wrong tries "
+    "the host's game takes a new code, which the host is shown."
+)
+"""The refusal of a wrong code. The host cannot tell an old code from a mistyped one
+(the code keys the connection), so the words cover both."""
+
+
 @dataclass(frozen=True, slots=True)
 class CodeChanged:
     """Too many wrong codes: the host now takes ``code`` only."""
@@ -310,7 +318,7 @@ class HostServer:
             self._wrong = 0
             self._code = self._new_code()
             self._incoming.put(CodeChanged(self._code))
-        await _refuse(socket, "WrongCode", "That join code is not this game's. Check it with the host.")
+        await _refuse(socket, "WrongCode", WRONG_CODE)
 
     async def _read(self, guest: _Guest) -> str:
         """Read the guest's messages until it leaves; returns how it left."""

@@ -83,15 +83,22 @@ class FriendsScene(PageScene):
             for seat in range(1, MOST_SEATS)
         ]
         settings = app.settings
+        # Enter in the last fields of a form does what its button does, as a player expects.
         self.host_name = TextInput(
-            default_name(settings.friends_name, settings.player_name, "Host"), max_length=NAME_LIMIT, placeholder="your name"
+            default_name(settings.friends_name, settings.player_name, "Host"),
+            max_length=NAME_LIMIT,
+            placeholder="your name",
+            on_submit=lambda _text: self._host(),
         )
-        self.port = TextInput(str(DEFAULT_PORT), max_length=5, placeholder="port")
+        self.port = TextInput(str(DEFAULT_PORT), max_length=5, placeholder="port", on_submit=lambda _text: self._host())
         self.host_button = Button("Host", self._host, style="primary")
         self.address = TextInput("", max_length=60, placeholder="host address, e.g. 192.168.1.20")
-        self.code = TextInput("", max_length=30, placeholder="join code, e.g. 7-tiger-lamp")
+        self.code = TextInput("", max_length=30, placeholder="join code, e.g. 7-tiger-lamp", on_submit=lambda _text: self.join())
         self.name = TextInput(
-            default_name(settings.friends_name, settings.player_name, "Friend"), max_length=NAME_LIMIT, placeholder="your name"
+            default_name(settings.friends_name, settings.player_name, "Friend"),
+            max_length=NAME_LIMIT,
+            placeholder="your name",
+            on_submit=lambda _text: self.join(),
         )
         self.join_button = Button("Join", self.join, style="primary")
         self.nearby_buttons: list[Button] = []

@@ -173,7 +173,7 @@ def test_a_friend_s_lobby_opens_their_table_where_they_play_their_own_seat(app: 
 
 
 def test_the_menu_s_play_with_friends_page_hosts_and_refuses_a_code_typed_wrong(app: App, monkeypatch) -> None:
-    from frame_support import type_text
+    from frame_support import key, type_text
 
     from cardtable_gui.scenes import friends
 
@@ -186,6 +186,11 @@ def test_the_menu_s_play_with_friends_page_hosts_and_refuses_a_code_typed_wrong(
     type_text(app, "tiger lamp")
     click(app, page.join_button.rect.center)
     assert app.scenes.top is page and "7-tiger-lamp" in page.problem
+    page.problem = ""
+    # Seen in play: Enter in the name field only moved on to the Join button.
+    click(app, page.name.rect.center)
+    key(app, pygame.K_RETURN)
+    assert "7-tiger-lamp" in page.problem, "Enter joins as the button does"
     click(app, page.host_button.rect.center)
     lobby = app.scenes.top
     assert isinstance(lobby, HostLobbyScene)
@@ -210,6 +215,10 @@ def test_the_host_is_offered_a_computer_for_a_friend_whose_connection_is_down(
     host_plays_until_asked(app, table, "Ada's connection is down")
     dialog = app.scenes.top
     assert isinstance(dialog, Dialog) and "Ada's connection is down" in dialog.title.text
+    # Seen in play: the question pops up unasked with Computer plays focused, so an
+    # Enter meant for the game gave the friend's seat away.
+    assert dialog.focus.current.text == "Keep waiting"
+    assert f"the join code is {server.code}" in dialog.message.text
     computer = next(button for button in dialog.buttons if button.text == "Computer plays")
     click(app, computer.rect.center)
     assert app.scenes.top is table
@@ -253,8 +262,10 @@ def test_when_the_host_leaves_the_friend_s_table_says_so_and_offers_the_menu(app
     frames(app, 5)
     host.leave()
     run_until(app, lambda: _dialog_titled(app, "The host ended the game"))
-    assert table.message == "The host ended the game."
+    assert table.message == "The host ended the game." and not table.message_is_refusal
     assert table.match.legal_actions_for(2) == []
+    # Seen in play: the host's plate still said "choosing..." once the game had ended.
+    assert table.match.to_move is None and table.match.thinking_seat is None
     back = next(button for button in app.scenes.top.buttons if button.text == "Back to menu")
     click(app, back.rect.center)
     assert isinstance(app.scenes.top, MenuScene)
@@ -299,13 +310,15 @@ def test_the_host_s_game_is_saved_and_continues_there_with_computers_in_the_frie
         return 2 in match.movers
 
     run_until(app, host_plays)
-    assert resumed.seat_name(2) == "Gia (computer)", "for the rest of the game"
+    assert resumed.seat_name(2) == "Gia (AI)", "for the rest of the game"
+    # Seen in play: "Ada B (computer)" was cut to "Ada B (comput..." on the plate.
+    assert not any(panel.cut(app.theme) for panel in resumed.table.panels)
     store = SaveStore(app.data_dir)
     run_until(app, lambda: store.load_autosave().actions != saved.actions)
     assert store.load_autosave().friend_seats == (2,), "a later autosave still says a computer plays for Gia"
     app.go_home()
     click(app, next(b for b in app.scenes.top.buttons if b.text == "Continue").rect.center)
-    assert app.scenes.top.seat_name(2) == "Gia (computer)"
+    assert app.scenes.top.seat_name(2) == "Gia (AI)"
 
 
 def test_a_friend_whose_connection_drops_joins_again_by_itself_and_plays_on(
@@ -653,6 +666,8 @@ def test_the_host_s_leave_dialog_says_it_ends_the_game_for_the_friends(app: App,
         assert _dialog_titled(app, "Leave the table?")
         words = app.scenes.top.message.text
         assert "ends the game for your friends" in words and "computers in their seats" in words
+        # Seen in play: once the code changed, the table showed it nowhere.
+        assert f"joins again with the code {server.code}" in words
     finally:
         friend.close()
 

@@ -8,6 +8,7 @@ game, or the seat cannot be had again, the table says why and offers the menu.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from cardtable_gui.net.guest_match import RETRYING, GuestMatch
@@ -34,7 +35,8 @@ class GuestTableScene(TableScene):
             self.show_afresh()
         if guest.ended is not None:
             if self.message != guest.ended.why:
-                self.say(guest.ended.why)
+                # Said in plain colours: nothing was refused, the game is over here.
+                self.note_briefly(guest.ended.why, math.inf)
             self._tell_end()
         elif guest.lost_since is not None and self.message != RETRYING:
             self._end_turn()

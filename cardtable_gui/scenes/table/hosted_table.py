@@ -66,11 +66,14 @@ class HostedTableScene(TableScene):
             self.app,
             f"{name}'s connection is down",
             f"The game waits for {name}'s move. Let a computer play for {name} from now on? "
-            f"If {name} comes back first, they take their seat again.",
+            f"If {name} comes back first (the join code is {self.hosted.link.code}), they take their seat again.",
             [
                 Answer("Computer plays", lambda: self.hosted.replace_with_computer(missing.seat), "primary"),
                 Answer("Keep waiting", None, "quiet"),
             ],
+            # The question comes up unasked: Enter pressed for the game must not give
+            # the friend's seat away.
+            focus=1,
         )
         self.app.scenes.push(self._asking)
 
@@ -94,7 +97,8 @@ class HostedTableScene(TableScene):
         """Leaving ends the game for the friends too; the host keeps it."""
         return (
             "Leaving ends the game for your friends: their tables are told the host left. "
-            "It stays saved here, and Continue on the menu plays it on with computers in their seats."
+            "It stays saved here, and Continue on the menu plays it on with computers in their seats. "
+            f"(A friend whose connection drops joins again with the code {self.hosted.link.code}.)"
         )
 
     def close(self) -> None:
