@@ -18,16 +18,18 @@ from cardtable_gui.ai.base import AgentFactory, SafetyPlay, SearchPlan
 class GameAgents:
     """What one game adds to the players every game has: its heuristic player (also
     the casual player's skill and the search player's rollouts) and its search plan,
-    if the search must be bounded (most games search every move fully); and the
-    safety plays the search makes without weighing, if the game has any."""
+    if the search must be bounded (most games search every move fully); the safety
+    plays the search makes without weighing, if the game has any; and the player its
+    rollouts seat on the other side, where it is not the heuristic one."""
 
     heuristic: AgentFactory
     search_plan: SearchPlan | None = None
     safety_play: SafetyPlay | None = None
+    rival: AgentFactory | None = None
 
 
 AGENTS: dict[str, GameAgents] = {
-    "spades": GameAgents(spades.SpadesHeuristic, safety_play=spades.nil_cover),
+    "spades": GameAgents(spades.SpadesHeuristic, safety_play=spades.nil_cover, rival=spades.SpadesRival),
     "hand_and_foot": GameAgents(hand_and_foot.HandAndFootHeuristic, hand_and_foot.SEARCH_PLAN),
     "spinado": GameAgents(spinado.SpinadoHeuristic),
     "arizona_spaghetti": GameAgents(arizona_spaghetti.ArizonaSpaghettiHeuristic),

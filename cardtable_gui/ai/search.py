@@ -20,7 +20,10 @@ game whose moves are too many or rounds too long has a ``SearchPlan`` in
 ``ai.registry``: only its best few candidates are tried, and rollouts stop at a depth
 where the position is scored by an estimate. A game may also name safety plays
 (``GameAgents.safety_play``: covering a partner's nil in Spades) that the search makes
-without weighing, because their worth lies in play its rollouts' players never make.
+without weighing, because their worth lies in play its rollouts' players never make;
+and it may seat a rival in the other side's chairs (``GameAgents.rival``: in Spades, one
+that never ducks for bags), so the search does not count on gifts a real opponent will
+not give.
 
 Rollouts move by ``apply_trusted`` and build no events: a state's ``rounds_scored``
 and ``last_round_points`` tell them when the round ended and what it gave.
@@ -138,6 +141,7 @@ class SearchAgent:
         self._heuristic = own.heuristic if own is not None else None
         self._guide = self._heuristic(seat, random.Random(0)) if self._heuristic is not None else None
         self._safety = own.safety_play if own is not None else None
+        self._rival = own.rival if own is not None else None
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -295,11 +299,15 @@ class SearchAgent:
         return self._value(state, state.scores)
 
     def _players(self, state: GameState[Any], seed: int) -> list[Agent]:
-        factory = self._heuristic
-        return [
-            factory(seat, random.Random(seed + seat)) if factory else RandomAgent(random.Random(seed + seat))
-            for seat in range(state.players)
-        ]
+        """The rollout players: the game's own at this seat's side, its rival (where it
+        has one) at the others."""
+        own_side = next((side for side in state.teams if self.seat in side), (self.seat,))
+        players: list[Agent] = []
+        for seat in range(state.players):
+            factory = self._heuristic if seat in own_side or self._rival is None else self._rival
+            rng = random.Random(seed + seat)
+            players.append(factory(seat, rng) if factory else RandomAgent(rng))
+        return players
 
     def _value(self, state: GameState[Any], points: Sequence[float]) -> float:
         """What this seat's side gained over the others: over the other side where there

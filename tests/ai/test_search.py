@@ -15,9 +15,9 @@ import pytest
 from cardtable_gui.ai import make_agent
 from cardtable_gui.ai.search import SearchAgent, Tally, _favourite_unless_beaten
 from cardtable_gui.rules import GAMES
-from cardtable_gui.ai.spades import SpadesHeuristic
+from cardtable_gui.ai.spades import SpadesHeuristic, SpadesRival
 from cardtable_gui.cards import Card
-from cardtable_gui.rules.spades import LOOK, Bid, Phase, PlayCard, SpadesRules, SpadesState
+from cardtable_gui.rules.spades import LOOK, Bid, Phase, PlayCard, SpadesOptions, SpadesRules, SpadesState
 from tests.rules.spades_helpers import deal_hands
 
 SPADES = SpadesRules()
@@ -122,6 +122,15 @@ def spades_first_play() -> tuple[object, int]:
     while state.phase.value != "playing":
         state.apply(state.legal_actions()[-1] if "look" in map(str, state.legal_actions()) else Bid(3))
     return state, state.to_move
+
+
+def test_the_rollouts_seat_the_game_s_rival_on_the_other_side_only() -> None:
+    """Spades names a rival that never ducks for bags: the search's partner plays as
+    the game's own player, the opponents as the rival."""
+    for partnerships, expected in ((True, [SpadesHeuristic, SpadesRival] * 2), (False, [SpadesHeuristic] + [SpadesRival] * 3)):
+        state = SpadesRules().new_game(4, SpadesOptions(partnerships=partnerships), seed=2)
+        players = SearchAgent(SpadesRules(), 0, random.Random(1))._players(state, 7)
+        assert [type(player) for player in players] == expected
 
 
 def test_search_advice_names_the_move_in_words_and_gives_the_evidence() -> None:

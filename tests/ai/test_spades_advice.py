@@ -7,7 +7,7 @@ import random
 
 from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.claims import certain, likely
-from cardtable_gui.ai.spades import Play, SpadesHeuristic
+from cardtable_gui.ai.spades import Play, SpadesHeuristic, SpadesRival
 from cardtable_gui.cards import Card
 from cardtable_gui.rules.spades import Bid, PlayCard, SpadesState
 from tests.ai.advice_support import advise_through_a_game
@@ -271,6 +271,15 @@ def test_with_the_contract_made_and_no_set_in_reach_it_ducks_to_avoid_bags() -> 
     said = advice(after_two_club_tricks((2, 1)), 0)
     assert said.rule == "lead-low"
     assert said.reason.endswith("your side has its contract, so give the lead away cheaply and avoid bags.")
+
+
+def test_the_rival_of_the_search_s_rollouts_takes_the_trick_medium_gives_away() -> None:
+    """The search's rollouts seat ``SpadesRival`` on the other side: with its contract
+    made and no set in reach it still cashes the queen, where Medium leads low."""
+    state = after_two_club_tricks((2, 1))
+    legal = state.legal_actions()
+    assert SpadesHeuristic(0, random.Random(0)).choose(state.view(0), legal) != PlayCard(Card.parse("QC"))
+    assert SpadesRival(0, random.Random(0)).choose(state.view(0), legal) == PlayCard(Card.parse("QC"))
 
 
 def test_pressing_for_the_set_says_how_many_tricks_it_takes() -> None:
