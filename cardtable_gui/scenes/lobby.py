@@ -43,6 +43,8 @@ class _Lobby(PageScene):
         self.buttons: list[Button] = [self.back]
         self.focus = FocusGroup(lambda: self.buttons)
         self._top = 0
+        self._drawn: list[pygame.Rect] = []
+        """Where the words and buttons were last drawn: toasts keep off them."""
 
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
@@ -66,23 +68,31 @@ class _Lobby(PageScene):
         theme = self.draw_header(surface)
         width = surface.get_width()
         margin = theme.px(48)
+        drawn: list[pygame.Rect] = []
         y = self._top
         for text, size, colour in self.lines:
             lines, fitted = theme.fit_lines(text, theme.px(size), width - 2 * margin, 3)
             for line in lines:
                 image = theme.text(line, fitted, colour)
-                surface.blit(image, ((width - image.get_width()) // 2, y))
+                drawn.append(surface.blit(image, ((width - image.get_width()) // 2, y)))
                 y += fitted + theme.px(6)
             y += theme.px(8)
         y += theme.px(12)
         for seat in self.seats:
             text, fitted = theme.fit(seat, theme.px(LINE), width - 2 * margin)
             image = theme.text(text, fitted, th.TEXT)
-            surface.blit(image, ((width - image.get_width()) // 2, y))
+            drawn.append(surface.blit(image, ((width - image.get_width()) // 2, y)))
             y += fitted + theme.px(10)
         for button in self.buttons:
             if button is not self.back:
                 button.draw(surface, theme)
+        self._drawn = drawn + [button.rect for button in self.buttons]
+
+    def toast_clear(self) -> list[pygame.Rect]:
+        """A toast ("Ada joined.") keeps off the join code and the seats: it lay over
+        the code just as the host read it out."""
+        room = self.app.theme.px(12)
+        return [rect.inflate(room, room) for rect in self._drawn]
 
 
 def seat_line(seat: int, info: SeatInfo, mine: int | None) -> str:

@@ -65,7 +65,7 @@ class ToastLayer:
             lines = theme.wrap(toast.message, font, round(width * 0.7))
             text_w = max(font.size(line)[0] for line in lines)
             shaped.append((toast, lines, pygame.Rect(0, 0, text_w + pad_x * 2, len(lines) * font.get_linesize() + pad_y * 2)))
-        top = _clear_top([box for _, _, box in shaped], gap, width, theme.px(62), height // 2, theme.px(8), keep_clear)
+        top = _clear_top([box for _, _, box in shaped], gap, width, height, theme.px(62), theme.px(8), keep_clear)
         self.boxes = []
         for toast, lines, box in shaped:
             box.midtop = (width // 2, top)
@@ -81,14 +81,16 @@ class ToastLayer:
 
 
 def _clear_top(
-    boxes: Sequence[pygame.Rect], gap: int, width: int, first: int, last: int, step: int, keep_clear: Sequence[pygame.Rect]
+    boxes: Sequence[pygame.Rect], gap: int, width: int, height: int, first: int, step: int, keep_clear: Sequence[pygame.Rect]
 ) -> int:
     """The height for the stack of ``boxes`` (one under another, ``gap`` apart, centred
-    across ``width``): the first from ``first`` down to ``last``, by ``step``, where they
-    cover nothing of ``keep_clear``; ``first`` when there is no such height."""
+    across ``width``): the highest from ``first`` down to the window's bottom
+    (``height``), by ``step``, where they cover nothing of ``keep_clear``; ``first``
+    when there is no such height."""
     if not boxes or not keep_clear:
         return first
-    for top in range(first, max(first, last) + 1, step):
+    stack = sum(box.height for box in boxes) + gap * (len(boxes) - 1)
+    for top in range(first, max(first, height - stack - step) + 1, step):
         y, clear = top, True
         for box in boxes:
             spot = pygame.Rect(0, 0, box.width, box.height)

@@ -76,6 +76,11 @@ def test_the_host_s_lobby_fills_as_a_friend_joins_and_start_opens_the_table(app:
         run_until(app, lambda: lobby.start.enabled)
         assert "Seat 3 \u00b7 Ada (friend)" in lobby.seats
         assert lobby.lines[0][0] == f"Join code: {CODE}"
+        # Seen in play: with two toasts up, "Ada joined." lay over the join code.
+        app.toast("A second piece of news, to stack two toasts.", 5.0)
+        frames(app, 2)
+        assert app.toasts.boxes and lobby.toast_clear()
+        assert all(box.collidelist(lobby.toast_clear()) == -1 for box in app.toasts.boxes)
         click(app, lobby.start.rect.center)
         table = app.scenes.top
         assert isinstance(table, HostedTableScene)
@@ -262,13 +267,20 @@ def test_when_the_host_leaves_the_friend_s_table_says_so_and_offers_the_menu(app
     frames(app, 5)
     host.leave()
     run_until(app, lambda: _dialog_titled(app, "The host ended the game"))
-    assert table.message == "The host ended the game." and not table.message_is_refusal
     assert table.match.legal_actions_for(2) == []
-    # Seen in play: the host's plate still said "choosing..." once the game had ended.
+    # Seen in play: under the question, the host's plate still said "choosing...", then
+    # "to play"; and the question's words stood again in a note beneath it.
     assert table.match.to_move is None and table.match.thinking_seat is None
-    back = next(button for button in app.scenes.top.buttons if button.text == "Back to menu")
-    click(app, back.rect.center)
-    assert isinstance(app.scenes.top, MenuScene)
+    assert not any(panel.active or panel.thinking for panel in table.table.panels)
+    assert table.message == ""
+    look = next(button for button in app.scenes.top.buttons if button.text == "Look at the table")
+    click(app, look.rect.center)
+    frames(app, 3)
+    assert app.scenes.top is table
+    assert table.message == "The host ended the game." and not table.message_is_refusal
+    assert not any(panel.active or panel.thinking for panel in table.table.panels)
+    click(app, table.menu_button.rect.center)
+    assert isinstance(app.scenes.top, MenuScene), "a table whose game has ended leaves without asking"
 
 
 def test_the_host_s_game_is_saved_and_continues_there_with_computers_in_the_friends_seats(
@@ -359,7 +371,10 @@ def test_a_friend_s_table_that_cannot_reach_the_host_again_offers_the_menu(
     run_until(app, lambda: table.message == "Connection lost: trying again\u2026")
     server.stop()
     run_until(app, lambda: _dialog_titled(app, "Connection lost"))
-    assert "could not be reached" in table.message
+    assert "could not be reached" in app.scenes.top.message.text
+    click(app, next(b for b in app.scenes.top.buttons if b.text == "Look at the table").rect.center)
+    frames(app, 2)
+    assert "could not be reached" in table.message, "the table keeps saying why it stands still"
 
 
 # -- the way back, a game in progress, names, the port ---------------------------------
@@ -668,6 +683,8 @@ def test_the_host_s_leave_dialog_says_it_ends_the_game_for_the_friends(app: App,
         assert "ends the game for your friends" in words and "computers in their seats" in words
         # Seen in play: once the code changed, the table showed it nowhere.
         assert f"joins again with the code {server.code}" in words
+        # Seen in play: Enter pressed Leave, ending the game for every friend.
+        assert app.scenes.top.focus.current.text == "Stay"
     finally:
         friend.close()
 

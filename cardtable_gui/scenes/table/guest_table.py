@@ -34,13 +34,17 @@ class GuestTableScene(TableScene):
         if guest.take_rejoined():
             self.show_afresh()
         if guest.ended is not None:
-            if self.message != guest.ended.why:
-                # Said in plain colours: nothing was refused, the game is over here.
-                self.note_briefly(guest.ended.why, math.inf)
             self._tell_end()
+            if self._told_end and self.app.scenes.top is self and self.message != guest.ended.why:
+                # Once the question is answered, the table keeps saying why it stands
+                # still, in plain colours: nothing was refused, the game is over here.
+                self.note_briefly(guest.ended.why, math.inf)
         elif guest.lost_since is not None and self.message != RETRYING:
             self._end_turn()
             self.say(RETRYING)
+
+    def play_has_stopped(self) -> bool:
+        return self.guest.ended is not None
 
     def _tell_end(self) -> None:
         """Once, as soon as nothing else is over the table: why the game cannot go on
@@ -50,6 +54,9 @@ class GuestTableScene(TableScene):
             return
         self._told_end = True
         self._end_turn()
+        # The plates were drawn before the news came: under the question they must
+        # already show nobody to move.
+        self.table.update(0.0)
         self.app.scenes.push(
             Dialog(
                 self.app,

@@ -68,8 +68,8 @@ class HostedTableScene(TableScene):
             f"The game waits for {name}'s move. Let a computer play for {name} from now on? "
             f"If {name} comes back first (the join code is {self.hosted.link.code}), they take their seat again.",
             [
-                Answer("Computer plays", lambda: self.hosted.replace_with_computer(missing.seat), "primary"),
-                Answer("Keep waiting", None, "quiet"),
+                Answer("Computer plays", lambda: self.hosted.replace_with_computer(missing.seat)),
+                Answer("Keep waiting", None, "primary"),
             ],
             # The question comes up unasked: Enter pressed for the game must not give
             # the friend's seat away.
@@ -92,6 +92,8 @@ class HostedTableScene(TableScene):
         if friend is not None and friend.present:
             self._asking = None
             self.app.scenes.pop()
+
+    leaving_ends_it_for_others = True
 
     def leave_words(self) -> str:
         """Leaving ends the game for the friends too; the host keeps it."""

@@ -248,7 +248,7 @@ class TableScene(Scene):
             card_scale=lambda: self.app.settings.card_scale,
             toolbar_end=self.toolbar_end,
             footprint=self.footprint,
-            paused=lambda: self.finished or self.summary.visible,
+            paused=lambda: self.finished or self.summary.visible or self.play_has_stopped(),
             viewer=lambda: self.viewer,
             note_boxes=lambda: self.note_boxes,
             staging_changed=self.staging_changed,
@@ -314,6 +314,11 @@ class TableScene(Scene):
         self.message = ""
         self._acted(action)
         return True
+
+    def play_has_stopped(self) -> bool:
+        """Whether no more moves can come at this table though the game is not over (a
+        friend's table once the host has gone): no plate is then shown to move."""
+        return False
 
     def say(self, message: str) -> None:
         """Show ``message`` (a refused move's reason) above the hand until the player
@@ -875,8 +880,13 @@ class TableScene(Scene):
                 "Leave the table?",
                 self.leave_words(),
                 [Answer("Leave", self._main_menu, "primary"), Answer("Stay", None, "quiet")],
+                # Where leaving ends the game for others, Enter stays.
+                focus=1 if self.leaving_ends_it_for_others else 0,
             )
         )
+
+    leaving_ends_it_for_others = False
+    """Whether leaving this table ends the game at other tables (the host's)."""
 
     def leave_words(self) -> str:
         """What leaving the table does to the game, as the leave dialog says it."""
