@@ -368,3 +368,21 @@ def test_while_a_new_round_is_dealt_the_plate_and_h_agree(app: App) -> None:
     press_h(app)
     assert scene.message == "A hint is for your turn; wait until it comes."
     assert not scene.table.panels[0].active
+
+
+def test_the_tag_goes_beside_a_pile_with_words_above_and_below_it(app: App) -> None:
+    """Seen in Hand and Foot at 1024x640: the draw pile has a book's "1 wild" above it and
+    its own count below, and the tag on the top corner hid "1 wild". The middle of a
+    side comes before a spot over words."""
+    from cardtable_gui.scenes.table.hint import HintPanel
+
+    theme = app.theme
+    hint = HintPanel()
+    hint.note("Draw from the draw pile.")
+    pile = pygame.Rect(40, 220, 60, 80)
+    around = pile.inflate(theme.px(10), theme.px(10))
+    words_above = pygame.Rect(0, around.top - 14, 160, 12)
+    words_below = pygame.Rect(0, around.bottom - 2, 160, 14)
+    tag = hint.mark_tag(theme, [pile], pygame.Rect(0, 0, 1024, 640), [words_above, words_below])
+    assert tag is not None and tag.collidelist([words_above, words_below]) == -1
+    assert tag.center == around.midright

@@ -112,8 +112,10 @@ class HintPanel:
         move's main target), at its top right corner unless it would lie over
         ``keep_clear`` (words, other cards: "[Hint] opened" hid "not opened"; a stack's
         count), then the middle of its top (the top left corner holds a card's index),
-        the top left, the bottom right, the bottom left; the spot hiding least when
-        none is free. None with nothing marked."""
+        the top left, the bottom right, the bottom left, then the middle of either side
+        (Hand and Foot's draw pile at 1024x640 has words above and below it: "[Hint]"
+        hid "1 wild"); the spot hiding least when none is free. None with nothing
+        marked."""
         if self.text is None or not marks:
             return None
         around = marks[0].inflate(theme.px(10), theme.px(10))
@@ -123,7 +125,15 @@ class HintPanel:
             tag.center = corner
             return tag.clamp(screen)
 
-        corners = (around.topright, around.midtop, around.topleft, around.bottomright, around.bottomleft)
+        corners = (
+            around.topright,
+            around.midtop,
+            around.topleft,
+            around.bottomright,
+            around.bottomleft,
+            around.midright,
+            around.midleft,
+        )
         return first_clear((on(corner) for corner in corners), keep_clear)
 
     def _tag_rect(self, theme: th.Theme) -> pygame.Rect:
