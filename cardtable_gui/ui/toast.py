@@ -1,11 +1,13 @@
 """Short messages that float above any scene for a few seconds ("Screenshot saved to
 ..."), fading in and out near the top of the window, under the toolbar: the bottom is
 where a player's hand lies, and a notice must never cover it. Newest at the bottom.
-A scene may name what a toast should keep off (a table's plates and cards); the toasts
-then go down the window's upper half to the first height where they cover none of it."""
+A scene may name what a toast should keep off (a table's plates and cards, a lobby's join
+code); the toasts then go down the window to the first height where they cover none of it,
+or else to the height where they cover least."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -85,20 +87,21 @@ def _clear_top(
 ) -> int:
     """The height for the stack of ``boxes`` (one under another, ``gap`` apart, centred
     across ``width``): the highest from ``first`` down to the window's bottom
-    (``height``), by ``step``, where they cover nothing of ``keep_clear``; ``first``
-    when there is no such height."""
+    (``height``), by ``step``, where they cover nothing of ``keep_clear``; where every
+    height covers something, the one that covers least (the toast on Continue lay
+    over a seat's plate)."""
     if not boxes or not keep_clear:
         return first
     stack = sum(box.height for box in boxes) + gap * (len(boxes) - 1)
+    best = (math.inf, first)
     for top in range(first, max(first, height - stack - step) + 1, step):
-        y, clear = top, True
+        y, covered = top, 0
         for box in boxes:
             spot = pygame.Rect(0, 0, box.width, box.height)
             spot.midtop = (width // 2, y)
-            if spot.collidelist(list(keep_clear)) != -1:
-                clear = False
-                break
+            covered += sum(spot.clip(rect).width * spot.clip(rect).height for rect in keep_clear)
             y = spot.bottom + gap
-        if clear:
+        if covered == 0:
             return top
-    return first
+        best = min(best, (covered, top))
+    return best[1]
