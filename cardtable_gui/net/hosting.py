@@ -219,14 +219,9 @@ class HostedGame:
         if name in {gone.casefold() for gone in self.replaced}:
             self.link.drop(connection, "SeatTaken", f"A computer plays {join.name}'s seat now; the table is full.")
             return
-        if not self._taken_by_a_person(join.name) and not self.started:
-            self._rename_computer_called(join.name)
-        if self._taken_by_a_person(join.name) or any(
-            _same(c.name, join.name) for seat, c in enumerate(self.config.seats) if seat not in self.friends
-        ):
-            self.link.drop(
-                connection, "NameTaken", f"Someone at this table is already called {join.name}: join under another name."
-            )
+        taken = f"Someone at this table is already called {join.name}: join under another name."
+        if self._taken_by_a_person(join.name):
+            self.link.drop(connection, "NameTaken", taken)
             return
         friend = self._seat_for(join)
         if friend is None:
@@ -235,6 +230,12 @@ class HostedGame:
                 self.link.drop(connection, "GameStarted", _only_absent_may_join(absent))
             else:
                 self.link.drop(connection, "TableFull", "Every seat kept for a friend is taken.")
+            return
+        # Only a friend who gets a seat makes a computer give its name up.
+        if not self.started:
+            self._rename_computer_called(join.name)
+        if any(_same(c.name, join.name) for seat, c in enumerate(self.config.seats) if seat not in self.friends):
+            self.link.drop(connection, "NameTaken", taken)
             return
         returning = _same(friend.name, join.name)
         friend.name = friend.name if returning else join.name

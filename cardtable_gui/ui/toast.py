@@ -99,7 +99,7 @@ def _clear_top(
         for box in boxes:
             spot = pygame.Rect(0, 0, box.width, box.height)
             spot.midtop = (width // 2, y)
-            covered += sum(spot.clip(rect).width * spot.clip(rect).height for rect in keep_clear)
+            covered += sum(clip.width * clip.height for clip in (spot.clip(rect) for rect in keep_clear))
             y = spot.bottom + gap
         if covered == 0:
             return top

@@ -100,6 +100,10 @@ def test_a_friend_keeps_their_name_and_a_computer_called_so_takes_another() -> N
         ("Bruno", "computer"),
     ]
     assert game.notes == ["The computer in seat 3 is called Clara now, so that ada keeps their name.", "ada joined."]
+    link.join(12, "Clara")
+    game.pump()
+    assert link.dropped == {12: "TableFull"}
+    assert [s.name for s in game.seats()][2] == "Clara", "a friend turned away renames no computer"
     game.start()
     assert [seat.name for seat in game.config.seats] == ["Host", "ada", "Clara", "Bruno"]
     game.match.close()
