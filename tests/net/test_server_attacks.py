@@ -101,6 +101,8 @@ def test_a_wrong_code_tells_the_guest_plainly(server) -> None:
     refused = guest.wait_for(3)
     lost = guest.wait_for(3)
     assert isinstance(refused, Refused) and refused.error == "WrongCode"
+    assert "not this game's" in refused.message
+    assert "after three wrong tries the host's game takes a new code" in refused.message, "an old code is wrong too"
     assert isinstance(lost, Lost)
 
 

@@ -232,6 +232,29 @@ def test_the_host_is_offered_a_computer_for_a_friend_whose_connection_is_down(
     run_until(app, lambda: 2 in table.match.movers[moves:])
 
 
+def test_the_question_about_a_missing_friend_states_the_code_the_game_takes_now(
+    app: App, server: HostServer, monkeypatch
+) -> None:
+    """Three wrong codes give the game a new one; the question the host reads the old
+    one from states the new one instead."""
+    from cardtable_gui.scenes.table import hosted_table
+
+    monkeypatch.setattr(hosted_table, "MISSING_SECONDS", 0.0)
+    hosted, friend = friend_joined(server, "Ada")
+    table = HostedTableScene(app, hosted, 0, lambda: None)
+    app.scenes.push(table)
+    friend.close()
+    host_plays_until_asked(app, table, "Ada's connection is down")
+    dialog = app.scenes.top
+    for attempt in range(3):
+        guesser = GuestClient(f"127.0.0.1:{server.port}", f"{attempt + 2}-tiger-lamp", "Eve")
+        guesser.start()
+        guesser.wait_for(3)
+    run_until(app, lambda: server.code != CODE and CODE not in dialog.message.text)
+    assert app.scenes.top is dialog
+    assert f"the join code is {server.code}" in dialog.message.text
+
+
 def host_plays_until_asked(app: App, table: HostedTableScene, title: str) -> None:
     """The host plays its own turns (seat 1) until the dialog ``title`` asks it
     something."""

@@ -40,6 +40,8 @@ class HostedTableScene(TableScene):
         """The friend, and when they went, the host was last asked about."""
         self._asking: Dialog | None = None
         """The question about a missing friend, while it may be open."""
+        self._code = hosted.link.code
+        """The join code as the questions on screen state it."""
         super().__init__(app, hosted.config)
         app.add_frame_hook(self._serve_covered)
 
@@ -85,6 +87,7 @@ class HostedTableScene(TableScene):
         if self.app.scenes.top is self:
             return
         self.hosted.pump()
+        self._restate_code()
         asking = self._asking
         if asking is None or self.app.scenes.top is not asking or self._offered is None:
             return
@@ -92,6 +95,19 @@ class HostedTableScene(TableScene):
         if friend is not None and friend.present:
             self._asking = None
             self.app.scenes.pop()
+
+    def _restate_code(self) -> None:
+        """A question on screen that states the join code states the current one: three
+        wrong codes give the game a new code, perhaps while the host reads the old one
+        out from the question about a missing friend."""
+        code = self.hosted.link.code
+        if code == self._code:
+            return
+        old, self._code = self._code, code
+        top = self.app.scenes.top
+        if isinstance(top, Dialog) and old in top.message.text:
+            top.message.text = top.message.text.replace(old, code)
+            top.layout(self.app.screen.get_size())
 
     leaving_ends_it_for_others = True
 
