@@ -40,7 +40,7 @@ that deal with the same moves replayed.
 Seeded throughout and bounded by work only (not the clock): a run repeats exactly.
 Asserts nothing; Ctrl+C (SIGINT) stops a run early and reports the deals finished.
 
-    nice -n 10 python benchmarks/vs_openspiel.py --ours hard --sims 300 --deals 100
+    nice -n 10 python benchmarks/vs_openspiel.py --ours hard --sims 300 --deals 100 [--figures FILE]
 """
 
 from __future__ import annotations
@@ -56,6 +56,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ai_strength import CEILING, CeilingAgent, interval
@@ -384,6 +385,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--show-deal", action="store_true", help="print both engines' hands of every deal")
     parser.add_argument("--jobs", type=int, default=1, help="deals played side by side, in this many processes")
+    parser.add_argument(
+        "--figures", type=Path, default=None, help="write each deal's duplicate figure here, one a line, to pair two runs"
+    )
     args = parser.parse_args()
     if importlib.util.find_spec("pyspiel") is None:
         print("OpenSpiel is not installed here: pip install -e '.[openspiel]' (or run with a Python that has it).")
@@ -423,6 +427,8 @@ def main() -> int:
     sys.stderr.write("\n")
     if not figures:
         return 1
+    if args.figures is not None:
+        args.figures.write_text("".join(f"{figure}\n" for figure in figures))
     mean, half = interval(figures)
     print(f"Spades, {args.ours} against OpenSpiel's ISMCTS ({args.sims} simulations, uct_c {args.uct_c:g}), seed {args.seed}")
     print(
