@@ -20,7 +20,7 @@ from unittest import mock
 import pygame
 import pytest
 from frame_support import looks_chosen
-from test_table_support import click, drag, frames, make_app, post, run_until
+from test_table_support import DT, click, drag, frames, make_app, post, run_until
 
 from cardtable_gui.app_window import App
 from cardtable_gui.cards import Card
@@ -34,7 +34,7 @@ from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table.book_row import NEW_BOOK
 from cardtable_gui.scenes.table.hand_fan import HINT, SELECTED, lesson_pulse, lesson_ring_shade
 from cardtable_gui.scenes.tutorial import TutorialScene
-from cardtable_gui.scenes.tutorial.lesson_table import ANSWER_FIRST, HIGHLIGHT, NO_HINT, READ_FIRST, RING_OUTSET, LessonTableScene
+from cardtable_gui.scenes.tutorial.lesson_table import ANSWER_FIRST, HIGHLIGHT, NO_HINT, READ_FIRST, READ_PAUSE, RING_OUTSET, LessonTableScene
 from cardtable_gui.tutorials import has_course, load_course
 from cardtable_gui.tutorials.model import Do, Explain, Free, Quiz, Watch
 from cardtable_gui.tutorials.progress import PROGRESS_FILE, load_progress, save_progress
@@ -437,17 +437,39 @@ def test_a_finished_lesson_offers_the_next_one(app: App) -> None:
     assert isinstance(nxt, LessonTableScene) and nxt.run.lesson == following
 
 
-def test_enter_at_the_end_of_a_lesson_waits_for_a_chosen_way_on(app: App) -> None:
+def test_enter_at_the_end_of_a_lesson_waits_until_lesson_complete_could_be_read(app: App) -> None:
     """Seen in play: the Enter that finished the last step went on to start the next
     lesson at once, before "Lesson complete" could be read."""
     scene = open_lesson(app, "arizona_spaghetti", 0)
     while not scene.run.done:
         key(app, pygame.K_k)
-    settle(app, scene)
     for code in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_RIGHT, pygame.K_SPACE):
         key(app, code)
         assert app.scenes.top is scene and scene.panel.counter == "Lesson complete"
     assert "Tab" in scene.panel.text
+
+
+def test_enter_at_the_end_of_a_lesson_presses_the_way_on_that_looks_chosen(app: App) -> None:
+    """Seen in play: the gold "Next lesson" looked chosen, the panel said to press
+    Enter, and Enter did nothing until Tab had been pressed."""
+    scene = open_lesson(app, "arizona_spaghetti", 0)
+    while not scene.run.done:
+        key(app, pygame.K_k)
+    settle(app, scene)
+    frames(app, int(READ_PAUSE / DT) + 2)
+    assert "Press Enter" in scene.panel.text
+    key(app, pygame.K_RIGHT)
+    assert app.scenes.top is scene, "the arrow goes on through steps, not lessons"
+    key(app, pygame.K_RETURN)
+    nxt = app.scenes.top
+    assert isinstance(nxt, LessonTableScene) and nxt.run.lesson == load_course("arizona_spaghetti").lessons[1]
+
+
+def test_tab_at_the_end_of_a_lesson_chooses_among_the_ways_on(app: App) -> None:
+    scene = open_lesson(app, "arizona_spaghetti", 0)
+    while not scene.run.done:
+        key(app, pygame.K_k)
+    settle(app, scene)
     key(app, pygame.K_TAB)
     following, back = scene.panel.choices
     assert following.focused and not back.focused

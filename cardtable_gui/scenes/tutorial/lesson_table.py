@@ -47,7 +47,11 @@ NO_HINT = "In a lesson the panel says what to do; Hint is for your own games."
 READ_FIRST = "Nothing to play yet: read the step, then press Next."
 ANSWER_FIRST = "Answer the question in the panel first."
 LESSON_DONE = "Well done: that is the whole lesson."
-CHOOSE_HOW_ON = "Click where to go on, or choose with Tab or the arrows and press Enter."
+CHOOSE_HOW_ON = "Press Enter or click to go on, or choose another way with Tab or the arrows."
+READ_PAUSE = 1.0
+"""Seconds "Lesson complete" is shown before Enter presses the way on that looks chosen:
+the Enter that finished the last step, or one pressed right after it, must not start
+the next lesson unread."""
 PANEL_WIDTH = 400
 """The panel's width at the design size: the column the table leaves it."""
 MARGIN = 12
@@ -73,9 +77,11 @@ class LessonTableScene(TableScene):
         self.run = LessonRun(course.game, lesson, step)
         self.panel = LessonPanel(self.next_step, self.back_step, self.skip_step, self.leave)
         self._advance_when_settled = False
-        # At the lesson's end, Enter presses only a way on the learner chose: the Enter
-        # that finished the last step must not start the next lesson unread.
+        # At the lesson's end, Tab and the arrows choose among the ways on; Enter
+        # presses the chosen one, else the first after ``READ_PAUSE``.
         self.ways_on = FocusGroup(lambda: self.panel.choices, arrows=True)
+        self._done_for = 0.0
+        """Seconds the lesson's end has been shown."""
         config = lesson_config(self.run, app.settings.player_name, COMPUTER_NAMES)
         super().__init__(app, config)
         # A lesson is never continued from the menu: nothing to autosave.
@@ -390,9 +396,12 @@ class LessonTableScene(TableScene):
         if self.run.awaits_move:
             return False
         if key in NEXT_KEYS:
-            # At the lesson's end a way on is pressed only once chosen (``ways_on``).
             if not self.run.done:
                 self.next_step()
+            elif key != pygame.K_RIGHT and self._done_for >= READ_PAUSE and self.ways_on.current is None:
+                # Seen in play: the gold "Next lesson" looked chosen, and Enter did nothing.
+                # (A way on chosen with Tab takes Enter itself, before the lesson's keys.)
+                self.panel.choices[0].on_click()
             return True
         if key in BACK_KEYS:
             self.back_step()
@@ -401,6 +410,7 @@ class LessonTableScene(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._done_for = self._done_for + dt if self.run.done else 0.0
         if self._advance_when_settled and self.settled and self.may_go_on:
             self.next_step()
         self._refresh_panel()
