@@ -249,11 +249,20 @@ class SpinadoHeuristic(SeatHeuristic):
                 "only-you-can",
                 claims=(certain("only-start", str(card)),),
             )
-        goes = f"{len(chain.cards)} of your cards go down in a run, and " if run else ""
-        return Advice(
-            action,
-            f"Start with the {card.name}: {goes}low cards are the hardest to get rid of "
-            "later, while high ones end runs soon and can wait.",
-            "start-low",
-            claims=run,
-        )
+        lower = any(held != SPINADO and run_value(held) < run_value(card) for held in know.view.hand)
+        if run and lower:
+            # Seen in play: the jack and queen of clubs were advised "because low cards are
+            # the hardest to get rid of" with the 6 of diamonds in hand.
+            why = (
+                f"{len(chain.cards)} of your cards go down in a run, and shedding several at once "
+                "comes before keeping your high cards for later"
+            )
+        elif lower:
+            why = (
+                "what it may bring (a pot's chips, a run nobody else may start, or one that comes "
+                "back to you) counts for more here than starting with your lowest card"
+            )
+        else:
+            goes = f"{len(chain.cards)} of your cards go down in a run, and " if run else ""
+            why = f"{goes}low cards are the hardest to get rid of later, while high ones end runs soon and can wait"
+        return Advice(action, f"Start with the {card.name}: {why}.", "start-low", claims=run)

@@ -109,3 +109,28 @@ def test_every_rule_of_thumb_speaks_in_seeded_games() -> None:
     for seed in range(4):
         seen |= advise_through_a_game("spinado", 4, seed)[1]
     assert seen >= {"only-card", "run-stops", "only-you-can", "start-low", "spinado-keep-lead", "keep-spinado"}
+
+
+def test_a_high_run_started_before_a_low_card_is_not_said_to_be_started_low() -> None:
+    """Seen in play: the jack and queen of clubs were advised with "low cards are the
+    hardest to get rid of later, while high ones end runs soon and can wait", which
+    argued for the 6 of diamonds in the same hand."""
+    state = arrange({0: "JC QC 6D", 1: "10C KC 5D", 2: "7D 4S 8S"}, turn=0)
+    said = advice(state)
+    assert said.action == Play(Card.parse("JC"))
+    assert said.rule == "start-low"
+    assert said.reason == (
+        "Start with the jack of clubs: 2 of your cards go down in a run, and shedding several "
+        "at once comes before keeping your high cards for later."
+    )
+    assert said.claims == (certain("holds", "QC"),)
+    assert all(holds(claim, state, said) for claim in said.claims)
+
+
+def test_the_lowest_card_started_is_said_to_be_started_low() -> None:
+    state = arrange({0: "4C JD", 1: "3C 10D QD", 2: "7D 4S 8S"}, turn=0)
+    said = advice(state)
+    assert said.action == Play(Card.parse("4C"))
+    assert said.reason == (
+        "Start with the four of clubs: low cards are the hardest to get rid of later, while high ones end runs soon and can wait."
+    )
