@@ -35,6 +35,10 @@ HAND_OVER = UndoOff("hand over", "That hand is over, so your last move in it sta
 """From the hand's last card on: while the last trick still lies on the table, under
 the hand's summary and after the next deal, Undo says the same words (it said "new
 hand dealt" under a trick still on the table)."""
+NO_MOVE_THIS_HAND = UndoOff(
+    "no move yet", "Your moves in the last hand stand, and you have made none in this one yet."
+)
+"""Once the next hand is on the table: "hand over" there read as this hand being over."""
 CARDS_SEEN_SINCE = UndoOff(
     "new cards seen",
     "Your last move stands: you have seen cards since that you had not seen when you made it.",

@@ -39,7 +39,7 @@ from cardtable_gui.scenes.setup import SetupScene
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.scene import UNDO_OFF_AT_SHARED_SCREEN
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
-from cardtable_gui.undo_rule import HAND_OVER
+from cardtable_gui.undo_rule import NO_MOVE_THIS_HAND
 
 
 @pytest.fixture
@@ -519,7 +519,7 @@ def test_undo_never_goes_back_past_a_deal(apps, tmp_path: Path) -> None:
     run_until(app, lambda: human_turn_ready(scene))
     assert not scene.undo_button.enabled
     click(app, scene.undo_button.rect.center)
-    assert scene.message == HAND_OVER.reason
+    assert scene.message == NO_MOVE_THIS_HAND.reason, "the second hand is on the table, the first over"
     assert scene.match.state.digest() == state.digest()
 
 

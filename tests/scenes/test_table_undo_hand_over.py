@@ -15,9 +15,9 @@ from cardtable_gui.app_window import App
 from cardtable_gui.rules import GAMES
 from cardtable_gui.rules.base import Action, GameState, RoundScored
 from cardtable_gui.scenes.table import TableScene
-from cardtable_gui.undo_rule import HAND_OVER
+from cardtable_gui.undo_rule import HAND_OVER, NO_MOVE_THIS_HAND
 from tests.scenes.test_table_geometry import just_before
-from tests.scenes.test_table_support import frames, make_app, run_until
+from tests.scenes.test_table_support import click, frames, make_app, run_until
 
 
 @pytest.fixture
@@ -56,3 +56,11 @@ def test_undo_says_hand_over_from_the_hand_s_last_card(app: App, game: str) -> N
     words.append(words_under_undo(scene))
     assert set(words) == {HAND_OVER.short} and HAND_OVER.short == "hand over"
     assert scene.undo_off_rect() is not None, "the words stand under the greyed button"
+    if scene.match.is_over:
+        return
+    # Seen in play: "hand over" stood under Undo at the next hand's start, as if that
+    # hand were over too.
+    click(app, scene.summary.button.rect.center)
+    frames(app, 2)
+    assert not scene.summary.visible
+    assert scene.undo_refusal() is NO_MOVE_THIS_HAND

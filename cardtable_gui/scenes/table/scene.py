@@ -69,7 +69,7 @@ from cardtable_gui.scenes.table.tips import STYLE as TIP_STYLE
 from cardtable_gui.scenes.table.tips import FirstGameTips, Moment
 from cardtable_gui.seats import MatchConfig
 from cardtable_gui.shown_text import drawable_seat_name
-from cardtable_gui.undo_rule import CARDS_SEEN_SINCE, HAND_OVER, UndoOff
+from cardtable_gui.undo_rule import CARDS_SEEN_SINCE, HAND_OVER, NO_MOVE_THIS_HAND, UndoOff
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.form import house_rule_lines
 from cardtable_gui.ui.widgets import Button
@@ -168,6 +168,9 @@ class TableScene(Scene):
         """The first of those events, the move itself, has been shown."""
         self.handoff = HandoffCover(self._handoff_ready, self.ask_leave)
         self.summary = HandSummary(self._summary_closed)
+        self._next_hand_on = self.match.undo_refusal() is HAND_OVER
+        """The hand after the person's last move is on the table (its predecessor's
+        summary closed) and they have not moved in it yet."""
         self.game_over = GameOverPanel(self._rematch, self._main_menu)
         self.confirm = ConfirmPanel()
         self._recorded = False
@@ -308,6 +311,7 @@ class TableScene(Scene):
             self.table.refused()
             return False
         self._end_turn()
+        self._next_hand_on = False
         self._own_events_left += len(own)
         self._own_move_seen = False
         self._turn_shown = None
@@ -360,6 +364,7 @@ class TableScene(Scene):
             # A tip is about the hand in play: it does not stay beside its summary.
             self._show_note(None)
         self._typed_ahead = None
+        self._next_hand_on = False
         self.summary.show(table, button)
         self._layout_summary(self.app.screen.get_size())
         self._summary_left = WATCH_SUMMARY_SECONDS / self.pace
@@ -623,6 +628,7 @@ class TableScene(Scene):
         self.table.end_turn()
 
     def _summary_closed(self) -> None:
+        self._next_hand_on = True
         self._consume()
 
     def _show_game_over(self) -> None:
@@ -810,7 +816,8 @@ class TableScene(Scene):
             return UNDO_GAME_OVER
         if self.summary.visible:
             return HAND_OVER
-        return self.match.undo_refusal()
+        refusal = self.match.undo_refusal()
+        return NO_MOVE_THIS_HAND if refusal is HAND_OVER and self._next_hand_on else refusal
 
     def _undo_allowed(self) -> bool:
         return self.undo_refusal() is None
