@@ -239,7 +239,8 @@ class Theme:
         lines: list[str] = []
         for paragraph in text.split("\n"):
             line = ""
-            for word in paragraph.split():
+            # Split at plain spaces only: a no-break space keeps "face up" together.
+            for word in filter(None, paragraph.split(" ")):
                 candidate = f"{line} {word}" if line else word
                 if line and font.size(candidate)[0] > width:
                     lines.append(line)

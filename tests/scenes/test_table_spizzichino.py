@@ -196,6 +196,8 @@ def test_the_piles_are_chosen_blind_on_the_table_by_mouse_and_keys(app) -> None:
     press(app, pygame.K_s, "s")
     run_until(app, lambda: table.piles.active)
     assert not table.piles.actions[0].enabled, "two piles in hand already"
+    # Seen in play: the box still offered T once both hand piles were taken.
+    assert "T to take" not in table.piles.keys_hint and "S to stand it face up" in table.piles.keys_hint
     press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN, "\r")
     assert mine(scene) == [TakePile(0), TakePile(1), StandPile(2), StandPile(3)]

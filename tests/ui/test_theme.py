@@ -43,3 +43,13 @@ def test_text_that_draws_as_nothing_gives_an_empty_line_not_an_error() -> None:
     # A variation selector alone can be typed into a name field; it has no width.
     image = theme.text("\ufe0f", 20)
     assert image.get_width() == 0 and image.get_height() == theme.font(20).get_height()
+
+
+def test_wrapping_breaks_at_spaces_but_never_at_a_no_break_space() -> None:
+    theme = Theme()
+    font = theme.font(20)
+    text = "two piles to stand face\u00a0up"
+    width = font.size("two piles to stand face")[0]
+    lines = theme.wrap(text, font, width)
+    assert lines[-1] == "face\u00a0up", "the heading broke before a lone 'up' (seen in play)"
+    assert theme.wrap("a  b", font, 1000) == ["a b"]

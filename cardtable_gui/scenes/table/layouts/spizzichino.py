@@ -84,7 +84,10 @@ PLAY_FLIGHT = 0.30
 LIFT_FLIGHT = 0.30
 LAST_TRICK_SECONDS = 1.8
 
-PILE_KEYS_HINT = "Pick a pile by click, number or arrows, then T to take it into your hand or S to stand it"
+PILE_KEYS_HINT = "Pick a pile by click, number or arrows, then"
+PILE_KEYS = ("T to take it into your hand", "S to stand it face up")
+"""The pile box's keys, each said only while its button is on: once both hand piles
+were taken, the box still offered T (seen in play)."""
 LIFT_KEY = "L lifts a 3, 2 or asso"
 PLAY_KEYS = ("Left/Right pick a card", "Up/Down hand or stacks", "Enter plays it", LIFT_KEY, HINT)
 """The keys at a card to play, most useful first: a narrow window leaves out the last
@@ -798,7 +801,8 @@ class SpizzichinoLayout(GameLayout):
         taken = self.counts[self.bottom] // PILE_SIZE
         stood = sum(1 for stack in self.stacks[self.bottom] if stack.count)
         wanted = []
-        for left, where in ((HAND_PILES - taken, "for your hand"), (STACKS - stood, "to stand face up")):
+        # "face up" kept on one line: the heading broke before a lone "up".
+        for left, where in ((HAND_PILES - taken, "for your hand"), (STACKS - stood, "to stand face\u00a0up")):
             if left:
                 wanted.append(f"{left} {'pile' if left == 1 else 'piles'} {where}")
         prompt = f"Your pick, blind: {' and '.join(wanted)}"
@@ -806,7 +810,8 @@ class SpizzichinoLayout(GameLayout):
             PileAction("Take into hand", "t", True, any(isinstance(a, TakePile) for a in legal)),
             PileAction("Stand face up", "s", False, any(isinstance(a, StandPile) for a in legal)),
         ]
-        self.piles.offer(prompt, actions, PILE_KEYS_HINT)
+        keys = " or ".join(words for action, words in zip(actions, PILE_KEYS, strict=True) if action.enabled)
+        self.piles.offer(prompt, actions, f"{PILE_KEYS_HINT} {keys}")
         doing = [words for action, words in zip(actions, (TAKE_KEY, STAND_KEY), strict=True) if action.enabled]
         self.keys_line.keys = (PICK_A_PILE, *doing, HINT)
 
