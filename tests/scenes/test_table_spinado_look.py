@@ -7,6 +7,7 @@ dead hand tile counts the cards it shows, and a pot's line is never cut."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,11 +18,11 @@ from test_table_support import frames, make_app, post, run_until, start_table
 
 from cardtable_gui.app_window import App
 from cardtable_gui.cards import Card, Rank, Suit
-from cardtable_gui.rules.spinado import Play
+from cardtable_gui.rules.spinado import Play, Pot
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.card_sprites import index_corners
 from cardtable_gui.scenes.table.footprint import KEEP_CLEAR
-from cardtable_gui.scenes.table.layouts.spinado import SpinadoLayout, played_the, won_by
+from cardtable_gui.scenes.table.layouts.spinado import NOT_THIS_HAND, SpinadoLayout, played_the, won_by
 from cardtable_gui.scenes.table.layouts.spinado_board import TAGS, dead_hint, tag_ink, tag_px
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.ui.theme import FONT_SIZE_RATIO, MIN_TEXT_PX, Theme
@@ -276,3 +277,19 @@ def test_a_pot_tile_says_who_played_half_its_pair_in_full(apps: list[App], tmp_p
             name = scene.seat_name(seat)
             for line in (won_by(name), played_the(name, Card.parse("QD")), played_the(name, Card.parse("KD"))):
                 assert theme.fit(line, theme.text_px(15), room)[0] == line, (tile.name, line)
+
+
+def test_a_pot_whose_pair_has_a_card_shown_dead_says_not_this_hand(apps: list[App], tmp_path: Path) -> None:
+    """Seen in play: with the jack of diamonds shown dead, Intrigue still read "You
+    played the queen" while Matrimony said the hand could not win it."""
+    app = make_app(tmp_path, SIZES[0])
+    apps.append(app)
+    seats = tuple(SeatConfig(name=f"Player {i + 1}", kind=SeatKind.AI, level=AILevel.EASY) for i in range(PLAYERS))
+    scene = start_table(app, MatchConfig(game="spinado", seats=seats, seed=5))
+    table = table_of(scene)
+    frames(app)
+    assert table.view is not None and not table.view.known_dead
+    assert table._pot_hint(Pot.INTRIGUE) != NOT_THIS_HAND
+    table.view = dataclasses.replace(table.view, known_dead=(Card.parse("JD"),))
+    assert table._pot_hint(Pot.INTRIGUE) == NOT_THIS_HAND
+    assert table._pot_hint(Pot.MATRIMONY) != NOT_THIS_HAND, "the king and queen may still come"

@@ -1034,6 +1034,9 @@ class SpinadoLayout(GameLayout):
         down = [(card, seat) for card, seat in by.items() if seat is not None]
         if len(down) == 2 and down[0][1] != down[1][1]:
             return NOT_THIS_HAND
+        if any(card in self.view.known_dead for card in pair):
+            # Seen in play: "You played the queen" stood on after the jack showed dead.
+            return NOT_THIS_HAND
         if len(down) == 1:
             card, seat = down[0]
             return played_the(self.port.seat_name(seat), card)
