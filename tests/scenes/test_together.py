@@ -20,6 +20,7 @@ from cardtable_gui.net.guest_match import GuestMatch
 from cardtable_gui.net.hosting import HostedGame
 from cardtable_gui.net.remote import RemoteGame
 from cardtable_gui.net.server import HostServer, Limits
+from cardtable_gui.scenes.dialog import Dialog
 from cardtable_gui.scenes.lobby import GuestLobbyScene, HostLobbyScene
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.guest_table import GuestTableScene
@@ -209,17 +210,7 @@ def test_the_menu_s_play_with_friends_page_hosts_and_refuses_a_code_typed_wrong(
 def test_the_host_is_offered_a_computer_for_a_friend_whose_connection_is_down(
     app: App, server: HostServer, monkeypatch
 ) -> None:
-    from cardtable_gui.scenes.dialog import Dialog
-    from cardtable_gui.scenes.table import hosted_table
-
-    monkeypatch.setattr(hosted_table, "MISSING_SECONDS", 0.0)
-    hosted, friend = friend_joined(server, "Ada")
-    table = HostedTableScene(app, hosted, 0, lambda: None)
-    app.scenes.push(table)
-    friend.close()
-    host_plays_until_asked(app, table, "Ada's connection is down")
-    dialog = app.scenes.top
-    assert isinstance(dialog, Dialog) and "Ada's connection is down" in dialog.title.text
+    hosted, table, dialog = asked_about_ada(app, server, monkeypatch)
     # Seen in play: the question pops up unasked with Computer plays focused, so an
     # Enter meant for the game gave the friend's seat away.
     assert dialog.focus.current.text == "Keep waiting"
@@ -237,6 +228,19 @@ def test_the_question_about_a_missing_friend_states_the_code_the_game_takes_now(
 ) -> None:
     """Three wrong codes give the game a new one; the question the host reads the old
     one from states the new one instead."""
+    _, _, dialog = asked_about_ada(app, server, monkeypatch)
+    for attempt in range(3):
+        guesser = GuestClient(f"127.0.0.1:{server.port}", f"{attempt + 2}-tiger-lamp", "Eve")
+        guesser.start()
+        guesser.wait_for(3)
+    run_until(app, lambda: server.code != CODE and CODE not in dialog.message.text)
+    assert app.scenes.top is dialog
+    assert f"the join code is {server.code}" in dialog.message.text
+
+
+def asked_about_ada(app: App, server: HostServer, monkeypatch) -> tuple[HostedGame, HostedTableScene, Dialog]:
+    """The host's table, with friend Ada in seat 3 whose connection went down at once,
+    open on the question about her."""
     from cardtable_gui.scenes.table import hosted_table
 
     monkeypatch.setattr(hosted_table, "MISSING_SECONDS", 0.0)
@@ -246,13 +250,8 @@ def test_the_question_about_a_missing_friend_states_the_code_the_game_takes_now(
     friend.close()
     host_plays_until_asked(app, table, "Ada's connection is down")
     dialog = app.scenes.top
-    for attempt in range(3):
-        guesser = GuestClient(f"127.0.0.1:{server.port}", f"{attempt + 2}-tiger-lamp", "Eve")
-        guesser.start()
-        guesser.wait_for(3)
-    run_until(app, lambda: server.code != CODE and CODE not in dialog.message.text)
-    assert app.scenes.top is dialog
-    assert f"the join code is {server.code}" in dialog.message.text
+    assert isinstance(dialog, Dialog) and "Ada's connection is down" in dialog.title.text
+    return hosted, table, dialog
 
 
 def host_plays_until_asked(app: App, table: HostedTableScene, title: str) -> None:
