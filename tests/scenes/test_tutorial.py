@@ -31,6 +31,7 @@ from cardtable_gui.rules.spades import Bid
 from cardtable_gui.rules.spizzichino import StandPile
 from cardtable_gui.rules.spizzichino import TakePile as SpizzichinoTake
 from cardtable_gui.scenes.menu import MenuScene
+from cardtable_gui.scenes.rules_book import RulesBookScene
 from cardtable_gui.scenes.table.book_row import NEW_BOOK
 from cardtable_gui.scenes.table.hand_fan import HINT, SELECTED, lesson_pulse, lesson_ring_shade
 from cardtable_gui.scenes.tutorial import TutorialScene
@@ -967,3 +968,16 @@ def test_h_s_answer_in_a_lesson_hides_nothing_the_step_rings(tmp_path: Path, gam
     rings = [rect.inflate(outset, outset) for rect in scene.highlight_rects()]
     assert scene.message_rect().collidelist(rings) == -1
     app.quit()
+
+
+def test_the_rules_page_opened_from_a_lesson_goes_back_to_the_lesson(app: App) -> None:
+    """Seen in play: Rules, then Back, landed on the lesson list; the lesson had closed
+    when the page covered it."""
+    scene = open_lesson(app, "spizzichino", 3)
+    key(app, pygame.K_RETURN)
+    step = scene.run.index
+    click(app, scene.rules_button.rect.center)
+    rules = app.scenes.top
+    assert isinstance(rules, RulesBookScene)
+    click(app, rules.back.rect.center)
+    assert app.scenes.top is scene and scene.run.index == step

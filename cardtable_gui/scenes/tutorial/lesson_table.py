@@ -75,7 +75,7 @@ class LessonTableScene(TableScene):
         self.lesson_index = index
         lesson = course.lessons[index]
         self.run = LessonRun(course.game, lesson, step)
-        self.panel = LessonPanel(self.next_step, self.back_step, self.skip_step, self.leave)
+        self.panel = LessonPanel(self.next_step, self.back_step, self.skip_step, self.leave_lesson)
         self._advance_when_settled = False
         # At the lesson's end, Tab and the arrows choose among the ways on; Enter
         # presses the chosen one, else the first after ``READ_PAUSE``.
@@ -138,7 +138,7 @@ class LessonTableScene(TableScene):
 
     def back_step(self) -> None:
         if self.run.done:
-            self.leave()
+            self.leave_lesson()
             return
         if self.run.back():
             self._rebuild()
@@ -167,8 +167,10 @@ class LessonTableScene(TableScene):
         self._refresh_panel()
         self._place_panel()
 
-    def leave(self) -> None:
-        """Back to the lesson list, keeping the step reached (nothing is asked)."""
+    def leave_lesson(self) -> None:
+        """Back to the lesson list, keeping the step reached (nothing is asked). Not the
+        scene's ``leave``, which the stack calls whenever a page covers the lesson: the
+        Rules page, opened from a lesson, closed the lesson under it (seen in play)."""
         if not self.run.done:
             self._keep_progress()
         if self.app.scenes.top is self:
@@ -178,7 +180,7 @@ class LessonTableScene(TableScene):
         if self.lesson_index + 1 < len(self.course.lessons):
             self.app.scenes.replace(LessonTableScene(self.app, self.course, self.lesson_index + 1))
         else:
-            self.leave()
+            self.leave_lesson()
 
     def _rebuild(self) -> None:
         """Show the position the run rebuilt, as Undo does: no animation."""
@@ -202,7 +204,7 @@ class LessonTableScene(TableScene):
         self._turn_shown = None
         lesson = run.lesson
         if run.done:
-            ways = [Button("Back to lessons", self.leave, style="quiet")]
+            ways = [Button("Back to lessons", self.leave_lesson, style="quiet")]
             if self.lesson_index + 1 < len(self.course.lessons):
                 following = self.course.lessons[self.lesson_index + 1].title
                 ways.insert(0, Button(f"Next lesson: {following}", self.next_lesson, style="primary"))
@@ -325,7 +327,7 @@ class LessonTableScene(TableScene):
         return NO_HINT
 
     def ask_leave(self) -> None:
-        self.leave()
+        self.leave_lesson()
 
     def ask_save_name(self) -> None:
         self.say(NOTHING_TO_SAVE)
@@ -342,7 +344,7 @@ class LessonTableScene(TableScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.app.scenes.top is self:
             # The button says Esc leaves the lesson: a summary or a question on the table
             # does not take the key first.
-            self.leave()
+            self.leave_lesson()
             return
         if self.summary.visible and self._on_panel(event):
             # The summary covers the table only: the panel beside it still answers.
