@@ -123,28 +123,43 @@ class _Search:
 
     def best(self, widths: Sequence[int]) -> tuple[float, int, pygame.Rect] | None:
         """The cheapest box at any of ``widths``: its cost, its width and where it
-        goes; None without widths."""
+        goes; None without widths. Of equal costs the first offered wins: the widths
+        in order, each one's positions left to right and top to bottom, then its box
+        at the natural place kept inside the screen."""
         natural, screen, keep_clear, rather_not = self.natural, self.screen, self.keep_clear, self.rather_not
-        best: tuple[float, int, pygame.Rect] | None = None
+        best: tuple[float, int, int, pygame.Rect] | None = None
+
+        def weigh(box: pygame.Rect, moved: int, order: int, width: int) -> None:
+            nonlocal best
+            move_cost = MOVE_COST * moved * natural.width
+            cost = NEVER * overlap(box, keep_clear) + hidden(box, rather_not) + move_cost
+            if best is None or (cost, order) < (best[0], best[1]):
+                best = (cost, order, width, box)
+
+        first = 0
         for width in widths:
             w, h = self.sized(width)
             beside_x, beside_y = self._beside(w, h)
             xs = _steps(natural.centerx - w // 2, screen.left, screen.right - w, max(self.step, w // 4), beside_x)
             ys = _steps(natural.centery - h // 2, screen.top, screen.bottom - h, max(self.step, h // 2), beside_y)
-            for x in xs:
-                for y in ys:
-                    box = pygame.Rect(x, y, w, h)
-                    moved = abs(box.centerx - natural.centerx) + abs(box.centery - natural.centery)
-                    cost = NEVER * overlap(box, keep_clear) + hidden(box, rather_not) + MOVE_COST * moved * natural.width
-                    if best is None or cost < best[0]:
-                        best = (cost, width, box)
             box = pygame.Rect((0, 0), (w, h))
             box.center = natural.center
             box.clamp_ip(screen)
-            cost = NEVER * overlap(box, keep_clear) + hidden(box, rather_not)
-            if best is None or cost < best[0]:
-                best = (cost, width, box)
-        return best
+            weigh(box, 0, first + len(xs) * len(ys), width)
+            # Moving costs at least its distance, across plus up and down: nearest
+            # first, a place whose distance alone costs more than the best box found
+            # cannot be cheaper, and its overlaps (the slow part) are never counted.
+            across = sorted((abs(x + w // 2 - natural.centerx), column, x) for column, x in enumerate(xs))
+            down = sorted((abs(y + h // 2 - natural.centery), row, y) for row, y in enumerate(ys))
+            for dx, column, x in across:
+                if best is not None and MOVE_COST * dx * natural.width > best[0]:
+                    break
+                for dy, row, y in down:
+                    if best is not None and MOVE_COST * (dx + dy) * natural.width > best[0]:
+                        break
+                    weigh(pygame.Rect(x, y, w, h), dx + dy, first + column * len(ys) + row, width)
+            first += len(xs) * len(ys) + 1
+        return None if best is None else (best[0], best[2], best[3])
 
     def _beside(self, w: int, h: int) -> tuple[list[int], list[int]]:
         """Where a ``w`` by ``h`` box's left and top go to lie just left, right, above
