@@ -23,6 +23,7 @@ from typing import Any
 from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.judgement import Judge
 from cardtable_gui.ai.levels import make_agent
+from cardtable_gui.match import THINKING_CUE_AFTER
 from cardtable_gui.net.client import GuestClient, HostSaid, Lost
 from cardtable_gui.net.messages import HOST_ENDED, Bye, Lobby, Refused, Update
 from cardtable_gui.net.remote import RemoteGame
@@ -91,6 +92,9 @@ class GuestMatch:
         self._next_try: float | None = None
         self.ended: TableEnded | None = None
         self._rejoined = False
+        self._turn_since: tuple[int, float] | None = None
+        """The position at which another seat's turn began to show here, and when
+        (``time.monotonic``), while the table is not held."""
 
     # -- who sits where ------------------------------------------------------------------
 
@@ -132,15 +136,28 @@ class GuestMatch:
 
     @property
     def thinking_seat(self) -> int | None:
-        """Whoever else is to move: the table shows them as still choosing."""
+        """Whoever else is to move and is shown so: a person at another computer at
+        once (still choosing), a computer once its turn has shown here for
+        ``THINKING_CUE_AFTER`` seconds, as the host's own table shows it: until then its
+        plate says it is to play, on both tables."""
         seat = self.to_move
-        return None if seat == self.seat else seat
+        if seat is None or seat == self.seat:
+            return None
+        if not self._computer(seat):
+            return seat
+        since = self._turn_since
+        if since is None or since[0] != self.position or self.hold:
+            return None
+        return seat if time.monotonic() - since[1] >= THINKING_CUE_AFTER else None
+
+    def _computer(self, seat: int) -> bool:
+        info = self.remote.lobby[seat] if seat < len(self.remote.lobby) else None
+        return info is None or info.kind == "computer"
 
     def waiting_words(self, seat: int, doing: str = "choosing") -> str:
-        info = self.remote.lobby[seat] if seat < len(self.remote.lobby) else None
-        if info is None or info.kind == "computer":
+        if self._computer(seat):
             return "thinking"
-        return doing if info.present else "connection lost"
+        return doing if self.remote.lobby[seat].present else "connection lost"
 
     @property
     def is_over(self) -> bool:
@@ -281,6 +298,16 @@ class GuestMatch:
                 self._refused_again(said)
             else:
                 self._take(said)
+        self._time_the_turn(now)
+
+    def _time_the_turn(self, now: float) -> None:
+        """Start the clock ``thinking_seat`` reads when another seat's turn shows here;
+        the table held (a card still flying) stops it, as it does on the host's table."""
+        seat = self.to_move
+        if seat is None or seat == self.seat or self.hold:
+            self._turn_since = None
+        elif self._turn_since is None or self._turn_since[0] != self.position:
+            self._turn_since = (self.position, now)
 
     def _take(self, said: HostSaid) -> None:
         self.remote.receive(said)

@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from cardtable_gui.match import THINKING_CUE_AFTER
 from cardtable_gui.match_seam import MatchSeam
 from cardtable_gui.net.client import GuestClient
 from cardtable_gui.net.guest_match import UNDO_OFF_TOGETHER, GuestMatch, NotKeptHere
@@ -142,6 +143,28 @@ def test_a_friend_s_table_keeps_no_save_and_takes_no_move_back(tables) -> None:
     assert not guest.undo_to_last_human_decision()
     with pytest.raises(NotKeptHere):
         guest.saved_game()
+
+
+def test_both_tables_show_a_computer_thinking_only_once_its_turn_has_lasted(tables) -> None:
+    host, guest = tables
+    host.ai_pace = 30.0
+    deadline = time.monotonic() + 30
+    while guest.to_move not in (1, 3):
+        assert time.monotonic() < deadline, "a computer's turn came"
+        _settle(host, guest)
+        if host.to_move == 0:
+            host.submit(host.legal_actions_for(0)[0])
+        elif guest.to_move == 2:
+            guest.submit(guest.legal_actions_for(2)[0])
+    computer = guest.to_move
+    guest.poll()
+    assert guest.thinking_seat is None, "to play at first, as on the host's table"
+    time.sleep(THINKING_CUE_AFTER + 0.05)
+    host.poll()
+    guest.poll()
+    assert host.thinking_seat == computer == guest.thinking_seat
+    guest.hold = True
+    assert guest.thinking_seat is None, "a table still showing a move shows nobody thinking"
 
 
 def test_a_person_at_another_computer_is_shown_choosing_and_a_lost_connection_so(tables) -> None:
