@@ -5,8 +5,21 @@ clear of the hand, the trick and the buttons."""
 from __future__ import annotations
 
 import pygame
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from cardtable_gui.scenes.table.note_place import NARROWEST, NOTE_GAP, overlap, place_note
+from cardtable_gui.scenes.table.note_place import (
+    MOVE_COST,
+    NARROWEST,
+    NEVER,
+    NOTE_GAP,
+    _Search,
+    _spaced,
+    _steps,
+    hidden,
+    overlap,
+    place_note,
+)
 
 SCREEN = pygame.Rect(0, 0, 1024, 640)
 
@@ -98,3 +111,48 @@ def test_a_note_making_way_for_another_lies_a_gap_from_it() -> None:
     natural = pygame.Rect(20, 200, 500, 40)
     _, box = place_note(natural, words, [500], SCREEN, [board], [], 12, [tip])
     assert NOTE_GAP in (tip.top - box.bottom, box.top - tip.bottom) and box.left == tip.left
+
+
+rects = st.builds(
+    pygame.Rect, st.integers(-50, 1000), st.integers(-50, 600), st.integers(5, 400), st.integers(5, 300)
+)
+
+
+@settings(max_examples=150, deadline=None, database=None)
+@given(
+    natural=st.builds(pygame.Rect, st.integers(0, 900), st.integers(0, 560), st.integers(40, 300), st.integers(20, 80)),
+    keep_clear=st.lists(rects, max_size=25),
+    rather_not=st.lists(rects, max_size=6),
+    notes=st.lists(rects, max_size=2),
+    step=st.sampled_from([8, 12, 24]),
+)
+def test_the_nearest_first_search_finds_the_cheapest_place_of_all(
+    natural: pygame.Rect, keep_clear: list[pygame.Rect], rather_not: list[pygame.Rect], notes: list[pygame.Rect], step: int
+) -> None:
+    """The search stops once moving alone costs more than the best box found; every
+    place of its grid weighed the slow way finds none cheaper (nor an equal one offered
+    before it)."""
+    size = natural.size
+    search = _Search(natural, lambda _width: size, SCREEN, [*keep_clear, *_spaced(notes)], rather_not, step, tuple(notes))
+    found = search.best([natural.width])
+    assert found is not None
+    w, h = size
+    lefts, tops = search._beside(w, h)
+    xs = _steps(natural.centerx - w // 2, SCREEN.left, SCREEN.right - w, max(step, w // 4), lefts)
+    ys = _steps(natural.centery - h // 2, SCREEN.top, SCREEN.bottom - h, max(step, h // 2), tops)
+    kept = search.keep_clear
+
+    def cost(box: pygame.Rect, moved: int) -> float:
+        return NEVER * overlap(box, kept) + hidden(box, rather_not) + MOVE_COST * moved * natural.width
+
+    every = [
+        (cost(box, abs(box.centerx - natural.centerx) + abs(box.centery - natural.centery)), box)
+        for x in xs
+        for y in ys
+        for box in [pygame.Rect(x, y, w, h)]
+    ]
+    at_home = natural.copy()
+    at_home.clamp_ip(SCREEN)
+    every.append((cost(at_home, 0), at_home))
+    cheapest = min(every, key=lambda offer: offer[0])
+    assert found[0] == cheapest[0] and found[2] == cheapest[1]
