@@ -52,7 +52,8 @@ def test_the_log_is_not_drawn_half_under_a_summary(tmp_path: Path, game: str, pl
     as cut: while the summary is up the log is not drawn (its lines are kept)."""
     app = make_app(tmp_path, (1920, 1080))
     seats = tuple(SeatConfig(name=f"Player {i + 1}", kind=SeatKind.AI, level=AILevel.EASY) for i in range(players))
-    scene = TableScene(app, MatchConfig(game=game, seats=seats, seed=7), watch=True)
+    # A quick watch: what is checked is where the log is once the summary is up.
+    scene = TableScene(app, MatchConfig(game=game, seats=seats, seed=7), watch=True, pace=10.0)
     app.scenes.push(scene)
     table = scene.table
     log = table.log  # type: ignore[attr-defined]
