@@ -192,6 +192,13 @@ def quick_config(seed: int = 5) -> MatchConfig:
     return MatchConfig(game="spades", seats=seats, options={"target": 200}, seed=seed)
 
 
+def quick_table(app: App, watch: bool = False) -> TableScene:
+    """The quick game at ten times the pace: what is checked is what is written at its end."""
+    scene = TableScene(app, quick_config(), watch=watch, pace=10.0)
+    app.scenes.push(scene)
+    return scene
+
+
 @pytest.fixture
 def table_app(tmp_path: Path):
     app = table_support.make_app(tmp_path, (1024, 640))
@@ -201,7 +208,7 @@ def table_app(tmp_path: Path):
 
 def test_a_finished_game_writes_exactly_one_record(table_app) -> None:
     app = table_app
-    scene = table_support.start_table(app, quick_config())
+    scene = quick_table(app)
     table_support.play_out(app, scene)
     table_support.frames(app, 5)
     statistics, problem = load_statistics(app.data_dir)
@@ -217,8 +224,7 @@ def test_a_finished_game_writes_exactly_one_record(table_app) -> None:
 
 def test_a_watched_game_is_not_recorded(table_app) -> None:
     app = table_app
-    scene = TableScene(app, quick_config(), watch=True)
-    app.scenes.push(scene)
+    scene = quick_table(app, watch=True)
     table_support.play_out(app, scene)
     app.scenes.clear()
     assert not (app.data_dir / "statistics.json").exists()
@@ -227,7 +233,7 @@ def test_a_watched_game_is_not_recorded(table_app) -> None:
 def test_a_failed_write_is_told_and_the_game_goes_on(table_app) -> None:
     app = table_app
     (app.data_dir / "statistics.json").mkdir(parents=True)
-    scene = table_support.start_table(app, quick_config())
+    scene = quick_table(app)
     table_support.play_out(app, scene)
     table_support.frames(app, 3)
     assert scene.game_over.visible
