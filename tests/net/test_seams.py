@@ -160,6 +160,9 @@ def test_both_tables_show_a_computer_thinking_only_once_its_turn_has_lasted(tabl
         elif guest.to_move == 2:
             guest.submit(guest.legal_actions_for(2)[0])
     computer = guest.to_move
+    # Each table starts the turn's clock when it first polls in it (the host may have
+    # taken the friend's move in the last poll of the settling).
+    host.poll()
     guest.poll()
     assert guest.thinking_seat is None, "to play at first, as on the host's table"
     time.sleep(THINKING_CUE_AFTER + 0.05)
