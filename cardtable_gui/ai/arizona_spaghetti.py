@@ -226,7 +226,7 @@ class _Reading:
                 return Advice(
                     action,
                     f"Throw away the {card.name}: you have no {led.title}, and no higher {suit} "
-                    "is left out, so kept it would likely take a trick later.",
+                    "remain to be played, so if you kept it, it would likely take a trick later.",
                     "shed-high",
                     claims=(certain("highest-left", str(card)),),
                 )

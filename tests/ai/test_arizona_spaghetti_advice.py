@@ -153,7 +153,7 @@ def test_the_cost_of_taking_a_trick_is_said_exactly_when_everyone_has_played() -
 
 def test_a_card_thrown_away_is_called_high_only_when_no_higher_card_of_its_suit_is_out() -> None:
     """A two of clubs was once thrown away as 'a high card': now the reason says a card
-    is sure to stand over its suit only when no higher one is left out, and otherwise
+    is sure to stand over its suit only when no higher one remains to be played, and otherwise
     only that it is the card likeliest to cost later."""
     said_top = said_cost = 0
     for seed in range(10):
@@ -163,7 +163,7 @@ def test_a_card_thrown_away_is_called_high_only_when_no_higher_card_of_its_suit_
             said = advice(state)
             if said.rule == "shed-high":
                 assert "a high card" not in said.reason
-                if "is left out" in said.reason:
+                if "remain to be played" in said.reason:
                     said_top += 1
                     seat = state.to_move
                     card = said.action.card  # type: ignore[attr-defined]
