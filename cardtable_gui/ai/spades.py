@@ -455,7 +455,7 @@ class Play:
                     else f"Lead the {name}: with no sure winner to cash, a low side card gives the least away."
                 ),
             }[rule], ()
-        _, best = self._best()
+        best_seat, best = self._best()
         if rule in ("forced-win", "nil-forced"):
             return self._forced_reason(card, rule, best, legal)
         if rule in ("win-cheap", "ruff"):
@@ -477,7 +477,10 @@ class Play:
             "avoid-bags": (f"Play the {name}: your side has made its contract, so duck with your highest losing card and avoid bags.", lost),
             "partner-winning": (f"Play the {name}: your partner's {best.name} is winning the trick, so save your good cards.", ()),
             "duck-low": (
-                f"Play the {name}: you can't take this trick safely, and it is the cheapest card to give it up with."
+                f"Play the {name}: your partner's {best.name} is winning the trick for now, so play your "
+                "cheapest card that stays under it and keep your higher ones."
+                if best_seat == self.partner
+                else f"Play the {name}: you can't take this trick safely, and it is the cheapest card to give it up with."
                 if any(_beats(c, best) for c in legal)
                 else f"Play the {name}: nothing you may play beats the {best.name}, and it is the cheapest card to give the trick up with.",
                 lost if any(_beats(c, best) for c in legal) else (*lost, certain("none-beat", str(best))),

@@ -198,7 +198,7 @@ def test_a_card_that_cannot_take_the_trick_is_not_said_to_be_unsafe() -> None:
     from cardtable_gui.rules.spades import PlayCard as Play
 
     rules = get_rules("spades")
-    seen = 0
+    seen = partners_seen = 0
     for seed in range(1, 40):
         state = rules.new_game(4, seed=seed)
         while not state.is_over:
@@ -207,17 +207,27 @@ def test_a_card_that_cannot_take_the_trick_is_not_said_to_be_unsafe() -> None:
             advice = make_agent("heuristic", "spades", seat, random.Random(0)).advise(state.view(seat), legal)
             if advice.rule == "duck-low":
                 view = state.view(seat)
-                best = max(
-                    (card for _, card in view.trick),
-                    key=lambda c: (c.suit is view.trick[0][1].suit or c.suit.name == "SPADES", c.suit.name == "SPADES", c.rank),
+                best_seat, best = max(
+                    view.trick,
+                    key=lambda play: (
+                        play[1].suit is view.trick[0][1].suit or play[1].suit.name == "SPADES",
+                        play[1].suit.name == "SPADES",
+                        play[1].rank,
+                    ),
                 )
-                beatable = any(isinstance(a, Play) and _beats_card(a.card, best) for a in legal)
-                assert ("safely" in advice.reason) == beatable, advice.reason
+                if best_seat == (seat + 2) % 4:
+                    # A partner's card on top is not a trick given up.
+                    assert f"your partner's {best.name} is winning" in advice.reason, advice.reason
+                    assert "give" not in advice.reason
+                    partners_seen += 1
+                else:
+                    beatable = any(isinstance(a, Play) and _beats_card(a.card, best) for a in legal)
+                    assert ("safely" in advice.reason) == beatable, advice.reason
                 seen += 1
             state.apply(advice.action)
-        if seen > 40:
+        if seen > 40 and partners_seen:
             break
-    assert seen
+    assert seen and partners_seen
 
 
 def _beats_card(card, best) -> bool:
