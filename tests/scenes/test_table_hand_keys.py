@@ -1,7 +1,7 @@
 """Enter on a fanned hand does the same in every game: with a card picked it plays
 that card; with none picked it picks the leftmost card that may be played, raised for
 the player to see, and only the next Enter plays it. (Enter with nothing picked did
-nothing at all, and said nothing.)"""
+nothing at all, and said nothing.) After a Hint, the card Enter picks is the hinted one."""
 
 from __future__ import annotations
 
@@ -56,3 +56,57 @@ def test_enter_with_nothing_picked_picks_the_first_card_and_the_next_enter_plays
     frames(app, 2)
     assert scene.match.position > position
     assert picked not in fan.cards
+
+
+def press_h() -> None:
+    post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)
+
+
+def at_first_card_to_play(tmp_path: Path, game: str) -> tuple[object, TableScene]:
+    """A table of ``game`` at the person's first turn to play a card from the hand."""
+    app = make_app(tmp_path)
+    seats = tuple(
+        SeatConfig(name=name, kind=SeatKind.HUMAN if seat == 0 else SeatKind.AI, level=AILevel.EASY)
+        for seat, name in enumerate(("Ana", "Ben", "Cleo", "Dev")[: PLAYERS[game]])
+    )
+    scene = TableScene(app, MatchConfig(game=game, seats=seats, seed=7))
+    app.scenes.push(scene)
+    while not playing_a_card(scene):
+        run_until(app, lambda: playing_a_card(scene) or (scene.match.to_move == 0 and not scene.animator.busy), limit=3000)
+        if not playing_a_card(scene):
+            scene.submit(scene.match.legal_actions_for(0)[0])
+    return app, scene
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_after_a_hint_enter_picks_the_hinted_card_and_the_next_enter_plays_it(tmp_path: Path, game: str) -> None:
+    app, scene = at_first_card_to_play(tmp_path, game)
+    fan = scene.table.fan
+    press_h()
+    frames(app, 2)
+    hinted = fan.hinted_pick
+    assert hinted is not None and hinted in fan.hinted
+    position = scene.match.position
+    press_enter()
+    frames(app, 2)
+    assert fan.selected_card == hinted, "Enter picks the card the Hint raised, not the leftmost"
+    assert scene.match.position == position
+    press_enter()
+    frames(app, 2)
+    assert scene.match.position > position
+    assert hinted not in fan.cards
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_a_hint_moves_the_keys_pick_to_the_hinted_card(tmp_path: Path, game: str) -> None:
+    app, scene = at_first_card_to_play(tmp_path, game)
+    fan = scene.table.fan
+    press_h()
+    frames(app, 2)
+    hinted = fan.hinted_pick
+    press_h()
+    frames(app, 2)
+    fan.select(next(i for i, slot in enumerate(fan.slots) if slot.card != hinted))
+    press_h()
+    frames(app, 2)
+    assert fan.selected_card == hinted

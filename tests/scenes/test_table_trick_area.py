@@ -252,3 +252,19 @@ def test_who_takes_the_trick_is_said_at_every_player_count_clear_of_cards_indice
         if area.caption_words:
             assert area.caption_box.collidelist([*area.drawn, *area.indices, *area.label_boxes]) == -1, (seats, said)
             assert area.caption_box.colliderect(area.rect.inflate(0, area.caption_box.height * 4)), "beside the trick"
+
+
+@pytest.mark.parametrize("last", [False, True])
+def test_a_caption_off_the_middle_lies_by_the_winner_s_card(last: bool) -> None:
+    """Seen with six players: "Elsa takes it" lay at the top of the trick, by other
+    cards, with Elsa's card low in it. Where the middle is taken, the caption goes to
+    the free spot nearest the winning card: among the three cards nearest it (it lay
+    by the eighth nearest before)."""
+    for seats in range(2, 9):
+        for winner in range(seats):
+            area, _ = drawn(seats, winner, last)
+            box = area.caption_box
+            if not area.caption_words or box.center == area.rect.center:
+                continue
+            nearest = sorted(range(seats), key=lambda position: math.dist(box.center, area.drawn[position].center))
+            assert winner in nearest[:3], (seats, winner, last)

@@ -84,6 +84,8 @@ class HandFan:
         self.legal: frozenset[Card] = frozenset()
         self.hinted: tuple[Card, ...] = ()
         """The cards of the move the Hint suggests: raised a little and outlined in the Hint's colour."""
+        self.hinted_pick: Card | None = None
+        """The one of them Enter picks (``show_hint``)."""
         self.ringed: tuple[Card, ...] = ()
         """Cards a lesson points at, ringed with the card itself (``LESSON_RING``): the
         ring turns and rises with the card and stays under the cards that overlap it."""
@@ -136,9 +138,17 @@ class HandFan:
             self.selected = None
         self._place()
 
-    def show_hint(self, cards: Sequence[Card]) -> None:
-        """Raise the cards of the Hint's move (none: lower them again)."""
+    def show_hint(self, cards: Sequence[Card], pick: Card | None = None) -> None:
+        """Raise the cards of the Hint's move (none: lower them again). ``pick`` is the
+        card of them Enter plays (by default the only one): a card already picked with
+        the keys moves to it, and Enter with none picked picks it, so that Enter plays
+        what the Hint points at. A play-tester's Enter played the card the keys were
+        on, beside the ringed one."""
         self.hinted = tuple(cards)
+        self.hinted_pick = pick if pick is not None else (cards[0] if len(cards) == 1 else None)
+        target = self._hinted_choice()
+        if self.selected is not None and target is not None:
+            self.selected = target
         self._place()
 
     def indices_of(self, cards: Sequence[Card]) -> list[int]:
@@ -361,13 +371,17 @@ class HandFan:
 
     def enter(self) -> Card | None:
         """What Enter does on the hand, the same in every game: the picked card, for
-        the game to play (or place); with none picked, it picks the leftmost card that
-        may be played and returns None, so the next Enter plays a card the player has
+        the game to play (or place); with none picked, it picks the Hint's card, or else
+        the leftmost card that may be played, and returns None, so the next Enter plays a card the player has
         seen raised, never one they did not see. Enter with nothing picked did nothing
         at all, and said nothing."""
         card = self.selected_card
         if card is None:
-            self.select_step(1)
+            hinted = self._hinted_choice()
+            if hinted is not None:
+                self.select(hinted)
+            else:
+                self.select_step(1)
         return card
 
     def select_end(self, last: bool) -> None:
@@ -375,6 +389,13 @@ class HandFan:
         choices = self._choices()
         if choices:
             self.select(choices[-1] if last else choices[0])
+
+    def _hinted_choice(self) -> int | None:
+        """The slot of the Hint's card for Enter, when the keys may pick it."""
+        if self.hinted_pick is None or not self.active:
+            return None
+        index = self.index_of(self.hinted_pick)
+        return index if index in self._choices() else None
 
     def _choices(self) -> list[int]:
         """Where the keyboard may stop: the playable cards (all of them if none is)."""

@@ -180,24 +180,34 @@ class TrickArea:
         sentences about one win lay on the same card)."""
         theme.draw_panel(surface, self.rect, radius=theme.px(24), fill=(0, 0, 0, 90), border=th.PANEL_BORDER, shadow=False)
         self.draw_cards(surface, theme, sprites, plays, winner, gathered=True)
-        self._draw_caption(surface, theme, sprites, plays, caption)
+        self._draw_caption(surface, theme, sprites, plays, caption, winner)
 
     def _draw_caption(
-        self, surface: pygame.Surface, theme: th.Theme, sprites: CardSprites, plays: list[tuple[int, Card]], caption: str
+        self,
+        surface: pygame.Surface,
+        theme: th.Theme,
+        sprites: CardSprites,
+        plays: list[tuple[int, Card]],
+        caption: str,
+        winner: int,
     ) -> None:
         """``caption`` in bold on the winner's colour, in the middle if no card lies
-        there, else the nearest spot clear of the cards, their corner indices, their
-        names and what the layout keeps clear, in the area or just above or below it
-        (the middle of a trick is seldom free: Ada's tag and the caption lay on her
-        card)."""
+        there, else the spot nearest ``winner``'s card clear of the cards, their corner
+        indices, their names and what the layout keeps clear, in the area or just above
+        or below it (the middle of a trick is seldom free: Ada's tag and the caption lay
+        on her card; and a caption at the far side of six cards from the winning one
+        was read as about another card)."""
         text, size = theme.fit(caption, theme.text_px(18), self.rect.width - theme.px(16), bold=True)
         image = theme.text(text, size, th.TEXT_DARK, bold=True)
         box = image.get_rect().inflate(theme.px(18), theme.px(8))
         taken = [self.card_rect(position, sprites) for position, _ in plays] + self.indices + self.label_boxes
+        keep_clear = [*taken, *self.keep_clear]
         natural = box.copy()
         natural.center = self.rect.center
+        if natural.collidelist(keep_clear) >= 0 and any(position == winner for position, _ in plays):
+            natural.center = self.card_rect(winner, sprites).center
         room = self.rect.inflate(max(0, box.width - self.rect.width), (box.height + theme.px(6)) * 2)
-        _, self.caption_box = place_note(natural, lambda _width: box.size, [box.width], room, [*taken, *self.keep_clear], [], theme.px(6))
+        _, self.caption_box = place_note(natural, lambda _width: box.size, [box.width], room, keep_clear, [], theme.px(6))
         self.caption_words = text
         theme.draw_panel(surface, self.caption_box, radius=box.height // 2, fill=th.ACCENT, border=None, shadow=False)
         surface.blit(image, image.get_rect(center=self.caption_box.center))
@@ -254,7 +264,7 @@ class TrickArea:
         if taker and takes_it(taker) not in self.label_words:
             # The winner's tag had no room for the words (a tag is a card wide with
             # eight players): who takes the trick is said beside it, as at four.
-            self._draw_caption(surface, theme, sprites, plays, takes_it(taker))
+            self._draw_caption(surface, theme, sprites, plays, takes_it(taker), winner)
 
     def name_sides(self, theme: th.Theme, sprites: CardSprites) -> dict[int, int]:
         """Which of its spots (``_spots``) each named seat's tag takes, the same in every

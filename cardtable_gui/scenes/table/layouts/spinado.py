@@ -854,10 +854,10 @@ class SpinadoLayout(GameLayout):
 
     def show_hint(self, action: Action | None) -> None:
         super().show_hint(action)
-        cards: list[Card] = []
         if isinstance(action, Play):
-            cards = [action.card, SPINADO] if action.spinado else [action.card]
-        self.fan.show_hint(cards)
+            self.fan.show_hint([action.card, SPINADO] if action.spinado else [action.card], pick=action.card)
+        else:
+            self.fan.show_hint([])
 
     def hint_area(self) -> pygame.Rect | None:
         """Left of the board, between the seats there and your plate: the board and
