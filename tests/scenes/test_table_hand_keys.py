@@ -98,7 +98,7 @@ def test_after_a_hint_enter_picks_the_hinted_card_and_the_next_enter_plays_it(tm
 
 
 @pytest.mark.parametrize("game", sorted(PLAYERS))
-def test_a_hint_moves_the_keys_pick_to_the_hinted_card(tmp_path: Path, game: str) -> None:
+def test_a_hint_moves_the_keys_pick_to_the_hinted_card_and_back_when_it_goes(tmp_path: Path, game: str) -> None:
     app, scene = at_first_card_to_play(tmp_path, game)
     fan = scene.table.fan
     press_h()
@@ -106,7 +106,11 @@ def test_a_hint_moves_the_keys_pick_to_the_hinted_card(tmp_path: Path, game: str
     hinted = fan.hinted_pick
     press_h()
     frames(app, 2)
-    fan.select(next(i for i, slot in enumerate(fan.slots) if slot.card != hinted))
+    own = next(i for i, slot in enumerate(fan.slots) if slot.card != hinted)
+    fan.select(own)
     press_h()
     frames(app, 2)
     assert fan.selected_card == hinted
+    press_h()
+    frames(app, 2)
+    assert fan.selected == own, "taking the Hint down gives the pick back"

@@ -86,6 +86,7 @@ class HandFan:
         """The cards of the move the Hint suggests: raised a little and outlined in the Hint's colour."""
         self.hinted_pick: Card | None = None
         """The one of them Enter picks (``show_hint``)."""
+        self._picked_before_hint: Card | None = None
         self.ringed: tuple[Card, ...] = ()
         """Cards a lesson points at, ringed with the card itself (``LESSON_RING``): the
         ring turns and rises with the card and stays under the cards that overlap it."""
@@ -143,11 +144,16 @@ class HandFan:
         card of them Enter plays (by default the only one): a card already picked with
         the keys moves to it, and Enter with none picked picks it, so that Enter plays
         what the Hint points at. A play-tester's Enter played the card the keys were
-        on, beside the ringed one."""
+        on, beside the ringed one. Taking the Hint down gives the pick back to the card
+        it was moved from."""
+        moved_from, self._picked_before_hint = self._picked_before_hint, None
+        if not cards and moved_from is not None and self.selected_card == self.hinted_pick:
+            self.selected = self.index_of(moved_from)
         self.hinted = tuple(cards)
         self.hinted_pick = pick if pick is not None else (cards[0] if len(cards) == 1 else None)
         target = self._hinted_choice()
-        if self.selected is not None and target is not None:
+        if self.selected is not None and target is not None and target != self.selected:
+            self._picked_before_hint = self.selected_card
             self.selected = target
         self._place()
 
