@@ -11,6 +11,7 @@ import pygame
 import pytest
 from test_table_support import frames, make_app, post, run_until
 
+from cardtable_gui.app_window import App
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
@@ -29,8 +30,8 @@ def press_enter() -> None:
     post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
 
 
-@pytest.mark.parametrize("game", sorted(PLAYERS))
-def test_enter_with_nothing_picked_picks_the_first_card_and_the_next_enter_plays_it(tmp_path: Path, game: str) -> None:
+def at_first_card_to_play(tmp_path: Path, game: str) -> tuple[App, TableScene]:
+    """A table of ``game`` at the person's first turn to play a card from the hand."""
     app = make_app(tmp_path)
     seats = tuple(
         SeatConfig(name=name, kind=SeatKind.HUMAN if seat == 0 else SeatKind.AI, level=AILevel.EASY)
@@ -38,11 +39,17 @@ def test_enter_with_nothing_picked_picks_the_first_card_and_the_next_enter_plays
     )
     scene = TableScene(app, MatchConfig(game=game, seats=seats, seed=7))
     app.scenes.push(scene)
-    # Bids and pile choices are made for the person; the test is about the hand.
+    # Bids and pile choices are made for the person; the tests are about the hand.
     while not playing_a_card(scene):
         run_until(app, lambda: playing_a_card(scene) or (scene.match.to_move == 0 and not scene.animator.busy), limit=3000)
         if not playing_a_card(scene):
             scene.submit(scene.match.legal_actions_for(0)[0])
+    return app, scene
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_enter_with_nothing_picked_picks_the_first_card_and_the_next_enter_plays_it(tmp_path: Path, game: str) -> None:
+    app, scene = at_first_card_to_play(tmp_path, game)
     fan = scene.table.fan
     assert fan.selected is None
     position = scene.match.position
@@ -58,32 +65,17 @@ def test_enter_with_nothing_picked_picks_the_first_card_and_the_next_enter_plays
     assert picked not in fan.cards
 
 
-def press_h() -> None:
+def press_h(app: App) -> None:
+    """H, and the frames that show (or take down) the Hint."""
     post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)
-
-
-def at_first_card_to_play(tmp_path: Path, game: str) -> tuple[object, TableScene]:
-    """A table of ``game`` at the person's first turn to play a card from the hand."""
-    app = make_app(tmp_path)
-    seats = tuple(
-        SeatConfig(name=name, kind=SeatKind.HUMAN if seat == 0 else SeatKind.AI, level=AILevel.EASY)
-        for seat, name in enumerate(("Ana", "Ben", "Cleo", "Dev")[: PLAYERS[game]])
-    )
-    scene = TableScene(app, MatchConfig(game=game, seats=seats, seed=7))
-    app.scenes.push(scene)
-    while not playing_a_card(scene):
-        run_until(app, lambda: playing_a_card(scene) or (scene.match.to_move == 0 and not scene.animator.busy), limit=3000)
-        if not playing_a_card(scene):
-            scene.submit(scene.match.legal_actions_for(0)[0])
-    return app, scene
+    frames(app, 2)
 
 
 @pytest.mark.parametrize("game", sorted(PLAYERS))
 def test_after_a_hint_enter_picks_the_hinted_card_and_the_next_enter_plays_it(tmp_path: Path, game: str) -> None:
     app, scene = at_first_card_to_play(tmp_path, game)
     fan = scene.table.fan
-    press_h()
-    frames(app, 2)
+    press_h(app)
     hinted = fan.hinted_pick
     assert hinted is not None and hinted in fan.hinted
     position = scene.match.position
@@ -101,16 +93,12 @@ def test_after_a_hint_enter_picks_the_hinted_card_and_the_next_enter_plays_it(tm
 def test_a_hint_moves_the_keys_pick_to_the_hinted_card_and_back_when_it_goes(tmp_path: Path, game: str) -> None:
     app, scene = at_first_card_to_play(tmp_path, game)
     fan = scene.table.fan
-    press_h()
-    frames(app, 2)
+    press_h(app)
     hinted = fan.hinted_pick
-    press_h()
-    frames(app, 2)
+    press_h(app)
     own = next(i for i, slot in enumerate(fan.slots) if slot.card != hinted)
     fan.select(own)
-    press_h()
-    frames(app, 2)
+    press_h(app)
     assert fan.selected_card == hinted
-    press_h()
-    frames(app, 2)
+    press_h(app)
     assert fan.selected == own, "taking the Hint down gives the pick back"
