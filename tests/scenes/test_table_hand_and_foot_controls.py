@@ -299,17 +299,22 @@ def test_undo_takes_down_a_hint_shown_after_the_move_it_takes_back(app: App) -> 
     assert not scene.table.fan.hinted, "no card stays raised for the hint"
 
 
-@pytest.mark.parametrize("how", ["X", "Discard"])
+@pytest.mark.parametrize("how", ["X", "Discard", "the ringed pile"])
 def test_the_hint_to_discard_is_carried_out_by_x_or_discard_with_nothing_chosen(app: App, how: str) -> None:
     """Seen in play: with the hint ringing a card to discard, X said "Choose the card to
     discard first." X and the Discard button discard the hinted card, as L lays down a
-    hinted meld."""
+    hinted meld; so does a click on the discard pile, which the hint rings too (a
+    play-tester's click there did nothing)."""
     scene = start_table(app, dealt("4C 5H 6D 7S 9C 10H JS QD KC 8H AS", ("KD 4D", "4H 10S")))
     hinted = hint_after_drawing(app, scene)
     assert isinstance(hinted, Discard), scene.hint.text
     assert not scene.table.fan.chosen
     if how == "X":
         key(app, pygame.K_x)
+    elif how == "the ringed pile":
+        pile = scene.table.discard.rect(scene.table.sprites)
+        assert any(pile.colliderect(rect) for rect in scene.table.hint_rects()), "the hint rings the pile"
+        click(app, pile.center)
     else:
         button = scene.table.controls.discard_button
         assert button.visible, "Discard is offered for the hinted card"

@@ -13,7 +13,8 @@
   hint put them, else where they fit best), then lays everything down.
 - Take the pile while the hint takes it with an opening stages the hint's cards first.
 - Discard: drop one card on the discard pile, or choose it and press X (Discard); with
-  nothing chosen while the hint rings a card to discard, X (Discard) discards that one.
+  nothing chosen while the hint rings a card to discard, X (Discard) or a click on the
+  ringed pile discards that one.
   Discarding with a meld staged lays the meld down first.
 - Going out: Ask to go out (A) puts the question to the partners; a partner at the same
   screen answers on a panel of their own.
@@ -661,16 +662,24 @@ class TurnControls:
 
     def _place_click(self, event: pygame.event.Event) -> bool:
         """With cards chosen, a click on a book, on New book or on the discard pile
-        puts them there, as a drop would."""
+        puts them there, as a drop would. With none chosen, a click on the discard
+        pile the hint rings discards the hinted card: a play-tester clicked the ringed
+        pile and nothing happened."""
         fan = self.table.fan
-        if not (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and fan.chosen and self.active):
+        if not (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.active):
             return False
         if fan.hit_test(event.pos) is not None:
             return False
         place = self._target_at(event.pos)
+        hinted = self.table.hinted
         if place is None:
             return False
-        self._dropped(fan.chosen_cards, place)
+        if fan.chosen:
+            self._dropped(fan.chosen_cards, place)
+        elif place == DISCARD_PILE and isinstance(hinted, hf.Discard) and not self.sent:
+            self.discard(hinted.card)
+        else:
+            return False
         self.refresh()
         return True
 
