@@ -10,7 +10,9 @@ import pygame
 import pytest
 from test_table_support import frames, make_app
 
-from cardtable_gui.rules.spinado import SequenceStopped
+from cardtable_gui.cards import Card
+from cardtable_gui.rules.base import CardPlayed
+from cardtable_gui.rules.spinado import SPINADO, SequenceStopped, SpinadoPlayed
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.footprint import Kind
 from cardtable_gui.scenes.table.layouts.spinado import SpinadoLayout
@@ -66,3 +68,20 @@ def test_the_log_is_not_drawn_half_under_a_summary(tmp_path: Path, game: str, pl
     assert log.lines, "the hand's plays are still kept"
     assert not log.visible
     assert scene.footprint().rects([Kind.LOG]) == []
+
+
+def test_a_card_played_with_the_spinado_is_one_line_of_the_log(tmp_path: Path) -> None:
+    """Seen in play: "Clara: the spinado with the jack of clubs" over "Clara: jack of
+    clubs", which read as the jack played twice. The game tells the card, then the
+    spinado with it; the log says the move once."""
+    app = make_app(tmp_path)
+    seats = tuple(SeatConfig(name=f"Player {i + 1}", kind=SeatKind.AI, level=AILevel.EASY) for i in range(3))
+    scene = TableScene(app, MatchConfig(game="spinado", seats=seats, seed=7), watch=True)
+    app.scenes.push(scene)
+    table = scene.table
+    assert isinstance(table, SpinadoLayout)
+    table.log.clear()
+    jack = Card.parse("JC")
+    for event in (CardPlayed(1, Card.parse("10C")), CardPlayed(1, jack), SpinadoPlayed(1, SPINADO, jack)):
+        table._tell(event)
+    assert list(table.log.lines) == ["Player 2: the spinado with the jack of clubs", "Player 2: ten of clubs"]

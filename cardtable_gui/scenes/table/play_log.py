@@ -48,6 +48,13 @@ class PlayLog:
     def add(self, line: str) -> None:
         self.lines.appendleft(line)
 
+    def restate(self, line: str) -> None:
+        """Put ``line`` in the place of the newest line: one move the game tells in
+        two events (a card, then the spinado played with it) is one line."""
+        if self.lines:
+            self.lines.popleft()
+        self.add(line)
+
     def clear(self) -> None:
         self.lines.clear()
 

@@ -506,7 +506,7 @@ class SpinadoLayout(GameLayout):
                 self.ledger.antes[ante.seat] += sum(ante.amounts)
         for event in self.port.match.game_events():
             self._account(event)
-            self.log.tell(event, self._log_line(event))
+            self._tell(event)
 
     def sync(self, view: GameView) -> None:
         spinado = cast(SpinadoView, view)
@@ -581,7 +581,17 @@ class SpinadoLayout(GameLayout):
         self._account(event)
         super().on_event(event)
         # The log says what the table shows: a play's line once its card has landed.
-        self.port.animator.after_landing(lambda: self.log.tell(event, self._log_line(event)))
+        self.port.animator.after_landing(lambda: self._tell(event))
+
+    def _tell(self, event: Event) -> None:
+        """Log ``event``. The spinado played with a card comes after that card's own
+        event, and its line says the card too: it replaces the card's line, which read
+        as the card played twice."""
+        line = self._log_line(event)
+        if isinstance(event, SpinadoPlayed) and event.alongside is not None and line is not None:
+            self.log.restate(line)
+        else:
+            self.log.tell(event, line)
 
     def _is_me(self, seat: int) -> bool:
         """Whether ``seat`` is the one person looking at the table. At a shared
