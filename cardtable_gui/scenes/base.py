@@ -23,8 +23,11 @@ class Scene:
         self.app = app
 
     def enter(self) -> None:
-        """Called when the scene becomes the top of the stack (again)."""
+        """Called when the scene becomes the top of the stack (again). The pointer is
+        told where it is now, as if it had moved: the button clicked to open the scene
+        above kept its hover, lit, after that scene closed and until the mouse moved."""
         self.layout(self.app.screen.get_size())
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pygame.mouse.get_pos(), rel=(0, 0), buttons=(0, 0, 0)))
 
     def leave(self) -> None:
         """Called when another scene covers this one or it is removed."""

@@ -209,9 +209,15 @@ def test_the_rules_open_over_the_table_and_come_back_to_it(app) -> None:
     rules = app.scenes.top
     assert isinstance(rules, RulesBookScene) and rules.game == "spades"
     frames(app, 20)
+    # The pointer was on Rules when it was clicked (the test's click moves no pointer).
+    scene.rules_button.hovered = True
     press(app, pygame.K_ESCAPE)
     assert app.scenes.top is scene
     assert scene.match.history == before and scene.table.bidding.visible
+    frames(app, 2)
+    pointer = pygame.mouse.get_pos()
+    assert not scene.rules_button.rect.collidepoint(pointer)
+    assert not scene.rules_button.hovered, "Rules stayed lit with the pointer elsewhere (seen in play)"
     press(app, pygame.K_F1)
     assert isinstance(app.scenes.top, RulesBookScene)
 
