@@ -377,10 +377,10 @@ class HandFan:
 
     def enter(self) -> Card | None:
         """What Enter does on the hand, the same in every game: the picked card, for
-        the game to play (or place); with none picked, it picks the Hint's card, or else
-        the leftmost card that may be played, and returns None, so the next Enter plays a card the player has
-        seen raised, never one they did not see. Enter with nothing picked did nothing
-        at all, and said nothing."""
+        the game to play (or place); with none picked, it picks the Hint's card, or
+        else the leftmost card that may be played, and returns None, so the next Enter
+        plays a card the player has seen raised, never one they did not see. Enter
+        with nothing picked did nothing at all, and said nothing."""
         card = self.selected_card
         if card is None:
             hinted = self._hinted_choice()

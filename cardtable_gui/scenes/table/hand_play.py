@@ -1,8 +1,9 @@
 """Putting a card from your hand on the table, the three ways a player expects: drag
 it onto the place it goes, click it twice (once to pick, again to play), or pick it
 with the arrow keys and press Enter (Enter with nothing picked picks the Hint's card, or
-else the leftmost card that may be played, for the next Enter to play: ``HandFan.enter``). A card that may not
-be played is offered at its first click, so the reason it is dimmed is said at once.
+else the leftmost card that may be played, for the next Enter to play:
+``HandFan.enter``). A card that may not be played is offered at its first click, so the
+reason it is dimmed is said at once.
 
 While a card that may be played is dragged, the drop place lights up, and brighter
 under the pointer. A card that may not be played can still be dragged and dropped;

@@ -671,9 +671,9 @@ class TurnControls:
         if fan.hit_test(event.pos) is not None:
             return False
         place = self._target_at(event.pos)
-        hinted = self.table.hinted
         if place is None:
             return False
+        hinted = self.table.hinted
         if fan.chosen:
             self._dropped(fan.chosen_cards, place)
         elif place == DISCARD_PILE and isinstance(hinted, hf.Discard) and not self.sent:
