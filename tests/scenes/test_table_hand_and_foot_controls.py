@@ -119,16 +119,22 @@ def test_lay_down_with_the_cards_of_two_books_starts_both(app: App) -> None:
     assert sorted(len(b.cards) for b in scene.table.books[0]) == [3, 3]
 
 
-def test_the_hint_to_start_two_books_rings_lay_down_and_one_press_makes_it(app: App) -> None:
+@pytest.mark.parametrize("how", ["Lay down", "Enter"])
+def test_the_hint_to_start_two_books_rings_lay_down_and_one_press_makes_it(app: App, how: str) -> None:
     """"Lay down these 6 cards to start books of fives and nines" rang New book, which
-    refused them ("A book holds one rank..."); only L, not ringed, made the move."""
+    refused them ("A book holds one rank..."); only L, not ringed, made the move. Enter
+    makes it too: it placed the hinted cards one by one, so that a play-tester's second
+    Enter after a hint to start a book of jacks put only the wild card on the nines."""
     scene = start_table(app, dealt("8H 8S 8D QH QS QD 5H 6H 7H 9S 10S", ("KD 4C", "4D 10H")))
     hinted = hint_after_drawing(app, scene)
     assert isinstance(hinted, Meld) and len(hinted.groups) == 2, scene.hint.text
     lay_down = scene.table.controls.lay_down_button
     assert lay_down.visible and lay_down.rect in scene.table.hint_rects(), "the hint rings Lay down"
     assert not scene.table.fan.chosen
-    click(app, lay_down.rect.center)
+    if how == "Enter":
+        key(app, pygame.K_RETURN)
+    else:
+        click(app, lay_down.rect.center)
     assert my_moves(scene)[-1] == hinted, scene.message
 
 
@@ -222,16 +228,21 @@ def test_a_wild_that_could_go_on_two_books_goes_where_it_fits_best_and_says_so(a
     assert scene.message == "The wild card goes on the kings, the book they fit best."
 
 
-def test_take_the_pile_when_the_hint_opens_with_it_lays_the_hinted_opening(app: App) -> None:
+@pytest.mark.parametrize("how", ["Take the pile", "Enter"])
+def test_take_the_pile_when_the_hint_opens_with_it_lays_the_hinted_opening(app: App, how: str) -> None:
     """"Take the pile ... laying down your opening with it": Take the pile was refused
-    ("opening must be worth at least 30"); only dragging the cards first worked."""
+    ("opening must be worth at least 30"); only dragging the cards first worked. Enter
+    makes the hinted move too (it said "Draw first")."""
     scene = start_table(app, dealt("4H 4S KH KS KD QH QS 5H 6H 7H 8H", ("KC QC", "4D 10H"), upcard="4C"))
     wait_turn(app, scene, Phase.DRAW)
     press_h(app)
     hinted = scene.hint.advice.action if scene.hint.advice is not None else None
     assert isinstance(hinted, TakePile) and hinted.meld, scene.hint.text
     controls = scene.table.controls
-    click(app, controls.take_buttons[0].rect.center)
+    if how == "Enter":
+        key(app, pygame.K_RETURN)
+    else:
+        click(app, controls.take_buttons[0].rect.center)
     assert my_moves(scene) == [hinted], scene.message
     wait_turn(app, scene, Phase.PLAY)
     assert len(scene.table.books[0]) == 1 + len(hinted.meld)
@@ -299,18 +310,18 @@ def test_undo_takes_down_a_hint_shown_after_the_move_it_takes_back(app: App) -> 
     assert not scene.table.fan.hinted, "no card stays raised for the hint"
 
 
-@pytest.mark.parametrize("how", ["X", "Discard", "the ringed pile"])
+@pytest.mark.parametrize("how", ["X", "Enter", "Discard", "the ringed pile"])
 def test_the_hint_to_discard_is_carried_out_by_x_or_discard_with_nothing_chosen(app: App, how: str) -> None:
     """Seen in play: with the hint ringing a card to discard, X said "Choose the card to
-    discard first." X and the Discard button discard the hinted card, as L lays down a
-    hinted meld; so does a click on the discard pile, which the hint rings too (a
+    discard first." X, Enter and the Discard button discard the hinted card, as L lays
+    down a hinted meld; so does a click on the discard pile, which the hint rings too (a
     play-tester's click there did nothing)."""
     scene = start_table(app, dealt("4C 5H 6D 7S 9C 10H JS QD KC 8H AS", ("KD 4D", "4H 10S")))
     hinted = hint_after_drawing(app, scene)
     assert isinstance(hinted, Discard), scene.hint.text
     assert not scene.table.fan.chosen
-    if how == "X":
-        key(app, pygame.K_x)
+    if how in ("X", "Enter"):
+        key(app, pygame.K_x if how == "X" else pygame.K_RETURN)
     elif how == "the ringed pile":
         pile = scene.table.discard.rect(scene.table.sprites)
         assert any(pile.colliderect(rect) for rect in scene.table.hint_rects()), "the hint rings the pile"

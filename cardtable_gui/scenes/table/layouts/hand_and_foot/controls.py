@@ -16,6 +16,7 @@
   nothing chosen while the hint rings a card to discard, X (Discard) or a click on the
   ringed pile discards that one.
   Discarding with a meld staged lays the meld down first.
+- With the hint showing and no card chosen, Enter makes the hinted move, whatever it is.
 - Going out: Ask to go out (A) puts the question to the partners; a partner at the same
   screen answers on a panel of their own.
 - Sort (S) puts the hand in order by rank (wilds together) or by suit; cards that
@@ -749,6 +750,32 @@ class TurnControls:
             self.sort()
         elif key == pygame.K_BACKSPACE:
             self.take_back()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.table.fan.chosen:
+            return self._make_hinted_move()
+        else:
+            return False
+        return True
+
+    def _make_hinted_move(self) -> bool:
+        """Enter with no card chosen while the hint shows a move: make it, as the
+        control the hint rings would (Lay down, X, Take the pile, the draw pile, Ask).
+        Enter placed the cards one by one instead: after a hint to start a book of
+        jacks with J J 2, a play-tester's second Enter put only the 2 on the nines.
+        Returns whether there was a hinted move to make."""
+        hinted = self.table.hinted
+        if isinstance(hinted, hf.Meld):
+            self.lay_down()
+        elif isinstance(hinted, hf.Discard):
+            self.discard(hinted.card)
+        elif isinstance(hinted, hf.TakePile):
+            choice = next((i for i, take in enumerate(self.takes) if take.pair == hinted.pair), None)
+            if choice is None:
+                return False
+            self.take(choice)
+        elif isinstance(hinted, hf.DrawCards):
+            self.draw_cards()
+        elif isinstance(hinted, hf.AskToGoOut):
+            self.ask()
         else:
             return False
         return True
