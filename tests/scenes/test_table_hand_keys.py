@@ -102,3 +102,29 @@ def test_a_hint_moves_the_keys_pick_to_the_hinted_card_and_back_when_it_goes(tmp
     assert fan.selected_card == hinted
     press_h(app)
     assert fan.selected == own, "taking the Hint down gives the pick back"
+
+
+def one_card_to_play(scene: TableScene) -> bool:
+    fan = scene.table.fan
+    return playing_a_card(scene) and sum(slot.card in fan.legal for slot in fan.slots) == 1
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_arrows_that_cannot_move_say_the_one_card_that_can_be_played(tmp_path: Path, game: str) -> None:
+    """A play-tester pressed the arrows again and again with one card to play, and
+    nothing moved, with no word why."""
+    app, scene = at_first_card_to_play(tmp_path, game)
+    fan = scene.table.fan
+    while not one_card_to_play(scene):
+        if playing_a_card(scene):
+            scene.submit(scene.match.legal_actions_for(0)[0])
+        run_until(app, lambda: playing_a_card(scene), limit=3000)
+    only = next(slot.card for slot in fan.slots if slot.card in fan.legal)
+    assert only is not None
+    post(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0)
+    frames(app, 2)
+    assert fan.selected_card == only and not scene.message, "the first arrow picks it, and that says enough"
+    post(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0)
+    frames(app, 2)
+    assert fan.selected_card == only
+    assert scene.message == f"Only the {only.name} can be played now, so the arrows stay on it."

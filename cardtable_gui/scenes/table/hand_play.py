@@ -41,10 +41,12 @@ class HandPlay:
     """Mouse and keys on ``fan``, offering the chosen card to ``play`` when it is
     dropped on ``place``, clicked again, or picked with Enter or Space."""
 
-    def __init__(self, fan: HandFan, place: DropPlace, play: Callable[[Card], None]) -> None:
+    def __init__(self, fan: HandFan, place: DropPlace, play: Callable[[Card], None], note: Callable[[str], None]) -> None:
         self.fan = fan
         self.place = place
         self.play = play
+        self.note = note
+        """Shows a passing note: why the arrows stay put."""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """True when the event was about the hand."""
@@ -88,11 +90,13 @@ class HandPlay:
         return True
 
     def _key(self, key: int) -> bool:
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.fan.select_step(1 if key == pygame.K_RIGHT else -1)
-            return True
-        if key in (pygame.K_HOME, pygame.K_END):
-            self.fan.select_end(key == pygame.K_END)
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+            was = self.fan.selected
+            if key in (pygame.K_HOME, pygame.K_END):
+                self.fan.select_end(key == pygame.K_END)
+            else:
+                self.fan.select_step(1 if key == pygame.K_RIGHT else -1)
+            self._say_why_still(was)
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             card = self.fan.enter()
@@ -100,6 +104,14 @@ class HandPlay:
                 self._offer(card)
             return True
         return False
+
+    def _say_why_still(self, was: int | None) -> None:
+        """The arrows stayed on the one card that may be played: say so, since a
+        play-tester pressed them again and again and nothing moved, with no word why."""
+        fan = self.fan
+        playable = [slot.card for slot in fan.slots if slot.card in fan.legal]
+        if fan.active and was is not None and fan.selected == was and len(playable) == 1 and playable[0] is not None:
+            self.note(f"Only the {playable[0].name} can be played now, so the arrows stay on it.")
 
     def _offer(self, card: Card) -> None:
         if self.fan.active:

@@ -45,7 +45,7 @@ class FrenchTrickLayout(GameLayout):
         self.sprites = port.sprites
         self.fan = HandFan(self.sprites)
         self.trick = TrickArea(seats=self.seat_count)
-        self.hand_play = HandPlay(self.fan, self.trick, self._try_play)
+        self.hand_play = HandPlay(self.fan, self.trick, self._try_play, port.note_briefly)
         self.last_trick = LastTrick()
         self.deck = Pile()
         """The deck being dealt, by the dealer's seat."""

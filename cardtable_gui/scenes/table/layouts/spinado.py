@@ -191,7 +191,7 @@ class SpinadoLayout(GameLayout):
         self.chips = ChipMover(port.animator)
         self.bubbles = Bubbles()
         self.log = PlayLog(port.paused)
-        self.hand_play = HandPlay(self.fan, self.board, self._try_play)
+        self.hand_play = HandPlay(self.fan, self.board, self._try_play, port.note_briefly)
         self.keys_line = KeysLine(hint=port.gives_hints)
         self.spinado_button = Button("Add the spinado (S)", self._toggle_spinado)
         spots = seat_spots(self.seat_count, pygame.Rect(0, 0, 400, 300))

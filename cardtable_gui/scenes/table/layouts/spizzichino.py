@@ -148,7 +148,7 @@ class SpizzichinoLayout(GameLayout):
         self.banner = Banner()
         self.bubbles = Bubbles()
         self.log = PlayLog(port.paused)
-        self.hand_play = HandPlay(self.fan, self.trick, self._play_card)
+        self.hand_play = HandPlay(self.fan, self.trick, self._play_card, port.note_briefly)
         self.size = (0, 0)
         self.view: SpizzichinoView | None = None
         self.counts = [0] * SEATS
