@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 from cardtable_gui.persistence.atomic import set_aside_with_message, write_atomic
 from cardtable_gui.persistence.opening import Unopened, open_own_file
 from cardtable_gui.persistence.reading import SMALL_FILE
-from cardtable_gui.seats import GAME_KEY_LIMIT, NAME_LIMIT, SEATS_LIMIT, PlayerName
+from cardtable_gui.seats import GAME_KEY_LIMIT, NAME_LIMIT, SEATS_LIMIT, AILevel, PlayerName
 from cardtable_gui.shown_text import TEXT_LIMIT, drop_control_characters
 
 SETTINGS_FILE = "settings.json"
@@ -86,6 +86,10 @@ class Settings(BaseModel):
         default_factory=dict,
         max_length=GAMES_REMEMBERED,
         description="How many players the New game screen sets each game up for, as last chosen.",
+    )
+    computer_level: AILevel = Field(
+        default=AILevel.MEDIUM,
+        description="The level the New game screen gives each computer player, as last chosen.",
     )
     first_game_tips: bool = Field(
         default=True,

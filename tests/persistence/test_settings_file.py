@@ -12,6 +12,7 @@ import pytest
 from pydantic import ValidationError
 
 from cardtable_gui.persistence.settings import SETTINGS_FILE, GameSpeed, Settings, load_settings, save_settings
+from cardtable_gui.seats import AILevel
 from tests.persistence.odd_files import finishes, named_pipe, posix_only
 
 
@@ -117,6 +118,17 @@ def test_the_player_counts_round_trip_and_a_file_from_before_them_loads(tmp_path
     assert load_settings(tmp_path) == (Settings(volume=0.3, last_game="spades"), None)
     save_settings(tmp_path, Settings(player_counts={"arizona_spaghetti": 6, "spinado": 3}))
     assert load_settings(tmp_path)[0].player_counts == {"arizona_spaghetti": 6, "spinado": 3}
+
+
+def test_the_computer_level_round_trips_and_a_file_from_before_it_gives_medium(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"volume": 0.3}))
+    assert load_settings(tmp_path)[0].computer_level is AILevel.MEDIUM
+    save_settings(tmp_path, Settings(computer_level=AILevel.HARD))
+    assert load_settings(tmp_path)[0].computer_level is AILevel.HARD
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"volume": 0.3, "computer_level": "grandmaster"}))
+    settings, message = load_settings(tmp_path)
+    assert (settings.volume, settings.computer_level) == (0.3, AILevel.MEDIUM)
+    assert message is not None
 
 
 def test_settings_newer_versions_add_are_ignored(tmp_path: Path) -> None:

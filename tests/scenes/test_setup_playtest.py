@@ -144,6 +144,22 @@ def test_the_player_count_of_each_game_is_offered_again_after_a_restart(app: App
         assert len(scene.seats) == 3
 
 
+def test_the_computer_level_last_chosen_is_offered_again_after_a_restart(app: App, tmp_path: Path) -> None:
+    """A play-tester set every seat to Hard, and the next session gave Medium again."""
+    scene = open_setup(app)
+    click(app, scene.game_buttons[scene.games.index("spades")])
+    assert {row.who.value for row in scene.seats[1:]} == {AILevel.MEDIUM.value}, "Medium the first time"
+    click(app, segment(scene.seats[1].who, AILevel.HARD.value))
+    click(app, scene.back)
+    with restarted(app, tmp_path) as (again, scene):
+        assert {row.who.value for row in scene.seats[1:]} == {AILevel.HARD.value}
+        assert scene.seats[0].who.value == HUMAN
+        click(again, scene.game_buttons[scene.games.index("arizona_spaghetti")])
+        assert scene.count is not None
+        click(again, segment(scene.count, 6))
+        assert {row.who.value for row in scene.seats[1:]} == {AILevel.HARD.value}, "new seats too"
+
+
 def test_a_seat_given_back_to_the_computer_gets_its_own_name_back(app: App) -> None:
     """Clara's seat, a person's for a while, came back to the computer as "Ada"
     while Ada's seat was a person's: every name had moved."""
