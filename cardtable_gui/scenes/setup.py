@@ -23,6 +23,7 @@ import pygame
 from cardtable_gui.rules import GAMES, GameRules
 from cardtable_gui.scenes.page import PageScene
 from cardtable_gui.scenes.game_in_progress import ask_before_replacing
+from cardtable_gui.scenes.table.grammar import listed
 from cardtable_gui.seats import COMPUTER_NAMES, NAME_LIMIT, AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.shown_text import drawable
 from cardtable_gui.ui import theme as th
@@ -147,6 +148,9 @@ class SetupScene(PageScene):
         self.summary = Label("", 18, colour=th.TEXT_DIM, wrap=True)
         self.count_label = Label("", 19, colour=th.TEXT_DIM)
         self.count: Choice[int] | None = None
+        self.sides = Label("", 18, colour=th.TEXT_DIM, wrap=True)
+        """Who partners whom, where the game has partners: the seat numbers alone did
+        not say it, and a player set up Hand and Foot without knowing their partner."""
         self.seat_area = ScrollArea()
         self.seats: list[SeatRow] = []
         self.undo_toggle = Toggle(last.undo_in_pass_and_play if last is not None else False)
@@ -291,6 +295,24 @@ class SetupScene(PageScene):
         self.message.text = problem or ""
         self.start.enabled = problem is None
         self._place_message()
+        sides = self._sides_text()
+        if sides != self.sides.text:
+            self.sides.text = sides
+            if self.seat_area.rect.width > 0:
+                self.layout(self.app.screen.get_size())
+
+    def _sides_text(self) -> str:
+        """"Sides: You and Clara against Ben and Dev." at a table with partners, under
+        the house rules as chosen (or the usual ones while those cannot be played); ""
+        when everyone plays alone."""
+        options = self.form.validate() or self.rules.Options()
+        teams = self.rules.new_game(len(self.seats), options, seed=0).teams
+        if all(len(team) == 1 for team in teams):
+            return ""
+        names = [listed([self.seats[seat].name.text.strip() or f"Seat {seat + 1}" for seat in team]) for team in teams]
+        if len(names) == 2:
+            return f"Sides: {names[0]} against {names[1]}."
+        return f"Sides: {'; '.join(names)}."
 
     def _place_message(self) -> None:
         """The message wraps inside its area beside Start, right-aligned and centred
@@ -423,6 +445,10 @@ class SetupScene(PageScene):
             placed.append((row.name, pygame.Rect(badge_w + theme.px(4), top, name_w - theme.px(4), row_h)))
             placed.append((row.who, pygame.Rect(who_x, top, usable - who_x, row_h)))
             top += row_h + gap
+        if self.sides.text:
+            sides_h = self.sides.height_for(theme, usable)
+            placed.append((self.sides, pygame.Rect(0, top, usable, sides_h)))
+            top += sides_h + gap
         toggle_h = theme.px(28)
         top += theme.px(6)
         placed.append((self.undo_toggle, pygame.Rect(0, top + (row_h - toggle_h) // 2, round(toggle_h * Toggle.WIDTH), toggle_h)))

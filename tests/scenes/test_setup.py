@@ -79,6 +79,32 @@ def test_player_count_changes_the_seats_and_keeps_names(app) -> None:
     assert len(set(names)) == len(names)
 
 
+def test_the_players_panel_says_who_partners_whom(app) -> None:
+    """A new player set up four-player Hand and Foot not knowing their partner: the
+    seat numbers alone do not say it. Partners sit across the table."""
+    scene = choose_game(app, "hand_and_foot")
+    click(app, segment(scene.count, 4))
+    names = [row.name.text for row in scene.seats]
+    assert scene.sides.text == f"Sides: {names[0]} and {names[2]} against {names[1]} and {names[3]}."
+    click(app, segment(scene.count, 6))
+    names = [row.name.text for row in scene.seats]
+    assert scene.sides.text == f"Sides: {names[0]}, {names[2]} and {names[4]} against {names[1]}, {names[3]} and {names[5]}."
+    frame(app)
+    assert scene.sides.rect.bottom <= scene.seat_area.rect.bottom or scene.seat_area.scroller.content_height > scene.seat_area.rect.height
+    last_seat = scene.seats[-1].who.rect
+    assert not scene.sides.rect.colliderect(last_seat), "the line stands below the seats"
+    teams = next(row.control for row in scene.form.rows if row.name == "teams")
+    click(app, segment(teams, "2v2v2"))
+    assert scene.sides.text == f"Sides: {names[0]} and {names[3]}; {names[1]} and {names[4]}; {names[2]} and {names[5]}."
+    click(app, segment(scene.count, 2))
+    assert scene.sides.text == "", "each plays alone"
+    scene = choose_game(app, "spades")
+    names = [row.name.text for row in scene.seats]
+    assert scene.sides.text == f"Sides: {names[0]} and {names[2]} against {names[1]} and {names[3]}."
+    scene = choose_game(app, "spinado")
+    assert scene.sides.text == ""
+
+
 def test_more_seats_leave_every_name_shown_as_it_is_and_bring_fresh_ones(app) -> None:
     """Seen in play: going from 4 players to 6 renamed seat 2. Seat 2, given to a
     person, kept its computer's name for the computer's return; the new seats took that
