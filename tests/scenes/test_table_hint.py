@@ -386,3 +386,30 @@ def test_the_tag_goes_beside_a_pile_with_words_above_and_below_it(app: App) -> N
     tag = hint.mark_tag(theme, [pile], pygame.Rect(0, 0, 1024, 640), [words_above, words_below])
     assert tag is not None and tag.collidelist([words_above, words_below]) == -1
     assert tag.center == around.midright
+
+
+@pytest.mark.parametrize(("game", "players"), [("spades", 4), ("hand_and_foot", 4)])
+def test_a_card_dragged_over_the_hint_is_drawn_above_it(app: App, game: str, players: int) -> None:
+    """At 1280x800 the Hint's pink tag was drawn over a card being dragged past it."""
+    scene = start_table(app, config(game, players))
+    while wait_for_decision(app, scene):
+        if scene.table.fan.active and any(slot.card in scene.table.fan.legal for slot in scene.table.fan.slots):
+            if game != "hand_and_foot" or scene.match.view_for(0).phase is Phase.PLAY:
+                break
+        press_h(app)
+        assert scene.hint.advice is not None
+        play(app, scene, scene.hint.advice.action)
+    press_h(app)
+    assert scene.hint.visible
+    order: list[str] = []
+    hint_draw, held_draw = scene.hint.draw, scene.table.fan.draw_held
+    scene.hint.draw = lambda *args: (order.append("hint"), hint_draw(*args))[1]  # type: ignore[method-assign]
+    scene.table.fan.draw_held = lambda surface: (order.append("held"), held_draw(surface))[1]  # type: ignore[method-assign]
+    fan = scene.table.fan
+    index = next(i for i, slot in enumerate(fan.slots) if slot.card in fan.legal)
+    post(pygame.MOUSEBUTTONDOWN, pos=card_grip(scene, index), button=1)
+    frames(app, dt=1 / 60)
+    post(pygame.MOUSEMOTION, pos=scene.hint.box.center, rel=(0, 0), buttons=(1, 0, 0))
+    frames(app, dt=1 / 60)
+    assert fan.dragging == index and fan.drag_moved
+    assert order[-2:] == ["hint", "held"], order

@@ -426,10 +426,15 @@ class HandFan:
             slot.y = approach(slot.y, slot.target_y, dt)
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The hand, but for the card being dragged (``draw_held``)."""
         for i, slot in enumerate(self.slots):
             if i == self.dragging:
                 continue
             self._draw_slot(surface, slot, i)
+
+    def draw_held(self, surface: pygame.Surface) -> None:
+        """The card being dragged, at the pointer: the table draws it above everything
+        else on it, since a card dragged under the Hint's tag was half hidden."""
         if self.dragging is not None:
             slot = self.slots[self.dragging]
             self.sprites.draw(surface, slot.card, self.drag_pos, self.card_width, 0, outline=LIT)

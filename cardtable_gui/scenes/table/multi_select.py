@@ -170,6 +170,8 @@ class MultiSelectFan(HandFan):
             if self._hidden_while_dragged(i):
                 continue
             self._draw_slot(surface, slot, i)
+
+    def draw_held(self, surface: pygame.Surface) -> None:
         if self.dragging is None:
             return
         carried = self.dragged_cards() if self.drag_moved else [self.slots[self.dragging].card]

@@ -1063,6 +1063,7 @@ class TableScene(Scene):
             self._draw_message(surface)
         if self.hint.visible:
             self.hint.draw(surface, theme, self.table.hint_rects(), self._tag_clear)
+        self.table.draw_held(surface)
         self.confirm.draw(surface, theme)
         self.summary.draw(surface, theme)
         self.game_over.draw(surface, theme)

@@ -151,6 +151,10 @@ class GameLayout(ABC):
         """What is drawn above the cards in flight: a note about a move must not be
         hidden by the very cards it talks about (a pile flying over "Into the hand")."""
 
+    def draw_held(self, surface: pygame.Surface) -> None:
+        """What the player is dragging, above everything else, the notes included."""
+        self.fan.draw_held(surface)
+
     @abstractmethod
     def report(self, footprint: Footprint) -> None:
         """Add every visible piece of the table to ``footprint``, each with its kind:

@@ -907,10 +907,9 @@ class TurnControls:
         return fit_keys(self.table.theme, self.keys, self.hint_rect.width)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        self._draw_carried(surface)
         self.answer.draw(surface, self.table.theme)
 
-    def _draw_carried(self, surface: pygame.Surface) -> None:
+    def draw_carried(self, surface: pygame.Surface) -> None:
         """A pile being dragged toward the hand: its top card follows the pointer."""
         table = self.table
         if self.pressed is None:

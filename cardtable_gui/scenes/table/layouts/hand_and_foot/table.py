@@ -734,6 +734,10 @@ class HandAndFootLayout(GameLayout):
         self.banner.draw(surface, t)
         self.controls.draw_overlay(surface)
 
+    def draw_held(self, surface: pygame.Surface) -> None:
+        super().draw_held(surface)
+        self.controls.draw_carried(surface)
+
     def _draw_pile_count(self, surface: pygame.Surface, pile: Pile) -> None:
         """A face-down foot or tail with its size on a small pill."""
         if not pile.count:
