@@ -15,7 +15,7 @@ from cardtable_gui.cards import Card, Rank, Suit, parse_cards
 from cardtable_gui.rules import get_rules
 from cardtable_gui.rules.base import Event, HandDealt
 from cardtable_gui.rules.hand_and_foot import is_wild
-from cardtable_gui.rules.hand_and_foot.events import BookClosed, Discarded, Melded, PileTaken, TeamOpened
+from cardtable_gui.rules.hand_and_foot.events import BookClosed, CardsDrawn, Discarded, Melded, PileTaken, TeamOpened
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.layouts.hand_and_foot import HandAndFootLayout
 from cardtable_gui.scenes.table.layouts.hand_and_foot.log_words import LogWords
@@ -84,9 +84,12 @@ def test_the_others_moves_are_logged_in_words_in_room_that_covers_nothing(tmp_pa
     assert log.visible
     lines = list(log.lines)
     before_me = NAMES[(me - 1) % players]
-    assert f"{before_me} drew two" in lines or any(line.startswith(f"{before_me} took the pile (") for line in lines)
-    assert any(line.startswith(f"{before_me} discarded the ") for line in lines)
+    turn = lines[0]
+    assert turn.startswith((f"{before_me} drew two", f"{before_me} took the pile (")), lines
+    assert ", discarded the " in turn, "the last turn before yours is one entry, its discard included"
     assert not any(line.startswith("You ") for line in lines)
+    if players > 2:
+        assert lines[1].startswith(NAMES[(me - 2) % players]), "the turn before it is the next entry"
     footprint = scene.footprint()
     assert footprint.screen.contains(log.rect)
     covered = [mark.what for mark in footprint if mark.rect.colliderect(log.rect) and mark.rect != log.rect]
@@ -118,6 +121,36 @@ def test_the_log_says_each_move_as_a_player_would() -> None:
         ["Cal took the pile (9 cards)"],
         ["Bea discarded the seven of hearts"],
         [],
+    ]
+
+
+def test_the_log_tells_a_seat_s_whole_turn_as_one_entry() -> None:
+    """One line a move lost the first computer's turn from a five-line log by the
+    person's own turn: each turn is one entry, growing as the turn goes on."""
+    names = ("You", "Bea", "Cal", "Dot")
+    words = LogWords(lambda seat: names[seat], lambda seat: seat % 2, lambda seat: seat == 0)
+    kings = tuple(parse_cards("KH KS KD"))
+    told = [
+        words.entry(CardsDrawn(1, 2, 0)),
+        words.entry(Melded(1, 1, ((0, kings),))),
+        words.entry(TeamOpened(1, 60)),
+        words.entry(Discarded(1, Card.parse("7H"))),
+        words.entry(CardsDrawn(2, 2, 0)),
+        words.entry(Discarded(2, Card.parse("5C"))),
+        words.entry(CardsDrawn(0, 2, 0)),
+        words.entry(Discarded(0, Card.parse("9C"))),
+        words.entry(CardsDrawn(1, 2, 0)),
+    ]
+    assert told == [
+        ("Bea drew two", False),
+        ("Bea drew two, laid down three kings", True),
+        ("Bea drew two, laid down three kings, opened with 60", True),
+        ("Bea drew two, laid down three kings, opened with 60, discarded the seven of hearts", True),
+        ("Cal drew two", False),
+        ("Cal drew two, discarded the five of clubs", True),
+        None,
+        None,
+        ("Bea drew two", False),
     ]
 
 

@@ -32,6 +32,8 @@ class PlayLog:
     ``covered`` (the table's summary or game-over panel is up)."""
 
     covered: Callable[[], bool] = lambda: False
+    wrap: int = 2
+    """The most lines one entry wraps to before it ends in an ellipsis."""
     lines: collections.deque[str] = field(default_factory=lambda: collections.deque(maxlen=LOG_LINES))
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
@@ -101,10 +103,12 @@ class PlayLog:
         y = rect.y + pad + theme.scaled_font(17, True).get_linesize() + theme.px(4)
         step = PlayLog.line_height(theme)
         for index, line in enumerate(self.lines):
-            # A line too long for a narrow log wraps once rather than lose its end
-            # (the card it names); one that no longer fits whole is left out.
-            texts, size = theme.fit_lines(line, theme.text_px(17), room, 2)
-            if y + step * len(texts) > rect.bottom - pad + theme.px(2):
+            # A line too long for a narrow log wraps rather than lose its end (the card
+            # it names); an older one that no longer fits whole is left out, while the
+            # newest always shows, in the lines there are.
+            room_lines = (rect.bottom - pad + theme.px(2) - y) // step
+            texts, size = theme.fit_lines(line, theme.text_px(17), room, self.wrap if index else max(1, min(self.wrap, room_lines)))
+            if index and len(texts) > room_lines:
                 break
             colour = th.TEXT if index == 0 else th.TEXT_DIM
             for text in texts:

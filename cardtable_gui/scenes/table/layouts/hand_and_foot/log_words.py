@@ -2,7 +2,9 @@
 three kings", "Bea discarded the 7 of hearts", "Cal took the pile (9 cards)".
 
 A computer's turn is several moves (draw, melds, discard) made between two of the
-player's own; the log keeps them in words so a glance catches up on any that went by.
+player's own; the log keeps them in words so a glance catches up on any that went by,
+each turn as one entry ("Bea drew two, laid down three kings, discarded the 7 of
+hearts"), so that the log holds whole turns rather than the last few moves.
 Cards added to a book are named by the book's rank, so the words follow the books laid
 this round, read from the events alone: the same lines come out whether the table is
 watching the round being played or rebuilding its log after an undo or a load.
@@ -73,14 +75,43 @@ class LogWords:
         """Each team's books this round, by number: the rank of each."""
         self.mover: int | None = None
         """Who moved last: a team that opens or a book that closes is theirs to say."""
+        self.turn: list[str] = []
+        """What the seat of ``turn_seat`` has done so far in the turn being told."""
+        self.turn_seat: int | None = None
+        self.turn_over = True
+        """The turn being told has ended (a discard, going out, another seat's move)."""
 
     def lines(self, event: Event) -> list[str]:
         """The log's lines for ``event``, oldest first (a meld of several books says
         each one); none for an event the log leaves out."""
+        return self._told(event)[1]
+
+    def entry(self, event: Event) -> tuple[str, bool] | None:
+        """The log's entry after ``event``: the whole turn of the seat that moved, so
+        far, on one line ("Bea drew two, laid down three kings, discarded the seven of
+        hearts"), and whether it takes the place of the newest entry (the same turn
+        going on); None when ``event`` adds nothing to say. One line a move lost the
+        first computer's turn from a five-line log by the person's own turn."""
+        who, said = self._told(event)
+        if who is None or (not said and not self.quiet(who)):
+            return None
+        goes_on = not self.turn_over and who == self.turn_seat
+        if not goes_on:
+            self.turn, self.turn_seat = [], who
+        self.turn_over = self.quiet(who) or isinstance(event, (Discarded, WentOut))
+        if not said:
+            return None
+        name = f"{self.name(who)} "
+        self.turn += [line.removeprefix(name) if self.turn or index else line for index, line in enumerate(said)]
+        return ", ".join(self.turn), goes_on
+
+    def _told(self, event: Event) -> tuple[int | None, list[str]]:
+        """Who ``event`` is told of, and its lines (none for the person's own moves)."""
         if isinstance(event, HandDealt):
             self.books = {}
             self.mover = None
-            return []
+            self.turn, self.turn_seat, self.turn_over = [], None, True
+            return None, []
         seat = getattr(event, "seat", None)
         if isinstance(seat, int) and not isinstance(event, GoOutAnswered):
             # A partner's answer is theirs, but the turn stays the asker's.
@@ -88,8 +119,8 @@ class LogWords:
         who = seat if isinstance(seat, int) else self.mover
         said = self._said(event)
         if said is None or who is None or self.quiet(who):
-            return []
-        return said
+            return who, []
+        return who, said
 
     def _said(self, event: Event) -> list[str] | None:
         """What ``event`` says, keeping the books up to date."""

@@ -10,9 +10,9 @@ hand, where the player builds. Between them lie the draw pile and the discard pi
 with the round's facts beside them; the scores sit in the top corner. The notes (a
 tip, the hint, a refused move's reason) have felt of their own and never lie on a row
 of books: the right end of your team's band and the room above it, right of the
-round's facts. A log of the last moves the others made (a computer's turn is a draw,
-melds and a discard, each shown in turn) sits in room nothing else takes: beside the
-piles, or up between the seat at the top and the scores.
+round's facts. A log of the last turns the others took (a computer's turn is a draw,
+melds and a discard, told as one entry that grows as the moves are shown) sits in room
+nothing else takes: beside the piles, or up between the seat at the top and the scores.
 
 The layout keeps its own picture of the table (each seat's piles, the books, the
 discard pile), moved along event by event as the animations play and replaced by the
@@ -75,6 +75,8 @@ LOG_WIDTH = 300
 """The widest the log grows (design pixels): its lines are short."""
 LOG_NARROWEST = 170
 """The narrowest room the log is shown in (design pixels)."""
+TURN_WRAP = 3
+"""The most lines one entry of the log takes: a seat's whole turn is one entry."""
 LOG_FEWEST = 3
 """The fewest lines the log beside the piles shows before a roomier place is looked for."""
 NOTE_ROOM_SHARE = 0.5
@@ -106,7 +108,7 @@ class HandAndFootLayout(GameLayout):
         self.scores = ScorePanel()
         self.bubbles = Bubbles()
         self.controls = TurnControls(self)
-        self.log = PlayLog(port.paused)
+        self.log = PlayLog(port.paused, wrap=TURN_WRAP)
         self.log_words = self._new_log_words()
         self.size = (0, 0)
         self.view: HandAndFootView | None = None
@@ -598,8 +600,10 @@ class HandAndFootLayout(GameLayout):
         """Keep the log's lines for ``event``; a new round starts a new log."""
         if isinstance(event, HandDealt):
             self.log.clear()
-        for line in self.log_words.lines(event):
-            self.log.add(line)
+        entry = self.log_words.entry(event)
+        if entry is not None:
+            line, goes_on = entry
+            (self.log.restate if goes_on else self.log.add)(line)
 
     def _rebuild_log(self) -> None:
         """The log of the round under way, read from the game's events (a table opened
