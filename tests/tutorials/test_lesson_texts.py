@@ -3,8 +3,15 @@ just done."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+
+import pytest
+
 from cardtable_gui.rules.hand_and_foot import Meld, TakePile
 from cardtable_gui.rules.hand_and_foot.books import card_points
+from cardtable_gui.scenes.tutorial.lesson_match import lesson_config
+from cardtable_gui.seats import COMPUTER_NAMES
 from cardtable_gui.tutorials import LessonRun, load_course
 from cardtable_gui.tutorials.model import Do, Quiz
 from tests.tutorials.lesson_support import learn
@@ -59,3 +66,47 @@ def test_hand_and_foot_teaches_an_opening_made_of_the_pile_and_cards_from_hand()
             assert not alone.accepted and alone.text != step.wrong, "the rules refuse the pile alone"
             taught += 1
     assert taught
+
+
+GAMES_TAUGHT = ("arizona_spaghetti", "hand_and_foot", "spades", "spinado", "spizzichino")
+PLACE_WORDS = re.compile(r"\b([A-Z][a-z]+), (on your left|on your right|opposite you|your partner)\b")
+
+
+def texts_of(value: object) -> Iterator[str]:
+    """Every string in a lesson, however deep in its steps."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from texts_of(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from texts_of(item)
+
+
+@pytest.mark.parametrize("game", GAMES_TAUGHT)
+def test_the_lessons_name_the_others_as_their_plates_do_and_where_they_sit(game: str) -> None:
+    """A new player read "your opponent" and "the player on your right" while the plates
+    said Ada and Clara. A lesson names each seat as its plate does, and where it sits
+    says who it is: seats follow each other clockwise from yours, the next on your left."""
+    for lesson in load_course(game).lessons:
+        run = LessonRun(game, lesson)
+        names = [seat.name for seat in lesson_config(run, "You", COMPUTER_NAMES).seats]
+        players, me = lesson.players, lesson.seat
+        place = {"on your left": (me + 1) % players, "on your right": (me - 1) % players}
+        if players % 2 == 0:
+            place["opposite you"] = place["your partner"] = (me + players // 2) % players
+        for text in texts_of(lesson.model_dump()):
+            assert not re.search(r"player on your|player opposite|your opponent", text, re.IGNORECASE), text
+            for name, where in PLACE_WORDS.findall(text):
+                assert where in place and names[place[where]] == name, f"{lesson.id}: {text}"
+            for name in set(re.findall(r"\b[A-Z][a-z]+\b", text)) & set(COMPUTER_NAMES):
+                assert name in names, f"{lesson.id}: {name} is not at the table: {text}"
+
+
+def test_a_learner_who_goes_by_a_name_the_lessons_give_another_seat_is_you() -> None:
+    lesson = load_course("spades").lessons[0]
+    names = [seat.name for seat in lesson_config(LessonRun("spades", lesson), "ada", COMPUTER_NAMES).seats]
+    assert names == ["You", "Ada", "Bruno", "Clara"]
+    names = [seat.name for seat in lesson_config(LessonRun("spades", lesson), "Zoë", COMPUTER_NAMES).seats]
+    assert names == ["Zoë", "Ada", "Bruno", "Clara"]

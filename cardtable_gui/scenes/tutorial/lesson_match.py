@@ -19,6 +19,7 @@ from typing import Any
 from cardtable_gui.ai import Agent
 from cardtable_gui.match import Match, Position
 from cardtable_gui.rules.base import Action, Event, IllegalAction
+from cardtable_gui.scenes.table.grammar import YOU
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.tutorials import LessonRun, Outcome
 from cardtable_gui.undo_rule import UndoOff
@@ -28,8 +29,12 @@ NO_UNDO = UndoOff("use Back", "In a lesson, Back takes you to the start of the s
 
 def lesson_config(run: LessonRun, learner: str, others: tuple[str, ...]) -> MatchConfig:
     """The table of ``run``'s lesson: the learner at their seat, the others named from
-    ``others`` (computer seats, though their moves come from the lesson)."""
+    ``others`` (computer seats, though their moves come from the lesson). The lessons
+    call the others by those names, so a learner who goes by one of them is "You"
+    here: two Adas would leave the words unclear."""
     names = iter(others)
+    if learner.casefold() in {name.casefold() for name in others[: run.lesson.players - 1]}:
+        learner = YOU
     seats = tuple(
         SeatConfig(name=learner, kind=SeatKind.HUMAN)
         if seat == run.seat
