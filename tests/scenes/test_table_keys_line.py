@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_table_support import frames, make_app, post, run_until, start_table
+from test_table_support import card_grip, click, frames, make_app, post, run_until, start_table
 
 from cardtable_gui.app_window import App
 from cardtable_gui.rules.base import Action
@@ -95,6 +95,25 @@ def test_at_a_card_to_play_the_line_names_the_hand_s_keys_and_each_works(app: Ap
     spinado = ", S adds the spinado" if getattr(scene.table, "spinado_offered", False) else ""
     assert line(scene) == f"Keys: arrows pick a card, Enter plays it{spinado}, H shows a hint, Home/End jump to the ends"
     check_the_hand_s_keys(app, scene)
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_a_card_raised_by_a_click_is_named_with_the_second_click_that_plays_it(app: App, game: str) -> None:
+    """A new player clicked a card once, saw it rise, and waited: nothing said that a
+    second click plays it."""
+    scene = TableScene(app, config(game, PLAYERS[game], (0,)))
+    app.scenes.push(scene)
+    to_card_play(app, scene)
+    fan = scene.table.fan
+    index = next(i for i, slot in enumerate(fan.slots) if slot.card in fan.legal)
+    card = fan.slots[index].card
+    assert card is not None
+    click(app, card_grip(scene, index))
+    assert fan.selected == index and len(scene.match.history) == len(scene.match.history)
+    assert line(scene).startswith(f"Keys: a second click or Enter plays the {card.name}, arrows pick a card"), line(scene)
+    played = len(scene.match.history)
+    click(app, card_grip(scene, index))
+    assert getattr(scene.match.history[played], "card", None) == card, "the second click plays it"
 
 
 def test_s_adds_the_spinado_and_takes_it_back_as_the_line_says(app: App) -> None:

@@ -42,6 +42,7 @@ from cardtable_gui.rules.spizzichino import (
 )
 from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.scenes.table.hand_play import with_pick
 from cardtable_gui.scenes.table.layouts.spizzichino import SpizzichinoLayout, play_keys, thirds_text
 from cardtable_gui.scenes.table.pile_choice import NO_PILE_CHOSEN
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
@@ -765,7 +766,8 @@ def test_a_chosen_card_rises_clear_of_the_key_help(app, size: tuple[int, int]) -
     press(app, pygame.K_RIGHT)
     post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")
     chosen = fan.selected
-    assert chosen is not None and table.keys_line.keys == play_keys(scene.match.legal_actions_for(0))
+    assert chosen is not None and table.keys_line.keys == with_pick(play_keys(scene.match.legal_actions_for(0)), fan)
+    assert table.keys_line.keys[0].startswith("a second click or Enter plays the ")
     post(pygame.MOUSEMOTION, pos=card_grip(scene, chosen), rel=(0, 0), buttons=(0, 0, 0))
     frames(app, 30)
     assert not fan.gliding

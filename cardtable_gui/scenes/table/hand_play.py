@@ -22,9 +22,20 @@ from cardtable_gui.cards import Card
 from cardtable_gui.scenes.table.hand_fan import HandFan
 
 
-PICK_AND_PLAY = ("arrows pick a card", "Enter plays it")
+PLAY_IT = "Enter plays it"
+PICK_AND_PLAY = ("arrows pick a card", PLAY_IT)
 """The hand's keys as a table's keys line names them, most useful first (Space does
 what Enter does; Enter with no card picked picks the leftmost that may be played)."""
+
+
+def with_pick(keys: tuple[str, ...], fan: HandFan) -> tuple[str, ...]:
+    """``keys`` as they stand once a card that may be played is raised: first, that a
+    second click or Enter plays that card. A new player clicked a card once, saw it
+    rise, and waited; nothing on the screen said a second click plays it."""
+    picked = fan.selected_card
+    if not fan.active or picked is None or picked not in fan.legal or PLAY_IT not in keys:
+        return keys
+    return (f"a second click or Enter plays the {picked.name}", *(key for key in keys if key != PLAY_IT))
 ENDS = "Home/End jump to the ends"
 
 

@@ -22,7 +22,7 @@ from cardtable_gui.rules.base import Action, GameView
 from cardtable_gui.rules.tricks import InternedPlay
 from cardtable_gui.scenes.table.bubbles import BUBBLE_SECONDS, FADE_SECONDS, Anchor
 from cardtable_gui.scenes.table.hand_fan import HandFan
-from cardtable_gui.scenes.table.hand_play import ENDS, PICK_AND_PLAY, HandPlay
+from cardtable_gui.scenes.table.hand_play import ENDS, PICK_AND_PLAY, HandPlay, with_pick
 from cardtable_gui.scenes.table.keys_line import HINT, KeysLine
 from cardtable_gui.scenes.table.last_trick import LastTrick
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, trick_card_rects
@@ -112,7 +112,7 @@ class FrenchTrickLayout(GameLayout):
     def keys_now(self) -> tuple[str, ...]:
         """The keys that work now, most useful first: the hand's while a card is to be
         played, none while others play."""
-        return (*PICK_AND_PLAY, HINT, ENDS) if self.fan.active else ()
+        return with_pick((*PICK_AND_PLAY, HINT, ENDS), self.fan) if self.fan.active else ()
 
     def end_turn(self) -> None:
         self.fan.set_legal((), False)

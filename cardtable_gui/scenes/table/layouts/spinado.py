@@ -50,7 +50,7 @@ from cardtable_gui.scenes.table.chips import ChipMover, ChipStack, body_size
 from cardtable_gui.scenes.table.footprint import KEEP_CLEAR, Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.hand_fan import HandFan
-from cardtable_gui.scenes.table.hand_play import ENDS, PICK_AND_PLAY, HandPlay
+from cardtable_gui.scenes.table.hand_play import ENDS, PICK_AND_PLAY, HandPlay, with_pick
 from cardtable_gui.scenes.table.keys_line import HAND_BAND, HINT, KeysLine, beside_keys
 from cardtable_gui.scenes.table.layouts.base import GameLayout, hand_card_rects, shown
 from cardtable_gui.scenes.table.layouts.spinado_board import DeadHandTile, PotTile, SequenceBoard, dead_hint
@@ -920,7 +920,7 @@ class SpinadoLayout(GameLayout):
         if not self.fan.active:
             return ()
         spinado = (SPINADO_BACK if self.with_spinado else SPINADO_ADD,) if self.spinado_offered else ()
-        return (*PICK_AND_PLAY, *spinado, HINT, ENDS)
+        return with_pick((*PICK_AND_PLAY, *spinado, HINT, ENDS), self.fan)
 
     def _toggle_spinado(self) -> None:
         if self.spinado_offered:

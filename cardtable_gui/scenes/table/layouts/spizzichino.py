@@ -55,7 +55,7 @@ from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.grammar import owner, with_verb
 from cardtable_gui.scenes.table.hand_fan import HandFan, reach_for
-from cardtable_gui.scenes.table.hand_play import HandPlay
+from cardtable_gui.scenes.table.hand_play import PLAY_IT, HandPlay, with_pick
 from cardtable_gui.scenes.table.keys_line import HAND_BAND, HINT, KeysLine
 from cardtable_gui.scenes.table.known_cards import KnownCards
 from cardtable_gui.scenes.table.last_trick import LastTrick
@@ -89,7 +89,7 @@ PILE_KEYS = ("T to take it into your hand", "S to stand it face up")
 """The pile box's keys, each said only while its button is on: once both hand piles
 were taken, the box still offered T (seen in play)."""
 LIFT_KEY = "L lifts a 3, 2 or asso"
-PLAY_KEYS = ("Left/Right pick a card", "Up/Down hand or stacks", "Enter plays it", LIFT_KEY, HINT)
+PLAY_KEYS = ("Left/Right pick a card", "Up/Down hand or stacks", PLAY_IT, LIFT_KEY, HINT)
 """The keys at a card to play, most useful first: a narrow window leaves out the last
 ones whole rather than cutting one off half way. L is named only while a lift is
 legal (``play_keys``)."""
@@ -170,6 +170,8 @@ class SpizzichinoLayout(GameLayout):
         self.legal: list[Action] = []
         self.playing = False
         """True while the bottom person may play a card or lift one."""
+        self.play_keys: tuple[str, ...] = ()
+        """The keys at the card to play this turn, before any is picked."""
         self.stack_pair = StackPair(self.fan, self.trick, self._play_card, {pygame.K_l: self._lift_key})
         self.keys_line = KeysLine(hint=port.gives_hints)
         self.card_width = 100
@@ -794,7 +796,8 @@ class SpizzichinoLayout(GameLayout):
             stack.legal = stack.top is not None and stack.top in cards
             self.lift_buttons[i].visible = LiftCard(i) in legal
         self.trick.caption = "Your turn: drag a card here"
-        self.keys_line.keys = play_keys(legal)
+        self.play_keys = play_keys(legal)
+        self.keys_line.keys = self.play_keys
         self.stack_pair.let_go()
 
     def _offer_piles(self, legal: list[Action]) -> None:
@@ -917,6 +920,8 @@ class SpizzichinoLayout(GameLayout):
         self.update_seats(dt)
         self.banner.update(dt)
         self._refresh_panels()
+        if self.playing:
+            self.keys_line.keys = with_pick(self.play_keys, self.fan)
 
     def _refresh_panels(self) -> None:
         choosing = self.piles.visible
