@@ -359,3 +359,27 @@ def test_l_with_nothing_chosen_and_no_hint_says_what_to_choose(app: App) -> None
     key(app, pygame.K_l)
     assert len(my_moves(scene)) == before
     assert scene.message == NOTHING_TO_LAY
+
+
+def test_lay_down_looks_like_the_move_only_when_the_chosen_cards_can_go_down(app: App) -> None:
+    """A play-tester was offered Lay down, bright, with a three chosen. It stays, so
+    its press can say why not, but quiet until the chosen cards can go down (here a
+    lone ten with no book of tens, then two eights, are no meld)."""
+    scene = start_table(app, dealt("8H 8S 8D QH QS QD 5H 6H 7H 9S 10S", ("KD 4C", "4D 10H")))
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    lay_down = scene.table.controls.lay_down_button
+    choose(app, scene, "10S")
+    assert lay_down.visible and lay_down.style == "quiet"
+    key(app, pygame.K_l)
+    assert scene.message, "the press says why not"
+    assert not any(isinstance(move, Meld) for move in my_moves(scene))
+    click(app, grip(scene, indices(scene, "10S")[0]))
+    choose(app, scene, "8H 8S")
+    assert not scene.table.controls.staging and lay_down.style == "quiet", "two eights are no book yet"
+    click(app, grip(scene, indices(scene, "8D")[0]))
+    frames(app, 3)
+    assert lay_down.style == "primary", "three eights are"
+    key(app, pygame.K_l)
+    assert isinstance(my_moves(scene)[-1], Meld), scene.message

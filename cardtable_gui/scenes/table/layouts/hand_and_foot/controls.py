@@ -35,7 +35,7 @@ from cardtable_gui.cards import Card
 from cardtable_gui.rules import hand_and_foot as hf
 from cardtable_gui.rules.base import Action, IllegalAction
 from cardtable_gui.rules.hand_and_foot.books import extend
-from cardtable_gui.rules.hand_and_foot.placing import place_chosen
+from cardtable_gui.rules.hand_and_foot.placing import Placement, place_chosen
 from cardtable_gui.scenes.table.bidding import BidChoice, BidPanel
 from cardtable_gui.scenes.table.book_row import NEW_BOOK, BookLook, BookRow
 from cardtable_gui.scenes.table.footprint import Footprint, Kind
@@ -242,9 +242,11 @@ class TurnControls:
             short = self.staging.points < view.minimum
         else:
             self.lay_down_button.text = "Lay down"
-        # Below the opening minimum it still answers (with the reason), but does not
-        # look like the move to make.
-        self.lay_down_button.style = "quiet" if short else "primary"
+        # Below the opening minimum, or with chosen cards that go on no book (a three
+        # chosen), it still answers (with the reason), but does not look like the move
+        # to make: a play-tester was offered Lay down with a three chosen.
+        unfit = chosen and not hinted and not self._would_stage(table.fan.chosen_cards)
+        self.lay_down_button.style = "quiet" if short or unfit else "primary"
         self.cancel_button.visible = staged
         # A hint to discard rings a card: Discard (or X) with nothing chosen discards it.
         hinted_discard = playing and not table.fan.chosen and isinstance(table.hinted, hf.Discard)
@@ -371,13 +373,33 @@ class TurnControls:
         places = self.staging.places(self._books(), view.options.wild_books, self._pile_book())
         hinted = self.table.hinted
         placement = place_chosen(cards, [book for _, book in places], hinted.groups if isinstance(hinted, hf.Meld) else ())
-        drops = [(g.cards, NEW_BOOK if g.book is None else places[g.book][0]) for g in placement.groups]
-        if not self.stage_all(drops):
+        if not self.stage_all(self._drops(placement, places)):
             return None
         if placement.wilds_book is None:
             return ""
         by_hint = isinstance(hinted, hf.Meld) and any(g.book == placement.wilds_book for g in hinted.groups)
         return words.wilds_placed(places[placement.wilds_book][1], len(cards), by_hint)
+
+    @staticmethod
+    def _drops(placement: Placement, places: Sequence[tuple[Hashable, hf.Book]]) -> list[tuple[Sequence[Card], Hashable]]:
+        """Each group of ``placement`` with the row's place it goes to."""
+        return [(g.cards, NEW_BOOK if g.book is None else places[g.book][0]) for g in placement.groups]
+
+    def _would_stage(self, cards: Sequence[Card]) -> bool:
+        """Whether Lay down could put ``cards`` on the side's books now, where Enter
+        would: a three, or two cards of a rank with no book, cannot go anywhere."""
+        view = self.view
+        if view is None:
+            return False
+        places = self.staging.places(self._books(), view.options.wild_books, self._pile_book())
+        # A staging of the same groups: ``add_all`` copies them before it adds a card.
+        trial = Staging(list(self.staging.groups))
+        try:
+            drops = self._drops(place_chosen(cards, [book for _, book in places]), places)
+            trial.add_all(drops, self._books(), view.options.wild_books, self._pile_book())
+        except IllegalAction:
+            return False
+        return True
 
     def pick_for_books(self) -> None:
         """Enter with no card chosen: before drawing, say to draw first; after, pick
