@@ -538,6 +538,30 @@ def test_undo_never_unsees_a_foot(app) -> None:
 # -- people sharing the screen -------------------------------------------------------
 
 
+def test_a_hand_passed_round_a_shared_screen_comes_back_in_its_order(app) -> None:
+    """The cards drawn wait at the right until their holder sorts; passing the screen to
+    a partner and back sorted them in, and the player lost track of what was new."""
+    scene = start_table(app, config(4, humans=(0, 2)))
+    run_until(app, lambda: scene.handoff.visible)
+    show_my_cards(app, scene)
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    left = [slot.card for slot in scene.table.fan.slots][1:]
+    assert left[-2:] == parse_cards("QH KD"), "the drawn cards wait at the right"
+    drag(app, grip(scene, 0), discard_point(scene))
+    run_until(app, lambda: scene.handoff.visible and scene.handoff.seat == 2)
+    show_my_cards(app, scene)
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    drag(app, grip(scene, 0), discard_point(scene))
+    run_until(app, lambda: scene.handoff.visible and scene.handoff.seat == 0)
+    show_my_cards(app, scene)
+    wait_turn(app, scene, Phase.DRAW)
+    assert [slot.card for slot in scene.table.fan.slots] == left
+
+
 def test_a_partner_at_the_screen_is_asked_behind_the_cover(app) -> None:
     scene = start_table(app, config(4, humans=(0, 2)))
     faces_under_cover: list[object] = []

@@ -383,3 +383,20 @@ def test_lay_down_looks_like_the_move_only_when_the_chosen_cards_can_go_down(app
     assert lay_down.style == "primary", "three eights are"
     key(app, pygame.K_l)
     assert isinstance(my_moves(scene)[-1], Meld), scene.message
+
+
+def test_the_hand_keeps_its_order_when_the_table_is_rebuilt(app: App) -> None:
+    """Cards drawn wait at the right until the player sorts. An undo rebuilds the table,
+    and the hand came back sorted, the drawn cards mixed in where they no longer stood
+    out; it keeps its order now, the cards taken back joining at the right."""
+    scene = start_table(app, dealt("8H 8S 8D QH QS QD 5H 6H 7H 9S 10S", ("KD 4C", "4D 10H")))
+    draw_and_lay_down(app, scene, "8H 8S 8D")
+    shown = [slot.card for slot in scene.table.fan.slots]
+    assert shown[-2:] == list(cards("4C KD")), "the drawn cards wait at the right"
+    assert scene.undo_button.enabled
+    click(app, scene.undo_button.rect.center)
+    frames(app, 5)
+    assert not any(isinstance(move, Meld) for move in my_moves(scene))
+    after = [slot.card for slot in scene.table.fan.slots]
+    assert [card for card in after if card in shown] == shown, "the order shown before stays"
+    assert sorted(after[len(shown):], key=str) == sorted(cards("8H 8S 8D"), key=str), "the eights come back at the right"

@@ -102,7 +102,7 @@ class EventShow:
         self.table.stages = [0] * self.table.players
         self.table.books = [[] for _ in self.table.sides]
         self.table.red_threes = [[] for _ in self.table.sides]
-        self.table.hand_order = []
+        self.table.forget_orders()
         self.table.controls.clear()
         self.table.fan.set_hand((), hidden=0)
         self.table.discard.count, self.table.discard.top = 0, None

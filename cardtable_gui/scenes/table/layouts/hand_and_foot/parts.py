@@ -135,6 +135,8 @@ class ShowTable(TablePicture, Protocol):
 
     def refresh_piles(self) -> None: ...
 
+    def forget_orders(self) -> None: ...
+
 
 class HintedControls(Protocol):
     """The turn's controls that a hinted move can ring."""

@@ -124,6 +124,13 @@ class HandAndFootLayout(GameLayout):
         self.dealer = 0
         self.hand_order: list[Card] = []
         """The player's cards in the order the fan shows them."""
+        self.order_seat: int | None = None
+        """Whose hand ``hand_order`` is."""
+        self.orders: dict[int, list[Card]] = {}
+        """Each seat's hand order as last shown, kept while the table shows another
+        seat's hand (a shared screen passing) or rebuilds itself (an undo), for the
+        seat's return: the hand came back sorted, the cards that had arrived at the
+        right since the last sort mixed in."""
         self.sort_by_suit = False
         self.arrivals: tuple[float, float] | None = None
         """Where cards new to the player's hand take their places from: where their
@@ -470,7 +477,19 @@ class HandAndFootLayout(GameLayout):
     def forget(self, view: GameView) -> None:
         self.banner.callout = ""
         self.controls.clear()
+        self._put_order_away()
+
+    def _put_order_away(self) -> None:
+        """Keep the hand's order for its seat's return, and show no order for now."""
+        if self.order_seat is not None and self.hand_order:
+            self.orders[self.order_seat] = self.hand_order
         self.hand_order = []
+        self.order_seat = None
+
+    def forget_orders(self) -> None:
+        """New hands are dealt: no order kept from the last ones applies."""
+        self.hand_order = []
+        self.orders = {}
 
     def sync(self, view: GameView) -> None:
         hf = cast(HandAndFootView, view)
@@ -490,7 +509,7 @@ class HandAndFootLayout(GameLayout):
         if hf.seat == self.bottom:
             self._show_hand(hf.hand)
         else:
-            self.hand_order = []
+            self._put_order_away()
             self.fan.set_hand((), hidden=min(FULL_HAND, hf.hand_counts[self.bottom]))
         self.arrivals = None
         self.controls.synced()
@@ -499,6 +518,9 @@ class HandAndFootLayout(GameLayout):
         """Show ``hand``: cards still held keep their order, new ones join at the right
         (sorted among themselves) until the player sorts again; a whole new hand
         comes sorted."""
+        if self.order_seat != self.bottom:
+            self.hand_order = self.orders.pop(self.bottom, [])
+            self.order_seat = self.bottom
         left = list(hand)
         kept = []
         for card in self.hand_order:
