@@ -538,26 +538,33 @@ def test_undo_never_unsees_a_foot(app) -> None:
 # -- people sharing the screen -------------------------------------------------------
 
 
+def draw_and_discard_the_first(app, scene: TableScene) -> list[Card | None]:
+    """Draw with D and drag the leftmost card onto the discard pile: the hand as it
+    was shown before the discard."""
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    shown = [slot.card for slot in scene.table.fan.slots]
+    drag(app, grip(scene, 0), discard_point(scene))
+    return shown
+
+
+def pass_the_screen_to(app, scene: TableScene, seat: int) -> None:
+    """Wait for the cover that hands the screen to ``seat``, and show their cards."""
+    run_until(app, lambda: scene.handoff.visible and scene.handoff.seat == seat)
+    show_my_cards(app, scene)
+
+
 def test_a_hand_passed_round_a_shared_screen_comes_back_in_its_order(app) -> None:
     """The cards drawn wait at the right until their holder sorts; passing the screen to
     a partner and back sorted them in, and the player lost track of what was new."""
     scene = start_table(app, config(4, humans=(0, 2)))
-    run_until(app, lambda: scene.handoff.visible)
-    show_my_cards(app, scene)
-    wait_turn(app, scene, Phase.DRAW)
-    key(app, pygame.K_d)
-    wait_turn(app, scene, Phase.PLAY)
-    left = [slot.card for slot in scene.table.fan.slots][1:]
+    pass_the_screen_to(app, scene, 0)
+    left = draw_and_discard_the_first(app, scene)[1:]
     assert left[-2:] == parse_cards("QH KD"), "the drawn cards wait at the right"
-    drag(app, grip(scene, 0), discard_point(scene))
-    run_until(app, lambda: scene.handoff.visible and scene.handoff.seat == 2)
-    show_my_cards(app, scene)
-    wait_turn(app, scene, Phase.DRAW)
-    key(app, pygame.K_d)
-    wait_turn(app, scene, Phase.PLAY)
-    drag(app, grip(scene, 0), discard_point(scene))
-    run_until(app, lambda: scene.handoff.visible and scene.handoff.seat == 0)
-    show_my_cards(app, scene)
+    pass_the_screen_to(app, scene, 2)
+    draw_and_discard_the_first(app, scene)
+    pass_the_screen_to(app, scene, 0)
     wait_turn(app, scene, Phase.DRAW)
     assert [slot.card for slot in scene.table.fan.slots] == left
 
@@ -582,11 +589,8 @@ def test_a_partner_at_the_screen_is_asked_behind_the_cover(app) -> None:
     show_my_cards(app, scene)
     wait_turn(app, scene, Phase.DRAW)
     assert scene.bottom == 2
-    key(app, pygame.K_d)
-    wait_turn(app, scene, Phase.PLAY)
-    drag(app, grip(scene, 0), discard_point(scene))
-    run_until(app, lambda: scene.handoff.visible and scene.handoff.seat == 0)
-    show_my_cards(app, scene)
+    draw_and_discard_the_first(app, scene)
+    pass_the_screen_to(app, scene, 0)
     wait_turn(app, scene, Phase.DRAW)
     key(app, pygame.K_d)
     wait_turn(app, scene, Phase.PLAY)

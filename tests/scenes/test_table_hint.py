@@ -19,7 +19,14 @@ from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from tests.scenes.frame_support import outside
 from tests.scenes.test_table_hand_and_foot import config as stacked_config
-from tests.scenes.test_table_hand_and_foot import discard_point, grip, key, play_first_turn, wait_turn
+from tests.scenes.test_table_hand_and_foot import (
+    draw_and_discard_the_first,
+    grip,
+    key,
+    pass_the_screen_to,
+    play_first_turn,
+    wait_turn,
+)
 from tests.scenes.test_table_support import (
     card_grip,
     click,
@@ -227,12 +234,8 @@ def test_hand_and_foot_hints_asking_to_go_out_and_the_partners_answer(app: App) 
     play_first_turn(app, scene)
     run_until(app, lambda: scene.handoff.visible)
     show_my_cards(app, scene)
-    wait_turn(app, scene, Phase.DRAW)
-    key(app, pygame.K_d)
-    wait_turn(app, scene, Phase.PLAY)
-    drag(app, grip(scene, 0), discard_point(scene))
-    run_until(app, lambda: scene.handoff.visible and scene.handoff.seat == 0)
-    show_my_cards(app, scene)
+    draw_and_discard_the_first(app, scene)
+    pass_the_screen_to(app, scene, 0)
     wait_turn(app, scene, Phase.DRAW)
     key(app, pygame.K_d)
     wait_turn(app, scene, Phase.PLAY)
