@@ -24,7 +24,8 @@ Schema history
 3. ``rules_version``: the version of the game's rules the save was played under
    (``GameRules.rules_version``). A version 2 file predates it and is read as rules
    version 1, the rules before any change was counted (for Spades: the first lead of
-   a hand free, a spade included).
+   a hand free, a spade included). Later version 3 files may also say ``hand_orders``
+   (how each person had arranged their hand); a file without it shows hands sorted.
 
 An old game replays, and plays on, under the rules it was made with: ``rebuild`` fills
 the house rules a save does not state from ``GameRules.earlier_rules`` of its rules
@@ -212,6 +213,10 @@ class SavedGame(BaseModel):
     friend_seats: tuple[int, ...] = Field(default=(), max_length=SEATS_LIMIT)
     """Seats that friends played from their own computers in a game hosted here: the
     save has a computer in each, which the table names when the game goes on."""
+    hand_orders: dict[int, tuple[CardText, ...]] = Field(default_factory=dict, max_length=SEATS_LIMIT)
+    """How each person had arranged their hand, left to right (in Hand and Foot the
+    cards drawn since the last sort wait at the right): the table shows it so again. A
+    card no longer held is passed over and one not named joins at the right."""
 
     @model_validator(mode="after")
     def _summary_fits_seats(self) -> SavedGame:
@@ -221,7 +226,20 @@ class SavedGame(BaseModel):
             raise ValueError("the summary does not have one entry per seat")
         if any(not 0 <= seat < len(self.seats) for seat in self.friend_seats):
             raise ValueError("a friend's seat is not one of the seats")
+        if any(not 0 <= seat < len(self.seats) for seat in self.hand_orders):
+            raise ValueError("a hand's order is for a seat that is not at the table")
         return self
+
+    def hands_in_order(self) -> dict[int, list[Card]]:
+        """``hand_orders`` as cards; an order that names no card (damaged) is dropped,
+        since the game itself does not depend on it."""
+        orders: dict[int, list[Card]] = {}
+        for seat, texts in self.hand_orders.items():
+            try:
+                orders[seat] = [Card.parse(text) for text in texts]
+            except CardError:
+                continue
+        return orders
 
     @property
     def players(self) -> tuple[str, ...]:

@@ -9,8 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
-from cardtable_gui.cards import french_deck
+from cardtable_gui.cards import Card, french_deck
 from cardtable_gui.persistence.saves import SavedGame, SaveStore, restore
 from cardtable_gui.rules import GAMES
 
@@ -127,3 +128,19 @@ def test_a_new_save_records_the_rules_version_it_was_played_under(
 
     assert json.loads(path.read_bytes())["rules_version"] == rules.rules_version
     assert store.load(path).rules_version == rules.rules_version
+
+
+def test_a_hand_s_order_is_kept_and_a_bad_one_never_stops_the_game(play: Callable[..., tuple], tmp_path: Path) -> None:
+    """A save keeps how a person had arranged their hand; a seat that is not at the
+    table is damage (refused, as any), while an order naming no card is only dropped,
+    since the game replays without it."""
+    config, state, actions = play("hand_and_foot", 4, 3, 6)
+    saved = SavedGame.capture(config, actions, state).model_copy(update={"hand_orders": {0: ("QH", "4C", "KD")}})
+    store = SaveStore(tmp_path)
+    loaded = store.load(store.save_named(saved))
+    assert loaded.hands_in_order() == {0: [Card.parse("QH"), Card.parse("4C"), Card.parse("KD")]}
+    assert SavedGame.model_validate({**saved.model_dump(mode="json"), "hand_orders": {}}).hands_in_order() == {}
+    damaged = SavedGame.model_validate({**saved.model_dump(mode="json"), "hand_orders": {"0": ["QH", "??"], "1": ["4C"]}})
+    assert damaged.hands_in_order() == {1: [Card.parse("4C")]}
+    with pytest.raises(ValidationError):
+        SavedGame.model_validate({**saved.model_dump(mode="json"), "hand_orders": {"7": ["QH"]}})

@@ -34,6 +34,7 @@ from cardtable_gui.rules.hand_and_foot import (
     Phase,
     TakePile,
 )
+from cardtable_gui.persistence.saves import SaveStore
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.book_row import NEW_BOOK
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
@@ -567,6 +568,23 @@ def test_a_hand_passed_round_a_shared_screen_comes_back_in_its_order(app) -> Non
     pass_the_screen_to(app, scene, 0)
     wait_turn(app, scene, Phase.DRAW)
     assert [slot.card for slot in scene.table.fan.slots] == left
+
+
+def test_a_saved_hand_comes_back_in_the_order_it_was_left(app) -> None:
+    """Continue (or Load) showed the hand sorted, the cards drawn since the last sort
+    mixed in; the save keeps how the player had it."""
+    scene = start_table(app, config(4))
+    left = draw_and_discard_the_first(app, scene)[1:]
+    assert left[-2:] == parse_cards("QH KD")
+    app.scenes.pop()
+    scene.close()
+    restored = SaveStore(app.data_dir).open_autosave()
+    assert restored is not None
+    assert 0 in restored.saved.hand_orders, "the save keeps the order"
+    again = TableScene(app, restored.config, resume=restored)
+    app.scenes.push(again)
+    wait_turn(app, again, Phase.DRAW)
+    assert [slot.card for slot in again.table.fan.slots] == left
 
 
 def test_a_partner_at_the_screen_is_asked_behind_the_cover(app) -> None:

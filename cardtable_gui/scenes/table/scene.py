@@ -43,6 +43,7 @@ from cardtable_gui.persistence.autosaver import Autosaver
 from cardtable_gui.persistence.saves import (
     SAVE_NAME_LENGTH,
     RestoredGame,
+    SavedGame,
     SaveError,
     SaveStore,
 )
@@ -155,6 +156,8 @@ class TableScene(Scene):
             # No table for this game: nothing may go on thinking for it.
             self.match.close()
             raise
+        if resume is not None:
+            self.table.keep_hand_orders(resume.saved.hands_in_order())
         self.keep_for_continue(resume)
         if resume is not None:
             for seat in resume.saved.friend_seats:
@@ -956,9 +959,18 @@ class TableScene(Scene):
             self._on_applied(match)
         if self.autosaver is None:
             return
-        self.autosaver.save(match.saved_game())
+        self.autosaver.save(self.saved_game())
         if match.is_over:
             self.autosaver.finish_game()
+
+    def saved_game(self, name: str | None = None) -> SavedGame:
+        """The game as it stands, each person's hand as they arranged it."""
+        saved = self.match.saved_game(name)
+        orders = self.table.hand_orders()
+        if not orders:
+            return saved
+        texts = {seat: tuple(str(card) for card in cards) for seat, cards in orders.items()}
+        return saved.model_copy(update={"hand_orders": texts})
 
     def keep_for_continue(self, resume: RestoredGame | None) -> None:
         """The game chosen is the one Continue resumes from this moment, before any move:
@@ -969,7 +981,7 @@ class TableScene(Scene):
         if resume is not None and resume.path in self.saves.autosave_files():
             return
         try:
-            self.saves.begin_autosave(self.match.saved_game())
+            self.saves.begin_autosave(self.saved_game())
         except SaveError as error:
             self.autosaver.problem = error.message
 
@@ -1014,7 +1026,7 @@ class TableScene(Scene):
         """Keep the game as it stands under ``name``; the player is told where it went
         or why it could not be saved."""
         try:
-            self.saves.save_named(self.match.saved_game(name))
+            self.saves.save_named(self.saved_game(name))
         except SaveError as error:
             self.app.toast(error.message, 6.0)
             return

@@ -155,6 +155,14 @@ class GameLayout(ABC):
         """What the player is dragging, above everything else, the notes included."""
         self.fan.draw_held(surface)
 
+    def hand_orders(self) -> dict[int, list[Card]]:
+        """Each person's hand as they arranged it, for a save, where the game keeps an
+        order of the player's own; none where hands are always shown sorted."""
+        return {}
+
+    def keep_hand_orders(self, orders: dict[int, list[Card]]) -> None:
+        """Show each seat's hand in ``orders`` (a save's) when it is next shown."""
+
     @abstractmethod
     def report(self, footprint: Footprint) -> None:
         """Add every visible piece of the table to ``footprint``, each with its kind:

@@ -486,6 +486,16 @@ class HandAndFootLayout(GameLayout):
         self.hand_order = []
         self.order_seat = None
 
+    def hand_orders(self) -> dict[int, list[Card]]:
+        orders = dict(self.orders)
+        if self.order_seat is not None and self.hand_order:
+            orders[self.order_seat] = list(self.hand_order)
+        return orders
+
+    def keep_hand_orders(self, orders: dict[int, list[Card]]) -> None:
+        self.orders = {seat: list(cards) for seat, cards in orders.items()}
+        self.hand_order, self.order_seat = [], None
+
     def forget_orders(self) -> None:
         """New hands are dealt: no order kept from the last ones applies."""
         self.hand_order = []
