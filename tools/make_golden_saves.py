@@ -5,6 +5,9 @@ moves and saved by the Card Table found first on the import path.
     python tools/make_golden_saves.py OUT_DIR LABEL --spade-lead    # and a Spades save that
                                                                    # leads a spade to trick 1
     python tools/make_golden_saves.py OUT_DIR LABEL --finished arizona_spaghetti
+    python tools/make_golden_saves.py OUT_DIR LABEL --hand-order   # and a Hand and Foot save
+                                                                   # that keeps the person's
+                                                                   # hand in an order of theirs
 
 Each file is ``OUT_DIR/LABEL-<game>[-what].json``. A game is played until its first hand
 or round has been scored, then five moves into the next (so it is a game in progress),
@@ -15,7 +18,8 @@ Only what every version of Card Table since saves began offers is used (``GAMES`
 ``MatchConfig``, ``SeatConfig``, ``new_game``, ``legal_actions``, ``apply``,
 ``SavedGame.capture``, ``to_bytes``), so with ``PYTHONPATH`` pointing at a checkout of
 an earlier commit it writes that version's saves: see
-``tests/persistence/golden_saves/README.md``.
+``tests/persistence/golden_saves/README.md``. ``--hand-order`` alone needs a version
+whose saves keep ``hand_orders``.
 """
 
 from __future__ import annotations
@@ -62,20 +66,23 @@ def first_spade_lead(state: Any, legal: Sequence[Action]) -> Action | None:
     return spades[0] if spades else None
 
 
-def play(game: str, label: str, *, spade_lead: bool = False, finished: bool = False) -> SavedGame:
+def play(
+    game: str, label: str, *, spade_lead: bool = False, finished: bool = False, hand_order: bool = False
+) -> SavedGame:
     """A save of ``game`` played by random legal moves seeded from ``label``: the first
     seed whose game is what was asked for (in progress unless ``finished``, a spade led
-    to trick 1 with ``spade_lead``)."""
+    to trick 1 with ``spade_lead``); with ``hand_order``, the first seat's hand kept in
+    the reverse of the order its view gives."""
     for attempt in range(ATTEMPTS):
         seed = zlib.crc32(f"{label}-{game}-{spade_lead}-{finished}-{attempt}".encode())
-        saved = _play_seed(game, label, seed, spade_lead, finished)
+        saved = _play_seed(game, label, seed, spade_lead, finished, hand_order)
         if saved is not None:
             return saved
     raise NoSuchGame(f"No seed of {ATTEMPTS} made the {game} game asked for.")
 
 
 def _play_seed(
-    game: str, label: str, seed: int, spade_lead: bool, finished: bool
+    game: str, label: str, seed: int, spade_lead: bool, finished: bool, hand_order: bool
 ) -> SavedGame | None:
     rules = GAMES[game]
     counts = rules.player_counts
@@ -111,7 +118,11 @@ def _play_seed(
             scored_at = len(actions)
     if state.is_over is not finished or (spade_lead and not spade_leads):
         return None
-    return SavedGame.capture(config, actions, state, name=f"{label} {rules.title}")
+    saved = SavedGame.capture(config, actions, state, name=f"{label} {rules.title}")
+    if not hand_order:
+        return saved
+    hand = tuple(str(card) for card in state.view(0).hand)
+    return saved.model_copy(update={"hand_orders": {0: hand[::-1]}})
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -124,12 +135,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--finished", action="append", default=[], choices=sorted(GAMES), help="add a finished game"
     )
+    parser.add_argument(
+        "--hand-order", action="store_true", help="add a Hand and Foot save with the hand in an order of its own"
+    )
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     wanted: list[tuple[str, str, dict[str, bool]]] = [(game, "", {}) for game in GAMES]
     if args.spade_lead:
         wanted.append(("spades", "-spade-led-to-trick-1", {"spade_lead": True}))
     wanted += [(game, "-finished", {"finished": True}) for game in args.finished]
+    if args.hand_order:
+        wanted.append(("hand_and_foot", "-hand-order", {"hand_order": True}))
     for game, what, how in wanted:
         saved = play(game, args.label, **how)
         path = args.out / f"{args.label}-{game}{what}.json"

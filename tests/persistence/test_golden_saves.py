@@ -21,6 +21,7 @@ from cardtable_gui.rules.spades import PlayCard, SpadesState
 GOLDEN = Path(__file__).parent / "golden_saves"
 SAVES = sorted(GOLDEN.glob("*.json"))
 SPADE_LED = [path for path in SAVES if path.stem.endswith("-spade-led-to-trick-1")]
+HAND_ORDER = [path for path in SAVES if path.stem.endswith("-hand-order")]
 MOST_MOVES = 200
 BEFORE_THE_FIRST_LEAD_RULE = "ba9e28f"
 """The version just before spades were refused as the first lead of a hand."""
@@ -85,3 +86,13 @@ def test_the_spade_led_saves_lead_a_spade_to_trick_1_from_a_hand_with_other_suit
             return
         replay.apply(action)
     pytest.fail("no card was led to the first trick")
+
+
+@pytest.mark.parametrize("path", HAND_ORDER, ids=lambda path: path.stem)
+def test_a_saved_hand_order_comes_back_as_the_person_left_it(path: Path) -> None:
+    """A save that kept how the person had arranged their Hand and Foot hand gives that
+    order back, card for card, for the table to show."""
+    game = SaveStore(GOLDEN).open(path)
+    order = game.saved.hands_in_order()[0]
+    hand = list(game.state.view(0).hand)
+    assert sorted(order, key=str) == sorted(hand, key=str) and order != hand
