@@ -271,12 +271,15 @@ def test_a_refusal_stays_until_the_players_next_action(app: App) -> None:
 )
 def test_draw_first_names_the_discard_pile_only_when_it_may_be_taken(app: App, hand: str, upcard: str, words: str) -> None:
     """Seen: "Draw first: click the draw pile, or take the discard pile." while a three
-    blocked the pile. A refusal offers only what the player may really do."""
+    blocked the pile. A refusal offers only what the player may really do, and so does
+    the keys line ("T takes the discard pile" stood under a blocked pile)."""
     scene = start_table(app, dealt(hand, ("KC QC", "4D 10H"), upcard=upcard))
     wait_turn(app, scene, Phase.DRAW)
     drag(app, grip(scene, indices(scene, "5H")[0]), discard_point(scene))
     assert scene.message == words
-    assert bool(scene.table.controls.takes) == (words == DRAW_FIRST)
+    may_take = words == DRAW_FIRST
+    assert bool(scene.table.controls.takes) == may_take
+    assert ("T takes the discard pile" in scene.table.controls.keys) == may_take
 
 
 def test_cards_dropped_on_the_other_sides_books_say_why_they_came_back(app: App) -> None:
@@ -361,27 +364,27 @@ def test_l_with_nothing_chosen_and_no_hint_says_what_to_choose(app: App) -> None
     assert scene.message == NOTHING_TO_LAY
 
 
-def test_lay_down_looks_like_the_move_only_when_the_chosen_cards_can_go_down(app: App) -> None:
-    """A play-tester was offered Lay down, bright, with a three chosen. It stays, so
-    its press can say why not, but quiet until the chosen cards can go down (here a
-    lone ten with no book of tens, then two eights, are no meld)."""
+def test_lay_down_is_offered_only_when_the_chosen_cards_can_go_down(app: App) -> None:
+    """Play-testers were offered Lay down with a three, or a lone card of a rank with no
+    book, chosen; it only refused. It shows once the chosen cards make a meld, and L
+    still says why not before then."""
     scene = start_table(app, dealt("8H 8S 8D QH QS QD 5H 6H 7H 9S 10S", ("KD 4C", "4D 10H")))
     wait_turn(app, scene, Phase.DRAW)
     key(app, pygame.K_d)
     wait_turn(app, scene, Phase.PLAY)
     lay_down = scene.table.controls.lay_down_button
     choose(app, scene, "10S")
-    assert lay_down.visible and lay_down.style == "quiet"
+    assert not lay_down.visible
     key(app, pygame.K_l)
-    assert scene.message, "the press says why not"
+    assert scene.message, "L says why not"
     assert not any(isinstance(move, Meld) for move in my_moves(scene))
     click(app, grip(scene, indices(scene, "10S")[0]))
     choose(app, scene, "8H 8S")
-    assert not scene.table.controls.staging and lay_down.style == "quiet", "two eights are no book yet"
+    assert not lay_down.visible, "two eights are no book yet"
     click(app, grip(scene, indices(scene, "8D")[0]))
     frames(app, 3)
-    assert lay_down.style == "primary", "three eights are"
-    key(app, pygame.K_l)
+    assert lay_down.visible and lay_down.style == "primary", "three eights are"
+    click(app, lay_down.rect.center)
     assert isinstance(my_moves(scene)[-1], Meld), scene.message
 
 

@@ -235,18 +235,20 @@ class TurnControls:
         chosen = playing and bool(table.fan.chosen)
         # A hint to lay cards down rings Lay down: pressed, it lays the hinted cards.
         hinted = playing and isinstance(table.hinted, hf.Meld)
-        self.lay_down_button.visible = (staged or chosen or hinted) and phase is hf.Phase.PLAY
+        # Chosen cards that go on no book (a three, a lone ten with no tens) do not
+        # offer it: play-testers were offered Lay down with a three chosen, and it only
+        # refused. L still says why.
+        fit = chosen and self._would_stage(table.fan.chosen_cards)
+        self.lay_down_button.visible = (staged or fit or hinted) and phase is hf.Phase.PLAY
         short = False
         if staged and self.lay_down_button.visible and not self._opened() and view is not None:
             self.lay_down_button.text = f"Lay down ({self.staging.points} of {view.minimum})"
             short = self.staging.points < view.minimum
         else:
             self.lay_down_button.text = "Lay down"
-        # Below the opening minimum, or with chosen cards that go on no book (a three
-        # chosen), it still answers (with the reason), but does not look like the move
-        # to make: a play-tester was offered Lay down with a three chosen.
-        unfit = chosen and not hinted and not self._would_stage(table.fan.chosen_cards)
-        self.lay_down_button.style = "quiet" if short or unfit else "primary"
+        # Below the opening minimum it still answers (with the reason), but does not
+        # look like the move to make.
+        self.lay_down_button.style = "quiet" if short else "primary"
         self.cancel_button.visible = staged
         # A hint to discard rings a card: Discard (or X) with nothing chosen discards it.
         hinted_discard = playing and not table.fan.chosen and isinstance(table.hinted, hf.Discard)
@@ -274,7 +276,10 @@ class TurnControls:
         else:
             self.hint = ""
         if phase is hf.Phase.DRAW:
-            self.keys = ("D draws", "T takes the discard pile", "S sorts your hand")
+            # T only while the pile may be taken: a play-tester read "T takes the discard
+            # pile" under "The discard pile is blocked".
+            take = ("T takes the discard pile",) if self.takes else ()
+            self.keys = ("D draws", *take, "S sorts your hand")
         else:
             # The keys no button shows come first: a narrow bar drops the last ones.
             asks = ("A asks",) if self.ask_button.visible else ()
