@@ -80,6 +80,8 @@ class LogWords:
         self.turn_seat: int | None = None
         self.turn_over = True
         """The turn being told has ended (a discard, going out, another seat's move)."""
+        self.plain_draw = ""
+        """The words of the usual draw ("drew two"), once one is seen this round."""
 
     def lines(self, event: Event) -> list[str]:
         """The log's lines for ``event``, oldest first (a meld of several books says
@@ -102,8 +104,13 @@ class LogWords:
         if not said:
             return None
         name = f"{self.name(who)} "
-        self.turn += [line.removeprefix(name) if self.turn or index else line for index, line in enumerate(said)]
-        return ", ".join(self.turn), goes_on
+        self.turn += [line.removeprefix(name) for line in said]
+        told = self.turn
+        if len(told) > 1 and told[0] == self.plain_draw:
+            # Every turn starts with a draw: once more has happened it goes unsaid, for
+            # room (a play-tester's log held two of the three turns before theirs).
+            told = told[1:]
+        return f"{name}{', '.join(told)}", goes_on
 
     def _told(self, event: Event) -> tuple[int | None, list[str]]:
         """Who ``event`` is told of, and its lines (none for the person's own moves)."""
@@ -135,6 +142,8 @@ class LogWords:
     def _one(self, event: Event) -> list[str] | None:
         if isinstance(event, CardsDrawn):
             tail = f", {number_word(event.to_tail)} to the tail" if event.to_tail else ""
+            if not tail:
+                self.plain_draw = f"drew {number_word(event.count)}"
             return [f"{self.name(event.seat)} drew {number_word(event.count)}{tail}"]
         if isinstance(event, Discarded):
             return [f"{self.name(event.seat)} discarded the {event.card.name}"]
