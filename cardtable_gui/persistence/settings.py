@@ -29,6 +29,7 @@ GAMES_REMEMBERED = 32
 
 GameKey = Annotated[str, StringConstraints(min_length=1, max_length=GAME_KEY_LIMIT)]
 TableSize = Annotated[int, Field(ge=1, le=SEATS_LIMIT)]
+SeatIndex = Annotated[int, Field(ge=0, lt=SEATS_LIMIT)]
 
 MIN_WINDOW = (1024, 640)
 """The smallest window the table and every screen are laid out for."""
@@ -87,9 +88,10 @@ class Settings(BaseModel):
         max_length=GAMES_REMEMBERED,
         description="How many players the New game screen sets each game up for, as last chosen.",
     )
-    computer_level: AILevel = Field(
-        default=AILevel.MEDIUM,
-        description="The level the New game screen gives each computer player, as last chosen.",
+    computer_levels: dict[SeatIndex, AILevel] = Field(
+        default_factory=dict,
+        max_length=SEATS_LIMIT,
+        description="The level the New game screen gives the computer at each seat, as last chosen there.",
     )
     first_game_tips: bool = Field(
         default=True,

@@ -158,9 +158,10 @@ class SetupScene(PageScene):
         self._seat_content: list[tuple[Widget, pygame.Rect]] = []
         self._options: dict[str, dict[str, Any]] = dict(last.options) if last is not None else {}
         self._player_counts = dict(app.settings.player_counts)
-        self._computer_level = app.settings.computer_level
-        """The level a new computer seat gets: the one last chosen for any seat, so a
-        player who always plays Hard need not choose it again at every seat."""
+        self._computer_levels = dict(app.settings.computer_levels)
+        """The level a new computer seat gets, by seat: the one last chosen there, so a
+        player who always plays Hard need not choose it again at every seat, and one who
+        made only one seat Hard finds only that one Hard (Medium elsewhere)."""
         self._message_area = pygame.Rect(0, 0, 0, 0)
         self.form = OptionsForm(GAMES[self.game].Options, self._options.get(self.game), on_change=lambda _v: self._check())
         self.focus = FocusGroup(self._focus_order, arrows=True)
@@ -214,7 +215,8 @@ class SetupScene(PageScene):
                 kept.append(SeatRow(0, own, HUMAN, self._check, self._who_changed))
             else:
                 name = free_computer_name(kept)
-                kept.append(SeatRow(index, name, self._computer_level.value, self._check, self._who_changed))
+                level = self._computer_levels.get(index, AILevel.MEDIUM)
+                kept.append(SeatRow(index, name, level.value, self._check, self._who_changed))
         self.seats = kept
         self._player_counts[self.game] = players
         self.form.set_players(players)
@@ -226,10 +228,10 @@ class SetupScene(PageScene):
     def _who_changed(self, row: SeatRow) -> None:
         """A seat changed hands. If it still has the name setup gave it, it gets one
         that suits: "Player 3" for a person (seat 1 keeps the player's own name), a
-        computer's name for the computer. A computer's level becomes the one new
-        computer seats get."""
+        computer's name for the computer. A computer's level is the one this seat's
+        computer gets next time."""
         if row.who.value != HUMAN:
-            self._computer_level = AILevel(row.who.value)
+            self._computer_levels[row.index] = AILevel(row.who.value)
         if row.index > 0 and row.name.text.strip() == row.given_name:
             others = [other for other in self.seats if other is not row]
             if row.who.value == HUMAN and row.given_name in COMPUTER_NAMES:
@@ -267,10 +269,12 @@ class SetupScene(PageScene):
         """Keep the choices for the session: Back and then New game finds them again."""
         self.app.last_setup = self.choices()
         settings = self.app.settings
-        remembered = (settings.last_game, settings.player_counts, settings.computer_level)
-        if remembered != (self.game, self._player_counts, self._computer_level):
+        remembered = (settings.last_game, settings.player_counts, settings.computer_levels)
+        if remembered != (self.game, self._player_counts, self._computer_levels):
             self.app.remember(
-                last_game=self.game, player_counts=dict(self._player_counts), computer_level=self._computer_level
+                last_game=self.game,
+                player_counts=dict(self._player_counts),
+                computer_levels=dict(self._computer_levels),
             )
         super().leave()
 

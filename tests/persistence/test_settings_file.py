@@ -120,14 +120,14 @@ def test_the_player_counts_round_trip_and_a_file_from_before_them_loads(tmp_path
     assert load_settings(tmp_path)[0].player_counts == {"arizona_spaghetti": 6, "spinado": 3}
 
 
-def test_the_computer_level_round_trips_and_a_file_from_before_it_gives_medium(tmp_path: Path) -> None:
+def test_the_computer_levels_round_trip_and_a_file_from_before_them_has_none(tmp_path: Path) -> None:
     (tmp_path / SETTINGS_FILE).write_text(json.dumps({"volume": 0.3}))
-    assert load_settings(tmp_path)[0].computer_level is AILevel.MEDIUM
-    save_settings(tmp_path, Settings(computer_level=AILevel.HARD))
-    assert load_settings(tmp_path)[0].computer_level is AILevel.HARD
-    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"volume": 0.3, "computer_level": "grandmaster"}))
+    assert load_settings(tmp_path)[0].computer_levels == {}
+    save_settings(tmp_path, Settings(computer_levels={1: AILevel.HARD, 3: AILevel.EASY}))
+    assert load_settings(tmp_path)[0].computer_levels == {1: AILevel.HARD, 3: AILevel.EASY}
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"volume": 0.3, "computer_levels": {"1": "grandmaster"}}))
     settings, message = load_settings(tmp_path)
-    assert (settings.volume, settings.computer_level) == (0.3, AILevel.MEDIUM)
+    assert (settings.volume, settings.computer_levels) == (0.3, {})
     assert message is not None
 
 

@@ -144,20 +144,22 @@ def test_the_player_count_of_each_game_is_offered_again_after_a_restart(app: App
         assert len(scene.seats) == 3
 
 
-def test_the_computer_level_last_chosen_is_offered_again_after_a_restart(app: App, tmp_path: Path) -> None:
-    """A play-tester set every seat to Hard, and the next session gave Medium again."""
+def test_each_seat_s_computer_level_is_offered_again_after_a_restart(app: App, tmp_path: Path) -> None:
+    """A play-tester set every seat to Hard, and the next session gave Medium again;
+    another set one seat to Hard and found all three Hard next time."""
     scene = open_setup(app)
     click(app, scene.game_buttons[scene.games.index("spades")])
-    assert {row.who.value for row in scene.seats[1:]} == {AILevel.MEDIUM.value}, "Medium the first time"
+    assert [row.who.value for row in scene.seats[1:]] == [AILevel.MEDIUM.value] * 3, "Medium the first time"
     click(app, segment(scene.seats[1].who, AILevel.HARD.value))
+    click(app, segment(scene.seats[3].who, AILevel.EASY.value))
     click(app, scene.back)
     with restarted(app, tmp_path) as (again, scene):
-        assert {row.who.value for row in scene.seats[1:]} == {AILevel.HARD.value}
-        assert scene.seats[0].who.value == HUMAN
+        levels = [AILevel.HARD.value, AILevel.MEDIUM.value, AILevel.EASY.value]
+        assert [row.who.value for row in scene.seats] == [HUMAN, *levels]
         click(again, scene.game_buttons[scene.games.index("arizona_spaghetti")])
         assert scene.count is not None
         click(again, segment(scene.count, 6))
-        assert {row.who.value for row in scene.seats[1:]} == {AILevel.HARD.value}, "new seats too"
+        assert [row.who.value for row in scene.seats[1:]] == [*levels, AILevel.MEDIUM.value, AILevel.MEDIUM.value]
 
 
 def test_a_seat_given_back_to_the_computer_gets_its_own_name_back(app: App) -> None:
