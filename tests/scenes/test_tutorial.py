@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -274,14 +274,19 @@ def illegal_moves(scene: LessonTableScene, hand: tuple[Card, ...]) -> Iterator[A
 # -- a whole lesson ------------------------------------------------------------------------
 
 
-def play_lesson(app: App, scene: LessonTableScene, *, wrong_answer: bool = True) -> int:
-    """Play ``scene``'s lesson to its end; returns how many wrong moves were refused."""
+def play_lesson(
+    app: App, scene: LessonTableScene, *, wrong_answer: bool = True, stop_at: Callable[[object], bool] = lambda step: False
+) -> int:
+    """Play ``scene``'s lesson to its end, or to the first step ``stop_at`` picks (shown
+    and settled); returns how many wrong moves were refused."""
     run = scene.run
     refused = 0
     by_key = False
     while not run.done:
         settle(app, scene)
         index, step = run.index, run.step
+        if stop_at(step):
+            return refused
         if isinstance(step, Explain | Watch):
             assert scene.panel.next_button.enabled
         elif isinstance(step, Quiz):
@@ -347,6 +352,20 @@ def test_every_lesson_plays_to_the_end_through_the_screen(app: App, game: str, i
 
 
 # -- the way through a lesson ------------------------------------------------------------
+
+
+def test_a_trick_kept_on_the_table_for_a_step_shows_who_takes_it(app: App) -> None:
+    """"The others follow with lower clubs: your queen takes the trick." stood over four
+    cards with no mark of the winner: a finished trick a step talks about is kept on the
+    table, and now shows who takes it, as at a game's table."""
+    scene = open_lesson(app, "spades", 0)
+    play_lesson(app, scene, stop_at=lambda step: isinstance(step, Watch) and "your queen takes" in step.caption)
+    frames(app, 30)
+    trick = scene.table.trick  # type: ignore[attr-defined]
+    assert len(trick.plays) == 4, "the trick is still on the table"
+    assert trick.winner == scene.table.position_of(0)
+    frames(app, 2)
+    assert "You take it" in (*trick.label_words, trick.caption_words)
 
 
 def test_back_skip_and_leave_keep_the_place(app: App) -> None:

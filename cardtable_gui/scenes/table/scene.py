@@ -532,7 +532,10 @@ class TableScene(Scene):
         turn once nothing is left to show."""
         while not self.summary.visible:
             upcoming = self.match.peek_event()
-            if upcoming is None or self.holds(upcoming):
+            if upcoming is None:
+                break
+            if self.holds(upcoming):
+                self.table.show_held(upcoming)
                 break
             if self.animator.busy and not self.table.shown_with_the_last(upcoming):
                 break

@@ -155,6 +155,11 @@ class GameLayout(ABC):
         """What the player is dragging, above everything else, the notes included."""
         self.fan.draw_held(surface)
 
+    def show_held(self, event: Event) -> None:
+        """Show what may be shown of ``event`` while the table keeps it back (a lesson
+        keeps a finished trick on the table while it talks about it): who takes the
+        trick, without taking it in."""
+
     def hand_orders(self) -> dict[int, list[Card]]:
         """Each person's hand as they arranged it, for a save, where the game keeps an
         order of the player's own; none where hands are always shown sorted."""

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, ClassVar
 import pygame
 
 from cardtable_gui.cards import Card, french_deck
-from cardtable_gui.rules.base import Action, GameView
+from cardtable_gui.rules.base import Action, Event, GameView, TrickWon
 from cardtable_gui.rules.tricks import InternedPlay
 from cardtable_gui.scenes.table.bubbles import BUBBLE_SECONDS, FADE_SECONDS, Anchor
 from cardtable_gui.scenes.table.hand_fan import HandFan
@@ -118,6 +118,10 @@ class FrenchTrickLayout(GameLayout):
         self.fan.set_legal((), False)
         self.trick.caption = ""
         self.trick.drop_ready = self.trick.drop_hot = False
+
+    def show_held(self, event: Event) -> None:
+        if isinstance(event, TrickWon):
+            self.trick.winner = self.position_of(event.seat)
 
     def show_hint(self, action: Action | None) -> None:
         super().show_hint(action)

@@ -833,6 +833,10 @@ class SpizzichinoLayout(GameLayout):
         self.keys_line.keys = ()
         self.stack_pair.let_go()
 
+    def show_held(self, event: Event) -> None:
+        if isinstance(event, TrickWon):
+            self.trick.winner = self.position_of(event.seat)
+
     def show_hint(self, action: Action | None) -> None:
         super().show_hint(action)
         self.fan.show_hint([action.card] if isinstance(action, PlayCard) else [])
