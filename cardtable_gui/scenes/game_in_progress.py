@@ -31,7 +31,7 @@ def ask_before_replacing(app: App, title: str, start: Callable[[], None], compla
             app,
             title,
             f"{_game_in_progress(app)} will be lost unless you keep it."
-            " Saved, it waits for you on the Load screen.",
+            " Saved, it waits for you under Load game on the menu.",
             [
                 Answer("Save it first", lambda: _keep_then_start(app, start, complain), "primary"),
                 Answer("Discard", start, "danger"),
