@@ -308,7 +308,7 @@ class HandAndFootHeuristic(SeatHeuristic):
         else:
             reason = f"Take the pile: it brings {cards} to build books with."
         if take.meld:
-            reason = reason[:-1] + ", laying down your opening with it."
+            reason = reason[:-1] + f", laying down your opening with it: {_opening_words(take)}."
         return Advice(take, reason, "take-pile", claims=tuple(claims))
 
     def _explain_ask(self, view: HandAndFootView, ask: AskToGoOut) -> Advice:
@@ -506,6 +506,26 @@ heuristic's best four moves and scores each rollout forty moves on."""
 
 def _ordinal(number: int) -> str:
     return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}.get(number, f"{number}th")
+
+
+def _opening_words(take: TakePile) -> str:
+    """What a take of the pile lays down from the hand besides the pile's book: "these 3
+    cards start a book of aces" (a play-tester's hint named only the pile's book, and
+    the aces went down with it unannounced)."""
+    cards = [card for group in take.meld for card in group.cards]
+    if len(cards) == 1:
+        return f"the {cards[0].name} goes on the pile's book"
+    laid = _count_cards(len(cards), "these")
+    started = [
+        rank_name(next((card.rank for card in group.cards if not is_wild(card)), None))
+        for group in take.meld
+        if group.book is None
+    ]
+    if not started:
+        return f"{laid} go on your books"
+    books = "a book" if len(started) == 1 else "books"
+    added = " and go on your books" if len(started) < len(take.meld) else ""
+    return f"{laid} start {books} of {' and '.join(started)}{added}"
 
 
 def _count_cards(count: int, these: str) -> str:

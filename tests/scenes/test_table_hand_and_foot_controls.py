@@ -238,6 +238,9 @@ def test_take_the_pile_when_the_hint_opens_with_it_lays_the_hinted_opening(app: 
     press_h(app)
     hinted = scene.hint.advice.action if scene.hint.advice is not None else None
     assert isinstance(hinted, TakePile) and hinted.meld, scene.hint.text
+    laid = sum(len(group.cards) for group in hinted.meld)
+    # A play-tester's hint named only the pile's book; the rest went down unannounced.
+    assert f"laying down your opening with it: these {laid} cards start a book of " in scene.hint.text, scene.hint.text
     controls = scene.table.controls
     if how == "Enter":
         key(app, pygame.K_RETURN)
