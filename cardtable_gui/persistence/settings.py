@@ -83,6 +83,11 @@ class Settings(BaseModel):
     last_game: str = Field(
         default="", max_length=GAME_KEY_LIMIT, description="The game the New game screen opens on."
     )
+    lesson_game: str = Field(
+        default="",
+        max_length=GAME_KEY_LIMIT,
+        description="The game the Learn to play screen opens on (the New game screen keeps its own).",
+    )
     player_counts: dict[GameKey, TableSize] = Field(
         default_factory=dict,
         max_length=GAMES_REMEMBERED,

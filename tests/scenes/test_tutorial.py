@@ -31,6 +31,7 @@ from cardtable_gui.rules.spades import Bid
 from cardtable_gui.rules.spizzichino import StandPile
 from cardtable_gui.rules.spizzichino import TakePile as SpizzichinoTake
 from cardtable_gui.scenes.menu import MenuScene
+from cardtable_gui.scenes.setup import SetupScene
 from cardtable_gui.scenes.rules_book import RulesBookScene
 from cardtable_gui.scenes.table.book_row import NEW_BOOK
 from cardtable_gui.scenes.table.hand_fan import HINT, SELECTED, lesson_pulse, lesson_ring_shade
@@ -366,6 +367,17 @@ def test_a_trick_kept_on_the_table_for_a_step_shows_who_takes_it(app: App) -> No
     assert trick.winner == scene.table.position_of(0)
     frames(app, 2)
     assert "You take it" in (*trick.label_words, trick.caption_words)
+
+
+def test_lessons_and_new_game_each_open_on_their_own_last_game(app: App) -> None:
+    """A play-tester browsed Spizzichino's lessons, and New game then opened on
+    Spizzichino for two, not on the game they had last played."""
+    app.remember(last_game="arizona_spaghetti")
+    open_course(app, "spizzichino")
+    app.scenes.pop()
+    frames(app)
+    assert SetupScene(app).game == "arizona_spaghetti"
+    assert TutorialScene(app).game == "spizzichino", "the lessons come back to theirs"
 
 
 def test_back_skip_and_leave_keep_the_place(app: App) -> None:

@@ -61,8 +61,11 @@ class TutorialScene(PageScene):
         super().__init__(app, "Learn to play")
         self.games = games_with_lessons()
         if game not in self.games:
-            # The game last chosen here or on the New game screen: a learner comes back to it.
-            game = app.settings.last_game if app.settings.last_game in self.games else None
+            # The game last chosen here, else the one last set up: a learner comes back to
+            # it. Lessons keep their own memory: one set by a lesson browsed opened New game
+            # on that game instead of the one the player last played.
+            settings = app.settings
+            game = next((name for name in (settings.lesson_game, settings.last_game) if name in self.games), None)
         self.game = game if game is not None else (self.games[0] if self.games else None)
         self.column = GamesColumn(self.games, self.show)
         self.lessons_panel = Panel()
@@ -78,7 +81,7 @@ class TutorialScene(PageScene):
     def show(self, game: str) -> None:
         """List ``game``'s lessons."""
         self.game = game
-        self.app.remember(last_game=game)
+        self.app.remember(lesson_game=game)
         self._fill()
         self.layout(self.app.screen.get_size())
 
