@@ -380,6 +380,22 @@ def test_lessons_and_new_game_each_open_on_their_own_last_game(app: App) -> None
     assert TutorialScene(app).game == "spizzichino", "the lessons come back to theirs"
 
 
+def test_a_question_about_a_kept_trick_is_not_answered_by_the_table(app: App) -> None:
+    """"Who takes this trick?" stood over "You take it": the winner is marked once the
+    question is answered."""
+    scene = open_lesson(app, "spades", 0)
+    question = "Who takes this trick?"
+    play_lesson(app, scene, stop_at=lambda step: isinstance(step, Quiz) and step.question.startswith(question))
+    frames(app, 30)
+    trick = scene.table.trick  # type: ignore[attr-defined]
+    assert len(trick.plays) == 4 and trick.winner is None
+    step = scene.run.step
+    assert isinstance(step, Quiz)
+    click(app, scene.panel.choices[step.answer].rect.center)
+    frames(app, 5)
+    assert trick.winner is not None
+
+
 def test_back_skip_and_leave_keep_the_place(app: App) -> None:
     scene = open_lesson(app, "spades", 0)
     run = scene.run

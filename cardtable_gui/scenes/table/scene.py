@@ -535,7 +535,7 @@ class TableScene(Scene):
             if upcoming is None:
                 break
             if self.holds(upcoming):
-                self.table.show_held(upcoming)
+                self.table.show_held(upcoming if self.may_show_held() else None)
                 break
             if self.animator.busy and not self.table.shown_with_the_last(upcoming):
                 break
@@ -558,6 +558,10 @@ class TableScene(Scene):
             self._put_hand_down()
         if not self._busy():
             self._settle()
+
+    def may_show_held(self) -> bool:
+        """Whether an event held back may show what it can (who takes a trick)."""
+        return True
 
     def holds(self, event: Event) -> bool:
         """Whether ``event`` waits before it is shown; a lesson holds a finished trick

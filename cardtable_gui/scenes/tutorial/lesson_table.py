@@ -129,6 +129,11 @@ class LessonTableScene(TableScene):
             and not self.run.pending_moves()
         )
 
+    def may_show_held(self) -> bool:
+        """Not while a question about it waits for its answer: "Who takes this trick?"
+        stood over "You take it"."""
+        return not (isinstance(self.run.step, Quiz) and not self.run.can_next)
+
     @property
     def settled(self) -> bool:
         """Nothing is left to show but a trick held for the learner to look at."""

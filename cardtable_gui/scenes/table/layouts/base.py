@@ -155,10 +155,11 @@ class GameLayout(ABC):
         """What the player is dragging, above everything else, the notes included."""
         self.fan.draw_held(surface)
 
-    def show_held(self, event: Event) -> None:
+    def show_held(self, event: Event | None) -> None:
         """Show what may be shown of ``event`` while the table keeps it back (a lesson
         keeps a finished trick on the table while it talks about it): who takes the
-        trick, without taking it in."""
+        trick, without taking it in. None: show nothing of it (a question about it is
+        open)."""
 
     def hand_orders(self) -> dict[int, list[Card]]:
         """Each person's hand as they arranged it, for a save, where the game keeps an

@@ -119,9 +119,8 @@ class FrenchTrickLayout(GameLayout):
         self.trick.caption = ""
         self.trick.drop_ready = self.trick.drop_hot = False
 
-    def show_held(self, event: Event) -> None:
-        if isinstance(event, TrickWon):
-            self.trick.winner = self.position_of(event.seat)
+    def show_held(self, event: Event | None) -> None:
+        self.trick.winner = self.position_of(event.seat) if isinstance(event, TrickWon) else None
 
     def show_hint(self, action: Action | None) -> None:
         super().show_hint(action)

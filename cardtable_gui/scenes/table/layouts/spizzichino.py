@@ -833,9 +833,8 @@ class SpizzichinoLayout(GameLayout):
         self.keys_line.keys = ()
         self.stack_pair.let_go()
 
-    def show_held(self, event: Event) -> None:
-        if isinstance(event, TrickWon):
-            self.trick.winner = self.position_of(event.seat)
+    def show_held(self, event: Event | None) -> None:
+        self.trick.winner = self.position_of(event.seat) if isinstance(event, TrickWon) else None
 
     def show_hint(self, action: Action | None) -> None:
         super().show_hint(action)
