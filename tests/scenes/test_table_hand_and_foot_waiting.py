@@ -118,8 +118,8 @@ def test_the_log_says_each_move_as_a_player_would() -> None:
         ["Bea opened with 60"],
         ["Dot added a king", "Dot added a wild to the sixes"],
         ["Dot closed a clean book of kings"],
-        ["Cal took the pile (9 cards)"],
-        ["Bea discarded the seven of hearts"],
+        ["Cal took the pile (9 cards) with two nines"],
+        ["Bea discarded the 7\u2665"],
         [],
     ]
 
@@ -147,19 +147,30 @@ def test_the_log_tells_a_seat_s_whole_turn_as_one_entry() -> None:
         ("Bea drew two", False),
         ("Bea laid down three kings", True),
         ("Bea laid down three kings, opened with 60", True),
-        ("Bea laid down three kings, opened with 60, discarded the seven of hearts", True),
+        ("Bea laid down three kings, opened with 60, discarded the 7\u2665", True),
         ("Cal drew two", False),
-        ("Cal discarded the five of clubs", True),
+        ("Cal discarded the 5\u2663", True),
         None,
         None,
         ("Bea drew two", False),
     ]
 
 
+def test_a_turn_s_entry_says_a_verb_once_for_a_run_of_moves() -> None:
+    """A play-tester's log cut "Bruno laid down four jacks, laid down three fives, laid
+    down two tens and a wild, discarded the…" before the card."""
+    names = ("You", "Bea", "Cal", "Dot")
+    words = LogWords(lambda seat: names[seat], lambda seat: seat % 2, lambda seat: seat == 0)
+    words.entry(CardsDrawn(1, 2, 0))
+    melded = words.entry(Melded(1, 1, ((0, tuple(parse_cards("JH JS JD JC"))), (1, tuple(parse_cards("5H 5S 5D"))))))
+    assert melded == ("Bea laid down four jacks, three fives", True)
+    assert words.entry(Discarded(1, Card.parse("3D"))) == ("Bea laid down four jacks, three fives, discarded the 3\u2666", True)
+
+
 def test_a_pile_of_one_card_is_one_card() -> None:
     words = LogWords(lambda seat: ("You", "Bea")[seat], lambda seat: seat % 2, lambda seat: seat == 0)
     taken = PileTaken(1, Card.parse("9H"), (Card.parse("9S"), Card.parse("9D")), 0, 0)
-    assert words.lines(taken) == ["Bea took the pile (1 card)"]
+    assert words.lines(taken) == ["Bea took the pile (1 card) with two nines"]
 
 
 @pytest.mark.parametrize("rank", [rank for rank in Rank if rank is not Rank.JOKER and not is_wild(Card(rank, Suit.CLUBS))], ids=lambda rank: rank.title)

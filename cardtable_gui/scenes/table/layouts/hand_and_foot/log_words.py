@@ -110,7 +110,7 @@ class LogWords:
             # Every turn starts with a draw: once more has happened it goes unsaid, for
             # room (a play-tester's log held two of the three turns before theirs).
             told = told[1:]
-        return f"{name}{', '.join(told)}", goes_on
+        return f"{name}{', '.join(_without_repeated_verbs(told))}", goes_on
 
     def _told(self, event: Event) -> tuple[int | None, list[str]]:
         """Who ``event`` is told of, and its lines (none for the person's own moves)."""
@@ -136,7 +136,9 @@ class LogWords:
         if isinstance(event, PileTaken):
             self._book(self.team_of(event.seat), event.book, event.top.rank)
             taken = 1 + event.count + event.to_tail
-            return [f"{self.name(event.seat)} took the pile ({taken} card{'' if taken == 1 else 's'})"]
+            pile = f"the pile ({taken} card{'' if taken == 1 else 's'})"
+            # The pair names the book the pile's top card starts or joins.
+            return [f"{self.name(event.seat)} took {pile} with {cards_words(event.pair)}"]
         return self._one(event)
 
     def _one(self, event: Event) -> list[str] | None:
@@ -146,7 +148,9 @@ class LogWords:
                 self.plain_draw = f"drew {number_word(event.count)}"
             return [f"{self.name(event.seat)} drew {number_word(event.count)}{tail}"]
         if isinstance(event, Discarded):
-            return [f"{self.name(event.seat)} discarded the {event.card.name}"]
+            # The card as its corner shows it ("7♥"): a turn's entry is long, and a
+            # discard cut off at its end lost the card it named.
+            return [f"{self.name(event.seat)} discarded the {event.card.label}"]
         if isinstance(event, TeamOpened) and self.mover is not None:
             return [f"{self.name(self.mover)} opened with {event.points}"]
         if isinstance(event, BookClosed) and self.mover is not None:
@@ -182,3 +186,18 @@ class LogWords:
         ranks = self.books.setdefault(team, [])
         while len(ranks) <= book:
             ranks.append(rank)
+
+
+REPEATED_VERBS = ("laid down ", "added ")
+"""Verbs a turn's entry says once for a run of moves: "laid down four jacks, three fives"."""
+
+
+def _without_repeated_verbs(parts: Sequence[str]) -> list[str]:
+    """``parts`` with a verb dropped where the part before began with it too."""
+    kept: list[str] = []
+    for index, part in enumerate(parts):
+        verb = next((verb for verb in REPEATED_VERBS if part.startswith(verb)), None)
+        if index and verb is not None and parts[index - 1].startswith(verb):
+            part = part.removeprefix(verb)
+        kept.append(part)
+    return kept
