@@ -12,14 +12,14 @@ import json
 import os
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator
 
 from cardtable_gui.persistence.atomic import set_aside_with_message, write_atomic
 from cardtable_gui.persistence.opening import Unopened, open_own_file
 from cardtable_gui.persistence.reading import SMALL_FILE
-from cardtable_gui.seats import GAME_KEY_LIMIT, NAME_LIMIT, SEATS_LIMIT, AILevel, PlayerName
+from cardtable_gui.seats import GAME_KEY_LIMIT, NAME_LIMIT, SEATS_LIMIT, PlayerName
 from cardtable_gui.shown_text import TEXT_LIMIT, drop_control_characters
 
 SETTINGS_FILE = "settings.json"
@@ -30,6 +30,7 @@ GAMES_REMEMBERED = 32
 GameKey = Annotated[str, StringConstraints(min_length=1, max_length=GAME_KEY_LIMIT)]
 TableSize = Annotated[int, Field(ge=1, le=SEATS_LIMIT)]
 SeatIndex = Annotated[int, Field(ge=0, lt=SEATS_LIMIT)]
+SeatPlayer = Literal["human", "easy", "medium", "hard"]
 
 MIN_WINDOW = (1024, 640)
 """The smallest window the table and every screen are laid out for."""
@@ -93,10 +94,10 @@ class Settings(BaseModel):
         max_length=GAMES_REMEMBERED,
         description="How many players the New game screen sets each game up for, as last chosen.",
     )
-    computer_levels: dict[SeatIndex, AILevel] = Field(
+    seat_players: dict[SeatIndex, SeatPlayer] = Field(
         default_factory=dict,
         max_length=SEATS_LIMIT,
-        description="The level the New game screen gives the computer at each seat, as last chosen there.",
+        description="Who the New game screen seats at each seat (a person, or the computer at a level), as last chosen there.",
     )
     first_game_tips: bool = Field(
         default=True,

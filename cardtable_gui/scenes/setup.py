@@ -158,10 +158,11 @@ class SetupScene(PageScene):
         self._seat_content: list[tuple[Widget, pygame.Rect]] = []
         self._options: dict[str, dict[str, Any]] = dict(last.options) if last is not None else {}
         self._player_counts = dict(app.settings.player_counts)
-        self._computer_levels = dict(app.settings.computer_levels)
-        """The level a new computer seat gets, by seat: the one last chosen there, so a
-        player who always plays Hard need not choose it again at every seat, and one who
-        made only one seat Hard finds only that one Hard (Medium elsewhere)."""
+        self._seat_players: dict[int, str] = dict(app.settings.seat_players)
+        """Who a new seat gets, by seat: a person, or the computer at the level last
+        chosen there. A player who always plays Hard need not choose it at every seat
+        again, one who made only one seat Hard finds only that one Hard, and friends at
+        a shared screen find their seats set for them."""
         self._message_area = pygame.Rect(0, 0, 0, 0)
         self.form = OptionsForm(GAMES[self.game].Options, self._options.get(self.game), on_change=lambda _v: self._check())
         self.focus = FocusGroup(self._focus_order, arrows=True)
@@ -215,9 +216,12 @@ class SetupScene(PageScene):
                 kept.append(SeatRow(0, own, HUMAN, self._check, self._who_changed))
             else:
                 name = free_computer_name(kept)
-                level = self._computer_levels.get(index, AILevel.MEDIUM)
-                kept.append(SeatRow(index, name, level.value, self._check, self._who_changed))
+                who = self._seat_players.get(index, AILevel.MEDIUM.value)
+                kept.append(SeatRow(index, name, who, self._check, self._who_changed))
         self.seats = kept
+        for row in kept:
+            if row.who.value == HUMAN and row.given_name in COMPUTER_NAMES:
+                self._who_changed(row)
         self._player_counts[self.game] = players
         self.form.set_players(players)
         self._name_the_people()
@@ -228,10 +232,9 @@ class SetupScene(PageScene):
     def _who_changed(self, row: SeatRow) -> None:
         """A seat changed hands. If it still has the name setup gave it, it gets one
         that suits: "Player 3" for a person (seat 1 keeps the player's own name), a
-        computer's name for the computer. A computer's level is the one this seat's
-        computer gets next time."""
-        if row.who.value != HUMAN:
-            self._computer_levels[row.index] = AILevel(row.who.value)
+        computer's name for the computer. Who sits here is who this seat gets next time."""
+        if row.index > 0:
+            self._seat_players[row.index] = row.who.value
         if row.index > 0 and row.name.text.strip() == row.given_name:
             others = [other for other in self.seats if other is not row]
             if row.who.value == HUMAN and row.given_name in COMPUTER_NAMES:
@@ -269,12 +272,12 @@ class SetupScene(PageScene):
         """Keep the choices for the session: Back and then New game finds them again."""
         self.app.last_setup = self.choices()
         settings = self.app.settings
-        remembered = (settings.last_game, settings.player_counts, settings.computer_levels)
-        if remembered != (self.game, self._player_counts, self._computer_levels):
+        remembered = (settings.last_game, settings.player_counts, settings.seat_players)
+        if remembered != (self.game, self._player_counts, self._seat_players):
             self.app.remember(
                 last_game=self.game,
                 player_counts=dict(self._player_counts),
-                computer_levels=dict(self._computer_levels),
+                seat_players=dict(self._seat_players),
             )
         super().leave()
 

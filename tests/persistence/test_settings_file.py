@@ -12,7 +12,6 @@ import pytest
 from pydantic import ValidationError
 
 from cardtable_gui.persistence.settings import SETTINGS_FILE, GameSpeed, Settings, load_settings, save_settings
-from cardtable_gui.seats import AILevel
 from tests.persistence.odd_files import finishes, named_pipe, posix_only
 
 
@@ -120,14 +119,14 @@ def test_the_player_counts_round_trip_and_a_file_from_before_them_loads(tmp_path
     assert load_settings(tmp_path)[0].player_counts == {"arizona_spaghetti": 6, "spinado": 3}
 
 
-def test_the_computer_levels_round_trip_and_a_file_from_before_them_has_none(tmp_path: Path) -> None:
+def test_who_sits_at_each_seat_round_trips_and_a_file_from_before_has_nobody(tmp_path: Path) -> None:
     (tmp_path / SETTINGS_FILE).write_text(json.dumps({"volume": 0.3}))
-    assert load_settings(tmp_path)[0].computer_levels == {}
-    save_settings(tmp_path, Settings(computer_levels={1: AILevel.HARD, 3: AILevel.EASY}))
-    assert load_settings(tmp_path)[0].computer_levels == {1: AILevel.HARD, 3: AILevel.EASY}
-    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"volume": 0.3, "computer_levels": {"1": "grandmaster"}}))
+    assert load_settings(tmp_path)[0].seat_players == {}
+    save_settings(tmp_path, Settings(seat_players={1: "hard", 2: "human", 3: "easy"}))
+    assert load_settings(tmp_path)[0].seat_players == {1: "hard", 2: "human", 3: "easy"}
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"volume": 0.3, "seat_players": {"1": "grandmaster"}}))
     settings, message = load_settings(tmp_path)
-    assert (settings.volume, settings.computer_levels) == (0.3, {})
+    assert (settings.volume, settings.seat_players) == (0.3, {})
     assert message is not None
 
 

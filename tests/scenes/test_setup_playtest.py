@@ -162,6 +162,20 @@ def test_each_seat_s_computer_level_is_offered_again_after_a_restart(app: App, t
         assert [row.who.value for row in scene.seats[1:]] == [*levels, AILevel.MEDIUM.value, AILevel.MEDIUM.value]
 
 
+def test_a_friend_s_seat_at_a_shared_screen_is_offered_again_after_a_restart(app: App, tmp_path: Path) -> None:
+    """A play-tester set Bruno's seat to a person for pass-and-play; after a restart
+    New game gave it back to the computer."""
+    scene = open_setup(app)
+    click(app, scene.game_buttons[scene.games.index("hand_and_foot")])
+    assert scene.count is not None
+    click(app, segment(scene.count, 4))
+    click(app, segment(scene.seats[2].who, HUMAN))
+    click(app, scene.back)
+    with restarted(app, tmp_path) as (_, scene):
+        assert [row.who.value for row in scene.seats] == [HUMAN, AILevel.MEDIUM.value, HUMAN, AILevel.MEDIUM.value]
+        assert [row.name.text for row in scene.seats][::2] == ["Player 1", "Player 3"]
+
+
 def test_a_seat_given_back_to_the_computer_gets_its_own_name_back(app: App) -> None:
     """Clara's seat, a person's for a while, came back to the computer as "Ada"
     while Ada's seat was a person's: every name had moved."""
