@@ -26,6 +26,7 @@ PLAY_IT = "Enter plays it"
 PICK_AND_PLAY = ("arrows pick a card", PLAY_IT)
 """The hand's keys as a table's keys line names them, most useful first (Space does
 what Enter does; Enter with no card picked picks the leftmost that may be played)."""
+ENDS = "Home/End jump to the ends"
 
 
 def with_pick(keys: tuple[str, ...], fan: HandFan) -> tuple[str, ...]:
@@ -36,7 +37,6 @@ def with_pick(keys: tuple[str, ...], fan: HandFan) -> tuple[str, ...]:
     if not fan.active or picked is None or picked not in fan.legal or PLAY_IT not in keys:
         return keys
     return (f"a second click or Enter plays the {picked.name}", *(key for key in keys if key != PLAY_IT))
-ENDS = "Home/End jump to the ends"
 
 
 class DropPlace(Protocol):

@@ -1,10 +1,10 @@
 """What the Hand and Foot log says about each move: "Bea drew two", "Bea laid down
-three kings", "Bea discarded the 7 of hearts", "Cal took the pile (9 cards)".
+three kings", "Bea discarded the 7♥", "Cal took the pile (9 cards) with two nines".
 
 A computer's turn is several moves (draw, melds, discard) made between two of the
 player's own; the log keeps them in words so a glance catches up on any that went by,
-each turn as one entry ("Bea drew two, laid down three kings, discarded the 7 of
-hearts"), so that the log holds whole turns rather than the last few moves.
+each turn as one entry ("Bea laid down three kings, two sixes and a wild, discarded the
+7♥"), so that the log holds whole turns rather than the last few moves.
 Cards added to a book are named by the book's rank, so the words follow the books laid
 this round, read from the events alone: the same lines come out whether the table is
 watching the round being played or rebuilding its log after an undo or a load.
@@ -90,10 +90,11 @@ class LogWords:
 
     def entry(self, event: Event) -> tuple[str, bool] | None:
         """The log's entry after ``event``: the whole turn of the seat that moved, so
-        far, on one line ("Bea drew two, laid down three kings, discarded the seven of
-        hearts"), and whether it takes the place of the newest entry (the same turn
-        going on); None when ``event`` adds nothing to say. One line a move lost the
-        first computer's turn from a five-line log by the person's own turn."""
+        far, on one line ("Bea laid down three kings, discarded the 7♥"; the usual
+        draw is said only while nothing else is), and whether it takes the place of the
+        newest entry (the same turn going on); None when ``event`` adds nothing to say.
+        One line a move lost the first computer's turn from a five-line log by the
+        person's own turn."""
         who, said = self._told(event)
         if who is None or (not said and not self.quiet(who)):
             return None
