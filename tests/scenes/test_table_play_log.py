@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_table_support import frames, make_app
+from test_table_support import frames, make_app, run_until
 
 from cardtable_gui.cards import Card
 from cardtable_gui.rules.base import CardPlayed
@@ -16,6 +16,7 @@ from cardtable_gui.rules.spinado import SPINADO, SequenceStopped, SpinadoPlayed
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.footprint import Kind
 from cardtable_gui.scenes.table.layouts.spinado import SpinadoLayout
+from cardtable_gui.scenes.table.play_log import PlayLog
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))
@@ -85,3 +86,61 @@ def test_a_card_played_with_the_spinado_is_one_line_of_the_log(tmp_path: Path) -
     for event in (CardPlayed(1, Card.parse("10C")), CardPlayed(1, jack), SpinadoPlayed(1, SPINADO, jack)):
         table._tell(event)
     assert list(table.log.lines) == ["Player 2: the spinado with the jack of clubs", "Player 2: ten of clubs"]
+
+
+
+LONG_TURNS = (
+    "Clara added two wilds to the aces, laid down three eights, added a king, discarded the 3♥",
+    "Bruno laid down two jacks and a wild, three sevens and a wild, discarded the 9♦",
+    "Ada added a king, laid down three fives, added an eight, discarded the Q♣",
+)
+
+
+def _hand_and_foot_at_persons_turn(tmp_path: Path, size: tuple[int, int]) -> tuple[object, TableScene, PlayLog]:
+    """A Hand and Foot table at the person's first turn, its log emptied."""
+    app = make_app(tmp_path, size)
+    seats = (SeatConfig(name="You", kind=SeatKind.HUMAN),) + tuple(
+        SeatConfig(name=name, kind=SeatKind.AI, level=AILevel.EASY) for name in ("Ada", "Bruno", "Clara")
+    )
+    scene = TableScene(app, MatchConfig(game="hand_and_foot", seats=seats, seed=7))
+    app.scenes.push(scene)
+    run_until(app, lambda: scene.match.to_move == 0 and not scene.animator.busy)
+    log = scene.table.play_log()
+    assert log is not None
+    log.clear()
+    return app, scene, log
+
+
+def _point(app: object, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 2)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_log_too_long_for_its_place_says_more_and_opens_whole_when_pointed_at(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Seen in play at 1280x800: three long Hand and Foot turns, and the room beside the
+    top seat held only the newest. Nothing is lost: the title says there is more, and
+    pointing at the log opens it with every turn whole; pointing away closes it."""
+    app, scene, log = _hand_and_foot_at_persons_turn(tmp_path, size)
+    for line in reversed(LONG_TURNS):
+        log.add(line)
+    frames(app, 2)  # type: ignore[arg-type]
+    assert log.visible
+    assert log.cut, "three long turns do not fit whole in the log's place"
+    assert not log.opened, "it opens only when pointed at"
+    _point(app, log.rect.center)
+    assert log.opened
+    shown = [" ".join(texts) for texts, _ in log.opened_lines(app.theme)]  # type: ignore[attr-defined]
+    assert [text.split() for text in shown] == [line.split() for line in log.lines], "every kept turn is whole"
+    _point(app, (2, size[1] - 2))
+    assert not log.opened
+
+
+def test_a_log_that_fits_has_nothing_more_to_open(tmp_path: Path) -> None:
+    app, scene, log = _hand_and_foot_at_persons_turn(tmp_path, (1920, 1080))
+    log.add("Ada discarded the 9♥")
+    frames(app, 2)  # type: ignore[arg-type]
+    _point(app, log.rect.center)
+    assert log.visible
+    assert not log.cut
+    assert not log.opened

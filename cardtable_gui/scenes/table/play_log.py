@@ -8,6 +8,10 @@ a narrow place wraps once): it never grows over what lies around it. A layout to
 simply has no log on screen; the lines are still kept. While a hand's summary (or the
 game's end) is up the log is not drawn at all: the summary's box may lie over part of
 it, and a panel half under a box reads as cut.
+
+When its place cannot hold every kept line whole, the title says "more", and pointing at
+the log opens it over the table, every line whole: a turn that did not fit is never
+lost, only a glance away.
 """
 
 from __future__ import annotations
@@ -24,6 +28,12 @@ from cardtable_gui.ui import theme as th
 LOG_LINES = 5
 """How many of the last plays are kept and, room allowing, shown."""
 TITLE = "Last plays"
+MORE = "more: point here"
+"""Said beside the title while some of the kept lines do not show whole."""
+OPEN_WIDTH = 420
+"""How wide the opened log is (design pixels), unless its place is wider."""
+OPEN_WRAP = 6
+"""The most lines one entry takes in the opened log."""
 
 
 @dataclass(eq=False)
@@ -36,6 +46,10 @@ class PlayLog:
     """The most lines one entry wraps to before it ends in an ellipsis."""
     lines: collections.deque[str] = field(default_factory=lambda: collections.deque(maxlen=LOG_LINES))
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    pointer: tuple[int, int] | None = None
+    """Where the pointer rests, as last told (see ``point``)."""
+    cut: bool = False
+    """Whether the last drawing left a kept line out or shortened one."""
 
     @staticmethod
     def line_height(theme: th.Theme) -> int:
@@ -91,6 +105,15 @@ class PlayLog:
     def visible(self) -> bool:
         return bool(self.lines) and self.rect.width > 0 and self.rect.height > 0 and not self.covered()
 
+    def point(self, pos: tuple[int, int] | None) -> None:
+        """Where the pointer now rests (None: off the window)."""
+        self.pointer = pos
+
+    @property
+    def opened(self) -> bool:
+        """Whether the log shows opened: some of it is cut and the pointer rests on it."""
+        return self.visible and self.cut and self.pointer is not None and self.rect.collidepoint(self.pointer)
+
     def draw(self, surface: pygame.Surface, theme: th.Theme) -> None:
         if not self.visible:
             return
@@ -98,10 +121,9 @@ class PlayLog:
         theme.draw_panel(surface, rect, radius=theme.px(10))
         pad = theme.px(10)
         room = rect.width - pad * 2
-        title_size = theme.text_px(17)
-        surface.blit(theme.text(TITLE, title_size, th.TEXT_DIM, bold=True), (rect.x + pad, rect.y + pad))
-        y = rect.y + pad + theme.scaled_font(17, True).get_linesize() + theme.px(4)
+        y = self._draw_title(surface, theme, rect)
         step = PlayLog.line_height(theme)
+        cut = False
         for index, line in enumerate(self.lines):
             # A line too long for a narrow log wraps rather than lose its end (the card
             # it names); an older one that no longer fits whole is left out, while the
@@ -109,8 +131,62 @@ class PlayLog:
             room_lines = (rect.bottom - pad + theme.px(2) - y) // step
             texts, size = theme.fit_lines(line, theme.text_px(17), room, self.wrap if index else max(1, min(self.wrap, room_lines)))
             if index and len(texts) > room_lines:
+                cut = True
                 break
+            cut = cut or _shortened(line, texts)
             colour = th.TEXT if index == 0 else th.TEXT_DIM
             for text in texts:
                 surface.blit(theme.text(text, size, colour), (rect.x + pad, y))
                 y += step
+        # Only drawing finds what fits, so the title's "more" follows from the next frame.
+        self.cut = cut
+
+    def _draw_title(self, surface: pygame.Surface, theme: th.Theme, rect: pygame.Rect) -> int:
+        """The title (with "more" while lines are cut), and where the lines start under it."""
+        pad = theme.px(10)
+        title = theme.text(TITLE, theme.text_px(17), th.TEXT_DIM, bold=True)
+        surface.blit(title, (rect.x + pad, rect.y + pad))
+        if self.cut:
+            more, _ = theme.fit(MORE, theme.text_px(14), rect.width - pad * 3 - title.get_width())
+            words = theme.text(more, theme.text_px(14), th.TEXT_DIM)
+            surface.blit(words, words.get_rect(bottomright=(rect.right - pad, rect.y + pad + title.get_height() - theme.px(2))))
+        return rect.y + pad + theme.scaled_font(17, True).get_linesize() + theme.px(4)
+
+    def draw_opened(self, surface: pygame.Surface, theme: th.Theme) -> None:
+        """The whole log over the table, every kept line whole, while it is pointed at
+        and its place cuts some of it."""
+        if not self.opened:
+            return
+        pad = theme.px(10)
+        entries = self.opened_lines(theme)
+        size = theme.text_px(17)
+        step = PlayLog.line_height(theme)
+        title_h = theme.scaled_font(17, True).get_linesize() + theme.px(4)
+        height = pad * 2 + title_h + step * sum(len(texts) for texts, _ in entries) + theme.px(4) * (len(entries) - 1)
+        box = pygame.Rect(self.rect.x, self.rect.y, self._opened_width(theme), height)
+        # Opened towards the middle of the window, so it stays on screen from any corner.
+        if self.rect.centerx > surface.get_width() // 2:
+            box.right = self.rect.right
+        box.clamp_ip(surface.get_rect())
+        theme.draw_panel(surface, box, theme.px(10), (12, 24, 18, 255), th.PANEL_BORDER)
+        surface.blit(theme.text(TITLE, size, th.TEXT_DIM, bold=True), (box.x + pad, box.y + pad))
+        y = box.y + pad + title_h
+        for index, (texts, text_size) in enumerate(entries):
+            colour = th.TEXT if index == 0 else th.TEXT_DIM
+            for text in texts:
+                surface.blit(theme.text(text, text_size, colour), (box.x + pad, y))
+                y += step
+            y += theme.px(4)
+
+    def opened_lines(self, theme: th.Theme) -> list[tuple[list[str], int]]:
+        """Each kept entry as the opened log draws it, newest first: its lines and their size."""
+        room = self._opened_width(theme) - theme.px(10) * 2
+        return [theme.fit_lines(line, theme.text_px(17), room, OPEN_WRAP) for line in self.lines]
+
+    def _opened_width(self, theme: th.Theme) -> int:
+        return max(self.rect.width, theme.px(OPEN_WIDTH))
+
+
+def _shortened(line: str, shown: list[str]) -> bool:
+    """Whether ``shown`` (the lines drawn for ``line``) leave some of its words out."""
+    return " ".join(shown).split() != line.split()

@@ -421,6 +421,7 @@ class TableScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self._clear_message_on_action(event)
+        self._point_at_log(event)
         if self.handoff.handle_event(event) or self.confirm.handle_event(event):
             return
         # The summary holds the table, but the toolbar's Menu stays a way out.
@@ -1082,6 +1083,8 @@ class TableScene(Scene):
             self._draw_message(surface)
         if self.hint.visible:
             self.hint.draw(surface, theme, self.table.hint_rects(), self._tag_clear)
+        if (log := self.table.play_log()) is not None:
+            log.draw_opened(surface, theme)
         self.table.draw_held(surface)
         self.confirm.draw(surface, theme)
         self.summary.draw(surface, theme)
@@ -1089,6 +1092,16 @@ class TableScene(Scene):
         if self.note.visible:
             # Over the summary's shade: a tip may be about the summary (bags).
             self.note.draw(surface, theme, [])
+
+    def _point_at_log(self, event: pygame.event.Event) -> None:
+        """Tell the log where the pointer rests, so it opens while pointed at."""
+        log = self.table.play_log()
+        if log is None:
+            return
+        if event.type == pygame.MOUSEMOTION:
+            log.point(event.pos)
+        elif event.type == pygame.WINDOWLEAVE:
+            log.point(None)
 
     def undo_off_rect(self) -> pygame.Rect | None:
         """Where the few words saying why Undo is off stand, just under the greyed

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from cardtable_gui.scenes.table.bubbles import Bubbles
     from cardtable_gui.scenes.table.card_sprites import CardSprites
     from cardtable_gui.scenes.table.hand_fan import HandFan
+    from cardtable_gui.scenes.table.play_log import PlayLog
     from cardtable_gui.scenes.table.port import TablePort
     from cardtable_gui.scenes.table.seat_panel import SeatPanel
     from cardtable_gui.scenes.table.trick_area import TrickArea
@@ -154,6 +155,11 @@ class GameLayout(ABC):
     def draw_held(self, surface: pygame.Surface) -> None:
         """What the player is dragging, above everything else, the notes included."""
         self.fan.draw_held(surface)
+
+    def play_log(self) -> PlayLog | None:
+        """The table's log of the last plays, if it keeps one (the scene opens it over
+        the table while it is pointed at)."""
+        return None
 
     def show_held(self, event: Event | None) -> None:
         """Show what may be shown of ``event`` while the table keeps it back (a lesson

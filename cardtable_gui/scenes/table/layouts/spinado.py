@@ -1058,6 +1058,9 @@ class SpinadoLayout(GameLayout):
             return None
         return view.played_by(card)
 
+    def play_log(self) -> PlayLog:
+        return self.log
+
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         self.board.draw(surface, t, self.sprites)

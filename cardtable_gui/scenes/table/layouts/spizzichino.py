@@ -948,6 +948,9 @@ class SpizzichinoLayout(GameLayout):
         tricks = self.tricks_won[seat]
         return f"{tricks} {'trick' if tricks == 1 else 'tricks'}, {thirds_text(self.thirds_won[seat])} in cards"
 
+    def play_log(self) -> PlayLog:
+        return self.log
+
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         self.scores.draw(surface, t)

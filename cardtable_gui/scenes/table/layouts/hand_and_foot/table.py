@@ -751,6 +751,9 @@ class HandAndFootLayout(GameLayout):
         for team, row in zip(self.team_order(), self.rows, strict=True):
             row.highlight = team == turn_team
 
+    def play_log(self) -> PlayLog:
+        return self.log
+
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         self.scores.draw(surface, t)
