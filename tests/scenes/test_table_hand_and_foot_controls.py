@@ -406,3 +406,23 @@ def test_the_hand_keeps_its_order_when_the_table_is_rebuilt(app: App) -> None:
     after = [slot.card for slot in scene.table.fan.slots]
     assert [card for card in after if card in shown] == shown, "the order shown before stays"
     assert sorted(after[len(shown):], key=str) == sorted(cards("8H 8S 8D"), key=str), "the eights come back at the right"
+
+
+def test_cards_dragged_along_the_hand_stay_where_they_are_let_go(app: App) -> None:
+    """A player keeps an order of their own: a card dragged along the hand and let go
+    over it moves there (it used to go back silently); cards chosen together move
+    together; Sort puts the hand in order again."""
+    scene = start_table(app, dealt("8H 8S 8D QH QS QD 5H 6H 7H 9S 10S", ("KD 4C", "4D 10H")))
+    wait_turn(app, scene, Phase.DRAW)
+    fan = scene.table.fan
+    before = fan.cards
+    last = fan.card_rect(len(before) - 1)
+    drag(app, grip(scene, 0), (last.right - 4, last.centery))
+    assert fan.cards == before[1:] + before[:1], "the first card now stands at the right"
+    assert scene.table.hand_order == fan.cards, "the order is the hand's own (kept in a save)"
+    assert not my_moves(scene), "reordering is no move"
+    choose(app, scene, "QH QS")
+    drag(app, grip(scene, indices(scene, "QH")[0]), (fan.card_rect(0).left + 2, fan.card_rect(0).centery))
+    assert fan.cards[:2] == list(cards("QH QS")), "the chosen cards moved together"
+    click(app, scene.table.controls.sort_button.rect.center)
+    assert fan.cards == scene.table.sorted_cards(fan.cards)

@@ -20,13 +20,15 @@
 - Going out: Ask to go out (A) puts the question to the partners; a partner at the same
   screen answers on a panel of their own.
 - Sort (S) puts the hand in order by rank (wilds together) or by suit; cards that
-  arrive join at the right until then.
+  arrive join at the right until then. Dragging cards along the hand and letting go
+  there moves them to that place, for a player who keeps an order of their own.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -54,6 +56,16 @@ DISCARD_PILE = ("discard",)
 """Where a card dropped to be discarded lands."""
 OTHER_BOOKS = ("other books",)
 """Where a drag ends on another side's books, which take none of the player's cards."""
+
+
+@dataclass(frozen=True, slots=True)
+class InHand:
+    """Where a drag ends on the hand itself: before the card shown ``before``-th from
+    the left (the count of cards, the dragged ones included, left of the drop)."""
+
+    before: int
+
+
 NOT_THEIR_BOOKS = "Your cards go onto your side's books only, not the other side's."
 DRAW_FIRST = "Draw first: click the draw pile, or take the discard pile."
 DRAW_FIRST_NO_PILE = "Draw first: click the draw pile."
@@ -331,7 +343,11 @@ class TurnControls:
             return None
         if any(row.rect.collidepoint(pos) for row in table.rows[1:]):
             return OTHER_BOOKS
-        return table.rows[0].target_at(pos)
+        if (book := table.rows[0].target_at(pos)) is not None:
+            return book
+        if table.fan.area.collidepoint(pos):
+            return InHand(sum(1 for slot in table.fan.slots if slot.target_x < pos[0]))
+        return None
 
     def _hovering(self, place: Hashable | None) -> None:
         """Light the places a drag may end on, and the one under the pointer."""
@@ -340,10 +356,13 @@ class TurnControls:
         if table.rows:
             row = table.rows[0]
             row.drop_ready = self.dragging and self._can_stage()
-            row.hot = place if place not in (DISCARD_PILE, OTHER_BOOKS) else None
+            row.hot = place if place not in (DISCARD_PILE, OTHER_BOOKS) and not isinstance(place, InHand) else None
         self.discard_hot = place == DISCARD_PILE
 
     def _dropped(self, cards: list[Card], place: Hashable | None) -> None:
+        if isinstance(place, InHand):
+            self.rearrange(cards, place.before)
+            return
         if not self.active or self.sent:
             return
         if place == DISCARD_PILE:
@@ -614,6 +633,34 @@ class TurnControls:
     def _in_order(self) -> bool:
         table = self.table
         return table.hand_order == table.sorted_cards(table.hand_order)
+
+    def rearrange(self, cards: list[Card], before: int) -> None:
+        """Move ``cards`` (dragged along the hand) to stand before the card shown
+        ``before``-th from the left, keeping their own order: the hand's order is the
+        player's to keep, and Sort puts it back in order. Staged cards keep their places."""
+        table = self.table
+        carried = Counter(cards)
+        rest: list[Card] = []
+        at = 0
+        for index, card in enumerate(table.fan.cards):
+            if carried[card]:
+                carried[card] -= 1
+                continue
+            rest.append(card)
+            if index < before:
+                at = len(rest)
+        shown = iter(rest[:at] + list(cards) + rest[at:])
+        staged = Counter(self.staging.cards)
+        order: list[Card] = []
+        for card in table.hand_order:
+            if staged[card]:
+                staged[card] -= 1
+                order.append(card)
+            else:
+                order.append(next(shown))
+        table.hand_order = order
+        self.show_hand()
+        self.refresh()
 
     def sort(self) -> None:
         """Put cards that arrived at the right in their places; a hand already in
