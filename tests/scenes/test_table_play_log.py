@@ -134,6 +134,9 @@ def test_a_log_too_long_for_its_place_says_more_and_opens_whole_when_pointed_at(
     assert [text.split() for text in shown] == [line.split() for line in log.lines], "every kept turn is whole"
     _point(app, (2, size[1] - 2))
     assert not log.opened
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=log.rect.center, rel=(0, 0), buttons=(1, 0, 0)))
+    frames(app, 2)  # type: ignore[arg-type]
+    assert not log.opened, "a card carried over the log does not open it"
 
 
 def test_a_log_that_fits_has_nothing_more_to_open(tmp_path: Path) -> None:

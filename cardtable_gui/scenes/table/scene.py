@@ -1099,7 +1099,8 @@ class TableScene(Scene):
         if log is None:
             return
         if event.type == pygame.MOUSEMOTION:
-            log.point(event.pos)
+            # Not while a card is carried over it: the opened log would hide where it goes.
+            log.point(None if event.buttons[0] else event.pos)
         elif event.type == pygame.WINDOWLEAVE:
             log.point(None)
 
