@@ -907,3 +907,38 @@ def test_the_keys_line_never_cuts_a_key_half_way(app, size) -> None:
     assert "…" not in text
     assert ("Keys: " + ", ".join(play_keys(scene.match.legal_actions_for(0)))).startswith(text)
     assert text.startswith("Keys: Left/Right pick a card, Up/Down hand or stacks, Enter plays it")
+
+
+def test_enter_after_a_hint_to_play_a_stack_card_picks_that_stack(app) -> None:
+    """Seen in play: the Hint rang the sette di denari on the right stack, and Enter
+    picked the asso di bastoni in the hand, a full point given away on the next Enter.
+    Enter with nothing picked picks the card the Hint rings, on a stack as in the hand."""
+    scene = start_table(app, spizzichino_config())
+    table = table_of(scene)
+    for _ in range(60):
+        run_until(app, lambda: ready(scene), limit=3000)
+        if scene.summary.visible or scene.game_over.visible:
+            break
+        if table.piles.active:
+            choose_by_keys(app, scene)
+            continue
+        before = len(mine(scene))
+        lifts = [a for a in scene.match.legal_actions_for(scene.bottom) if isinstance(a, LiftCard)]
+        if lifts:
+            click(app, table.lift_buttons[lifts[0].stack].rect.center)
+            continue
+        press(app, pygame.K_h, "h")
+        advice = scene.hint.advice
+        hinted = advice.action if advice is not None else None
+        on_stack = [i for i, stack in enumerate(table.stacks[0]) if isinstance(hinted, PlayCard) and stack.top == hinted.card]
+        if on_stack and any(card in table.fan.legal for card in table.fan.cards):
+            press(app, pygame.K_RETURN, "\r")
+            assert table.stack_pair.focus == on_stack[0], "Enter picks the stack the Hint rings"
+            assert table.fan.selected_card is None, "and no card of the hand"
+            press(app, pygame.K_RETURN, "\r")
+            assert mine(scene)[-1] == hinted
+            return
+        press(app, pygame.K_RETURN, "\r")
+        press(app, pygame.K_RETURN, "\r")
+        assert len(mine(scene)) == before + 1, scene.message
+    raise AssertionError("no hint named a stack card while the hand could play this round")

@@ -3,7 +3,8 @@
 A stack's top card is played like a hand card: dragged onto the trick, clicked twice
 (the first click chooses the stack), or chosen with the keys (Up from the hand to the
 stacks, Left and Right between them, Down back to the hand, Enter plays; Enter with
-nothing picked and no hand card to play picks the first stack that may be). The hand
+nothing picked picks the stack the Hint rings, or, with no hand card to play, the first
+stack that may be). The hand
 and the stacks share one choice: choosing a stack lets go of the hand's card, and
 choosing a hand card lets go of the stack. The layout says what a key for its own
 stack move (Spizzichino's lift) does.
@@ -119,11 +120,14 @@ class StackPair:
             if key == pygame.K_UP and filled:
                 self.choose(mine, (legal or filled)[0])
                 return True
-            if key in ENTER_KEYS and legal and self.fan.selected_card is None and not self._hand_can_play():
-                # Enter with nothing picked picks the leftmost card that may be played
-                # (HandFan.enter); when only a stack has one, that is the stack's top.
-                self.choose(mine, legal[0])
-                return True
+            if key in ENTER_KEYS and legal and self.fan.selected_card is None:
+                # Enter with nothing picked picks the Hint's card, or else the leftmost
+                # card that may be played (HandFan.enter): a stack's top when the Hint
+                # rings it or only a stack has a card to play.
+                hinted = [i for i in legal if mine[i].top is not None and mine[i].top == self.fan.hinted_pick]
+                if hinted or not self._hand_can_play():
+                    self.choose(mine, (hinted or legal)[0])
+                    return True
             return False
         if key == pygame.K_DOWN:
             self.choose(mine, None)
