@@ -42,23 +42,31 @@ class RandomAgent:
 
 class CasualAgent:
     """A beginner's opponent: plays by the game's rules of thumb but, now and then,
-    makes whatever move comes to hand."""
+    makes whatever move comes to hand. Where a game says which moves a beginner might
+    make instead of a good one (``slips``: a bid a trick or two off, never eleven for a
+    hand worth three), a slip is one of those."""
 
     SLIP = 0.35
     """The share of decisions made at random."""
 
-    def __init__(self, skilled: Agent, rng: random.Random) -> None:
+    def __init__(self, skilled: Agent, rng: random.Random, slips: Slips | None = None) -> None:
         self.skilled = skilled
         self.rng = rng
+        self.slips = slips
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
         if self.rng.random() < self.SLIP:
-            return self.rng.choice(list(legal))
+            near = self.slips(self.skilled.choose(view, legal), legal) if self.slips is not None else legal
+            return self.rng.choice(list(near))
         return self.skilled.choose(view, legal)
 
 
 AgentFactory = Callable[[int, random.Random], Agent]
 """Builds an agent for a seat, given the seat and the agent's own random source."""
+
+Slips = Callable[[Action, Sequence[Action]], Sequence[Action]]
+"""The moves a beginner might make in place of ``good`` (the skilled choice) among
+``legal``: never empty."""
 
 SafetyPlay = Callable[[GameView, Sequence[Action], int], Action | None]
 """A game's move that the search plays without weighing, given the view, the legal

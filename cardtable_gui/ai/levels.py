@@ -29,7 +29,7 @@ def make_agent(kind: str, game: str, seat: int, rng: random.Random) -> Agent:
     if kind == "heuristic" and own is not None:
         return own.heuristic(seat, rng)
     if kind == "casual" and own is not None:
-        return CasualAgent(own.heuristic(seat, random.Random(rng.getrandbits(64))), rng)
+        return CasualAgent(own.heuristic(seat, random.Random(rng.getrandbits(64))), rng, own.slips)
     if kind == "search":
         return SearchAgent(get_rules(game), seat, rng)
     known = ", ".join(k for k in AGENT_KINDS if k not in ("heuristic", "casual") or own is not None)

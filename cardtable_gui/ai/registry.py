@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable_gui.ai import arizona_spaghetti, hand_and_foot, spades, spinado, spizzichino
-from cardtable_gui.ai.base import AgentFactory, SafetyPlay, SearchPlan
+from cardtable_gui.ai.base import AgentFactory, SafetyPlay, SearchPlan, Slips
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,17 +19,21 @@ class GameAgents:
     """What one game adds to the players every game has: its heuristic player (also
     the casual player's skill and the search player's rollouts) and its search plan,
     if the search must be bounded (most games search every move fully); the safety
-    plays the search makes without weighing, if the game has any; and the player its
-    rollouts seat on the other side, where it is not the heuristic one."""
+    plays the search makes without weighing, if the game has any; the player its
+    rollouts seat on the other side, where it is not the heuristic one; and the moves a
+    beginner (Easy) slips into, where not any legal move."""
 
     heuristic: AgentFactory
     search_plan: SearchPlan | None = None
     safety_play: SafetyPlay | None = None
     rival: AgentFactory | None = None
+    slips: Slips | None = None
 
 
 AGENTS: dict[str, GameAgents] = {
-    "spades": GameAgents(spades.SpadesHeuristic, safety_play=spades.nil_cover, rival=spades.SpadesRival),
+    "spades": GameAgents(
+        spades.SpadesHeuristic, safety_play=spades.nil_cover, rival=spades.SpadesRival, slips=spades.beginner_slips
+    ),
     "hand_and_foot": GameAgents(hand_and_foot.HandAndFootHeuristic, hand_and_foot.SEARCH_PLAN),
     "spinado": GameAgents(spinado.SpinadoHeuristic),
     "arizona_spaghetti": GameAgents(arizona_spaghetti.ArizonaSpaghettiHeuristic),

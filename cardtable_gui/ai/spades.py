@@ -240,6 +240,25 @@ def can_duck_all(hand: Sequence[Card]) -> bool:
     return estimate_tricks(hand) < NIL_MOST_TRICKS
 
 
+SLIP_TRICKS = 2
+"""How far a beginner's bid may stray from a sound one, in tricks."""
+
+
+def beginner_slips(good: Action, legal: Sequence[Action]) -> Sequence[Action]:
+    """What a beginner might do in place of ``good``: a bid a trick or two off it (nil
+    only near a nil or a bid of one), looking at the cards rather than gambling on a
+    blind nil, or any card. A bid of eleven on a hand worth three is no slip a player
+    makes, and it decided a new player's first game before a card was played."""
+    if LOOK in legal:
+        return [LOOK]
+    if not isinstance(good, Bid):
+        return legal
+    near = [bid for bid in legal if isinstance(bid, Bid) and not bid.blind and abs(bid.tricks - good.tricks) <= SLIP_TRICKS]
+    if good.tricks > 1:
+        near = [bid for bid in near if not bid.is_nil]
+    return near or [good]
+
+
 def nil_cover(view: GameView, legal: Sequence[Action], seat: int) -> Action | None:
     """The high card that covers a partner's nil still unbroken when the partner plays
     after this seat in the trick, or None elsewhere.
