@@ -98,3 +98,22 @@ def test_an_enter_pressed_while_the_moves_before_the_turn_are_shown_picks_a_card
     first = next(index for index, slot in enumerate(fan.slots) if slot.card in fan.legal)
     assert fan.selected == first, "the Enter was kept for the turn and picked the leftmost card that may be played"
 
+
+
+def test_keys_in_the_summary_s_first_second_do_not_close_it(tmp_path: Path) -> None:
+    """Enters pressed at a steady pace after the last card once closed the summary
+    unread; for its first second it takes no key, and then Enter goes on."""
+    app = make_app(tmp_path, (1024, 640))
+    scene = table_of(app, "spizzichino")
+    while not scene.summary.visible:
+        to_the_person_s_card(app, scene)
+        scene.submit(next(a for a in scene.match.legal_actions_for(0)))
+        run_until(app, lambda: scene.summary.visible or playing_a_card(scene) or (scene.match.to_move == 0 and not scene.animator.busy), limit=3000)
+    for _ in range(4):
+        press_enter()
+        frames(app, 4, dt=STEP)
+    assert scene.summary.visible, "an Enter in the first second closed the summary"
+    frames(app, 5, dt=STEP)
+    press_enter()
+    frames(app)
+    assert not scene.summary.visible
