@@ -210,10 +210,13 @@ class LessonTableScene(TableScene):
         lesson = run.lesson
         if run.done:
             ways = [Button("Back to lessons", self.leave_lesson, style="quiet")]
+            coming = ""
             if self.lesson_index + 1 < len(self.course.lessons):
-                following = self.course.lessons[self.lesson_index + 1].title
-                ways.insert(0, Button(f"Next lesson: {following}", self.next_lesson, style="primary"))
-            self.panel.show(lesson.title, "Lesson complete", f"{LESSON_DONE} {CHOOSE_HOW_ON}", ways)
+                # The next lesson's title is said in the text, where it wraps: on the
+                # button it lost its end in a small window ("breaking a s...").
+                coming = f" Next comes \u201c{self.course.lessons[self.lesson_index + 1].title}\u201d."
+                ways.insert(0, Button("Next lesson", self.next_lesson, style="primary"))
+            self.panel.show(lesson.title, "Lesson complete", f"{LESSON_DONE}{coming} {CHOOSE_HOW_ON}", ways)
             self._end_summary()
         else:
             step = run.step
