@@ -36,7 +36,7 @@ from cardtable_gui.scenes.rules_book import RulesBookScene
 from cardtable_gui.scenes.table.book_row import NEW_BOOK
 from cardtable_gui.scenes.table.hand_fan import HINT, SELECTED, lesson_pulse, lesson_ring_shade
 from cardtable_gui.scenes.tutorial import TutorialScene
-from cardtable_gui.scenes.tutorial.lesson_table import ANSWER_FIRST, HIGHLIGHT, NO_HINT, READ_FIRST, READ_PAUSE, RING_OUTSET, LessonTableScene
+from cardtable_gui.scenes.tutorial.lesson_table import ANSWER_FIRST, HIGHLIGHT, NO_HINT, READ_FIRST, READ_PAUSE, RING_OUTSET, WATCHING, LessonTableScene
 from cardtable_gui.tutorials import has_course, load_course
 from cardtable_gui.tutorials.model import Do, Explain, Free, Quiz, Watch
 from cardtable_gui.tutorials.progress import PROGRESS_FILE, load_progress, save_progress
@@ -367,6 +367,26 @@ def test_a_trick_kept_on_the_table_for_a_step_shows_who_takes_it(app: App) -> No
     assert trick.winner == scene.table.position_of(0)
     frames(app, 2)
     assert "You take it" in (*trick.label_words, trick.caption_words)
+
+
+def test_a_watch_step_tells_what_happened_once_the_table_has_shown_it(app: App) -> None:
+    """"The jack of spades takes the trick, heart and all." stood two seconds before the
+    jack was played. While a watch step's moves are shown the panel says only to watch,
+    and Next waits; the caption comes with the last card."""
+    scene = open_lesson(app, "arizona_spaghetti", 1)
+    play_lesson(app, scene, stop_at=lambda step: isinstance(step, Do) and step.action == "play 4S")
+    make_move(app, scene, scene.run.parse("play 4S"))
+    run_until(app, lambda: isinstance(scene.run.step, Watch))
+    step = scene.run.step
+    assert isinstance(step, Watch) and "jack of spades takes" in step.caption
+    frames(app)
+    assert scene.panel.text == WATCHING, "the caption waits for the moves"
+    assert not scene.panel.next_button.enabled
+    settle(app, scene)
+    assert scene.panel.text == step.caption
+    assert scene.panel.next_button.enabled
+    trick = scene.table.trick  # type: ignore[attr-defined]
+    assert Card.parse("JS") in [card for _, card in trick.plays], "the jack is on the table as the caption says"
 
 
 def test_lessons_and_new_game_each_open_on_their_own_last_game(app: App) -> None:

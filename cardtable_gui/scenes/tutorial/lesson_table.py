@@ -30,7 +30,7 @@ from cardtable_gui.scenes.tutorial.lesson_match import LessonMatch, lesson_confi
 from cardtable_gui.scenes.tutorial.lesson_panel import LessonPanel
 from cardtable_gui.seats import MatchConfig
 from cardtable_gui.tutorials import Course, LessonRun
-from cardtable_gui.tutorials.model import AREAS, Do, Explain, Free, Quiz
+from cardtable_gui.tutorials.model import AREAS, Do, Explain, Free, Quiz, Watch
 from cardtable_gui.tutorials.progress import load_progress, save_progress
 from cardtable_gui.ui.widgets import Button, FocusGroup
 
@@ -46,6 +46,10 @@ NOTHING_TO_SAVE = "A lesson keeps your place by itself; there is nothing to save
 NO_HINT = "In a lesson the panel says what to do; Hint is for your own games."
 READ_FIRST = "Nothing to play yet: read the step, then press Next."
 ANSWER_FIRST = "Answer the question in the panel first."
+WATCHING = "Watch the table."
+"""What a watch step says while its moves are shown: its caption tells what they did,
+and said before the cards came it ran ahead of the table ("The jack of spades takes
+the trick" with the jack still in a hand)."""
 LESSON_DONE = "Well done: that is the whole lesson."
 CHOOSE_HOW_ON = "Press Enter or click to go on, or choose another way with Tab or the arrows."
 READ_PAUSE = 1.0
@@ -106,8 +110,13 @@ class LessonTableScene(TableScene):
 
     @property
     def may_go_on(self) -> bool:
-        """Whether Next is offered: the step is finished and its moves were all played."""
-        return self.run.can_next and not self.run.pending_moves()
+        """Whether Next is offered: the step is finished and its moves were all played
+        (and, watching, shown)."""
+        return self.run.can_next and not self.run.pending_moves() and (not isinstance(self.run.step, Watch) or self.settled)
+
+    def _watched(self) -> bool:
+        """Whether a watch step's moves have all been made and shown."""
+        return not self.run.pending_moves() and self.settled
 
     def next_step(self) -> None:
         """Go on to the next step; at the lesson's end the ways on are the panel's
@@ -228,7 +237,7 @@ class LessonTableScene(TableScene):
             elif isinstance(step, Quiz):
                 text = step.question
             else:
-                text = step.caption
+                text = step.caption if self._watched() else WATCHING
             choices = (
                 [Button(choice.text, lambda i=i: self.answer(i)) for i, choice in enumerate(step.choices)]
                 if isinstance(step, Quiz)
@@ -423,6 +432,10 @@ class LessonTableScene(TableScene):
         self._done_for = self._done_for + dt if self.run.done else 0.0
         if self._advance_when_settled and self.settled and self.may_go_on:
             self.next_step()
+        step = None if self.run.done else self.run.step
+        if isinstance(step, Watch) and self.panel.text == WATCHING and self._watched():
+            self.panel.text = step.caption
+            self._place_panel()
         self._refresh_panel()
 
     def draw(self, surface: pygame.Surface) -> None:
