@@ -130,6 +130,14 @@ class HandFan:
         self.hover = self.selected = self.dragging = None
         self._place()
 
+    def ring(self, cards: Sequence[Card]) -> None:
+        """Ring ``cards`` (a lesson points at them); they stand raised as if picked, so a
+        ring that rises above a neighbour is seen to be theirs (one on the 2 of hearts
+        ran along the top of the 7 beside it, and both looked ringed)."""
+        if tuple(cards) != self.ringed:
+            self.ringed = tuple(cards)
+            self._place()
+
     def set_legal(self, legal: Collection[Card], active: bool) -> None:
         """Which cards may be played; ``active`` is False when it is not our turn (no
         card is dimmed then, and none can be picked up)."""
@@ -230,7 +238,7 @@ class HandFan:
                 slot.target_y -= lift * RISE_HOVER
             if i in hinted:
                 slot.target_y -= lift * RISE_HINTED
-            if i == self.selected:
+            if i == self.selected or slot.card in self.ringed:
                 slot.target_y -= lift * RISE_SELECTED
 
     def reach(self) -> int:

@@ -277,7 +277,7 @@ class GameLayout(ABC):
         """Have the hand ring those of ``cards`` it holds, drawn with the cards (a ring
         drawn over the hand ran across the neighbours of a raised or turned card);
         where they are, which a lesson then leaves out of its own rings."""
-        self.fan.ringed = tuple(cards)
+        self.fan.ring(cards)
         return [rect for card in cards for rect in hand_card_rects(self.fan, card)]
 
     def opening_events(self, view: GameView) -> list[Event]:
