@@ -244,7 +244,9 @@ class TrickArea:
             center = self.slot(position, sprites)
             sprites.draw(surface, card, center, self.card_width, self.tilt(position))
             if position == winner:
-                outline = pygame.Rect(0, 0, w + theme.px(8), h + theme.px(8))
+                # On the card's own edge, not around it: a frame standing out past the
+                # card covered a neighbour's corner index in a trick of six.
+                outline = pygame.Rect(0, 0, w + theme.px(2), h + theme.px(2))
                 outline.center = (round(center[0]), round(center[1]))
                 pygame.draw.rect(surface, th.ACCENT, outline, max(2, theme.px(3)), border_radius=theme.px(10))
         self.label_boxes = []
