@@ -1068,6 +1068,7 @@ class TableScene(Scene):
             self.handoff.draw(surface, theme)
             return
         theme.draw_background(surface)
+        self.draw_under_table(surface)
         self.table.draw(surface)
         for flight in self.animator.flights:
             if flight.visible:
@@ -1092,6 +1093,9 @@ class TableScene(Scene):
         if self.note.visible:
             # Over the summary's shade: a tip may be about the summary (bags).
             self.note.draw(surface, theme, [])
+
+    def draw_under_table(self, surface: pygame.Surface) -> None:
+        """What lies on the cloth under the table's cards and words (a lesson's rings)."""
 
     def _point_at_log(self, event: pygame.event.Event) -> None:
         """Tell the log where the pointer rests, so it opens while pointed at."""

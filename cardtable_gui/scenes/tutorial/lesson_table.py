@@ -86,6 +86,8 @@ class LessonTableScene(TableScene):
         self.ways_on = FocusGroup(lambda: self.panel.choices, arrows=True)
         self._done_for = 0.0
         """Seconds the lesson's end has been shown."""
+        self._in_hand: list[pygame.Rect] = []
+        """Where the hand's ringed cards are this frame (the hand rings them itself)."""
         config = lesson_config(self.run, app.settings.player_name, COMPUTER_NAMES)
         super().__init__(app, config)
         # A lesson is never continued from the menu: nothing to autosave.
@@ -440,11 +442,15 @@ class LessonTableScene(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         marked = [] if self.summary.visible else self._highlighted_cards()
-        in_hand = self.table.mark_in_hand(marked)
+        self._in_hand = self.table.mark_in_hand(marked)
         super().draw(surface)
-        if not self.summary.visible:
-            self._draw_highlights(surface, in_hand)
         self.panel.draw(surface, self.app.theme)
+
+    def draw_under_table(self, surface: pygame.Surface) -> None:
+        # Under the cards and name tags: a ring drawn over them ran across the tags at
+        # the trick's edge ("Ada", "Clara takes it") and read as crossing them out.
+        if not self.summary.visible:
+            self._draw_highlights(surface, self._in_hand)
 
     # -- highlights and the panel's place ------------------------------------------------
 
