@@ -389,6 +389,18 @@ def test_a_watch_step_tells_what_happened_once_the_table_has_shown_it(app: App) 
     assert Card.parse("JS") in [card for _, card in trick.plays], "the jack is on the table as the caption says"
 
 
+def test_a_trick_a_lesson_keeps_on_the_table_is_counted_on_its_taker_s_plate(app: App) -> None:
+    """"40 points for Bruno" stood beside a plate that said "0 hearts · 0 pts" until the
+    lesson ended: the trick kept on the table is counted for its taker as it is marked."""
+    scene = open_lesson(app, "arizona_spaghetti", 2)
+    play_lesson(app, scene, stop_at=lambda step: isinstance(step, Watch) and "25 points for Bruno" in step.caption)
+    frames(app, 30)
+    bruno = scene.table.panels[scene.table.position_of(2)]
+    assert any("25 pts" in line for line in bruno.lines), bruno.lines
+    play_lesson(app, scene)
+    assert any("25 pts" in line for line in bruno.lines), "taken in, it is counted once"
+
+
 def test_lessons_and_new_game_each_open_on_their_own_last_game(app: App) -> None:
     """A play-tester browsed Spizzichino's lessons, and New game then opened on
     Spizzichino for two, not on the game they had last played."""
@@ -965,7 +977,7 @@ def play_to_the_round_summary(app: App, scene: LessonTableScene) -> None:
 def test_esc_leaves_the_lesson_even_with_the_round_summary_up(app: App) -> None:
     """Seen in play: Esc closed the round's summary instead, and the table dealt the next
     round while the panel still taught the last one."""
-    scene = open_lesson(app, "arizona_spaghetti", 2)
+    scene = open_lesson(app, "arizona_spaghetti", 3)
     play_to_the_round_summary(app, scene)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scenes.top, TutorialScene)
@@ -974,7 +986,7 @@ def test_esc_leaves_the_lesson_even_with_the_round_summary_up(app: App) -> None:
 def test_the_summary_at_a_lessons_end_leaves_the_panel_in_sight_and_working(app: App) -> None:
     """Seen in play: the round's summary covered "Lesson complete" and offered a next
     round that the lesson does not have."""
-    scene = open_lesson(app, "arizona_spaghetti", 2)
+    scene = open_lesson(app, "arizona_spaghetti", 3)
     play_to_the_round_summary(app, scene)
     assert scene.run.done
     assert not scene.summary.box.colliderect(scene.panel.box)
@@ -985,7 +997,7 @@ def test_the_summary_at_a_lessons_end_leaves_the_panel_in_sight_and_working(app:
     assert scene._deciding is None, "the table offers no move of a round the lesson has not"
     click(app, scene.panel.choices[0].rect.center)
     following = app.scenes.top
-    assert isinstance(following, LessonTableScene) and following.lesson_index == 3
+    assert isinstance(following, LessonTableScene) and following.lesson_index == 4
 
 
 def test_the_list_opens_on_the_game_last_chosen(app: App) -> None:

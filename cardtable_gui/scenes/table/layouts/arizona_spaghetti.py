@@ -329,6 +329,7 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
         self.say_while_held(event.seat, broken_words(event.suit), self.port.reading_time(Beat.STOP))
 
     def _trick_taken(self, event: TrickTaken) -> None:
+        self.take_in_held()
         self.in_trick = 0
         self.to_move = event.seat if any(self.counts) else None
         self.trick.winner = self.position_of(event.seat)
@@ -445,9 +446,11 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
         ``short`` as ``took_text`` says."""
         rule = ROUNDS[self.round_number - 1]
         took_last = self.last_trick.last is not None and self.last_trick.last[1] == seat and not any(self.counts)
-        text = took_text(rule, self.won[seat], self.taken[seat], took_last, short)
+        held = [card for _, card in self.trick.plays] if self.held_by(seat) else []
+        won = self.won[seat] + bool(held)
+        text = took_text(rule, won, [*self.taken[seat], *held], took_last, short)
         if brief:
-            return tricks_text(self.won[seat]) if text == "nothing" else text.split(", ")[0]
+            return tricks_text(won) if text == "nothing" else text.split(", ")[0]
         return text
 
     def score_sheet(self, events: Sequence[Event]) -> ScoreSheet | None:
@@ -498,7 +501,8 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
     def _plate_lines(self, seat: int, lowest: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """A plate's two lines, each as ways of saying it from the fullest to the
         shortest: what ``seat`` took and paid this round, and its total."""
-        points = self.points[seat]
+        held = self.held_by(seat)
+        points = self.points[seat] + (held.points if isinstance(held, TrickTaken) else 0)
         took = self._took(seat, brief=True)
         short = self._took(seat, brief=True, short=True)
         total = self.totals[seat]

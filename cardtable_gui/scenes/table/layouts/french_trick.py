@@ -47,6 +47,9 @@ class FrenchTrickLayout(GameLayout):
         self.trick = TrickArea(seats=self.seat_count)
         self.hand_play = HandPlay(self.fan, self.trick, self._try_play, port.note_briefly)
         self.last_trick = LastTrick()
+        self.held: TrickWon | None = None
+        """A finished trick a lesson keeps on the table while it talks about it, counted
+        for its taker on the plates before it is taken in (see ``show_held``)."""
         self.deck = Pile()
         """The deck being dealt, by the dealer's seat."""
         self.counts = [0] * self.seat_count
@@ -103,6 +106,7 @@ class FrenchTrickLayout(GameLayout):
 
     def forget(self, view: GameView) -> None:
         self.last_trick.showing = False
+        self.held = None
 
     def begin_turn(self, legal: list[Action]) -> None:
         """The cards the player may play are lit, to drag into the trick."""
@@ -120,7 +124,17 @@ class FrenchTrickLayout(GameLayout):
         self.trick.drop_ready = self.trick.drop_hot = False
 
     def show_held(self, event: Event | None) -> None:
-        self.trick.winner = self.position_of(event.seat) if isinstance(event, TrickWon) else None
+        # Counted as well as marked: "40 points for Bruno" stood over a plate that said 0.
+        self.held = event if isinstance(event, TrickWon) else None
+        self.trick.winner = self.position_of(self.held.seat) if self.held is not None else None
+
+    def held_by(self, seat: int) -> TrickWon | None:
+        """The trick kept on the table, if ``seat`` takes it."""
+        return self.held if self.held is not None and self.held.seat == seat else None
+
+    def take_in_held(self) -> None:
+        """The kept trick is being taken in, and counted from now on as any other."""
+        self.held = None
 
     def show_hint(self, action: Action | None) -> None:
         super().show_hint(action)

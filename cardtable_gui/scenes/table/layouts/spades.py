@@ -287,7 +287,11 @@ class SpadesLayout(FrenchTrickLayout):
         if any(bid is None for bid in bids):
             return "Bidding"
         placed = [bid for bid in bids if bid is not None]
-        return f"Bid {side_bid_text(placed)}  \u00b7  won {sum(self.won[seat] for seat in side)}"
+        return f"Bid {side_bid_text(placed)}  \u00b7  won {sum(self._tricks(seat) for seat in side)}"
+
+    def _tricks(self, seat: int) -> int:
+        """The tricks ``seat`` has won this hand, a trick kept on the table included."""
+        return self.won[seat] + (self.held_by(seat) is not None)
 
     def _side_name(self, side: Sequence[int]) -> str:
         return " & ".join(self.port.seat_name(s) for s in side)
@@ -306,6 +310,7 @@ class SpadesLayout(FrenchTrickLayout):
         self.say_while_held(event.seat, BROKEN, self.port.reading_time(Beat.STOP))
 
     def _trick_won(self, event: TrickWon) -> None:
+        self.take_in_held()
         self.to_move = event.seat if any(self.counts) else None
         self.trick.winner = self.position_of(event.seat)
         self.hold_trick(lambda: self._collect(event.seat))
@@ -508,12 +513,12 @@ class SpadesLayout(FrenchTrickLayout):
 
         def lines(seat: int) -> list[str]:
             said = bid_text(self.bids[seat]).capitalize()
-            return [f"{said}  \u00b7  won {self.won[seat]}" if playing else said]
+            return [f"{said}  \u00b7  won {self._tricks(seat)}" if playing else said]
 
         self.refresh_plates(self.panels, self.counts, self.to_move, self.dealer, lines, "to play" if playing else "to bid")
         for index, panel in enumerate(self.panels):
             bid = self.bids[self.seat_at(index)]
-            panel.highlight = th.DANGER if bid is not None and bid.is_nil and self.won[self.seat_at(index)] else None
+            panel.highlight = th.DANGER if bid is not None and bid.is_nil and self._tricks(self.seat_at(index)) else None
         self.trick.names = {position: self.port.seat_name(self.seat_at(position)) for position in range(SEATS)}
         self._refresh_score_rows()
 
