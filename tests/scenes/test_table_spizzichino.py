@@ -935,6 +935,8 @@ def test_enter_after_a_hint_to_play_a_stack_card_picks_that_stack(app) -> None:
             press(app, pygame.K_RETURN, "\r")
             assert table.stack_pair.focus == on_stack[0], "Enter picks the stack the Hint rings"
             assert table.fan.selected_card is None, "and no card of the hand"
+            frames(app)
+            assert table.keys_line.keys[0] == f"a second click or Enter plays the {hinted.card.name}"
             press(app, pygame.K_RETURN, "\r")
             assert mine(scene)[-1] == hinted
             return
@@ -942,3 +944,32 @@ def test_enter_after_a_hint_to_play_a_stack_card_picks_that_stack(app) -> None:
         press(app, pygame.K_RETURN, "\r")
         assert len(mine(scene)) == before + 1, scene.message
     raise AssertionError("no hint named a stack card while the hand could play this round")
+
+
+def test_enter_after_a_hint_to_lift_a_stack_card_lifts_it(app) -> None:
+    """Seen in play: the Hint said to lift the tre di spade from a stack, and Enter, then
+    Enter, played it to the trick instead. With nothing chosen, Enter follows the Hint."""
+    scene = start_table(app, spizzichino_config())
+    table = table_of(scene)
+    for _ in range(60):
+        run_until(app, lambda: ready(scene), limit=3000)
+        if scene.summary.visible or scene.game_over.visible:
+            break
+        if table.piles.active:
+            choose_by_keys(app, scene)
+            continue
+        before = len(mine(scene))
+        press(app, pygame.K_h, "h")
+        advice = scene.hint.advice
+        if advice is not None and isinstance(advice.action, LiftCard):
+            press(app, pygame.K_RETURN, "\r")
+            assert mine(scene)[-1] == advice.action, scene.message
+            return
+        lifts = [a for a in scene.match.legal_actions_for(scene.bottom) if isinstance(a, LiftCard)]
+        if lifts:
+            click(app, table.lift_buttons[lifts[0].stack].rect.center)
+        else:
+            press(app, pygame.K_RETURN, "\r")
+            press(app, pygame.K_RETURN, "\r")
+        assert len(mine(scene)) == before + 1, scene.message
+    raise AssertionError("no hint to lift came this round")

@@ -34,7 +34,14 @@ def with_pick(keys: tuple[str, ...], fan: HandFan) -> tuple[str, ...]:
     second click or Enter plays that card. A new player clicked a card once, saw it
     rise, and waited; nothing on the screen said a second click plays it."""
     picked = fan.selected_card
-    if not fan.active or picked is None or picked not in fan.legal or PLAY_IT not in keys:
+    if not fan.active or picked is None or picked not in fan.legal:
+        return keys
+    return with_card_picked(keys, picked)
+
+
+def with_card_picked(keys: tuple[str, ...], picked: Card) -> tuple[str, ...]:
+    """``keys`` once ``picked`` (from the hand or a stack beside it) is chosen to play."""
+    if PLAY_IT not in keys:
         return keys
     return (f"a second click or Enter plays the {picked.name}", *(key for key in keys if key != PLAY_IT))
 

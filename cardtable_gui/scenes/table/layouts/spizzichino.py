@@ -55,7 +55,7 @@ from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
 from cardtable_gui.scenes.table.grammar import owner, with_verb
 from cardtable_gui.scenes.table.hand_fan import HandFan, reach_for
-from cardtable_gui.scenes.table.hand_play import PLAY_IT, HandPlay, with_pick
+from cardtable_gui.scenes.table.hand_play import PLAY_IT, HandPlay, with_card_picked, with_pick
 from cardtable_gui.scenes.table.keys_line import HAND_BAND, HINT, KeysLine
 from cardtable_gui.scenes.table.known_cards import KnownCards
 from cardtable_gui.scenes.table.last_trick import LastTrick
@@ -66,7 +66,7 @@ from cardtable_gui.scenes.table.play_log import PlayLog
 from cardtable_gui.scenes.table.score_panel import ScorePanel, ScoreRow, leaders
 from cardtable_gui.scenes.table.seat_panel import SeatPanel, fan_extent, plate_height
 from cardtable_gui.scenes.table.showcase import Showcase
-from cardtable_gui.scenes.table.stack_pair import StackPair
+from cardtable_gui.scenes.table.stack_pair import ENTER_KEYS, StackPair
 from cardtable_gui.scenes.table.summary import SummaryTable, TotalLine
 from cardtable_gui.scenes.table.trick_area import TrickArea
 from cardtable_gui.ui.widgets import Button
@@ -889,12 +889,25 @@ class SpizzichinoLayout(GameLayout):
         if self.last_trick.handle_event(event):
             return True
         mine = self.stacks[self.bottom]
+        if self.playing and self._lifts_as_hinted(event):
+            return True
         if self.playing and self.stack_pair.handle_event(event, mine, self.sprites):
             return True
         used = self.hand_play.handle_event(event)
         if used and self.fan.selected is not None:
             self.stack_pair.choose(mine, None, keep_hand=True)
         return used
+
+    def _lifts_as_hinted(self, event: pygame.event.Event) -> bool:
+        """Enter with nothing chosen while the Hint says to lift a stack's card lifts it:
+        it picked the card and the next Enter played it, the opposite of the advice."""
+        hinted = self.hinted
+        if event.type != pygame.KEYDOWN or event.key not in ENTER_KEYS or not isinstance(hinted, LiftCard):
+            return False
+        if self.fan.selected_card is not None or self.stack_pair.focus is not None or hinted not in self.legal:
+            return False
+        self._lift(hinted.stack)
+        return True
 
     def _lift_key(self, focus: int | None) -> None:
         """L lifts the chosen stack's top, or the only stack that can be lifted, or
@@ -924,7 +937,18 @@ class SpizzichinoLayout(GameLayout):
         self.banner.update(dt)
         self._refresh_panels()
         if self.playing:
-            self.keys_line.keys = with_pick(self.play_keys, self.fan)
+            self.keys_line.keys = self._play_keys_now()
+
+    def _play_keys_now(self) -> tuple[str, ...]:
+        """The keys while a card is to be played: once a stack's card is chosen, that a
+        second click or Enter plays it, as for a card raised in the hand (a thin outline
+        was all a player saw, and they took the first Enter to have done nothing)."""
+        focus = self.stack_pair.focus
+        if focus is not None:
+            stack = self.stacks[self.bottom][focus]
+            if stack.top is not None and stack.legal:
+                return with_card_picked(self.play_keys, stack.top)
+        return with_pick(self.play_keys, self.fan)
 
     def _refresh_panels(self) -> None:
         choosing = self.piles.visible
