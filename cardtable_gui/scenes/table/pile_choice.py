@@ -315,11 +315,16 @@ class PileChoice(Generic[T]):
         return [theme.fit(line, size, width, bold) for line in lines]
 
     def _text_box(self, rect: pygame.Rect, text: str, size: int, theme: th.Theme, bold: bool = False) -> pygame.Rect:
+        """Where ``text`` is drawn in ``rect``: centred, with a little room kept under
+        its last line (a tip placed flush against the box touched the "p" of "face up")."""
         lines = self._lines(text, size, rect.width, theme, bold)
         line_h = theme.font(size, bold).get_linesize()
         width = max(theme.font(fitted, bold).size(shown)[0] for shown, fitted in lines)
+        room = min(theme.px(3), max(0, (rect.height - line_h * len(lines)) // 2))
         box = pygame.Rect(0, 0, width, line_h * len(lines))
         box.center = rect.center
+        box.top -= room
+        box.height += room
         return box
 
     def _draw_line(
