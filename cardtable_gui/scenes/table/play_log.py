@@ -43,6 +43,8 @@ class PlayLog:
 
     covered: Callable[[], bool] = lambda: False
     wrap: int = 2
+    title: str = TITLE
+    """The log's heading (Hand and Foot's names whose turns it keeps)."""
     """The most lines one entry wraps to before it ends in an ellipsis."""
     lines: collections.deque[str] = field(default_factory=lambda: collections.deque(maxlen=LOG_LINES))
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
@@ -144,10 +146,12 @@ class PlayLog:
     def _draw_title(self, surface: pygame.Surface, theme: th.Theme, rect: pygame.Rect) -> int:
         """The title (with "more" while lines are cut), and where the lines start under it."""
         pad = theme.px(10)
-        title = theme.text(TITLE, theme.text_px(17), th.TEXT_DIM, bold=True)
+        title = theme.text(self.title, theme.text_px(17), th.TEXT_DIM, bold=True)
         surface.blit(title, (rect.x + pad, rect.y + pad))
-        if self.cut:
-            more, _ = theme.fit(MORE, theme.text_px(14), rect.width - pad * 3 - title.get_width())
+        room = rect.width - pad * 3 - title.get_width()
+        # The longer words where they fit whole, else the one word ("more: p..." said nothing).
+        more = next((words for words in (MORE, "more") if theme.font(theme.text_px(14)).size(words)[0] <= room), None)
+        if self.cut and more is not None:
             words = theme.text(more, theme.text_px(14), th.TEXT_DIM)
             surface.blit(words, words.get_rect(bottomright=(rect.right - pad, rect.y + pad + title.get_height() - theme.px(2))))
         return rect.y + pad + theme.scaled_font(17, True).get_linesize() + theme.px(4)
@@ -169,7 +173,7 @@ class PlayLog:
             box.right = self.rect.right
         box.clamp_ip(surface.get_rect())
         theme.draw_panel(surface, box, theme.px(10), (12, 24, 18, 255), th.PANEL_BORDER)
-        surface.blit(theme.text(TITLE, size, th.TEXT_DIM, bold=True), (box.x + pad, box.y + pad))
+        surface.blit(theme.text(self.title, size, th.TEXT_DIM, bold=True), (box.x + pad, box.y + pad))
         y = box.y + pad + title_h
         for index, (texts, text_size) in enumerate(entries):
             colour = th.TEXT if index == 0 else th.TEXT_DIM

@@ -77,6 +77,7 @@ LOG_NARROWEST = 170
 """The narrowest room the log is shown in (design pixels)."""
 TURN_WRAP = 3
 """The most lines one entry of the log takes: a seat's whole turn is one entry."""
+LOG_TITLE = "The others' turns"
 LOG_FEWEST = 3
 """The fewest lines the log beside the piles shows before a roomier place is looked for."""
 NOTE_ROOM_SHARE = 0.5
@@ -108,7 +109,9 @@ class HandAndFootLayout(GameLayout):
         self.scores = ScorePanel()
         self.bubbles = Bubbles()
         self.controls = TurnControls(self)
-        self.log = PlayLog(port.paused, wrap=TURN_WRAP)
+        # It leaves out the person's own turns, and says so: a list that skipped them
+        # read as a gap to a play-tester.
+        self.log = PlayLog(port.paused, wrap=TURN_WRAP, title=LOG_TITLE)
         self.log_words = self._new_log_words()
         self.size = (0, 0)
         self.view: HandAndFootView | None = None
