@@ -7,7 +7,7 @@ mid-round, and the layout at three window sizes."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
@@ -909,47 +909,10 @@ def test_the_keys_line_never_cuts_a_key_half_way(app, size) -> None:
     assert text.startswith("Keys: Left/Right pick a card, Up/Down hand or stacks, Enter plays it")
 
 
-def test_enter_after_a_hint_to_play_a_stack_card_picks_that_stack(app) -> None:
-    """Seen in play: the Hint rang the sette di denari on the right stack, and Enter
-    picked the asso di bastoni in the hand, a full point given away on the next Enter.
-    Enter with nothing picked picks the card the Hint rings, on a stack as in the hand."""
-    scene = start_table(app, spizzichino_config())
-    table = table_of(scene)
-    for _ in range(60):
-        run_until(app, lambda: ready(scene), limit=3000)
-        if scene.summary.visible or scene.game_over.visible:
-            break
-        if table.piles.active:
-            choose_by_keys(app, scene)
-            continue
-        before = len(mine(scene))
-        lifts = [a for a in scene.match.legal_actions_for(scene.bottom) if isinstance(a, LiftCard)]
-        if lifts:
-            click(app, table.lift_buttons[lifts[0].stack].rect.center)
-            continue
-        press(app, pygame.K_h, "h")
-        advice = scene.hint.advice
-        hinted = advice.action if advice is not None else None
-        on_stack = [i for i, stack in enumerate(table.stacks[0]) if isinstance(hinted, PlayCard) and stack.top == hinted.card]
-        if on_stack and any(card in table.fan.legal for card in table.fan.cards):
-            press(app, pygame.K_RETURN, "\r")
-            assert table.stack_pair.focus == on_stack[0], "Enter picks the stack the Hint rings"
-            assert table.fan.selected_card is None, "and no card of the hand"
-            frames(app)
-            assert table.keys_line.keys[0] == f"a second click or Enter plays the {hinted.card.name}"
-            press(app, pygame.K_RETURN, "\r")
-            assert mine(scene)[-1] == hinted
-            return
-        press(app, pygame.K_RETURN, "\r")
-        press(app, pygame.K_RETURN, "\r")
-        assert len(mine(scene)) == before + 1, scene.message
-    raise AssertionError("no hint named a stack card while the hand could play this round")
-
-
-def test_enter_after_a_hint_to_lift_a_stack_card_lifts_it(app) -> None:
-    """Seen in play: the Hint said to lift the tre di spade from a stack, and Enter, then
-    Enter, played it to the trick instead. With nothing chosen, Enter follows the Hint."""
-    scene = start_table(app, spizzichino_config())
+def play_hinted_turns(app: App, scene: TableScene, at_hint: Callable[[Action | None], bool]) -> None:
+    """Play the person's turns of a round, asking for the Hint (H) at each card to
+    play, until ``at_hint`` (given the hinted move) says the test is done; otherwise
+    lift what can be lifted, and play with two Enters."""
     table = table_of(scene)
     for _ in range(60):
         run_until(app, lambda: ready(scene), limit=3000)
@@ -961,9 +924,7 @@ def test_enter_after_a_hint_to_lift_a_stack_card_lifts_it(app) -> None:
         before = len(mine(scene))
         press(app, pygame.K_h, "h")
         advice = scene.hint.advice
-        if advice is not None and isinstance(advice.action, LiftCard):
-            press(app, pygame.K_RETURN, "\r")
-            assert mine(scene)[-1] == advice.action, scene.message
+        if at_hint(advice.action if advice is not None else None):
             return
         lifts = [a for a in scene.match.legal_actions_for(scene.bottom) if isinstance(a, LiftCard)]
         if lifts:
@@ -972,4 +933,43 @@ def test_enter_after_a_hint_to_lift_a_stack_card_lifts_it(app) -> None:
             press(app, pygame.K_RETURN, "\r")
             press(app, pygame.K_RETURN, "\r")
         assert len(mine(scene)) == before + 1, scene.message
-    raise AssertionError("no hint to lift came this round")
+    raise AssertionError("the hint the test waits for never came this round")
+
+
+def test_enter_after_a_hint_to_play_a_stack_card_picks_that_stack(app) -> None:
+    """Seen in play: the Hint rang the sette di denari on the right stack, and Enter
+    picked the asso di bastoni in the hand, a full point given away on the next Enter.
+    Enter with nothing picked picks the card the Hint rings, on a stack as in the hand."""
+    scene = start_table(app, spizzichino_config())
+    table = table_of(scene)
+
+    def check(hinted: Action | None) -> bool:
+        on_stack = [i for i, stack in enumerate(table.stacks[0]) if isinstance(hinted, PlayCard) and stack.top == hinted.card]
+        if not on_stack or not any(card in table.fan.legal for card in table.fan.cards):
+            return False
+        assert isinstance(hinted, PlayCard)
+        press(app, pygame.K_RETURN, "\r")
+        assert table.stack_pair.focus == on_stack[0], "Enter picks the stack the Hint rings"
+        assert table.fan.selected_card is None, "and no card of the hand"
+        frames(app)
+        assert table.keys_line.keys[0] == f"a second click or Enter plays the {hinted.card.name}"
+        press(app, pygame.K_RETURN, "\r")
+        assert mine(scene)[-1] == hinted
+        return True
+
+    play_hinted_turns(app, scene, check)
+
+
+def test_enter_after_a_hint_to_lift_a_stack_card_lifts_it(app) -> None:
+    """Seen in play: the Hint said to lift the tre di spade from a stack, and Enter, then
+    Enter, played it to the trick instead. With nothing chosen, Enter follows the Hint."""
+    scene = start_table(app, spizzichino_config())
+
+    def check(hinted: Action | None) -> bool:
+        if not isinstance(hinted, LiftCard):
+            return False
+        press(app, pygame.K_RETURN, "\r")
+        assert mine(scene)[-1] == hinted, scene.message
+        return True
+
+    play_hinted_turns(app, scene, check)
