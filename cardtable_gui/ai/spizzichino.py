@@ -205,10 +205,20 @@ class SpizzichinoHeuristic(SeatHeuristic):
             else:
                 why = "no card your opponent has can ever beat it"
                 safe = certain("never-beaten", str(save))
+            # A card lying on other stack cards cannot be the last one played: "save it
+            # for the last trick" was advice the table made impossible to follow.
+            covering = any(
+                top == save and size > 1
+                for top, size in zip(view.stack_tops[self.seat], view.stack_sizes[self.seat], strict=True)
+            )
+            plan = (
+                "so keep it for a trick worth more (it lies on your other stack cards, so it cannot be your last)"
+                if covering
+                else "so save it for the last trick, which brings a whole point"
+            )
             return Advice(
                 action,
-                f"Lead the {card.name} and keep the {save.name}: {why}, so save it for the "
-                "last trick, which brings a whole point.",
+                f"Lead the {card.name} and keep the {save.name}: {why}, {plan}.",
                 "save-last",
                 claims=(safe,),
             )

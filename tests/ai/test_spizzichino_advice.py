@@ -10,6 +10,7 @@ from cardtable_gui.ai.claims import Claim, certain, likely
 from cardtable_gui.ai.spizzichino import SpizzichinoHeuristic
 from cardtable_gui.audit.spizzichino import CHECKERS
 from cardtable_gui.cards import Card, italian_deck, parse_cards
+from cardtable_gui.rules import get_rules
 from cardtable_gui.rules.base import TrickWon
 from cardtable_gui.rules.spizzichino import (
     LiftCard,
@@ -193,3 +194,26 @@ def test_a_cheap_lead_names_what_it_carries_and_that_nothing_carries_less() -> N
     )
     assert said.claims == (certain("least-points", "4Ba", 0),)
     assert holds(said.claims[0], state, said)
+
+
+def test_a_winner_lying_on_other_stack_cards_is_never_saved_for_the_last_trick() -> None:
+    """Seen in play: "keep the re di spade ... save it for the last trick" while the king
+    lay on two more stack cards, which must be played after it. The last trick is promised
+    only to a card that can be the last one played."""
+    rules = get_rules("spizzichino")
+    covered_seen = 0
+    for seed in range(40):
+        state = rules.new_game(2, seed=seed)
+        players = [SpizzichinoHeuristic(seat, random.Random(seat)) for seat in range(2)]
+        while state.to_move is not None and state.rounds_scored == 0:
+            seat = state.to_move
+            view = state.view(seat)
+            advice = players[seat].advise(view, state.legal_actions())
+            if advice.rule == "save-last":
+                saved = Card.parse(str(advice.claims[0].about[0]))
+                sizes = dict(zip(view.stack_tops[seat], view.stack_sizes[seat], strict=True))
+                if sizes.get(saved, 0) > 1:
+                    covered_seen += 1
+                    assert "last trick" not in advice.reason, advice.reason
+            state.apply(advice.action)
+    assert covered_seen > 0, "the case was met"
