@@ -401,6 +401,19 @@ def test_a_trick_a_lesson_keeps_on_the_table_is_counted_on_its_taker_s_plate(app
     assert any("25 pts" in line for line in bruno.lines), "taken in, it is counted once"
 
 
+def test_enter_in_a_lesson_picks_the_card_the_step_rings(app: App) -> None:
+    """Seen in play: at "Drop the queen of hearts on Bruno's ace", with the queen ringed,
+    Enter picked the 2 of clubs at the left, and the next Enter was refused."""
+    scene = open_lesson(app, "arizona_spaghetti", 2)
+    play_lesson(app, scene, stop_at=lambda step: isinstance(step, Do) and step.action == "play QH")
+    run_until(app, lambda: scene._deciding is not None)
+    frames(app, 4)
+    key(app, pygame.K_RETURN)
+    assert scene.table.fan.selected_card == Card.parse("QH")
+    key(app, pygame.K_RETURN)
+    run_until(app, lambda: scene.run.can_next)
+
+
 def test_lessons_and_new_game_each_open_on_their_own_last_game(app: App) -> None:
     """A play-tester browsed Spizzichino's lessons, and New game then opened on
     Spizzichino for two, not on the game they had last played."""

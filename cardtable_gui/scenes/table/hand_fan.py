@@ -392,6 +392,8 @@ class HandFan:
         card = self.selected_card
         if card is None:
             hinted = self._hinted_choice()
+            if hinted is None:
+                hinted = self._ringed_choice()
             if hinted is not None:
                 self.select(hinted)
             else:
@@ -409,6 +411,14 @@ class HandFan:
         if self.hinted_pick is None or not self.active:
             return None
         index = self.index_of(self.hinted_pick)
+        return index if index in self._choices() else None
+
+    def _ringed_choice(self) -> int | None:
+        """The slot of the one card a lesson rings, for Enter, when the keys may pick it
+        (in a lesson, Enter went to the leftmost card, past the queen the step named)."""
+        if len(self.ringed) != 1 or not self.active:
+            return None
+        index = self.index_of(self.ringed[0])
         return index if index in self._choices() else None
 
     def _choices(self) -> list[int]:
