@@ -828,6 +828,27 @@ def test_take_or_stand_with_no_pile_chosen_says_why(app) -> None:
     assert len(table.fan.cards) == hand and table.piles.active
 
 
+@pytest.mark.parametrize("how", ["key", "button"])
+def test_a_hint_to_take_or_stand_a_pile_is_made_by_its_key_or_ringed_button(app, how: str) -> None:
+    """Seen in play: the Hint said to stand pile 5, and S stood pile 1; its ringed button
+    said to choose a pile first. The pile the Hint names is the one chosen."""
+    scene = start_table(app, spizzichino_config())
+    table = table_of(scene)
+    run_until(app, lambda: table.piles.active)
+    press(app, pygame.K_h, "h")
+    advice = scene.hint.advice
+    assert advice is not None and isinstance(advice.action, TakePile | StandPile)
+    hinted = advice.action
+    assert table.piles.selected == hinted.pile
+    take = isinstance(hinted, TakePile)
+    if how == "key":
+        press(app, pygame.K_t if take else pygame.K_s, "t" if take else "s")
+    else:
+        button = next(b for b, a in zip(table.piles.buttons, table.piles.actions, strict=True) if a.value is take)
+        click(app, button.rect.center)
+    assert mine(scene)[-1] == hinted, scene.message
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
 def test_the_last_trick_button_keeps_off_the_words_under_undo(tmp_path, size) -> None:
     """Seen in play: the Last trick button, in its second row under Menu, lay over the

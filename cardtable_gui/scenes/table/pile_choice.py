@@ -61,6 +61,8 @@ class PileChoice(Generic[T]):
         self.buttons: list[Button] = []
         self.active = False
         self.selected: int | None = None
+        self._picked_by_hint = False
+        """Whether ``selected`` was chosen by the Hint rather than by the player."""
         self.taking: int | None = None
         """A pile lit for a moment: the one somebody is taking."""
         self.area = pygame.Rect(0, 0, 0, 0)
@@ -209,7 +211,7 @@ class PileChoice(Generic[T]):
             index = self.hit_test(event.pos)
             if index is None:
                 return False
-            if index == self.selected:
+            if index == self.selected and not self._picked_by_hint:
                 self._only_action()
             else:
                 self._select(index)
@@ -265,7 +267,16 @@ class PileChoice(Generic[T]):
                 self._select(index)
                 return
 
+    def pick(self, index: int) -> None:
+        """Choose pile ``index`` (the one the Hint names), if it may still be chosen. A
+        click on it then only chooses it, as a first click would: the player did not
+        choose it, and a "second click" would take it at once."""
+        if self.active and self._available(index):
+            self._select(index)
+            self._picked_by_hint = True
+
     def _select(self, index: int | None) -> None:
+        self._picked_by_hint = False
         self.selected = index
         for i, pile in enumerate(self.piles):
             pile.selected = i == index

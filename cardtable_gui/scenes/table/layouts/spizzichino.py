@@ -839,6 +839,11 @@ class SpizzichinoLayout(GameLayout):
     def show_hint(self, action: Action | None) -> None:
         super().show_hint(action)
         self.fan.show_hint([action.card] if isinstance(action, PlayCard) else [])
+        if isinstance(action, TakePile | StandPile):
+            # The pile the Hint names is the one chosen, so its ringed button and key make
+            # the hinted move: S stood the first pile instead, and the button said to
+            # choose a pile first.
+            self.piles.pick(action.pile)
 
     def hint_rects(self) -> list[pygame.Rect]:
         """The pile and its button (into the hand, or face up), the stack to lift from
