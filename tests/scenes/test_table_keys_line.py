@@ -178,11 +178,12 @@ def test_at_a_spizzichino_pile_the_line_names_the_choice_s_keys_and_each_works(a
     piles = scene.table.piles
     assert piles.active
     assert line(scene) == "Keys: a number or the arrows pick a pile, T takes it into your hand, S stands it face up, H shows a hint"
+    # H first: the Hint chooses the pile it names, and the keys then choose another.
+    check_h(app, scene)
     press(app, pygame.K_3, "3")
     assert piles.selected == 2, "a number picks a pile"
     press(app, pygame.K_RIGHT)
     assert piles.selected == 3, "so do the arrows"
-    check_h(app, scene)
     assert move_made_by(app, scene, pygame.K_t, "t") == [TakePile(3)], "T takes it into the hand"
     for _ in range(3):
         to_decision(app, scene)
