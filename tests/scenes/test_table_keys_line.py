@@ -198,6 +198,22 @@ def test_at_a_spizzichino_pile_the_line_names_the_choice_s_keys_and_each_works(a
     assert move_made_by(app, scene, pygame.K_s, "s") == [StandPile(pile)], "S stands it face up"
 
 
+def test_at_a_spizzichino_pile_enter_makes_the_move_the_hint_names(app: App) -> None:
+    """Enter did nothing at the piles even with a Hint showing: with two things to do
+    with a pile, only the Hint says which."""
+    scene = TableScene(app, config("spizzichino", 2, (0,)))
+    app.scenes.push(scene)
+    to_decision(app, scene)
+    piles = scene.table.piles
+    press(app, pygame.K_3, "3")
+    assert move_made_by(app, scene, pygame.K_RETURN, "\r") == [], "with no Hint, Enter does not choose for you"
+    press(app, pygame.K_h, "h")
+    hinted = scene.table.hinted
+    assert isinstance(hinted, TakePile | StandPile)
+    assert piles.selected == hinted.pile
+    assert move_made_by(app, scene, pygame.K_RETURN, "\r") == [hinted]
+
+
 def test_at_a_spizzichino_card_to_play_the_line_runs_under_the_hand(app: App) -> None:
     scene = TableScene(app, config("spizzichino", 2, (0,)))
     app.scenes.push(scene)

@@ -63,6 +63,8 @@ class PileChoice(Generic[T]):
         self.selected: int | None = None
         self._picked_by_hint = False
         """Whether ``selected`` was chosen by the Hint rather than by the player."""
+        self._hinted: T | None = None
+        """What the Hint said to do with the pile it chose (Enter does it)."""
         self.taking: int | None = None
         """A pile lit for a moment: the one somebody is taking."""
         self.area = pygame.Rect(0, 0, 0, 0)
@@ -267,13 +269,15 @@ class PileChoice(Generic[T]):
                 self._select(index)
                 return
 
-    def pick(self, index: int) -> None:
-        """Choose pile ``index`` (the one the Hint names), if it may still be chosen. A
-        click on it then only chooses it, as a first click would: the player did not
-        choose it, and a "second click" would take it at once."""
+    def pick(self, index: int, value: T) -> None:
+        """Choose pile ``index`` (the one the Hint names, to do ``value`` with), if it may
+        still be chosen. A click on it then only chooses it, as a first click would: the
+        player did not choose it, and a "second click" would take it at once. Enter does
+        what the Hint said, as it plays a hinted card elsewhere."""
         if self.active and self._available(index):
             self._select(index)
             self._picked_by_hint = True
+            self._hinted = value
 
     def _select(self, index: int | None) -> None:
         self._picked_by_hint = False
@@ -290,8 +294,11 @@ class PileChoice(Generic[T]):
             button.enabled = action.enabled and self.selected is not None
 
     def _only_action(self) -> None:
-        """Enter, or a second click: the one thing that may be done, if just one."""
+        """Enter, or a second click: the one thing that may be done, if just one, or
+        what the Hint said to do with the pile it chose."""
         enabled = [action for action in self.actions if action.enabled]
+        if self._picked_by_hint:
+            enabled = [action for action in enabled if action.value == self._hinted]
         if self.selected is not None and len(enabled) == 1:
             self._act(enabled[0])
 

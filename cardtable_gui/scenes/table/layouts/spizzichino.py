@@ -843,7 +843,7 @@ class SpizzichinoLayout(GameLayout):
             # The pile the Hint names is the one chosen, so its ringed button and key make
             # the hinted move: S stood the first pile instead, and the button said to
             # choose a pile first.
-            self.piles.pick(action.pile)
+            self.piles.pick(action.pile, isinstance(action, TakePile))
 
     def hint_rects(self) -> list[pygame.Rect]:
         """The pile and its button (into the hand, or face up), the stack to lift from
