@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from cardtable_gui.ai.spades import BID_CAUTION, can_duck_all, estimate_tricks
+from cardtable_gui.ai.trick_facts import beats
 from cardtable_gui.cards import Card, Rank, Suit
 from cardtable_gui.rules.arizona_spaghetti import ROUNDS, ArizonaSpaghettiState, ArizonaSpaghettiView
 from cardtable_gui.rules.base import GameRules, GameState, GameView
@@ -131,7 +132,102 @@ class SpadesBids:
         return weight
 
 
-EVIDENCE["spades"] = SpadesBids
+# Spades: the plays.
+
+
+CHEAPER_WINNER_WHEN_LAST = 0.2
+"""The weight of a deal in which a player who took the lead of a trick, playing last,
+held a lower card that would have taken it as well: nobody pays more than they must."""
+
+CHEAPER_WINNER_EARLIER = 0.5
+"""The same when they were not last (some play high to stop a later card)."""
+
+COULD_HAVE_WON_WHEN_LAST = 0.25
+"""The weight of a deal in which a player whose side still needed tricks let the
+other side keep a trick, playing last, while holding a card that would have taken it."""
+
+COULD_HAVE_RUFFED = 0.5
+"""The same for a player not last to play who discarded instead of trumping: most
+trump a trick they need, though a few wait to see what comes after."""
+
+
+class SpadesPlays:
+    """A player's cards show what they did not hold: one who took a trick with the
+    king held no queen that would have done, and one whose side needed tricks but let
+    the other side's card stand held nothing that beat it. A hand with a nil bid in it
+    is read for nothing here: around a nil the usual reasons to duck or go high change.
+    """
+
+    def __init__(self, view: GameView) -> None:
+        assert isinstance(view, SpadesView)
+        self.clues: list[tuple[int, frozenset[Card], float]] = []
+        """Each clue: a seat, the cards any of which it would have held had it played
+        otherwise, and the weight of a deal that gives it one of them."""
+        if any(bid is None or bid.is_nil for bid in view.bids):
+            return
+        tricks = [done.plays for done in view.completed]
+        if view.trick:
+            tricks.append(view.trick)
+        sides = {seat: side for side in view.sides for seat in side}
+        needed = {seat: sum(view.bids[s].tricks for s in sides[seat]) for seat in range(4)}  # type: ignore[union-attr]
+        won = [0] * 4
+        for number, plays in enumerate(tricks):
+            led = plays[0][1].suit
+            best_seat, best = plays[0]
+            for place, (seat, card) in enumerate(plays):
+                if place == 0:
+                    continue
+                last = place == 3
+                if seat != view.seat:
+                    later = {c for p in tricks[number:] for s, c in p if s == seat}
+                    if beats(card, best, Suit.SPADES):
+                        low = best.rank + 1 if card.suit is best.suit else Rank.TWO
+                        factor = CHEAPER_WINNER_WHEN_LAST if last else CHEAPER_WINNER_EARLIER
+                        self._clue(seat, card.suit, low, card.rank - 1, later, factor)
+                    elif best_seat not in sides[seat] and sum(won[s] for s in sides[seat]) < needed[seat]:
+                        self._could_have_won(seat, card, led, best, last, later)
+                if beats(card, best, Suit.SPADES):
+                    best_seat, best = seat, card
+            if number < len(view.completed):
+                won[view.completed[number].winner] += 1
+
+    def _could_have_won(self, seat: int, card: Card, led: Suit, best: Card, last: bool, later: set[Card]) -> None:
+        """The clue that ``seat``, playing ``card`` under ``best``, held nothing that beat it."""
+        if card.suit is led:
+            if last and best.suit is led:
+                self._clue(seat, led, best.rank + 1, Rank.ACE, later, COULD_HAVE_WON_WHEN_LAST)
+            return
+        low = best.rank + 1 if best.suit is Suit.SPADES else Rank.TWO
+        factor = COULD_HAVE_WON_WHEN_LAST if last else COULD_HAVE_RUFFED
+        self._clue(seat, Suit.SPADES, low, Rank.ACE, later, factor)
+
+    def _clue(self, seat: int, suit: Suit, low: int, high: int, later: set[Card], factor: float) -> None:
+        """Keep the clue that ``seat`` held no card of ``suit`` ranked ``low`` to ``high``;
+        one a card it played since already shows wrong says nothing about the hand now."""
+        cards = frozenset(Card(Rank(rank), suit) for rank in range(low, high + 1))
+        if cards and cards.isdisjoint(later):
+            self.clues.append((seat, cards, factor))
+
+    def weight(self, world: GameState[Any]) -> float:
+        assert isinstance(world, SpadesState)
+        weight = 1.0
+        for seat, cards, factor in self.clues:
+            if not cards.isdisjoint(world.hands[seat]):
+                weight *= factor
+        return weight
+
+
+class SpadesTable:
+    """Everything a Spades table has shown: the bids and the plays."""
+
+    def __init__(self, view: GameView) -> None:
+        self.parts: tuple[Evidence, ...] = (SpadesBids(view), SpadesPlays(view))
+
+    def weight(self, world: GameState[Any]) -> float:
+        return math.prod(part.weight(world) for part in self.parts)
+
+
+EVIDENCE["spades"] = SpadesTable
 
 
 # Arizona Spaghetti: costly tricks taken show the low cards a player lacked.

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable_gui.ai import arizona_spaghetti, hand_and_foot, spades, spinado, spizzichino
-from cardtable_gui.ai.base import AgentFactory, SafetyPlay, SearchPlan, Slips
+from cardtable_gui.ai.base import AgentFactory, SafetyPlay, SearchPlan, Slips, WeightyDecision
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,19 +20,25 @@ class GameAgents:
     the casual player's skill and the search player's rollouts) and its search plan,
     if the search must be bounded (most games search every move fully); the safety
     plays the search makes without weighing, if the game has any; the player its
-    rollouts seat on the other side, where it is not the heuristic one; and the moves a
-    beginner (Easy) slips into, where not any legal move."""
+    rollouts seat on the other side, where it is not the heuristic one; the moves a
+    beginner (Easy) slips into, where not any legal move; and the decisions the search
+    thinks longer over, if any."""
 
     heuristic: AgentFactory
     search_plan: SearchPlan | None = None
     safety_play: SafetyPlay | None = None
     rival: AgentFactory | None = None
     slips: Slips | None = None
+    weighty: WeightyDecision | None = None
 
 
 AGENTS: dict[str, GameAgents] = {
     "spades": GameAgents(
-        spades.SpadesHeuristic, safety_play=spades.nil_cover, rival=spades.SpadesRival, slips=spades.beginner_slips
+        spades.SpadesHeuristic,
+        safety_play=spades.nil_cover,
+        rival=spades.SpadesRival,
+        slips=spades.beginner_slips,
+        weighty=spades.is_bid,
     ),
     "hand_and_foot": GameAgents(hand_and_foot.HandAndFootHeuristic, hand_and_foot.SEARCH_PLAN),
     "spinado": GameAgents(spinado.SpinadoHeuristic),

@@ -21,6 +21,7 @@ from cardtable_gui.rules.spades import (
     LOOK,
     TRICKS_PER_HAND,
     Bid,
+    Phase,
     PlayCard,
     SpadesView,
 )
@@ -257,6 +258,11 @@ def beginner_slips(good: Action, legal: Sequence[Action]) -> Sequence[Action]:
     if good.tricks > 1:
         near = [bid for bid in near if not bid.is_nil]
     return near or [good]
+
+
+def is_bid(view: GameView) -> bool:
+    """Whether the seat is bidding: the decision a Spades hand turns on."""
+    return isinstance(view, SpadesView) and view.phase is Phase.BIDDING
 
 
 def nil_cover(view: GameView, legal: Sequence[Action], seat: int) -> Action | None:

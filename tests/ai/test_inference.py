@@ -7,11 +7,12 @@ from collections import Counter
 
 import pytest
 
-from cardtable_gui.ai.inference import read_evidence, sample_world
+from cardtable_gui.ai.inference import SpadesPlays, read_evidence, sample_world
 from cardtable_gui.ai.spades import estimate_tricks
-from cardtable_gui.cards import Card
+from cardtable_gui.cards import Card, Suit
 from cardtable_gui.rules import GAMES
-from cardtable_gui.rules.spades import LOOK, Bid, Phase, SpadesRules, SpadesState
+from cardtable_gui.rules.spades import LOOK, Bid, Phase, PlayCard, SpadesRules, SpadesState, SpadesView
+from tests.rules.spades_helpers import deal_hands
 
 RULES = SpadesRules()
 ACE_OF_SPADES = Card.parse("AS")
@@ -81,3 +82,68 @@ def test_sampling_with_evidence_repeats_for_the_same_seed() -> None:
     first = [sample_world(RULES, view, random.Random(5), evidence).hands for _ in range(3)]
     again = [sample_world(RULES, view, random.Random(5), evidence).hands for _ in range(3)]
     assert first == again
+
+
+# Spades: what the plays show.
+
+
+def first_trick(hands: list[str], plays: list[str], bids: dict[int, int] | None = None) -> SpadesState:
+    """The first deal with ``hands`` (by place: the leader first), every bid 3 unless
+    ``bids`` says (by place), and ``plays`` made to the first trick in order."""
+    leader = (RULES.new_game(4, seed=1).dealer + 1) % 4
+    dealt = deal_hands([hands[(seat - leader) % 4] for seat in range(4)])
+    places = {(leader + place) % 4: tricks for place, tricks in (bids or {}).items()}
+    while dealt.phase is Phase.BIDDING:
+        if LOOK in dealt.legal_actions():
+            dealt.apply(LOOK)
+            continue
+        dealt.apply(Bid(places.get(dealt.to_move, 3)))
+    for text in plays:
+        dealt.apply(PlayCard(Card.parse(text)))
+    return dealt
+
+
+def how_often_held(view: SpadesView, seat: int, cards: set[Card], samples: int = 300) -> tuple[int, int]:
+    """How many of ``samples`` deals give ``seat`` one of ``cards``: plainly dealt, and
+    weighed by the evidence."""
+    evidence = read_evidence(RULES, view)
+    rng = random.Random(7)
+    plain = sum(bool(cards & set(RULES.determinize(view, rng).hands[seat])) for _ in range(samples))
+    weighed = sum(bool(cards & set(sample_world(RULES, view, rng, evidence).hands[seat])) for _ in range(samples))
+    return plain, weighed
+
+
+def test_a_player_who_takes_a_trick_last_with_a_king_seldom_held_the_queen() -> None:
+    state = first_trick(["5H 2C", "7H 3C", "9H 4C", "KH"], ["5H", "7H", "9H", "KH"])
+    last = (state.dealer + 4) % 4
+    # The leader saw the king take the trick: the queen, jack and ten would have done.
+    plain, weighed = how_often_held(state.view((state.dealer + 1) % 4), last, {Card.parse(c) for c in ("QH", "JH", "10H")})
+    assert plain > 60
+    assert weighed < plain * 0.7
+
+
+def test_a_player_whose_side_needs_tricks_seldom_lets_a_trick_go_with_a_winner_in_hand() -> None:
+    state = first_trick(["5H 2C", "7H 3C", "JH 4C", "2H"], ["5H", "7H", "JH", "2H"])
+    last = (state.dealer + 4) % 4
+    plain, weighed = how_often_held(state.view((state.dealer + 1) % 4), last, {Card.parse(c) for c in ("QH", "KH", "AH")})
+    assert plain > 100
+    assert weighed < plain * 0.75
+
+
+def test_a_player_who_discards_under_the_other_side_s_card_seldom_holds_a_spade() -> None:
+    no_spades = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH 2C"
+    state = first_trick(["2D", "3D", "KD", no_spades], ["2D", "3D", "KD", "2H"])
+    last = (state.dealer + 4) % 4
+    view = state.view((state.dealer + 1) % 4)
+    evidence = SpadesPlays(view)
+    # The last seat's side needed tricks, and a spade would have taken the king.
+    assert evidence.weight(state) == 1.0
+    rng = random.Random(3)
+    with_spade = next(w for w in (RULES.determinize(view, rng) for _ in range(50)) if any(c.suit is Suit.SPADES for c in w.hands[last]))
+    assert evidence.weight(with_spade) <= 0.25
+
+
+def test_a_hand_with_a_nil_bid_in_it_is_not_read_from_the_plays() -> None:
+    state = first_trick(["5H 2C", "7H 3C", "9H 4C", "KH"], ["5H", "7H", "9H", "KH"], bids={1: 0})
+    view = state.view((state.dealer + 1) % 4)
+    assert SpadesPlays(view).clues == []

@@ -179,6 +179,22 @@ def test_successive_halving_spends_most_deals_on_the_best_moves() -> None:
     assert {t.action for t in ranked} == set(state.legal_actions())
 
 
+def test_a_spades_bid_is_tried_on_twice_the_deals_of_a_card() -> None:
+    """The bid sets what the whole hand is worth and comes once a hand, so the search
+    gives it the thought of two cards' plays."""
+    state = SpadesRules().new_game(4, seed=5)
+    while LOOK in state.legal_actions():
+        state.apply(LOOK)
+    seat = state.to_move
+    assert seat is not None and state.phase is Phase.BIDDING
+    view, legal = state.view(seat), state.legal_actions()
+    weighed = SearchAgent(GAMES["spades"], seat, random.Random(4), samples=6, max_work=10**9)
+    plain = SearchAgent(GAMES["spades"], seat, random.Random(4), samples=6, max_work=10**9)
+    plain._weighty = None
+    tries = [sum(t.tries for t in agent._search(view, legal)[0]) for agent in (weighed, plain)]
+    assert tries[0] >= 1.8 * tries[1]
+
+
 def test_a_move_that_beats_the_favourite_only_by_luck_does_not_overrule_it() -> None:
     favourite = Tally("favourite", total=1.0, tries=2, values={0: 0.0, 1: 1.0})
     lucky = Tally("lucky", total=2.0, tries=2, values={0: 2.0, 1: 0.0})
