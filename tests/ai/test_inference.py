@@ -11,7 +11,7 @@ from cardtable_gui.ai.inference import SpadesPlays, read_evidence, sample_world
 from cardtable_gui.ai.spades import estimate_tricks
 from cardtable_gui.cards import Card, Suit
 from cardtable_gui.rules import GAMES
-from cardtable_gui.rules.spades import LOOK, Bid, Phase, PlayCard, SpadesRules, SpadesState, SpadesView
+from cardtable_gui.rules.spades import LOOK, Bid, Phase, PlayCard, SpadesRules, SpadesState
 from tests.rules.spades_helpers import deal_hands
 
 RULES = SpadesRules()
@@ -103,29 +103,30 @@ def first_trick(hands: list[str], plays: list[str], bids: dict[int, int] | None 
     return dealt
 
 
-def how_often_held(view: SpadesView, seat: int, cards: set[Card], samples: int = 300) -> tuple[int, int]:
-    """How many of ``samples`` deals give ``seat`` one of ``cards``: plainly dealt, and
-    weighed by the evidence."""
+def how_often_the_last_holds(hands: list[str], plays: list[str], cards: str, samples: int = 300) -> tuple[int, int]:
+    """After the first trick (``first_trick``), how many of ``samples`` deals give the
+    fourth to play one of ``cards`` as the leader sees it: plainly dealt, and weighed
+    by the evidence."""
+    state = first_trick(hands, plays)
+    view = state.view((state.dealer + 1) % 4)
+    last = state.dealer
+    wanted = {Card.parse(text) for text in cards.split()}
     evidence = read_evidence(RULES, view)
     rng = random.Random(7)
-    plain = sum(bool(cards & set(RULES.determinize(view, rng).hands[seat])) for _ in range(samples))
-    weighed = sum(bool(cards & set(sample_world(RULES, view, rng, evidence).hands[seat])) for _ in range(samples))
+    plain = sum(bool(wanted & set(RULES.determinize(view, rng).hands[last])) for _ in range(samples))
+    weighed = sum(bool(wanted & set(sample_world(RULES, view, rng, evidence).hands[last])) for _ in range(samples))
     return plain, weighed
 
 
 def test_a_player_who_takes_a_trick_last_with_a_king_seldom_held_the_queen() -> None:
-    state = first_trick(["5H 2C", "7H 3C", "9H 4C", "KH"], ["5H", "7H", "9H", "KH"])
-    last = (state.dealer + 4) % 4
-    # The leader saw the king take the trick: the queen, jack and ten would have done.
-    plain, weighed = how_often_held(state.view((state.dealer + 1) % 4), last, {Card.parse(c) for c in ("QH", "JH", "10H")})
+    # The queen, jack and ten would have taken the nine as well.
+    plain, weighed = how_often_the_last_holds(["5H 2C", "7H 3C", "9H 4C", "KH"], ["5H", "7H", "9H", "KH"], "QH JH 10H")
     assert plain > 60
     assert weighed < plain * 0.7
 
 
 def test_a_player_whose_side_needs_tricks_seldom_lets_a_trick_go_with_a_winner_in_hand() -> None:
-    state = first_trick(["5H 2C", "7H 3C", "JH 4C", "2H"], ["5H", "7H", "JH", "2H"])
-    last = (state.dealer + 4) % 4
-    plain, weighed = how_often_held(state.view((state.dealer + 1) % 4), last, {Card.parse(c) for c in ("QH", "KH", "AH")})
+    plain, weighed = how_often_the_last_holds(["5H 2C", "7H 3C", "JH 4C", "2H"], ["5H", "7H", "JH", "2H"], "QH KH AH")
     assert plain > 100
     assert weighed < plain * 0.75
 
