@@ -78,6 +78,11 @@ WeightyDecision = Callable[[GameView], bool]
 comes once a round and sets what every later card is worth, so the search gives it
 more thought than a card's play."""
 
+Shortlist = Callable[[Action, Sequence[Action]], Sequence[Action]]
+"""The moves worth weighing beside ``favourite`` (the game's own choice) among ``legal``,
+where some are surely far worse (a Spades bid five tricks off a sound one): the search
+spends its samples on the close calls instead."""
+
 
 @dataclass(frozen=True, slots=True)
 class SearchPlan:

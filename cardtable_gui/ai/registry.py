@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable_gui.ai import arizona_spaghetti, hand_and_foot, spades, spinado, spizzichino
-from cardtable_gui.ai.base import AgentFactory, SafetyPlay, SearchPlan, Slips, WeightyDecision
+from cardtable_gui.ai.base import AgentFactory, SafetyPlay, SearchPlan, Shortlist, Slips, WeightyDecision
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,8 +21,9 @@ class GameAgents:
     if the search must be bounded (most games search every move fully); the safety
     plays the search makes without weighing, if the game has any; the player its
     rollouts seat on the other side, where it is not the heuristic one; the moves a
-    beginner (Easy) slips into, where not any legal move; and the decisions the search
-    thinks longer over, if any."""
+    beginner (Easy) slips into, where not any legal move; the decisions the search
+    thinks longer over, if any; and the moves worth its weighing beside the heuristic's
+    choice, where not every legal move."""
 
     heuristic: AgentFactory
     search_plan: SearchPlan | None = None
@@ -30,6 +31,7 @@ class GameAgents:
     rival: AgentFactory | None = None
     slips: Slips | None = None
     weighty: WeightyDecision | None = None
+    shortlist: Shortlist | None = None
 
 
 AGENTS: dict[str, GameAgents] = {
@@ -39,6 +41,7 @@ AGENTS: dict[str, GameAgents] = {
         rival=spades.SpadesRival,
         slips=spades.beginner_slips,
         weighty=spades.is_bid,
+        shortlist=spades.bids_worth_weighing,
     ),
     "hand_and_foot": GameAgents(hand_and_foot.HandAndFootHeuristic, hand_and_foot.SEARCH_PLAN),
     "spinado": GameAgents(spinado.SpinadoHeuristic),

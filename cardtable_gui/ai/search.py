@@ -24,7 +24,8 @@ without weighing, because their worth lies in play its rollouts' players never m
 and it may seat a rival in the other side's chairs (``GameAgents.rival``: in Spades, one
 that never ducks for bags), so the search does not count on gifts a real opponent will
 not give. A decision the round turns on (``GameAgents.weighty``: a Spades bid) gets
-twice the samples and work.
+twice the samples and work; and where some moves are surely far worse than the game's
+own choice (``GameAgents.shortlist``: a bid five tricks off), only the others are weighed.
 
 Rollouts move by ``apply_trusted`` and build no events: a state's ``rounds_scored``
 and ``last_round_points`` tell them when the round ended and what it gave.
@@ -153,6 +154,7 @@ class SearchAgent:
         self._safety = own.safety_play if own is not None else None
         self._rival = own.rival if own is not None else None
         self._weighty = own.weighty if own is not None else None
+        self._shortlist = own.shortlist if own is not None else None
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -283,12 +285,11 @@ class SearchAgent:
         """The moves worth trying, the game's own favourite first (it wins a tie)."""
         if self.plan is not None:
             return self.plan.candidates(view, legal, self.seat)[: self.plan.width]
-        candidates = list(legal)
-        if self._guide is not None and len(candidates) > 1:
-            favourite = self._guide.choose(view, legal)
-            candidates.remove(favourite)
-            candidates.insert(0, favourite)
-        return candidates
+        if self._guide is None or len(legal) < 2:
+            return list(legal)
+        favourite = self._guide.choose(view, legal)
+        worth = self._shortlist(favourite, legal) if self._shortlist is not None else legal
+        return [favourite, *(move for move in worth if move != favourite)]
 
     def _rollout(self, state: GameState[Any], scored: int, seed: int) -> float:
         """Let quick players finish the round, on the trusted path (the moves come from

@@ -195,6 +195,30 @@ def test_a_spades_bid_is_tried_on_twice_the_deals_of_a_card() -> None:
     assert tries[0] >= 1.8 * tries[1]
 
 
+def test_a_spades_bid_weighs_the_bids_near_the_heuristic_s_and_nil_only() -> None:
+    """Bids far from a sound one are never best; the samples go to the close calls."""
+    state = SpadesRules().new_game(4, seed=5)
+    while LOOK in state.legal_actions():
+        state.apply(LOOK)
+    seat = state.to_move
+    assert seat is not None
+    view, legal = state.view(seat), state.legal_actions()
+    favourite = SpadesHeuristic(seat, random.Random(0)).choose(view, legal)
+    assert isinstance(favourite, Bid)
+    agent = SearchAgent(GAMES["spades"], seat, random.Random(4), samples=6)
+    weighed = [t.action for t in agent._search(view, legal)[0]]
+    assert set(weighed) == {
+        bid for bid in legal if isinstance(bid, Bid) and (bid.is_nil or abs(bid.tricks - favourite.tricks) <= 2)
+    }
+    assert len(weighed) < len(legal)
+
+
+def test_a_card_s_play_weighs_every_legal_card() -> None:
+    state, seat = spades_first_play()
+    agent = SearchAgent(GAMES["spades"], seat, random.Random(4), samples=2)
+    assert set(agent._candidates(state.view(seat), state.legal_actions())) == set(state.legal_actions())
+
+
 def test_a_move_that_beats_the_favourite_only_by_luck_does_not_overrule_it() -> None:
     favourite = Tally("favourite", total=1.0, tries=2, values={0: 0.0, 1: 1.0})
     lucky = Tally("lucky", total=2.0, tries=2, values={0: 2.0, 1: 0.0})

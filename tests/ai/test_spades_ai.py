@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from cardtable_gui.ai import make_agent
-from cardtable_gui.ai.spades import SpadesHeuristic, can_duck_all, estimate_tricks
+from cardtable_gui.ai.spades import SpadesHeuristic, bids_worth_weighing, can_duck_all, estimate_tricks
 from cardtable_gui.cards import Card, parse_cards
 from cardtable_gui.rules.spades import LOOK, Bid, Phase, PlayCard, SpadesOptions, SpadesRules
 from cardtable_gui.simulate import simulate
@@ -98,3 +98,18 @@ def test_agents_are_found_by_kind() -> None:
         RULES.new_game(4, seed=1).view(0), [Bid(3)]
     )
     assert action == Bid(3)
+
+
+def test_the_search_weighs_bids_two_tricks_either_side_of_a_sound_one_and_nil() -> None:
+    legal = [Bid(tricks) for tricks in range(14)]
+    assert bids_worth_weighing(Bid(4), legal) == [Bid(0), Bid(2), Bid(3), Bid(4), Bid(5), Bid(6)]
+    assert bids_worth_weighing(Bid(1), legal) == [Bid(0), Bid(1), Bid(2), Bid(3)]
+    assert bids_worth_weighing(Bid(0), legal) == [Bid(0), Bid(1), Bid(2)]
+
+
+def test_the_search_weighs_every_card_and_a_blind_nil_against_looking() -> None:
+    cards = [PlayCard(card) for card in parse_cards("2C 9C KH")]
+    assert bids_worth_weighing(cards[1], cards) == cards
+    blind = [Bid(0, blind=True), LOOK]
+    assert bids_worth_weighing(LOOK, blind) == blind
+    assert bids_worth_weighing(blind[0], blind) == blind
