@@ -83,6 +83,12 @@ Shortlist = Callable[[Action, Sequence[Action]], Sequence[Action]]
 where some are surely far worse (a Spades bid five tricks off a sound one): the search
 spends its samples on the close calls instead."""
 
+Twins = Callable[[GameView, Action, Action], bool]
+"""Whether two moves are the same choice in a view (the 9 and the 10 of a suit whose
+cards between are played): the search weighs one of them, and a move judged is set
+against the best of the others, never against its twin, which only the rollouts' luck
+could part from it."""
+
 
 @dataclass(frozen=True, slots=True)
 class SearchPlan:

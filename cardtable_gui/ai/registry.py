@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable_gui.ai import arizona_spaghetti, hand_and_foot, spades, spinado, spizzichino
-from cardtable_gui.ai.base import AgentFactory, SafetyPlay, SearchPlan, Shortlist, Slips, WeightyDecision
+from cardtable_gui.ai.base import AgentFactory, SafetyPlay, SearchPlan, Shortlist, Slips, Twins, WeightyDecision
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,8 +22,8 @@ class GameAgents:
     plays the search makes without weighing, if the game has any; the player its
     rollouts seat on the other side, where it is not the heuristic one; the moves a
     beginner (Easy) slips into, where not any legal move; the decisions the search
-    thinks longer over, if any; and the moves worth its weighing beside the heuristic's
-    choice, where not every legal move."""
+    thinks longer over, if any; the moves worth its weighing beside the heuristic's
+    choice, where not every legal move; and which moves are the same choice, if any are."""
 
     heuristic: AgentFactory
     search_plan: SearchPlan | None = None
@@ -32,6 +32,7 @@ class GameAgents:
     slips: Slips | None = None
     weighty: WeightyDecision | None = None
     shortlist: Shortlist | None = None
+    twins: Twins | None = None
 
 
 AGENTS: dict[str, GameAgents] = {
@@ -42,6 +43,7 @@ AGENTS: dict[str, GameAgents] = {
         slips=spades.beginner_slips,
         weighty=spades.is_bid,
         shortlist=spades.bids_worth_weighing,
+        twins=spades.touching_cards,
     ),
     "hand_and_foot": GameAgents(hand_and_foot.HandAndFootHeuristic, hand_and_foot.SEARCH_PLAN),
     "spinado": GameAgents(spinado.SpinadoHeuristic),

@@ -25,7 +25,9 @@ and it may seat a rival in the other side's chairs (``GameAgents.rival``: in Spa
 that never ducks for bags), so the search does not count on gifts a real opponent will
 not give. A decision the round turns on (``GameAgents.weighty``: a Spades bid) gets
 twice the samples and work; and where some moves are surely far worse than the game's
-own choice (``GameAgents.shortlist``: a bid five tricks off), only the others are weighed.
+own choice (``GameAgents.shortlist``: a bid five tricks off), only the others are
+weighed, and of moves that are one choice (``GameAgents.twins``: the 9 and the 10 when
+the cards between are played) only one.
 
 Rollouts move by ``apply_trusted`` and build no events: a state's ``rounds_scored``
 and ``last_round_points`` tell them when the round ended and what it gave.
@@ -155,6 +157,7 @@ class SearchAgent:
         self._rival = own.rival if own is not None else None
         self._weighty = own.weighty if own is not None else None
         self._shortlist = own.shortlist if own is not None else None
+        self._twins = own.twins if own is not None else None
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -179,6 +182,12 @@ class SearchAgent:
             return self._fallback(view, legal, error)
         best = ranked[0]
         if len(ranked) == 1:
+            # The game's own player names its reason where the move is its favourite
+            # (the cards it might play instead all touch it).
+            if self._guide is not None and hasattr(self._guide, "advise"):
+                own = cast(Adviser, self._guide).advise(view, legal)
+                if own.action == best.action:
+                    return own
             return Advice(best.action, f"{describe(best.action)}: the one move worth weighing here.", "search")
         runner = ranked[1]
         # The usual play is kept when another move did better only by luck of the deals.
@@ -251,7 +260,8 @@ class SearchAgent:
         candidate needs the same evidence, rather than for choosing one."""
         moves = self._candidates(view, legal)
         if made not in moves:
-            moves.append(made)
+            # The move made stands for its twins: set against one, only luck parts them.
+            moves = [move for move in moves if not self._same(view, move, made)] + [made]
         tallies = [Tally(action) for action in moves]
         evidence = read_evidence(self.rules, view) if self.inference else None
         sides = 0
@@ -289,7 +299,15 @@ class SearchAgent:
             return list(legal)
         favourite = self._guide.choose(view, legal)
         worth = self._shortlist(favourite, legal) if self._shortlist is not None else legal
-        return [favourite, *(move for move in worth if move != favourite)]
+        kept = [favourite]
+        for move in worth:
+            if not any(self._same(view, move, other) for other in kept):
+                kept.append(move)
+        return kept
+
+    def _same(self, view: GameView, move: Action, other: Action) -> bool:
+        """Whether two moves are one choice: equal, or twins in the game's eyes."""
+        return move == other or (self._twins is not None and self._twins(view, move, other))
 
     def _rollout(self, state: GameState[Any], scored: int, seed: int) -> float:
         """Let quick players finish the round, on the trusted path (the moves come from

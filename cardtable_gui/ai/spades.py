@@ -13,7 +13,7 @@ from functools import cached_property
 from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.base import SeatHeuristic
 from cardtable_gui.ai.claims import Claim, certain, likely
-from cardtable_gui.ai.trick_facts import TrickFacts, beats, highest_left
+from cardtable_gui.ai.trick_facts import TrickFacts, beats, highest_left, touching
 from cardtable_gui.cards import FRENCH_SUITS, Card, Rank, Suit, french_deck
 from cardtable_gui.rules.base import Action, GameView
 from cardtable_gui.rules.spades import (
@@ -281,6 +281,16 @@ def bids_worth_weighing(favourite: Action, legal: Sequence[Action]) -> Sequence[
         or move == favourite
         or (not move.blind and (move.is_nil or abs(move.tricks - favourite.tricks) <= WEIGHED_TRICKS))
     ]
+
+
+def touching_cards(view: GameView, move: Action, other: Action) -> bool:
+    """Whether two plays are of touching cards (``trick_facts.touching``), which take
+    the same tricks whichever is played: weighing both spent samples on a difference
+    that is only the luck of the rollouts."""
+    if not (isinstance(move, PlayCard) and isinstance(other, PlayCard) and isinstance(view, SpadesView)):
+        return False
+    played = {card for trick in view.completed for _, card in trick.plays}
+    return touching(move.card, other.card, played.union(view.hand))
 
 
 def is_bid(view: GameView) -> bool:

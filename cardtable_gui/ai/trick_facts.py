@@ -100,3 +100,16 @@ class TrickFacts:
         lacks = self.voids.get(seat, ())
         others = sum(1 for c in self.out if c.suit is not suit and c.suit not in lacks)
         return self.counts[seat] > others
+
+
+
+def touching(card: Card, other: Card, between_ok: Collection[Card]) -> bool:
+    """Whether ``card`` and ``other`` touch: of one suit, with every card ranked between
+    them in ``between_ok`` (the player's own hand, or played to finished tricks).
+    Whichever of two touching cards is played, every trick to come goes the same way,
+    so to a player counting tricks they are one choice. A card of the trick in progress
+    keeps two apart: the 9 and the jack differ over a 10 just played."""
+    if card.suit is not other.suit or card.suit is None:
+        return False
+    low, high = sorted((card.rank, other.rank))
+    return all(Card(rank, card.suit) in between_ok for rank in Rank if low < rank < high)

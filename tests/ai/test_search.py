@@ -172,11 +172,12 @@ def test_an_only_move_is_advised_as_such() -> None:
 def test_successive_halving_spends_most_deals_on_the_best_moves() -> None:
     state, seat = spades_first_play()
     agent = SearchAgent(GAMES["spades"], seat, random.Random(4), samples=6)
-    ranked, sides = agent._search(state.view(seat), state.legal_actions())
+    view, legal = state.view(seat), state.legal_actions()
+    ranked, sides = agent._search(view, legal)
     assert sides == 2
     tries = [t.tries for t in ranked]
     assert max(tries) > min(tries) > 0
-    assert {t.action for t in ranked} == set(state.legal_actions())
+    assert {t.action for t in ranked} == set(agent._candidates(view, legal))
 
 
 def test_a_spades_bid_is_tried_on_twice_the_deals_of_a_card() -> None:
@@ -213,10 +214,32 @@ def test_a_spades_bid_weighs_the_bids_near_the_heuristic_s_and_nil_only() -> Non
     assert len(weighed) < len(legal)
 
 
-def test_a_card_s_play_weighs_every_legal_card() -> None:
+def test_a_card_s_play_weighs_one_card_of_each_run_of_touching_cards() -> None:
+    """The 9 and the 10 of a suit take the same tricks: weighing both is only noise.
+    At the first lead nothing is gone, so cards touch when their ranks follow on."""
     state, seat = spades_first_play()
-    agent = SearchAgent(GAMES["spades"], seat, random.Random(4), samples=2)
-    assert set(agent._candidates(state.view(seat), state.legal_actions())) == set(state.legal_actions())
+    view, legal = state.view(seat), state.legal_actions()
+    weighed = [move.card for move in SearchAgent(GAMES["spades"], seat, random.Random(4))._candidates(view, legal)]
+    cards = sorted((move.card for move in legal), key=lambda c: (c.suit.value, c.rank))
+    runs = 1 + sum(1 for a, b in zip(cards, cards[1:]) if a.suit is not b.suit or b.rank != a.rank + 1)
+    assert len(weighed) == runs < len(cards)
+    assert not any(a.suit is b.suit and abs(a.rank - b.rank) == 1 for a in weighed for b in weighed)
+
+
+def test_a_card_judged_is_never_set_against_a_card_touching_it() -> None:
+    """The coach weighs the card played in place of its twin, whose only difference
+    from it would be the rollouts' luck."""
+    state, seat = spades_first_play()
+    view, legal = state.view(seat), state.legal_actions()
+    agent = SearchAgent(GAMES["spades"], seat, random.Random(4))
+    weighed = agent._candidates(view, legal)
+    made = next(
+        move for move in legal if move not in weighed and any(agent._twins(view, move, other) for other in weighed)
+    )
+    ranked, _ = agent.weigh(view, legal, made, deals=2)
+    judged = [tally.action for tally in ranked]
+    assert made in judged and len(judged) == len(weighed)
+    assert not any(agent._twins(view, made, other) for other in judged if other != made)
 
 
 def test_a_move_that_beats_the_favourite_only_by_luck_does_not_overrule_it() -> None:
@@ -242,7 +265,7 @@ def spades_led_before_they_were_broken() -> SpadesState:
     dealer = SPADES.new_game(4, seed=1).dealer
     hands = [""] * 4
     hands[(dealer + 1) % 4] = "AS 2H 3H 4H"
-    hands[(dealer + 2) % 4] = "KS QS"
+    hands[(dealer + 2) % 4] = "KS 10S"
     state = deal_hands(hands, seed=1)
     while state.phase is Phase.BIDDING:
         state.apply(LOOK if LOOK in state.legal_actions() else Bid(3))

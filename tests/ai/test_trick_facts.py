@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable_gui.ai.trick_facts import TrickFacts, highest_left
+from cardtable_gui.ai.trick_facts import TrickFacts, highest_left, touching
 from cardtable_gui.cards import Card, Suit, parse_cards
 
 
@@ -45,3 +45,12 @@ def test_a_seat_whose_every_card_may_be_a_heart_must_follow_and_cannot_trump() -
 def test_playing_last_a_card_that_beats_the_trick_takes_it() -> None:
     assert facts("AH KH", (13, 12, 12, 12), plays="2H 3H 4H").sure_to_win(Card.parse("5H"))
     assert not facts("AH KH", (13, 12, 12, 12), plays="2H 3H 4H").sure_to_win(Card.parse("5D"))
+
+
+
+def test_cards_touch_when_all_between_them_are_held_or_played() -> None:
+    nine, queen = Card.parse("9H"), Card.parse("QH")
+    assert touching(nine, queen, parse_cards("10H JH"))
+    assert touching(Card.parse("2C"), Card.parse("3C"), ())
+    assert not touching(nine, queen, parse_cards("10H"))
+    assert not touching(nine, Card.parse("10C"), ())
