@@ -26,13 +26,14 @@ from functools import cached_property
 from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.base import SeatHeuristic
 from cardtable_gui.ai.claims import certain, likely
-from cardtable_gui.ai.trick_facts import TrickFacts
-from cardtable_gui.cards import Card, Suit
+from cardtable_gui.ai.trick_facts import TrickFacts, touching
+from cardtable_gui.cards import Card, Suit, french_deck
 from cardtable_gui.rules.arizona_spaghetti import (
     CARD_POINTS,
     ArizonaSpaghettiView,
     PlayCard,
     RoundRule,
+    deck_for,
 )
 from cardtable_gui.rules.base import Action, GameView
 
@@ -355,3 +356,19 @@ class _Reading:
             "lead-shed",
             claims=(likely("trick-won", str(card), share=chance),),
         )
+
+
+def touching_cards(view: GameView, move: Action, other: Action) -> bool:
+    """Whether two plays are one choice: touching cards (``trick_facts.touching``; a
+    card left out of the pack for this many players counts as played) worth the same
+    points this round. Every trick to come then goes the same way and costs the same,
+    so weighing both spent samples on the rollouts' luck."""
+    if not (isinstance(move, PlayCard) and isinstance(other, PlayCard) and isinstance(view, ArizonaSpaghettiView)):
+        return False
+    rule = view.round_rule
+    if rule.card_points(move.card) != rule.card_points(other.card):
+        return False
+    held_or_gone = {card for trick in view.tricks for _, card in trick.plays}
+    held_or_gone.update(view.hand)
+    held_or_gone.update(set(french_deck()).difference(deck_for(view.players)))
+    return touching(move.card, other.card, held_or_gone)

@@ -47,7 +47,7 @@ AGENTS: dict[str, GameAgents] = {
     ),
     "hand_and_foot": GameAgents(hand_and_foot.HandAndFootHeuristic, hand_and_foot.SEARCH_PLAN),
     "spinado": GameAgents(spinado.SpinadoHeuristic),
-    "arizona_spaghetti": GameAgents(arizona_spaghetti.ArizonaSpaghettiHeuristic),
+    "arizona_spaghetti": GameAgents(arizona_spaghetti.ArizonaSpaghettiHeuristic, twins=arizona_spaghetti.touching_cards),
     "spizzichino": GameAgents(spizzichino.SpizzichinoHeuristic),
 }
 """Each game's own players, by the game's name in ``rules.GAMES``."""

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from cardtable_gui.ai import make_agent
-from cardtable_gui.ai.arizona_spaghetti import ArizonaSpaghettiHeuristic
+from cardtable_gui.ai.arizona_spaghetti import ArizonaSpaghettiHeuristic, touching_cards
 from cardtable_gui.cards import Card
-from cardtable_gui.rules.arizona_spaghetti import ArizonaSpaghettiRules, ArizonaSpaghettiState
+from cardtable_gui.rules.arizona_spaghetti import ArizonaSpaghettiRules, ArizonaSpaghettiState, PlayCard
 from cardtable_gui.rules.base import Action
 from cardtable_gui.simulate import simulate
 from tests.rules.test_arizona_spaghetti import ONE_SUIT_EACH, at_round, play
@@ -100,3 +100,25 @@ def test_beats_random_players(seats: str, games: int, least_wins: int) -> None:
     (measured over 200 games: about 90%, 75% and 45%)."""
     result, _ = simulate(RULES, seats.split(","), games, seed=3)
     assert result.wins[seats.split(",").index("heuristic")] >= least_wins
+
+
+def twins(state: ArizonaSpaghettiState, one: str, other: str) -> bool:
+    seat = state.to_move
+    assert seat is not None
+    return touching_cards(state.view(seat), PlayCard(Card.parse(one)), PlayCard(Card.parse(other)))
+
+
+def test_touching_cards_worth_the_same_are_one_choice_for_the_search() -> None:
+    state = at_round(3, {0: "10H JH QH KH 5C 7C"})
+    assert twins(state, "10H", "JH")
+    assert not twins(state, "JH", "QH"), "the queen costs 25 this round, the jack nothing"
+    assert not twins(state, "5C", "7C"), "the 6 of clubs is still out"
+
+
+def test_a_card_played_to_a_finished_trick_closes_the_gap_between_two() -> None:
+    state = at_round(1, {0: "5C 7C KC AH", 1: "6C 2H", 2: "8C 3H", 3: "9C 4H"})
+    play(state, "AH 2H 3H 4H")
+    assert not twins(state, "5C", "7C"), "the 6 of clubs is still out"
+    play(state, "KC 6C 8C 9C")
+    assert state.to_move == 0
+    assert twins(state, "5C", "7C")
