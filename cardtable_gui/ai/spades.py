@@ -267,11 +267,11 @@ WEIGHED_TRICKS = 2
 def bids_worth_weighing(favourite: Action, legal: Sequence[Action]) -> Sequence[Action]:
     """The bids the search weighs beside ``favourite`` (the heuristic's): those up to
     two tricks either side of it, and nil, a different plan for the hand (and looking
-    at the cards, against a blind nil). A bid five
-    tricks off a sound one is never best, and trying all fourteen spread the samples
-    so thin that the close calls were decided on a dozen deals. Weighing only these
-    made Hard's bids no worse (+8.1 points a hand over Medium's, with Medium's card play,
-    against +7.9 weighing all; 200 duplicate deals) in two thirds of the time."""
+    at the cards, against a blind nil). A bid five tricks off a sound one is never
+    best, and trying all fourteen spread the samples so thin that the close calls were
+    decided on a dozen deals. Weighing only these made Hard's bids no worse (+8.1 points
+    a hand over Medium's, with Medium's card play, against +7.9 weighing all; 200
+    duplicate deals) in two thirds of the time."""
     if not isinstance(favourite, Bid):
         return legal
     return [

@@ -6,6 +6,9 @@ hold. Both are worked out here, once, from what any trick game's view shows: the
 this seat has not seen, how many cards each seat holds, the suits each seat has shown
 it lacks, the plays of the trick so far, and the trump suit if there is one.
 
+Their search players share a third: two cards touch when nothing that could still
+come between them is out, and then they are one choice.
+
 Each answer is exact in one direction: "sure" means true in every deal of the unseen
 cards that agrees with the view. Where the view leaves room for doubt the answer is
 "not sure", and the adviser says "likely" instead.
@@ -100,7 +103,6 @@ class TrickFacts:
         lacks = self.voids.get(seat, ())
         others = sum(1 for c in self.out if c.suit is not suit and c.suit not in lacks)
         return self.counts[seat] > others
-
 
 
 def touching(card: Card, other: Card, between_ok: Collection[Card]) -> bool:
