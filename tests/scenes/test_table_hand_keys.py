@@ -1,7 +1,8 @@
 """Enter on a fanned hand does the same in every game: with a card picked it plays
 that card; with none picked it picks the leftmost card that may be played, raised for
 the player to see, and only the next Enter plays it. (Enter with nothing picked did
-nothing at all, and said nothing.) After a Hint, the card Enter picks is the hinted one."""
+nothing at all, and said nothing.) After a Hint, the card Enter picks is the hinted one,
+and at a Spades bid Enter places the hinted bid."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from test_table_support import frames, make_app, post, run_until
 
 from cardtable_gui.app_window import App
 from cardtable_gui.scenes.table import TableScene
+from cardtable_gui.rules.spades import LOOK, Bid
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
 PLAYERS = {"spades": 4, "arizona_spaghetti": 4, "spinado": 4, "spizzichino": 2}
@@ -128,3 +130,25 @@ def test_arrows_that_cannot_move_say_the_one_card_that_can_be_played(tmp_path: P
     frames(app, 2)
     assert fan.selected_card == only
     assert scene.message == f"Only the {only.name} can be played now, so the arrows stay on it."
+
+
+def test_after_a_hint_at_a_spades_bid_enter_places_the_hinted_bid(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    seats = tuple(
+        SeatConfig(name=name, kind=SeatKind.HUMAN if seat == 0 else SeatKind.AI, level=AILevel.EASY)
+        for seat, name in enumerate(("Ana", "Ben", "Cleo", "Dev"))
+    )
+    scene = TableScene(app, MatchConfig(game="spades", seats=seats, seed=7))
+    app.scenes.push(scene)
+    panel = scene.table.bidding
+    run_until(app, lambda: scene.match.to_move == 0 and panel.visible and not scene.animator.busy, limit=3000)
+    if LOOK in scene.match.legal_actions_for(0):
+        scene.submit(LOOK)
+        run_until(app, lambda: panel.visible and panel.asking is None and LOOK not in scene.match.legal_actions_for(0))
+    press_h(app)
+    hinted = scene.table.hinted
+    assert isinstance(hinted, Bid)
+    press_enter()
+    frames(app, 2)
+    assert scene.match.to_move != 0 or not panel.visible
+    assert scene.match.view_for(0).bids[0] == hinted, "Enter bids what the Hint named"

@@ -117,6 +117,17 @@ class BidPanel(Generic[T]):
             self._typed = ""
             self._highlight(index)
 
+    def offer(self, value: T) -> None:
+        """Highlight the choice of ``value`` (the Hint's), so that Enter places it, unless
+        the player has highlighted one already or a question is up."""
+        if self.asking is not None or self.highlight is not None:
+            return
+        for index, choice in enumerate(self.choices):
+            if choice.value == value:
+                self._typed = ""
+                self._highlight(index)
+                return
+
     def _place_highlighted(self) -> None:
         if self.highlight is not None:
             self._place(self.choices[self.highlight])

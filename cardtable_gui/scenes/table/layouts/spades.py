@@ -468,6 +468,13 @@ class SpadesLayout(FrenchTrickLayout):
         self.bidding.hide()
         super().end_turn()
 
+    def show_hint(self, action: Action | None) -> None:
+        """A hinted bid is also highlighted on the panel, so Enter bids it, as Enter
+        after a hint picks the hinted card."""
+        super().show_hint(action)
+        if action is not None and self.bidding.visible:
+            self.bidding.offer(action)
+
     def hint_rects(self) -> list[pygame.Rect]:
         """The bid (or blind nil, or looking) on the panel; a card is outlined in the hand."""
         if self.hinted is None or isinstance(self.hinted, PlayCard):
