@@ -19,6 +19,7 @@ costs, so early tricks are free and the player sheds its high cards.
 
 from __future__ import annotations
 
+import functools
 from bisect import bisect_right
 from collections.abc import Sequence
 from functools import cached_property
@@ -370,5 +371,11 @@ def touching_cards(view: GameView, move: Action, other: Action) -> bool:
         return False
     held_or_gone = {card for trick in view.tricks for _, card in trick.plays}
     held_or_gone.update(view.hand)
-    held_or_gone.update(set(french_deck()).difference(deck_for(view.players)))
+    held_or_gone.update(_left_out(view.players))
     return touching(move.card, other.card, held_or_gone)
+
+
+@functools.cache
+def _left_out(players: int) -> frozenset[Card]:
+    """The cards taken out of the pack for ``players`` (asked for every pair of moves)."""
+    return frozenset(french_deck()).difference(deck_for(players))
