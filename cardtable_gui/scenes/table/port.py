@@ -55,6 +55,8 @@ class TablePort:
     """The player's card size setting."""
     toolbar_end: Callable[[], int]
     """The x just right of the table's own buttons, where a game may add its own."""
+    toolbar: Callable[[], list[pygame.Rect]]
+    """The table's own buttons and the words under them: a game's bubbles keep clear."""
     footprint: Callable[[], Footprint]
     """Everything the table draws now, panels and notes included."""
     paused: Callable[[], bool]

@@ -253,6 +253,7 @@ class TableScene(Scene):
             animation_speed=self.animation_speed,
             card_scale=lambda: self.app.settings.card_scale,
             toolbar_end=self.toolbar_end,
+            toolbar=self.toolbar_rects,
             footprint=self.footprint,
             paused=lambda: self.finished or self.summary.visible or self.play_has_stopped(),
             viewer=lambda: self.viewer,
@@ -418,6 +419,11 @@ class TableScene(Scene):
         """The x just right of the last of the scene's buttons shown (Menu, Undo,
         Save; a watched table has only Menu), where a game may add buttons of its own."""
         return max(button.rect.right for button in self._buttons())
+
+    def toolbar_rects(self) -> list[pygame.Rect]:
+        """The scene's buttons shown, and the words under a greyed Undo."""
+        undo_off = self.undo_off_rect()
+        return [button.rect for button in self._buttons()] + ([undo_off] if undo_off is not None else [])
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self._clear_message_on_action(event)

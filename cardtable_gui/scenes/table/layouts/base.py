@@ -188,11 +188,12 @@ class GameLayout(ABC):
         return footprint.rects()
 
     def solid_rects(self) -> list[pygame.Rect]:
-        """The cards, controls, play areas, words and the log drawn now: what a seat's
-        bubble keeps clear of ("Opened with 80" hid a seat's name)."""
+        """The cards, controls, play areas, words and the log drawn now, and the table's
+        own buttons: what a seat's bubble keeps clear of ("Opened with 80" hid a seat's
+        name; "Opened with 260" the Rules button)."""
         footprint = Footprint(pygame.Rect(0, 0, 0, 0))
         self.report(footprint)
-        return footprint.rects((Kind.CARD, Kind.CONTROL, Kind.BOARD, Kind.LOG, Kind.TEXT))
+        return footprint.rects((Kind.CARD, Kind.CONTROL, Kind.BOARD, Kind.LOG, Kind.TEXT)) + self.port.toolbar()
 
     def refresh_plates(
         self,
