@@ -14,12 +14,17 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from cardtable_gui.app_window import App, HomeScene
+from cardtable_gui.card_art import CardArt
 from cardtable_gui.rules.base import Event
 from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
 DT = 0.1
+
+CARD_ART = CardArt()
+"""The card pictures of every App a test worker makes here: drawing the SVGs again for
+each test's window took about a tenth of a table test's time."""
 
 
 class SoundLog:
@@ -39,6 +44,8 @@ def make_app(tmp_path: Path, size: tuple[int, int] = (1280, 800), home: HomeScen
     # A returning player: first-game tips have tests of their own (test_table_tips).
     app.settings.first_game_tips = False
     app._sound = SoundLog()
+    CARD_ART.set_four_colour(app.settings.four_colour)
+    app._art = CARD_ART
     return app
 
 
