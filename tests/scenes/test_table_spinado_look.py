@@ -7,18 +7,18 @@ dead hand tile counts the cards it shows, and a pot's line is never cut."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 from test_table_spinado import SIZES, spinado_config, stacked, table_of
-from test_table_support import frames, make_app, post, run_until, start_table
+from test_table_support import before_each_event, click, frames, make_app, post, run_until, start_table
 
 from cardtable_gui.app_window import App
 from cardtable_gui.cards import Card, Rank, Suit
-from cardtable_gui.rules.spinado import Play, Pot
+from cardtable_gui.rules.base import CardPlayed, Event, HandDealt
+from cardtable_gui.rules.spinado import HandWon, Play, Pot, SequenceStopped, StopReason, next_in_run
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.card_sprites import index_corners
 from cardtable_gui.scenes.table.footprint import KEEP_CLEAR
@@ -290,6 +290,67 @@ def test_a_pot_whose_pair_has_a_card_shown_dead_says_not_this_hand(apps: list[Ap
     frames(app)
     assert table.view is not None and not table.view.known_dead
     assert table._pot_hint(Pot.INTRIGUE) != NOT_THIS_HAND
-    table.view = dataclasses.replace(table.view, known_dead=(Card.parse("JD"),))
+    table.board.dead.add(Card.parse("JD"))
     assert table._pot_hint(Pot.INTRIGUE) == NOT_THIS_HAND
     assert table._pot_hint(Pot.MATRIMONY) != NOT_THIS_HAND, "the king and queen may still come"
+
+
+PAIRS = {Pot.MATRIMONY: (Card.parse("KD"), Card.parse("QD")), Pot.INTRIGUE: (Card.parse("QD"), Card.parse("JD"))}
+
+
+def test_the_pot_tiles_speak_only_of_the_hand_under_way(apps: list[App], tmp_path: Path) -> None:
+    """Seen in play: as the second hand was dealt, Intrigue already said "Not this
+    hand", and once Clara led the king of diamonds Matrimony said "Bruno played the
+    king": both of the hand before. At every frame of three hands, a tile that names
+    who played half its pair names who did this hand, and "Not this hand" stands
+    only once the pair is split between two players or half of it is shown dead."""
+    app = make_app(tmp_path, SIZES[0])
+    apps.append(app)
+    scene = start_table(app, spinado_config(players=4, humans=(), seed=6))
+    table = table_of(scene)
+    played: dict[Card, int] = {}
+    dead: set[Card] = set()
+    hands: list[int] = []
+
+    def look(event: Event) -> None:
+        if isinstance(event, HandDealt):
+            played.clear()
+            dead.clear()
+            hands.append(event.round_number)
+        elif isinstance(event, CardPlayed):
+            played[event.card] = event.seat
+        elif isinstance(event, SequenceStopped) and event.reason is StopReason.DEAD_HAND:
+            following = next_in_run(event.card)
+            if following is not None:
+                dead.add(following)
+
+    before_each_event(scene, look)
+    names = [scene.seat_name(seat) for seat in range(4)]
+    said: set[str] = set()
+    for _ in range(20_000):
+        if len(hands) > 3 or scene.finished:
+            break
+        if scene.summary.visible:
+            click(app, scene.summary.button.rect.center)
+        frames(app)
+        for pot, pair in PAIRS.items():
+            hint = table._pot_hint(pot)
+            said.add(hint)
+            for card in pair:
+                for seat, name in enumerate(names):
+                    if hint == played_the(name, card):
+                        assert played.get(card) == seat, f"hand {hands[-1]}: {pot.title} says {hint!r}"
+            if hint == NOT_THIS_HAND:
+                split = len({played[card] for card in pair if card in played}) == 2
+                assert split or dead & set(pair), f"hand {hands[-1]}: {pot.title} says {hint!r}"
+    assert len(hands) > 3 or scene.finished
+    assert NOT_THIS_HAND in said and any("played the" in hint for hint in said), said
+
+
+def test_the_log_says_you_are_out_of_cards(apps: list[App], tmp_path: Path) -> None:
+    """Seen in play: "You is out of cards"."""
+    app = make_app(tmp_path, SIZES[0])
+    apps.append(app)
+    table = table_of(start_table(app, spinado_config(players=PLAYERS)))
+    assert table._log_line(HandWon(0)) == "You are out of cards"
+    assert table._log_line(HandWon(1)) == f"{table.port.seat_name(1)} is out of cards"

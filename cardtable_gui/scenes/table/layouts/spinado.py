@@ -199,6 +199,10 @@ class SpinadoLayout(GameLayout):
         self.stacks = [ChipStack(show_count=False) for _ in range(self.seat_count)]
         self.size = (0, 0)
         self.view: SpinadoView | None = None
+        self.pair_players: dict[Card, int] = {}
+        """Who played each diamond of the pot pairs this hand, as the table has shown it
+        so far: the view lags behind while the next hand's cards are still being dealt
+        ("Bruno played the king" stood on from the hand before)."""
         self.counts = [0] * self.seat_count
         self.to_move: int | None = None
         self.dealer = 0
@@ -525,6 +529,7 @@ class SpinadoLayout(GameLayout):
         self.dead.face_up = self.reveal.visible
         self.dead.pile.count = len(self.reveal.cards) if self.reveal.visible else spinado.dead_count
         self.board.played = {card for _, card in spinado.plays}
+        self.pair_players = {card: seat for seat, card in spinado.pair_cards_played}
         self.board.dead = set(spinado.known_dead)
         self.board.running = spinado.last_card
         if spinado.seat == self.bottom:
@@ -561,7 +566,7 @@ class SpinadoLayout(GameLayout):
         if isinstance(event, PotWon):
             return f"{name(event.seat)} won {event.pot.title}: +{event.amount}"
         if isinstance(event, HandWon):
-            return f"{name(event.seat)} is out of cards"
+            return f"{self._who(event.seat, 'are', 'is')} out of cards"
         if isinstance(event, SpinadoPenalty):
             return f"{name(event.seat)} paid {event.amount} for the spinado"
         return None
@@ -614,6 +619,7 @@ class SpinadoLayout(GameLayout):
         self.counts = [0] * self.seat_count
         self.board.played = set()
         self.board.dead = set()
+        self.pair_players = {}
         self.board.running = self.board.stopped = None
         self.reveal.hide()
         self.dead.hint = DEAD_UNSEEN
@@ -687,6 +693,8 @@ class SpinadoLayout(GameLayout):
         """The card is on the board: only now has its player one card fewer."""
         self.counts[seat] = max(0, self.counts[seat] - 1)
         self.board.played.add(card)
+        if any(card in pair for pair in _PAIRS.values()):
+            self.pair_players[card] = seat
         if card != SPINADO:
             self.board.running = card
 
@@ -1038,25 +1046,19 @@ class SpinadoLayout(GameLayout):
         if won is not None:
             return won_by(self.port.seat_name(won.seat))
         pair = _PAIRS.get(pot)
-        if pair is None or self.view is None:
+        if pair is None:
             return POT_HINTS[pot]
-        by = {card: self._played_by(card) for card in pair}
+        by = {card: self.pair_players.get(card) for card in pair}
         down = [(card, seat) for card, seat in by.items() if seat is not None]
         if len(down) == 2 and down[0][1] != down[1][1]:
             return NOT_THIS_HAND
-        if any(card in self.view.known_dead for card in pair):
+        if any(card in self.board.dead for card in pair):
             # Seen in play: "You played the queen" stood on after the jack showed dead.
             return NOT_THIS_HAND
         if len(down) == 1:
             card, seat = down[0]
             return played_the(self.port.seat_name(seat), card)
         return POT_HINTS[pot]
-
-    def _played_by(self, card: Card) -> int | None:
-        view = self.view
-        if view is None or card not in self.board.played:
-            return None
-        return view.played_by(card)
 
     def play_log(self) -> PlayLog:
         return self.log
