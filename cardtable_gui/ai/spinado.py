@@ -232,15 +232,18 @@ class SpinadoHeuristic(SeatHeuristic):
         chain = know.chain(card)
         run = tuple(certain("holds", str(held)) for held in chain.cards[1:])
         if chain.keeps_lead:
+            # Seen in play: "shed them all and start again" with nothing left to start with.
+            out = len(chain.cards) == len(know.view.hand)
             if len(chain.cards) > 1:
-                why = (
-                    f"you hold the run up to the {chain.cards[-1].name} and it surely stops "
-                    "there, so you shed them all and start again"
-                )
+                then = "play them all and go out" if out else "shed them all and start again"
+                why = f"you hold the run up to the {chain.cards[-1].name} and it surely stops there, so you {then}"
+            elif out:
+                why = "it is your last card, so you go out"
             else:
                 why = "the run surely stops after it, so you keep the lead and start again"
             stops = certain("run-stops", str(chain.cards[-1]))
-            return Advice(action, f"Start with the {card.name}: {why}.", "run-stops", claims=(*run, stops))
+            last = (certain("hand-size", len(chain.cards)),) if out else ()
+            return Advice(action, f"Start with the {card.name}: {why}.", "run-stops", claims=(*run, stops, *last))
         if know.only_starts(card):
             return Advice(
                 action,

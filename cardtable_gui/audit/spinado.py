@@ -49,6 +49,11 @@ def _fewest_cards(claim: Claim, state: GameState[Any], seat: int, action: Action
     return bool(others) and min(others) == claim.about[0]
 
 
+def _hand_size(claim: Claim, state: GameState[Any], seat: int, action: Action) -> bool:
+    """The seat holds exactly the number of cards named."""
+    return len(cast(SpinadoState, state).hands[seat]) == claim.about[0]
+
+
 def _out_of_play(game: SpinadoState, card: Card | None) -> bool:
     return card is None or game.holder.get(card, DEAD) == DEAD
 
@@ -60,4 +65,5 @@ CHECKERS: dict[str, Checker] = {
     "run-stops": _run_stops,
     "only-start": _only_start,
     "fewest-cards": _fewest_cards,
+    "hand-size": _hand_size,
 }

@@ -47,6 +47,19 @@ def test_a_run_that_stops_in_its_own_hand() -> None:
     assert all(holds(claim, state, said) for claim in said.claims)
 
 
+def test_a_run_that_takes_the_last_cards_goes_out() -> None:
+    """Seen in play: "shed them all and start again" of the last three cards in hand."""
+    state = arrange({0: "10H JH QH KH", 1: "4C 6S 7S", 2: "3H 4H 5H"}, turn=0)
+    said = advice(state)
+    assert said.rule == "run-stops"
+    assert said.reason == (
+        "Start with the ten of hearts: you hold the run up to the king of hearts and it "
+        "surely stops there, so you play them all and go out."
+    )
+    assert certain("hand-size", 4) in said.claims
+    assert all(holds(claim, state, said) for claim in said.claims)
+
+
 def test_a_card_only_it_can_start() -> None:
     state = arrange({0: "3C 6S", 1: "4C 5S 3D", 2: "7S 3H 4H"}, turn=0)
     said = advice(state)
