@@ -34,6 +34,7 @@ from tests.scenes.test_table_support import (
     frames,
     make_app,
     place_bid,
+    play_bottom_turn,
     post,
     run_until,
     show_my_cards,
@@ -416,3 +417,24 @@ def test_a_card_dragged_over_the_hint_is_drawn_above_it(app: App, game: str, pla
     frames(app, dt=1 / 60)
     assert fan.dragging == index and fan.drag_moved
     assert order[-2:] == ["hint", "held"], order
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)], ids=lambda size: f"{size[0]}x{size[1]}")
+def test_the_hint_leaves_the_turn_s_caption_in_sight(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Seen in play at 1280x800: the Hint to lead lay over "Your turn: drag a card here"."""
+    app = make_app(tmp_path, size)
+    scene = start_table(app, config("arizona_spaghetti", 4))
+    table = scene.table
+    for _ in range(13):
+        run_until(app, lambda: table.fan.active and not scene.animator.busy, limit=3000)
+        if not table.trick.plays:
+            break
+        play_bottom_turn(app, scene)
+    frames(app, 2)
+    post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")
+    run_until(app, lambda: scene.hint.visible)
+    frames(app, 3)
+    caption = table.trick.prompt_box
+    assert caption.width > 0
+    assert not scene.hint.box.colliderect(caption), (tuple(scene.hint.box), tuple(caption))
+    app.quit()

@@ -108,6 +108,9 @@ class TrickArea:
     trick's, or who takes the trick in play when the winner's tag has no room to say it."""
     caption_words: str = ""
     """What the caption said when last drawn."""
+    prompt_box: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    """Where ``caption`` (the turn's "Your turn: drag a card here") went when last drawn,
+    empty when not shown: a note kept clear of it (the Hint half hid it)."""
     drawn: list[pygame.Rect] = field(default_factory=list)
     """The cards drawn last, upright (the trick in play, or the last one again)."""
     indices: list[pygame.Rect] = field(default_factory=list)
@@ -152,6 +155,7 @@ class TrickArea:
         return self.rect.collidepoint(pos)
 
     def draw(self, surface: pygame.Surface, theme: th.Theme, sprites: CardSprites) -> None:
+        self.prompt_box = pygame.Rect(0, 0, 0, 0)
         if self.drop_ready:
             fill = (*th.ACCENT, 70) if self.drop_hot else (255, 255, 255, 22)
             border = th.ACCENT if self.drop_hot else (255, 255, 255, 70)
@@ -163,6 +167,7 @@ class TrickArea:
             backing = text.get_rect(center=self.rect.center).inflate(theme.px(18), theme.px(8))
             theme.draw_panel(surface, backing, radius=backing.height // 2, fill=NAME_BACKING, border=None, shadow=False)
             surface.blit(text, text.get_rect(center=self.rect.center))
+            self.prompt_box = backing
         self.draw_cards(surface, theme, sprites, self.plays, self.winner)
 
     def draw_again(

@@ -365,6 +365,7 @@ def report_trick(footprint: Footprint, trick: TrickArea, sprites: CardSprites) -
     footprint.add_all(Kind.CARD, trick.indices, "trick card's index")
     footprint.add_all(Kind.TEXT, trick.label_boxes, "name tag")
     footprint.add(Kind.TEXT, trick.caption_box, "trick's caption")
+    footprint.add(Kind.TEXT, trick.prompt_box, "turn's caption")
 
 
 def hand_card_rects(fan: HandFan, card: Card) -> list[pygame.Rect]:
