@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_table_support import frames, make_app, run_until
+from test_table_spinado import spinado_config
+from test_table_support import frames, make_app, run_until, start_table
 
 from cardtable_gui.cards import Card
 from cardtable_gui.rules.base import CardPlayed
@@ -147,3 +148,32 @@ def test_a_log_that_fits_has_nothing_more_to_open(tmp_path: Path) -> None:
     assert log.visible
     assert not log.cut
     assert not log.opened
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_spinado_log_keeps_every_play_between_two_turns(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Seen in play at five players: four others' runs and stops went by between two of
+    the person's turns, and the log kept only the last five lines, so an ace lying on
+    the table was in none of them. The log keeps sixteen; its place shows what fits, and
+    pointing at it opens them all, within the window."""
+    app = make_app(tmp_path, size)
+    scene = start_table(app, spinado_config(players=5))
+    table = scene.table
+    assert isinstance(table, SpinadoLayout)
+    # The person's turn: nothing more is played while the test fills the log.
+    run_until(app, lambda: table.fan.active and not scene.animator.busy)
+    log = table.log
+    plays = [f"Player {1 + n % 4}: {card.name}" for n, card in enumerate(Card.parse(f"{rank}S") for rank in "A 2 3 4 5 6 7 8 9 10 J Q K".split())]
+    plays += ["Stop! Player 2 starts the next run", "Player 2: four of hearts", "Player 3: five of hearts"]
+    log.clear()
+    for line in plays:
+        log.add(line)
+    frames(app, 2)
+    assert len(log.lines) == 16 and log.cut
+    _point(app, log.rect.center)
+    assert log.opened
+    shown = [" ".join(texts) for texts, _ in log.opened_lines(app.theme)]
+    assert shown == list(reversed(plays)), "the first play of the sixteen is still there"
+    surface = pygame.Surface(size)
+    log.draw_opened(surface, app.theme)
+    app.quit()

@@ -26,7 +26,7 @@ from cardtable_gui.rules.base import Event, HandDealt
 from cardtable_gui.ui import theme as th
 
 LOG_LINES = 5
-"""How many of the last plays are kept and, room allowing, shown."""
+"""How many lines the log's place is made to show; by default also how many are kept."""
 TITLE = "Last plays"
 MORE = "more: point here"
 """Said beside the title while some of the kept lines do not show whole."""
@@ -38,20 +38,25 @@ OPEN_WRAP = 6
 
 @dataclass(eq=False)
 class PlayLog:
-    """The last ``LOG_LINES`` lines, drawn in ``rect`` (set by ``layout``) unless
+    """The last ``keep`` lines, drawn in ``rect`` (set by ``layout``) unless
     ``covered`` (the table's summary or game-over panel is up)."""
 
     covered: Callable[[], bool] = lambda: False
     wrap: int = 2
+    """The most lines one entry wraps to before it ends in an ellipsis."""
     title: str = TITLE
     """The log's heading (Hand and Foot's names whose turns it keeps)."""
-    """The most lines one entry wraps to before it ends in an ellipsis."""
-    lines: collections.deque[str] = field(default_factory=lambda: collections.deque(maxlen=LOG_LINES))
+    keep: int = LOG_LINES
+    """How many lines are kept: the opened log shows them all, as many as the window holds."""
+    lines: collections.deque[str] = field(init=False)
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     pointer: tuple[int, int] | None = None
     """Where the pointer rests, as last told (see ``point``)."""
     cut: bool = False
     """Whether the last drawing left a kept line out or shortened one."""
+
+    def __post_init__(self) -> None:
+        self.lines = collections.deque(maxlen=self.keep)
 
     @staticmethod
     def line_height(theme: th.Theme) -> int:
@@ -166,7 +171,14 @@ class PlayLog:
         size = theme.text_px(17)
         step = PlayLog.line_height(theme)
         title_h = theme.scaled_font(17, True).get_linesize() + theme.px(4)
-        height = pad * 2 + title_h + step * sum(len(texts) for texts, _ in entries) + theme.px(4) * (len(entries) - 1)
+
+        def height_of(shown: list[tuple[list[str], int]]) -> int:
+            return pad * 2 + title_h + step * sum(len(texts) for texts, _ in shown) + theme.px(4) * (len(shown) - 1)
+
+        # The oldest entries give way where the window is too short for all of them.
+        while len(entries) > 1 and height_of(entries) > surface.get_height():
+            entries.pop()
+        height = height_of(entries)
         box = pygame.Rect(self.rect.x, self.rect.y, self._opened_width(theme), height)
         # Opened towards the middle of the window, so it stays on screen from any corner.
         if self.rect.centerx > surface.get_width() // 2:
