@@ -94,9 +94,13 @@ class SaveRow:
         if summary is None:
             players = (drawable_seat_name(name, seat) for seat, name in enumerate(saved.players))
             return f"{drawable(saved.game)} \u00b7 {when}", "  \u00b7  ".join(players)
+        names = [drawable_seat_name(name, seat) for seat, name in enumerate(summary.players)]
+        # Partners share their side's score: once the save is replayed, it shows by side.
+        sides = self.restored.state.teams if self.restored is not None else tuple((seat,) for seat in range(len(names)))
         scored = (
-            f"{drawable_seat_name(name, seat)} {score_text(score)}"
-            for seat, (name, score) in enumerate(zip(summary.players, summary.scores, strict=True))
+            f"{' & '.join(names[seat] for seat in side)} {score_text(summary.scores[side[0]])}"
+            for side in sides
+            if side and side[0] < len(summary.scores)
         )
         detail = f"{drawable(summary.title)} \u00b7 {drawable(summary.progress)} \u00b7 {when}"
         return detail, "  \u00b7  ".join(scored)

@@ -333,9 +333,12 @@ def test_the_load_screen_lists_newest_first_and_explains_bad_files(apps, tmp_pat
     middle = row_for(scene, paths["Middle"])
     detail, players = middle.lines()
     assert detail.startswith("Spades \u00b7 Hand 1 \u00b7 saved ")
-    assert players.startswith("Ana 0")
+    assert players.startswith("Ana")
     assert {path: path.read_bytes() for path in paths.values()} == before
     frames(app, 3)
+    run_until(app, lambda: middle.checked)
+    _, players = middle.lines()
+    assert players == "Ana & Cleo 0  \u00b7  Ben & Dev 0", "once replayed, partners show as one side"
     for _ in range(len(scene.rows)):
         press(app, pygame.K_DOWN)
     assert app.scenes.top is scene
