@@ -90,7 +90,7 @@ def test_invisible_names_in_a_save_show_as_placeholders_on_the_load_screen(app: 
     frames(app, 3)
     (row,) = load.rows
     assert row.ok and row.name == "Spades"
-    assert row.lines()[1].split("  \u00b7  ") == ["Player 1 0", "Player 2 0", "Player 3 0", "Dev 0"]
+    assert row.lines()[1].split("  \u00b7  ") == ["Player 1 & Player 3 0", "Player 2 & Dev 0"]
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scenes.top, MenuScene)
     assert path.read_bytes() == before
