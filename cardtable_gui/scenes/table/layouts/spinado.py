@@ -98,6 +98,7 @@ _PAIRS = {
 LOG_KEPT = 16
 """Lines the log keeps: four others' runs and stops between two of the person's turns
 took more than the five it shows (play-test: an ace lying on the table was gone from it)."""
+
 NOT_THIS_HAND = "Not this hand"
 
 
