@@ -264,6 +264,43 @@ def test_the_s_key_adds_the_spinado_and_playing_it_alone_with_itself_is_refused(
     assert isinstance(move, Play) and move.spinado
 
 
+def test_s_picks_the_only_card_the_spinado_can_go_with_so_one_enter_plays_both(app: App) -> None:
+    deck = stacked(3, 5, {0: ["AD", "3H", "5H", "KC"], 1: ["4H"]})
+    scene = start_table(app, spinado_config(deck=deck))
+    table = table_of(scene)
+    run_until(app, lambda: table.fan.active)
+    drag(app, card_grip(scene, table.fan.index_of(Card.parse("3H"))), table.board.rect.center)
+    run_until(app, lambda: table.fan.active and len(scene.match.history) == 2)
+    assert table.fan.selected_card is None
+    press(app, pygame.K_s, "s")
+    five = Card.parse("5H")
+    assert table.with_spinado and table.fan.selected_card == five
+    press(app, pygame.K_RETURN, "\r")
+    assert my_moves(scene)[-1] == Play(five, True)
+
+
+def test_s_after_a_spinado_hint_picks_the_hinted_card(app: App) -> None:
+    deck = stacked(3, 5, {0: ["AD", "3H", "9C"]})
+    scene = start_table(app, spinado_config(deck=deck))
+    table = table_of(scene)
+    run_until(app, lambda: table.fan.active)
+    nine = Card.parse("9C")
+    table.show_hint(Play(nine, True))
+    press(app, pygame.K_s, "s")
+    assert table.fan.selected_card == nine
+    press(app, pygame.K_RETURN, "\r")
+    assert my_moves(scene) == [Play(nine, True)]
+
+
+def test_s_picks_nothing_when_the_spinado_could_go_with_several_cards(app: App) -> None:
+    deck = stacked(3, 5, {0: ["AD", "3H", "9C"]})
+    scene = start_table(app, spinado_config(deck=deck))
+    table = table_of(scene)
+    run_until(app, lambda: table.fan.active)
+    press(app, pygame.K_s, "s")
+    assert table.with_spinado and table.fan.selected_card is None
+
+
 def test_a_player_who_wants_to_be_asked_is_asked_about_the_spinado(app: App) -> None:
     app.settings.confirm_before_play = True
     deck = stacked(3, 5, {0: ["AD", "3H", "9C"]})

@@ -217,6 +217,8 @@ class SpinadoLayout(GameLayout):
         self.alongside: Card | None = None
         self.spinado_offered = False
         self.with_spinado = False
+        self.spinado_partners: frozenset[Card] = frozenset()
+        """The cards the spinado may go down with this turn."""
         self.ledger = HandLedger([0] * self.seat_count)
         self.next_antes = [0] * self.seat_count
         self.card_width = 100
@@ -863,7 +865,8 @@ class SpinadoLayout(GameLayout):
         self._quiet()
         plays = [action for action in legal if isinstance(action, Play)]
         self.fan.set_legal({play.card for play in plays}, True)
-        self.spinado_offered = any(play.spinado for play in plays)
+        self.spinado_partners = frozenset(play.card for play in plays if play.spinado)
+        self.spinado_offered = bool(self.spinado_partners)
         self.with_spinado = False
         self._label_spinado()
 
@@ -871,6 +874,7 @@ class SpinadoLayout(GameLayout):
         self.fan.set_legal((), False)
         self.board.caption = ""
         self.board.drop_ready = self.board.drop_hot = False
+        self.spinado_partners = frozenset()
         self.spinado_offered = False
         self.with_spinado = False
 
@@ -937,7 +941,24 @@ class SpinadoLayout(GameLayout):
     def _toggle_spinado(self) -> None:
         if self.spinado_offered:
             self.with_spinado = not self.with_spinado
+            if self.with_spinado:
+                self._pick_spinado_partner()
             self._label_spinado()
+
+    def _pick_spinado_partner(self) -> None:
+        """With nothing picked, pick the card the spinado goes with where that is
+        clear: the Hint's card, or the only one it may go with. A play-tester pressed S
+        after the Hint, and the first Enter only picked the card the Hint had raised."""
+        fan = self.fan
+        if fan.selected_card is not None:
+            return
+        partners = self.spinado_partners
+        if isinstance(self.hinted, Play) and self.hinted.card in partners:
+            partner: Card | None = self.hinted.card
+        else:
+            partner = next(iter(partners)) if len(partners) == 1 else None
+        if partner is not None:
+            fan.select(fan.index_of(partner))
 
     def _label_spinado(self) -> None:
         """The button and the board's caption say whether the spinado goes too."""
