@@ -19,7 +19,7 @@ import pygame
 from cardtable_gui.cards import Card
 from cardtable_gui.scenes.table.card_sprites import CardSprites, turned_index_corners
 from cardtable_gui.scenes.table.grammar import with_verb
-from cardtable_gui.scenes.table.note_place import first_clear, place_note
+from cardtable_gui.scenes.table.note_place import first_clear, overlap, place_note
 from cardtable_gui.ui import theme as th
 
 _TILTS = (-3.0, 6.0, 2.0, -7.0, 4.0, -5.0, 3.0, -2.0)
@@ -213,6 +213,13 @@ class TrickArea:
             natural.center = self.card_rect(winner, sprites).center
         room = self.rect.inflate(max(0, box.width - self.rect.width), (box.height + theme.px(6)) * 2)
         _, self.caption_box = place_note(natural, lambda _width: box.size, [box.width], room, keep_clear, [], theme.px(6))
+        if overlap(self.caption_box, keep_clear):
+            # No clear spot above, in or below the trick (a narrow trick between two
+            # plates, its top tag under the caption): beside it, level with its cards.
+            beside = self.rect.inflate(box.width * 2, 0)
+            _, wider = place_note(natural, lambda _width: box.size, [box.width], beside, keep_clear, [], theme.px(6))
+            if overlap(wider, keep_clear) < overlap(self.caption_box, keep_clear):
+                self.caption_box = wider
         self.caption_words = text
         theme.draw_panel(surface, self.caption_box, radius=box.height // 2, fill=th.ACCENT, border=None, shadow=False)
         surface.blit(image, image.get_rect(center=self.caption_box.center))
@@ -319,7 +326,7 @@ class TrickArea:
     ) -> list[pygame.Rect]:
         """Where the tag ``box`` of the card ``card`` played from ``position`` may go,
         best first: with four seats on the outer edge of the card (above north, below
-        south, beside west and east); with eight above the upper row's cards and the
+        south, beside west and east), else beside the card at that edge's ends; with eight above the upper row's cards and the
         side cards, below the lower row's; around an oval across the card's lower edge
         clear of its index (``indices``: the room of its two, as turned), else across
         its upper edge, under it, above it or beside it (with six or more cards the
@@ -330,13 +337,15 @@ class TrickArea:
             # A name wider than its card may have to go to the card's other edge.
             return [under, over] if _eight(position)[1] > 0 else [over, under]
         if self.seats == 4:
-            handle, point = (
-                ("midtop", (card.centerx, card.bottom + gap)),
-                ("midright", (card.left - gap, card.centery)),
-                ("midbottom", (card.centerx, card.top - gap)),
-                ("midleft", (card.right + gap, card.centery)),
+            # The outer edge's middle, else beside the card at that edge's two ends:
+            # the south tag lay where the hand's raised cards reach.
+            places = (
+                (("midtop", (card.centerx, card.bottom + gap)), ("bottomright", (card.left - gap, card.bottom)), ("bottomleft", (card.right + gap, card.bottom))),
+                (("midright", (card.left - gap, card.centery)), ("topleft", (card.left, card.bottom + gap)), ("bottomleft", (card.left, card.top - gap))),
+                (("midbottom", (card.centerx, card.top - gap)), ("topright", (card.left - gap, card.top)), ("topleft", (card.right + gap, card.top))),
+                (("midleft", (card.right + gap, card.centery)), ("topright", (card.right, card.bottom + gap)), ("bottomright", (card.right, card.top - gap))),
             )[position % 4]
-            return [self._beside(box, handle, point)]
+            return [self._beside(box, handle, point) for handle, point in places]
         corners = indices
         # Across an edge, slid off the index in that edge's corner where the name allows.
         lower = box.copy()

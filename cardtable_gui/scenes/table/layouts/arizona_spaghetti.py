@@ -194,11 +194,6 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
         self.deck.layout(self.seat_anchor(self.dealer), self.small_width)
         self._prepare_pictures()
 
-    def _seat_rects(self) -> list[pygame.Rect]:
-        rects = [panel.plate for panel in self.panels]
-        rects += [panel.cards_rect(self.sprites) for panel in self.panels[1:]]
-        return rects
-
     def _place_trick(self, area: pygame.Rect, widest: int) -> None:
         """As large as the middle allows: the largest trick that fits between the
         seats somewhere on the table's middle line, as near its centre as it can be."""
@@ -206,7 +201,7 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
         # A gap round each plate and its cards: a card lies turned a little beyond its
         # place, and Felix's card touched Greta's plate.
         gap = self.theme.px(4)
-        blocked = [rect.inflate(gap * 2, gap * 2) for rect in self._seat_rects()]
+        blocked = [rect.inflate(gap * 2, gap * 2) for rect in self.seat_rects()]
         width = widest
         rect = pygame.Rect(0, 0, 0, 0)
         while True:
@@ -233,7 +228,7 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
         probe = Pile()
         probe.layout((0, 0), self.small_width)
         w, h = probe.rect(self.sprites).size
-        taken = [*self._seat_rects(), self.trick.rect, self.banner.rect, self.last_trick.button.rect]
+        taken = [*self.seat_rects(), self.trick.rect, self.banner.rect, self.last_trick.button.rect]
         for position, (panel, pile) in enumerate(zip(self.panels, self.piles, strict=True)):
             if position == 0:
                 button = self.last_trick.button.rect
@@ -525,10 +520,7 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
 
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
-        # The trick is drawn first: a name tag under a plate, a pile or the hand as it
-        # is now would be hidden.
-        self.trick.keep_clear = [*self._seat_rects(), *(pile.rect(self.sprites) for pile in self.piles), self.fan.room()]
-        self.last_trick.draw_trick(surface, t, self.sprites, self.trick, self.position_of, self.port.seat_name)
+        self.draw_trick(surface, [pile.rect(self.sprites) for pile in self.piles])
         for pile in self.piles:
             pile.draw(surface, t, self.sprites)
         self.draw_seats(surface, t)

@@ -13,6 +13,7 @@ too plays tricks.
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 import pygame
@@ -148,6 +149,19 @@ class FrenchTrickLayout(GameLayout):
 
     def _try_play(self, card: Card) -> None:
         self.port.submit(self.play(card))
+
+    def seat_rects(self) -> list[pygame.Rect]:
+        """Every seat's plate and the others' cards."""
+        rects = [panel.plate for panel in self.panels]
+        rects += [panel.cards_rect(self.sprites) for panel in self.panels[1:]]
+        return rects
+
+    def draw_trick(self, surface: pygame.Surface, also_clear: Sequence[pygame.Rect] = ()) -> None:
+        """The trick under way, or the last one shown again, its names and caption clear
+        of the seats, the hand and ``also_clear``. Drawn first: a name tag under a plate
+        or the hand would be hidden (and "Last trick: Ada took it" lay on Cleo's tag)."""
+        self.trick.keep_clear = [*self.seat_rects(), self.fan.room(), *also_clear]
+        self.last_trick.draw_trick(surface, self.theme, self.sprites, self.trick, self.position_of, self.port.seat_name)
 
     def draw_seats(self, surface: pygame.Surface, t: th.Theme) -> None:
         """The deck, the seats' plates with their backs, the hand and what the seats

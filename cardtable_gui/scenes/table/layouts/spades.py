@@ -532,7 +532,7 @@ class SpadesLayout(FrenchTrickLayout):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         self.scores.draw(surface, t)
-        self.last_trick.draw_trick(surface, t, self.sprites, self.trick, self.position_of, self.port.seat_name)
+        self.draw_trick(surface)
         self.draw_seats(surface, t)
         self.bidding.draw(surface, t)
 

@@ -964,6 +964,9 @@ class SpizzichinoLayout(GameLayout):
             waiting = self.to_move is not None and choosing and not self.port.animator.busy
             self.piles.prompt = f"{with_verb(self.port.seat_name(self.to_move), 'are', 'is')} choosing piles" if waiting and self.to_move is not None else ""
 
+    def _shown_stack_rects(self) -> list[pygame.Rect]:
+        return [stack.rect(self.theme, self.sprites) for seat_stacks in self.stacks for stack in seat_stacks if self._stack_shown(stack)]
+
     def _stack_shown(self, stack: FaceUpStack) -> bool:
         """A stack is drawn once it holds cards, and, emptied, for the rest of play
         (an outline where it stood, still named)."""
@@ -983,6 +986,9 @@ class SpizzichinoLayout(GameLayout):
     def draw(self, surface: pygame.Surface) -> None:
         t = self.theme
         self.scores.draw(surface, t)
+        # The trick is drawn first: a name tag or caption under a plate, a stack or
+        # the hand would be hidden.
+        self.trick.keep_clear = [*(panel.plate for panel in self.panels), *self._shown_stack_rects(), self.fan.room()]
         self.last_trick.draw_trick(surface, t, self.sprites, self.trick, self.position_of, self.port.seat_name)
         self.piles.draw(surface, t, self.sprites)
         for seat_stacks in self.stacks:
