@@ -27,7 +27,7 @@ from cardtable_gui.rules.base import Action, Event, HandDealt
 from cardtable_gui.rules.hand_and_foot.actions import MeldGroup
 from cardtable_gui.rules.hand_and_foot.events import StagePickedUp
 from cardtable_gui.scenes.table.hint import HintPanel
-from cardtable_gui.scenes.table.note_place import NOTE_GAP
+from cardtable_gui.scenes.table.note_place import NARROWEST, NOTE_GAP
 from cardtable_gui.scenes.table.tips import FirstGameTips, Moment, due_tip
 from cardtable_gui.seats import AILevel, SeatKind
 from cardtable_gui.scenes.table import TableScene
@@ -260,6 +260,22 @@ def test_the_first_bid_tip_shows_at_the_table_and_a_move_dismisses_it(app: App) 
     post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")
     frames(app)
     assert app.scenes.top is not scene, "with no tip up, Esc asks about leaving"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_first_bid_tip_is_not_squeezed_into_a_column(tmp_path: Path, size: tuple[int, int]) -> None:
+    """At 1920x1080 the first Spades tip stood in a column 276 pixels wide, seven
+    lines tall, its words drawn a third larger than at 1280x800: the narrowest a note
+    is laid out grows with the window's scale, as its words do."""
+    app = make_app(tmp_path, size)
+    app.settings.first_game_tips = True
+    scene = start_table(app, config("spades", 4))
+    run_until(app, lambda: bidding(scene))
+    frames(app, 2)
+    assert scene.note.visible and scene.note.text.startswith("Bid how many")
+    assert scene.note.box.width >= app.theme.px(NARROWEST)
+    assert scene.note.box.height <= app.theme.px(110), "four lines or so"
+    app.quit()
 
 
 def test_esc_dismisses_a_tip_first(app: App) -> None:

@@ -24,8 +24,10 @@ from cardtable_gui.scenes.table.footprint import KEEP_CLEAR, Footprint, Kind
 NEVER = 1000
 """How much worse a pixel over ``keep_clear`` is than one over ``rather_not``."""
 NARROWEST = 220
-"""No note is laid out narrower than this many pixels (unless its words are shorter):
-a hint squeezed to a column a few words wide took a dozen lines to read."""
+"""No note is laid out narrower than this many pixels at the design size, scaled with
+the window by the callers that know its theme (unless its words are shorter): a hint
+squeezed to a column a few words wide took a dozen lines to read, and at 1920x1080 a
+first tip 276 pixels wide took seven."""
 MOVE_COST = 0.05
 """What each pixel of moving away from the natural place costs, per pixel of the
 natural box's width: moving across the window weighs about like hiding half a seat
@@ -81,13 +83,14 @@ def place_note(
     rather_not: Sequence[pygame.Rect],
     step: int,
     notes: Sequence[pygame.Rect] = (),
+    narrowest: int = NARROWEST,
 ) -> tuple[int, pygame.Rect]:
     """The width to lay the note out at and its box. ``natural`` is the box at its
     natural place; ``sized(width)`` is the box's size when laid out at most ``width``
     wide. Positions are tried across the screen at least ``step`` pixels apart (a
     quarter of the box's width, half its height, when that is more), and beside each
     of the other ``notes``, ``NOTE_GAP`` from it and lined up with it. Widths that
-    lay it out narrower than ``NARROWEST`` (or than its words, if shorter) are tried
+    lay it out narrower than ``narrowest`` (or than its words, if shorter) are tried
     only when no wider box finds a spot clear of ``keep_clear`` and of the notes' gaps."""
     keep_clear = [*keep_clear, *_spaced(notes)]
     w, h = sized(widths[0])
@@ -96,7 +99,7 @@ def place_note(
     if screen.contains(box) and box.collidelist(keep_clear) < 0 and box.collidelist(rather_not) < 0:
         # Nothing is in the way: the search would only confirm the natural place.
         return widths[0], box
-    shortest = min(NARROWEST, w)
+    shortest = min(narrowest, w)
     wide = [width for width in widths if sized(width)[0] >= shortest]
     narrow = [width for width in widths if width not in wide]
     search = _Search(natural, sized, screen, keep_clear, rather_not, step, tuple(notes))
@@ -193,13 +196,14 @@ def place_in(
     widths: Sequence[int],
     step: int,
     screen: pygame.Rect | None = None,
+    narrowest: int = NARROWEST,
 ) -> tuple[int, pygame.Rect]:
     """``place_note`` against what ``footprint`` holds: clear of its cards, controls,
     play areas, words, marks and panels, a gap from its notes, hiding little of its areas,
     inside ``screen`` (the footprint's window less its margin unless told)."""
     keep_clear, notes = _clear_of(footprint)
     rather_not = footprint.rects((Kind.AREA,))
-    return place_note(natural, sized, widths, screen or footprint.inside(), keep_clear, rather_not, step, notes)
+    return place_note(natural, sized, widths, screen or footprint.inside(), keep_clear, rather_not, step, notes, narrowest)
 
 
 def _clear_of(footprint: Footprint) -> tuple[list[pygame.Rect], list[pygame.Rect]]:

@@ -62,7 +62,7 @@ from cardtable_gui.scenes.table.grammar import listed
 from cardtable_gui.scenes.table.handoff import HandoffCover
 from cardtable_gui.scenes.table.hint import HintPanel
 from cardtable_gui.scenes.table.layout_registry import NoTableYet, make_layout
-from cardtable_gui.scenes.table.note_place import place_in
+from cardtable_gui.scenes.table.note_place import NARROWEST, place_in
 from cardtable_gui.scenes.table.pace import SPEED_FACTOR, Beat, beat_seconds
 from cardtable_gui.scenes.table.port import TablePort
 from cardtable_gui.scenes.table.summary import HandSummary, SummaryTable
@@ -1258,7 +1258,9 @@ class TableScene(Scene):
             widths = [screen.width - theme.px(24)] + [screen.width * share // 24 for share in (18, 12, 9, 8, 7, 6)]
             natural = pygame.Rect((0, 0), self._message_size(widths[0]))
             natural.midbottom = self.table.message_anchor()
-            width, self._message_box = held.get("message") or place_in(footprint, natural, self._message_size, widths, step, screen)
+            width, self._message_box = held.get("message") or place_in(
+                footprint, natural, self._message_size, widths, step, screen, theme.px(NARROWEST)
+            )
             self._kept["message"] = ((said["message"], screen.size), width, self._message_box)
             self._message_size(width)
             if "message" not in held:
@@ -1354,7 +1356,7 @@ class TableScene(Scene):
             panel.layout(size, theme, natural.midbottom, width)
             return panel.box.size
 
-        width, box = held or place_in(footprint, natural, sized, widths, theme.px(24), screen)
+        width, box = held or place_in(footprint, natural, sized, widths, theme.px(24), screen, theme.px(NARROWEST))
         self._kept[name] = ((panel.text, screen.size), width, box)
         panel.layout(size, theme, box.midbottom, width)
         panel.box = box
