@@ -140,6 +140,24 @@ def test_a_log_too_long_for_its_place_says_more_and_opens_whole_when_pointed_at(
     assert not log.opened, "a card carried over the log does not open it"
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_a_hand_and_foot_log_keeps_two_rounds_of_the_others_turns(tmp_path: Path, size: tuple[int, int]) -> None:
+    """It kept five turns: at six players, one round of the others' turns. It keeps
+    ten; pointed at, it opens with as many as the window holds, newest first."""
+    app, scene, log = _hand_and_foot_at_persons_turn(tmp_path, size)
+    turns = [f"{name} drew two cards, discarded the {rank}\u2663" for name, rank in zip("Ada Bruno Clara Dev Eve".split() * 3, "2 3 4 5 6 7 8 9 10 J Q K".split())]
+    for turn in turns:
+        log.add(turn)
+    frames(app, 2)  # type: ignore[arg-type]
+    assert list(log.lines) == list(reversed(turns))[:10]
+    _point(app, log.rect.center)
+    assert log.opened
+    surface = pygame.Surface(size)
+    log.draw_opened(surface, app.theme)
+    shown = [" ".join(texts) for texts, _ in log.opened_lines(app.theme)]
+    assert shown == list(reversed(turns))[:10]
+
+
 def test_a_log_that_fits_has_nothing_more_to_open(tmp_path: Path) -> None:
     app, scene, log = _hand_and_foot_at_persons_turn(tmp_path, (1920, 1080))
     log.add("Ada discarded the 9♥")

@@ -78,6 +78,9 @@ LOG_NARROWEST = 170
 TURN_WRAP = 3
 """The most lines one entry of the log takes: a seat's whole turn is one entry."""
 LOG_TITLE = "The others' turns"
+LOG_KEPT = 10
+"""Turns the log keeps: two rounds of the others' turns at six players. Five went by
+between two of the person's turns, and a play-tester wanted the round before."""
 LOG_FEWEST = 3
 """The fewest lines the log beside the piles shows before a roomier place is looked for."""
 NOTE_ROOM_SHARE = 0.5
@@ -111,7 +114,7 @@ class HandAndFootLayout(GameLayout):
         self.controls = TurnControls(self)
         # It leaves out the person's own turns, and says so: a list that skipped them
         # read as a gap to a play-tester.
-        self.log = PlayLog(port.paused, wrap=TURN_WRAP, title=LOG_TITLE)
+        self.log = PlayLog(port.paused, wrap=TURN_WRAP, title=LOG_TITLE, keep=LOG_KEPT)
         self.log_words = self._new_log_words()
         self.size = (0, 0)
         self.view: HandAndFootView | None = None
