@@ -82,14 +82,18 @@ class SpizzichinoHeuristic(SeatHeuristic):
         return max(plays, key=lambda a: self._lead_value(view, table, a.card, plays)), table
 
     def _wants_lift(self, view: SpizzichinoView, stack: int) -> bool:
-        """Lift when it declares something; otherwise when it cannot hurt: leading, or
-        following a suit we can follow anyway (a card uncovered while void might force
-        us to follow with it)."""
+        """Lift when it declares something; otherwise when it uncovers a card and
+        cannot hurt: leading, or following a suit we can follow anyway (a card uncovered
+        while void might force us to follow with it). The last card of a stack is
+        playable where it stands, so lifting it for nothing only wastes a move (a
+        play-tester took the hint to lift it for a slip): it waits until it declares."""
         card = view.stack_tops[self.seat][stack]
         if card is None:
             return False
         if _declares(view, self.seat, card):
             return True
+        if view.stack_sizes[self.seat][stack] < 2:
+            return False
         led = view.led_suit
         if led is None:
             return True
