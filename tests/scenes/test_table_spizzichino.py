@@ -369,9 +369,14 @@ def test_up_chooses_a_stack_and_enter_plays_its_top(app) -> None:
         return table.playing and any(isinstance(a, PlayCard) and a.card in tops for a in legal)
 
     play_until(app, scene, stack_top_playable)
+    resting = {id(stack): stack.top_rect(table.sprites) for stack in table.stacks[0]}
     press(app, pygame.K_UP)
     assert table.stack_pair.focus is not None and table.stacks[0][table.stack_pair.focus].selected
     assert table.fan.selected is None
+    chosen = table.stacks[0][table.stack_pair.focus]
+    raised = chosen.top_rect(table.sprites)
+    assert raised.top < resting[id(chosen)].top and raised.left == resting[id(chosen)].left, "the chosen card stands raised"
+    assert chosen.bounds(table.sprites).contains(raised)
     if not table.stacks[0][table.stack_pair.focus].legal:
         press(app, pygame.K_RIGHT)
     card = table.stacks[0][table.stack_pair.focus].top
