@@ -26,6 +26,7 @@ from cardtable_gui.ai.levels import make_agent
 from cardtable_gui.match import THINKING_CUE_AFTER
 from cardtable_gui.net.client import GuestClient, HostSaid, Lost
 from cardtable_gui.net.messages import HOST_ENDED, Bye, Lobby, Refused, Update
+from cardtable_gui.net.names import YOU
 from cardtable_gui.net.remote import RemoteGame
 from cardtable_gui.persistence.saves import SavedGame
 from cardtable_gui.persistence.statistics import GameRecord
@@ -115,7 +116,9 @@ class GuestMatch:
         return seat == self.seat
 
     def seat_name(self, seat: int) -> str:
-        return self.remote.seat_name(seat)
+        """A friend's own table calls them "You", as the host's table calls the host:
+        it read "Cleo & Bruno" where the host's read "You & Ada"."""
+        return YOU if seat == self.seat else self.remote.seat_name(seat)
 
     @property
     def house_rules(self) -> Mapping[str, Any]:

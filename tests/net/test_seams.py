@@ -136,6 +136,12 @@ def test_the_friend_s_table_gives_the_rule_s_reason_for_a_refused_move(tables) -
     assert guest.why_illegal(illegal[0]) == host.why_illegal(illegal[0])
 
 
+def test_each_table_calls_its_own_player_you_and_the_others_by_name(tables) -> None:
+    host, guest = tables
+    assert [host.seat_name(seat) for seat in range(4)] == ["You", "Bot A", "Ada", "Bot B"]
+    assert [guest.seat_name(seat) for seat in range(4)] == ["Host", "Bot A", "You", "Bot B"]
+
+
 def test_a_friend_s_table_keeps_no_save_and_takes_no_move_back(tables) -> None:
     host, guest = tables
     assert not guest.kept_here and host.kept_here
