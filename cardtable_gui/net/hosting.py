@@ -291,11 +291,14 @@ class HostedGame:
         for friend in self.friends.values():
             if friend.connection == connection:
                 friend.connection = None
-                self.notes.append(f"{friend.name} {why}.")
                 if self.started:
+                    # "Ada left the game" read as gone for good, while the table went on
+                    # to say the seat waits for them.
+                    self.notes.append(f"{friend.name} {why}; the seat waits for them to join again.")
                     friend.gone_since = time.monotonic()
                 else:
                     # Nothing is dealt yet: the seat is free again for whoever joins.
+                    self.notes.append(f"{friend.name} {why}.")
                     friend.name = None
                 self._tell_lobby()
 

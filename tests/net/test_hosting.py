@@ -185,12 +185,23 @@ def test_an_action_out_of_turn_or_illegal_is_refused_and_changes_nothing(hosted)
     assert len(match.history) == moves + 1
 
 
+def test_a_friend_who_closes_their_game_midway_is_told_as_waited_for(hosted) -> None:
+    """Seen in play: the host read "Ada left the game", as if for good, and then that
+    the seat waits for Ada to come back."""
+    game, link = hosted
+    _started(game, link)
+    link.leave(11, "left the game")
+    game.pump()
+    assert game.notes[-1] == "Ada left the game; the seat waits for them to join again."
+    assert [s.name for s in game.seats()][1] == "Ada"
+
+
 def test_a_friend_who_drops_keeps_the_seat_and_comes_back_to_it(hosted) -> None:
     game, link = hosted
     _started(game, link)
     link.leave(11)
     game.pump()
-    assert game.notes[-1] == "Ada lost the connection."
+    assert game.notes[-1] == "Ada lost the connection; the seat waits for them to join again."
     assert [s.present for s in game.seats()] == [True, False, True, True]
     link.join(21, "Eve")
     game.pump()

@@ -335,7 +335,7 @@ def test_the_host_s_game_is_saved_and_continues_there_with_computers_in_the_frie
     resumed = app.scenes.top
     assert isinstance(resumed, TableScene) and not isinstance(resumed, HostedTableScene)
     assert resumed.match.person_seats == (0,) and not resumed.match.is_human(2)
-    assert "Gia's seat is played by a computer." in [toast.message for toast in app.toasts.toasts]
+    assert "Gia's seat is played by a Medium computer." in [toast.message for toast in app.toasts.toasts]
 
     def host_plays() -> bool:
         match = resumed.match
@@ -795,7 +795,7 @@ def test_the_host_s_table_says_a_friend_lost_the_connection_in_a_note_that_cover
     app.scenes.push(table)
     frames(app, 3)
     _cut(server, hosted.friends[2].connection)
-    run_until(app, lambda: table.message == "Gia lost the connection.")
+    run_until(app, lambda: table.message == "Gia lost the connection; the seat waits for them to join again.")
     frames(app)
     footprint = table.footprint()
     plates = [mark for mark in footprint if mark.kind is Kind.TEXT and mark.what.startswith("plate")]

@@ -161,7 +161,8 @@ class TableScene(Scene):
         self.keep_for_continue(resume)
         if resume is not None:
             for seat in resume.saved.friend_seats:
-                app.toast(f"{resume.config.seats[seat].name}'s seat is played by a computer.", 8.0)
+                friend = resume.config.seats[seat]
+                app.toast(f"{friend.name}'s seat is played by a {friend.level.value.capitalize()} computer.", 8.0)
         self.bottom = humans[0] if humans else 0
         self.viewer: int | None = None if self.pass_and_play else self.bottom
         self._own_events_left = 0
@@ -516,7 +517,7 @@ class TableScene(Scene):
         self.sprites.prepare_some(PREPARE_SECONDS)
 
     def _tell_notices(self) -> None:
-        """News from outside the game ("Gia lost the connection.") is a passing note in
+        """News from outside the game ("Gia lost the connection; the seat waits for them to join again.") is a passing note in
         the message spot, placed clear of the seat plates as every note is (a toast
         over the table covered the very plate it spoke of); a refused move's reason
         on show is read first."""
