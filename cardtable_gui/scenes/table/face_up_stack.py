@@ -44,6 +44,9 @@ class FaceUpStack:
     label: str = ""
     show_count: bool = True
     """Whether the badge with the count is drawn (a row of equal piles needs none)."""
+    rises: bool = False
+    """Whether the top card stands raised while chosen (a seat's own stacks, played from
+    like the hand; the piles offered at the deal are chosen where they lie)."""
     active: bool = False
     legal: bool = False
     selected: bool = False
@@ -67,7 +70,7 @@ class FaceUpStack:
     def _rise(self) -> int:
         """How far a chosen top card stands raised, as a chosen hand card does: an
         outline alone was a thin mark that a play-tester missed."""
-        return round(self.card_width * CHOSEN_RISE)
+        return round(self.card_width * CHOSEN_RISE) if self.rises else 0
 
     @property
     def top_center(self) -> tuple[float, float]:

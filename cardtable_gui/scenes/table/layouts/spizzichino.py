@@ -138,7 +138,7 @@ class SpizzichinoLayout(GameLayout):
         self.panels = [SeatPanel(0.0), SeatPanel(180.0)]
         self.trick = TrickArea(seats=SEATS)
         self.piles: PileChoice[bool] = PileChoice(self._pile_chosen, port.say)
-        self.stacks = [[FaceUpStack() for _ in range(STACKS)] for _ in range(SEATS)]
+        self.stacks = [[FaceUpStack(rises=True) for _ in range(STACKS)] for _ in range(SEATS)]
         """Each seat's stacks, by seat (not by where the seat sits)."""
         self.lift_buttons = [Button("Lift to hand", lambda i=i: self._lift(i), style="primary") for i in range(STACKS)]
         for button in self.lift_buttons:
@@ -339,7 +339,7 @@ class SpizzichinoLayout(GameLayout):
         """The room a full stack takes around its centre (its badge and the line
         under it that says whose it is included), with cards ``table_width`` wide
         (those on the table now unless told)."""
-        probe = FaceUpStack(count=PILE_SIZE, label=owner("You") + " stack")
+        probe = FaceUpStack(count=PILE_SIZE, label=owner("You") + " stack", rises=True)
         probe.layout((0.0, 0.0), self.table_width if table_width is None else table_width)
         return probe.rect(self.theme, self.sprites)
 
