@@ -326,11 +326,12 @@ class TrickArea:
     ) -> list[pygame.Rect]:
         """Where the tag ``box`` of the card ``card`` played from ``position`` may go,
         best first: with four seats on the outer edge of the card (above north, below
-        south, beside west and east), else beside the card at that edge's ends; with eight above the upper row's cards and the
-        side cards, below the lower row's; around an oval across the card's lower edge
-        clear of its index (``indices``: the room of its two, as turned), else across
-        its upper edge, under it, above it or beside it (with six or more cards the
-        lower edge lies on the next card down)."""
+        south, beside west and east), else beside the card at that edge's ends; with
+        eight above the upper row's cards and the side cards, below the lower row's;
+        around an oval across the card's lower edge clear of its index (``indices``:
+        the room of its two, as turned), else across its upper edge, under it, above it
+        or beside it (with six or more cards the lower edge lies on the next card
+        down)."""
         if self.seats == 8:
             under = self._beside(box, "midtop", (card.centerx, card.bottom + gap))
             over = self._beside(box, "midbottom", (card.centerx, card.top - gap))
