@@ -392,12 +392,11 @@ class SpizzichinoLayout(GameLayout):
             footprint.add(Kind.TEXT, panel.plate, f"plate {position}")
             if panel.show_cards and panel.card_count:
                 footprint.add(Kind.CARD, panel.cards_rect(self.sprites), f"cards {position}")
-        for seat_stacks in self.stacks:
-            shown_stacks = [stack for stack in seat_stacks if self._stack_shown(stack)]
-            footprint.add_all(Kind.CARD, (stack.rect(t, self.sprites) for stack in shown_stacks), "face-up stack")
-            # Its count and whose it is are words on it: the hint's tag on the stack keeps off them.
-            footprint.add_all(Kind.TEXT, (badge for stack in shown_stacks for badge in stack.badges(t, self.sprites)), "stack's count")
-            footprint.add_all(Kind.TEXT, (stack.label_rect(t, self.sprites) for stack in shown_stacks), "stack's owner")
+        shown_stacks = self._shown_stacks()
+        footprint.add_all(Kind.CARD, (stack.rect(t, self.sprites) for stack in shown_stacks), "face-up stack")
+        # Its count and whose it is are words on it: the hint's tag on the stack keeps off them.
+        footprint.add_all(Kind.TEXT, (badge for stack in shown_stacks for badge in stack.badges(t, self.sprites)), "stack's count")
+        footprint.add_all(Kind.TEXT, (stack.label_rect(t, self.sprites) for stack in shown_stacks), "stack's owner")
         footprint.add_all(Kind.CONTROL, (button.rect for button in self.lift_buttons if button.visible), "Lift button")
         if self.piles.visible:
             footprint.add_all(Kind.CONTROL, self.piles.rects(t, self.sprites), "piles to choose")
@@ -964,8 +963,9 @@ class SpizzichinoLayout(GameLayout):
             waiting = self.to_move is not None and choosing and not self.port.animator.busy
             self.piles.prompt = f"{with_verb(self.port.seat_name(self.to_move), 'are', 'is')} choosing piles" if waiting and self.to_move is not None else ""
 
-    def _shown_stack_rects(self) -> list[pygame.Rect]:
-        return [stack.rect(self.theme, self.sprites) for seat_stacks in self.stacks for stack in seat_stacks if self._stack_shown(stack)]
+    def _shown_stacks(self) -> list[FaceUpStack]:
+        """Every seat's stacks that are drawn now (see ``_stack_shown``)."""
+        return [stack for seat_stacks in self.stacks for stack in seat_stacks if self._stack_shown(stack)]
 
     def _stack_shown(self, stack: FaceUpStack) -> bool:
         """A stack is drawn once it holds cards, and, emptied, for the rest of play
@@ -988,13 +988,11 @@ class SpizzichinoLayout(GameLayout):
         self.scores.draw(surface, t)
         # The trick is drawn first: a name tag or caption under a plate, a stack or
         # the hand would be hidden.
-        self.trick.keep_clear = [*(panel.plate for panel in self.panels), *self._shown_stack_rects(), self.fan.room()]
+        self.trick.keep_clear = [*(panel.plate for panel in self.panels), *(stack.rect(t, self.sprites) for stack in self._shown_stacks()), self.fan.room()]
         self.last_trick.draw_trick(surface, t, self.sprites, self.trick, self.position_of, self.port.seat_name)
         self.piles.draw(surface, t, self.sprites)
-        for seat_stacks in self.stacks:
-            for stack in seat_stacks:
-                if self._stack_shown(stack):
-                    stack.draw(surface, t, self.sprites)
+        for stack in self._shown_stacks():
+            stack.draw(surface, t, self.sprites)
         for panel in self.panels:
             panel.draw(surface, t, self.sprites)
         self._known().draw(surface, t, self.sprites)
