@@ -329,6 +329,7 @@ def test_the_host_s_game_is_saved_and_continues_there_with_computers_in_the_frie
 
     saved = SaveStore(app.data_dir).load_autosave()
     assert saved is not None and saved.friend_seats == (2,)
+    app.settings.first_game_tips = True  # the host's first Spades game
     assert (saved.seats[2].name, saved.seats[2].kind, saved.seats[2].level) == ("Gia", SeatKind.AI, AILevel.MEDIUM)
     menu = app.scenes.top
     click(app, next(b for b in menu.buttons if b.text == "Continue").rect.center)
@@ -336,6 +337,8 @@ def test_the_host_s_game_is_saved_and_continues_there_with_computers_in_the_frie
     assert isinstance(resumed, TableScene) and not isinstance(resumed, HostedTableScene)
     assert resumed.match.person_seats == (0,) and not resumed.match.is_human(2)
     assert "Gia's seat is played by a Medium computer." in [toast.message for toast in app.toasts.toasts]
+    # Seen in play: Spades' first bid tip came up in the game's second hand.
+    assert resumed.tips is None, "a game friends played in gets no first-game tips"
 
     def host_plays() -> bool:
         match = resumed.match

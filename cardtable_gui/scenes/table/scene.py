@@ -183,7 +183,12 @@ class TableScene(Scene):
         self.hint_button = Button("Hint", self.toggle_hint, style="quiet")
         self.hint = HintPanel()
         self.coach = self._new_coach() if config.coach and not watch else None
-        self.tips = None if watch else FirstGameTips.for_table(config, app.data_dir, app.settings.first_game_tips)
+        friends_played = resume is not None and bool(resume.saved.friend_seats)
+        self.tips = (
+            None
+            if watch
+            else FirstGameTips.for_table(config, app.data_dir, app.settings.first_game_tips, friends_played)
+        )
         if self.tips is not None and self.tips.problem:
             app.toast(self.tips.problem, 6.0)
         self.note = HintPanel(*(COACH_STYLE if self.coach is not None else TIP_STYLE))

@@ -360,12 +360,15 @@ TIPS: dict[str, tuple[Tip, ...]] = {
 # At the table -------------------------------------------------------------------------
 
 
-def tips_wanted(config: MatchConfig, setting_on: bool, played_before: bool) -> bool:
+def tips_wanted(config: MatchConfig, setting_on: bool, played_before: bool, friends_played: bool = False) -> bool:
     """Whether a table gets first-game tips: the setting is on, one person plays
     against the computer, in a real game (not a practice game with its coach, not a
-    lesson's stacked deal), of a kind they have not finished before."""
+    lesson's stacked deal), of a kind they have not finished before. A game hosted
+    for friends, played on here after they left (``friends_played``), is not one: it
+    had no tips while they sat in, and a tip in its second hand would be news."""
     return (
         setting_on
+        and not friends_played
         and len(config.human_seats) == 1
         and not config.coach
         and config.deck is None
@@ -385,13 +388,15 @@ class FirstGameTips:
         self.text: str | None = None
 
     @classmethod
-    def for_table(cls, config: MatchConfig, data_dir: Path, setting_on: bool) -> FirstGameTips | None:
+    def for_table(
+        cls, config: MatchConfig, data_dir: Path, setting_on: bool, friends_played: bool = False
+    ) -> FirstGameTips | None:
         """The table's tips, or None when it gets none (``tips_wanted``)."""
         if not setting_on:
             return None
         statistics, _problem = load_statistics(data_dir)
         played_before = any(record.game == config.game for record in statistics.games)
-        return cls(config.game, data_dir) if tips_wanted(config, setting_on, played_before) else None
+        return cls(config.game, data_dir) if tips_wanted(config, setting_on, played_before, friends_played) else None
 
     def consider(self, moment: Moment) -> bool:
         """Show the tip due at ``moment``, unless one is showing already; returns
