@@ -140,7 +140,10 @@ class HostLobbyScene(_Lobby):
         self.start.enabled = self.hosted.can_start
         self.lines = [
             (f"Join code: {self.hosted.link.code}", 40, th.ACCENT),
-            (f"Friends on this network find this game in their list; from elsewhere they join {self.where}.", 20, th.TEXT_DIM),
+            ("Friends on this network find this game in their list.", 20, th.TEXT_DIM),
+            # Seen in play: the address, which a friend elsewhere must type, was lost
+            # in the lobby's dimmest line.
+            (f"From elsewhere they join {self.where}.", 24, th.TEXT),
             ("Start when every seat is taken." if not self.hosted.can_start else "Everyone is here: Start.", 22, th.TEXT),
         ]
         self.seats = [seat_line(seat, info, self.host_seat) for seat, info in enumerate(self.hosted.seats())]

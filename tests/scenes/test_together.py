@@ -26,6 +26,7 @@ from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.guest_table import GuestTableScene
 from cardtable_gui.scenes.table.hosted_table import HostedTableScene
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
+from cardtable_gui.ui import theme as th
 
 CODE = "7-tiger-lamp"
 WRONG_CODE = "8-tiger-lamp"
@@ -855,3 +856,30 @@ def test_the_friend_who_asks_may_i_go_out_sees_the_table_wait_for_the_host_s_ans
     plate = next(panel for position, panel in enumerate(layout.panels) if layout.seat_at(position) == 2)
     run_until(app, lambda: plate.thinking, limit=100)
     assert plate.waiting_words == "answering"
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_the_host_s_lobby_shows_the_code_the_address_and_every_seat_clear_of_its_buttons(
+    server: HostServer, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    from cardtable_gui.rules import GAMES
+
+    game, players = max(((name, max(rules.player_counts)) for name, rules in GAMES.items()), key=lambda g: g[1])
+    seats = tuple(
+        SeatConfig(name=f"Player {seat + 1}", kind=SeatKind.HUMAN if seat < 2 else SeatKind.AI) for seat in range(players)
+    )
+    app = make_app(tmp_path, size)
+    try:
+        hosted = HostedGame(MatchConfig(game=game, seats=seats, seed=1), [1], server)
+        lobby = HostLobbyScene(app, hosted, 0, "at 192.0.2.2, port 47474", lambda game: None, lambda: None)
+        app.scenes.push(lobby)
+        frames(app, 3)
+        texts = [rect for rect in lobby._drawn if all(rect != button.rect for button in lobby.buttons)]
+        assert len(texts) >= 4 + players, "the code, both ways to join, what to do next and every seat"
+        window = app.screen.get_rect()
+        for rect in texts:
+            assert window.contains(rect)
+            assert not any(rect.colliderect(button.rect) for button in lobby.buttons)
+        assert any(text == "From elsewhere they join at 192.0.2.2, port 47474." and colour == th.TEXT for text, _, colour in lobby.lines)
+    finally:
+        app.quit()
