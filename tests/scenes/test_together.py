@@ -694,7 +694,7 @@ def test_the_host_form_takes_a_port_from_1024_and_says_when_it_is_taken(app: App
     lobby = app.scenes.top
     assert isinstance(lobby, HostLobbyScene)
     frames(app, 2)
-    assert f"at 192.168.1.20, port {port}" in lobby.lines[1][0]
+    assert f"at 192.168.1.20, port {port}" in lobby.lines[2][0]
 
 
 def test_the_host_s_leave_dialog_says_it_ends_the_game_for_the_friends(app: App, server: HostServer) -> None:
@@ -883,3 +883,28 @@ def test_the_host_s_lobby_shows_the_code_the_address_and_every_seat_clear_of_its
         assert any(text == "From elsewhere they join at 192.0.2.2, port 47474." and colour == th.TEXT for text, _, colour in lobby.lines)
     finally:
         app.quit()
+
+
+def test_the_host_s_table_keeps_the_join_code_in_sight_while_a_friend_is_away(
+    app: App, server: HostServer, monkeypatch
+) -> None:
+    """Seen in play: after Keep waiting the code was nowhere on the host's table."""
+    from cardtable_gui.scenes.table import hosted_table
+
+    monkeypatch.setattr(hosted_table, "MISSING_SECONDS", 0.0)
+    hosted, friend = friend_joined(server, "Gia")
+    table = HostedTableScene(app, hosted, 0, lambda: None)
+    app.scenes.push(table)
+    _gone(app, table, friend)
+    host_plays_until_asked(app, table, "Gia's connection is down")
+    keep = next(button for button in app.scenes.top.buttons if button.text == "Keep waiting")
+    click(app, keep.rect.center)
+    waiting = f"Waiting for Gia to join again: the join code is {CODE}."
+    run_until(app, lambda: table.message == waiting, limit=20)
+    frames(app, 120)
+    assert table.message == waiting, "it stays while Gia is away"
+    remote = _back_at_table(app, server, "Gia")
+    assert remote.seat == 2
+    run_until(app, lambda: table.message == "Gia is back.", limit=10)
+    frames(app, 120)
+    assert "join again" not in table.message

@@ -27,6 +27,10 @@ MISSING_SECONDS = 20.0
 """How long the table waits on a friend whose connection is down before the host is
 offered a computer to play for them."""
 
+AWAY_NOTE_SECONDS = 1.0
+"""How long the line about a friend who is away stays after it was last put up: it
+is put up again every frame they are away, so it goes soon after they are back."""
+
 
 class HostedTableScene(TableScene):
     """Starts ``hosted`` with a ``HostedMatch`` for ``host_seat`` that saves as any
@@ -42,6 +46,8 @@ class HostedTableScene(TableScene):
         """The question about a missing friend, while it may be open."""
         self._code = hosted.link.code
         """The join code as the questions on screen state it."""
+        self._away_said = ""
+        """The line about friends who are away, as last put up."""
         super().__init__(app, hosted.config)
         app.add_frame_hook(self._serve_covered)
 
@@ -57,6 +63,7 @@ class HostedTableScene(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._say_who_is_away()
         missing = self.hosted.missing_for(MISSING_SECONDS)
         if missing is None or missing.gone_since is None or self.app.scenes.top is not self:
             return
@@ -78,6 +85,24 @@ class HostedTableScene(TableScene):
             focus=1,
         )
         self.app.scenes.push(self._asking)
+
+    def away_words(self) -> str:
+        """What the table says while friends' connections are down, with the code they
+        join again with ("Waiting for Gia to join again: the join code is ..."), or
+        "". Seen in play: once the host chose to keep waiting, the code was nowhere on
+        the table, and the friend had to ask for it again."""
+        away = [f.name or self.seat_name(f.seat) for f in self.hosted.friends.values() if f.gone_since is not None]
+        if not away:
+            return ""
+        names = away[0] if len(away) == 1 else ", ".join(away[:-1]) + " and " + away[-1]
+        return f"Waiting for {names} to join again: the join code is {self.hosted.link.code}."
+
+    def _say_who_is_away(self) -> None:
+        """The line about friends who are away, in the message spot when nothing else
+        is said there (a refused move's reason or other news is read first)."""
+        said, self._away_said = self._away_said, self.away_words()
+        if self._away_said and self.message in ("", said) and not self._notices:
+            self.note_briefly(self._away_said, AWAY_NOTE_SECONDS)
 
     def _serve_covered(self, dt: float) -> None:
         """After each frame in which something covers the table: take in what the
