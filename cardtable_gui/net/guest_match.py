@@ -45,6 +45,9 @@ RETRY_FOR_SECONDS = 60.0
 """How long it goes on trying before it offers to go back to the menu."""
 RETRYING = "Connection lost: trying again\u2026"
 BACK_IN = "You are back in the game."
+HELD_WORDS = "waiting for the host"
+"""What a computer's plate says while the host's table holds its move: "thinking" for
+as long as the host read a summary was not true."""
 KEPT_BY_HOST = "The game stays saved on the host's computer, where a computer plays your seat if it goes on."
 PASSING_REFUSALS = frozenset({"NameTaken"})
 """Refusals of a join again that may pass: the host has not yet noticed that the old
@@ -142,14 +145,19 @@ class GuestMatch:
         """Whoever else is to move and is shown so: a person at another computer at
         once (still choosing), a computer once its turn has shown here for
         ``THINKING_CUE_AFTER`` seconds, as the host's own table shows it: until then its
-        plate says it is to play, on both tables."""
+        plate says it is to play, on both tables. A computer whose move the host's
+        table holds is shown at once, waiting for the host (``waiting_words``)."""
         seat = self.to_move
         if seat is None or seat == self.seat:
             return None
         if not self._computer(seat):
             return seat
+        if self.hold:
+            return None
+        if self.remote.held:
+            return seat
         since = self._turn_since
-        if since is None or since[0] != self.position or self.hold:
+        if since is None or since[0] != self.position:
             return None
         return seat if time.monotonic() - since[1] >= THINKING_CUE_AFTER else None
 
@@ -159,7 +167,8 @@ class GuestMatch:
 
     def waiting_words(self, seat: int, doing: str = "choosing") -> str:
         if self._computer(seat):
-            return "thinking"
+            # The host's computer plays its seats: while the host reads, they wait.
+            return HELD_WORDS if self.remote.held else "thinking"
         return doing if self.remote.lobby[seat].present else "connection lost"
 
     @property

@@ -99,6 +99,8 @@ class HostedGame:
         """Names of friends whose seats a computer took over."""
         self.notes: list[str] = []
         """Sentences for the host's table: who joined, who lost the connection."""
+        self.held = False
+        """Whether the host's table holds the computers' moves (see ``hold``)."""
 
     # -- the lobby --------------------------------------------------------------------
 
@@ -164,6 +166,16 @@ class HostedGame:
         if friend is None or friend.gone_since is None:
             return None
         return friend if time.monotonic() - friend.gone_since >= seconds else None
+
+    def hold(self, held: bool) -> None:
+        """Say whether the host's table holds the computers' moves: it does while the
+        host reads a hand's summary or has a page open. The friends are told when it
+        changes; seen in play, a friend who closed the summary first saw a computer
+        "thinking" for as long as the host read on."""
+        if held != self.held:
+            self.held = held
+            if self.started:
+                self._tell_lobby()
 
     def replace_with_computer(self, seat: int, level: AILevel = AILevel.MEDIUM) -> None:
         """A computer of ``level`` plays a missing friend's seat from now on; the seat
@@ -332,7 +344,7 @@ class HostedGame:
     # -- telling ----------------------------------------------------------------------
 
     def _tell_lobby(self) -> None:
-        lobby = Lobby(seats=self.seats(), started=self.started)
+        lobby = Lobby(seats=self.seats(), started=self.started, held=self.held)
         for friend in self.friends.values():
             if friend.connection is not None:
                 self.link.send(friend.connection, lobby)

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from cardtable_gui.seats import PlayerName
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 """Bumped whenever a message changes: a host and a guest must speak the same one."""
 
 HOST_ENDED = "The host ended the game."
@@ -83,11 +83,14 @@ class Welcome(_Message):
 
 
 class Lobby(_Message):
-    """Who sits where, sent whenever that changes; ``started`` once the game is on."""
+    """Who sits where, sent whenever that changes; ``started`` once the game is on;
+    ``held`` while the host's table holds the computers' moves (the host reads a hand's
+    summary or has a page open), so a friend's table can say whom they wait for."""
 
     type: Literal["lobby"] = "lobby"
     seats: list[SeatInfo]
     started: bool
+    held: bool = False
 
 
 class Update(_Message):

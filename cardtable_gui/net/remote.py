@@ -32,6 +32,8 @@ class RemoteGame:
         self.options: dict[str, Any] = {}
         self.lobby: list[SeatInfo] = []
         self.started = False
+        self.held = False
+        """Whether the host's table holds the computers' moves (``Lobby.held``)."""
         self.view: GameView | None = None
         self.public: GameView | None = None
         self.to_move: int | None = None
@@ -68,6 +70,7 @@ class RemoteGame:
         elif isinstance(said, Lobby):
             self.lobby = list(said.seats)
             self.started = said.started
+            self.held = said.held
         elif isinstance(said, Update):
             self._update(said)
         elif isinstance(said, Refused):

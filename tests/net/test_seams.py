@@ -190,3 +190,38 @@ def test_a_person_at_another_computer_is_shown_choosing_and_a_lost_connection_so
         host.poll()
         time.sleep(0.01)
     assert any("Ada" in notice for notice in host.notices())
+
+
+def test_a_computer_whose_move_the_host_s_table_holds_is_shown_waiting_for_the_host(tables) -> None:
+    """Seen in play: a friend who closed a hand's summary first saw a computer
+    "thinking" for as long as the host read theirs."""
+    host, guest = tables
+    deadline = time.monotonic() + 30
+    while True:
+        assert time.monotonic() < deadline, "a computer's turn came"
+        _settle(host, guest)
+        if guest.to_move in (1, 3):
+            break
+        if host.to_move == 0:
+            host.submit(host.legal_actions_for(0)[0])
+        elif guest.to_move == 2:
+            guest.submit(guest.legal_actions_for(2)[0])
+    computer = guest.to_move
+    host.hold = True
+    host.hosted.hold(True)
+
+    def told() -> bool:
+        host.poll()
+        guest.poll()
+        return guest.remote.held
+
+    while not told():
+        assert time.monotonic() < deadline, "the friend's table was told"
+        time.sleep(0.005)
+    assert guest.thinking_seat == computer and guest.waiting_words(computer) == "waiting for the host"
+    assert guest.waiting_words(0) == "choosing", "the host's own seat is still the host choosing"
+    host.hosted.hold(False)
+    while told():
+        assert time.monotonic() < deadline, "the friend's table was told"
+        time.sleep(0.005)
+    assert guest.waiting_words(computer) == "thinking"

@@ -908,3 +908,19 @@ def test_the_host_s_table_keeps_the_join_code_in_sight_while_a_friend_is_away(
     run_until(app, lambda: table.message == "Gia is back.", limit=10)
     frames(app, 120)
     assert "join again" not in table.message
+
+
+def test_the_host_s_table_tells_the_friends_while_a_page_covers_it(app: App, server: HostServer) -> None:
+    """The computers wait while the host reads: the friends' tables are told, so a
+    computer's plate there says whom it waits for (``HostedGame.hold``)."""
+    hosted, _friend = friend_joined(server, "Gia")
+    table = HostedTableScene(app, hosted, 0, lambda: None)
+    app.scenes.push(table)
+    frames(app, 3)
+    assert not hosted.held
+    _open_rules(app, table)
+    frames(app, 2)
+    assert app.scenes.top is not table and hosted.held
+    app.scenes.pop()
+    frames(app, 2)
+    assert app.scenes.top is table and not hosted.held

@@ -63,6 +63,7 @@ class HostedTableScene(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.hosted.hold(self.summary.visible)
         self._say_who_is_away()
         missing = self.hosted.missing_for(MISSING_SECONDS)
         if missing is None or missing.gone_since is None or self.app.scenes.top is not self:
@@ -111,6 +112,8 @@ class HostedTableScene(TableScene):
         question, and the table then says they are back."""
         if self.app.scenes.top is self:
             return
+        # The table's own frames, which move the computers, wait under the cover.
+        self.hosted.hold(True)
         self.hosted.pump()
         self._restate_code()
         asking = self._asking
