@@ -1,12 +1,15 @@
 """Games hosted on the same network, listed by name (zeroconf, also called Bonjour).
 
 A host announces its game under ``SERVICE`` with the game's name, the host's name, how
-many play and the protocol version; a joining computer lists what it hears. The join code is never
-announced: hearing a game is not being able to join it.
+many play, the protocol version and how the seats stand (free seats before the start;
+once under way, whose seat waits for them); a joining computer lists what it hears. The
+join code is never announced: hearing a game is not being able to join it.
 """
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import logging
 import socket
 import threading
@@ -21,6 +24,8 @@ log = logging.getLogger(__name__)
 
 SERVICE = "_cardtable._tcp.local."
 LOOKUP_MS = 1500
+AWAY_SEPARATOR = "\t"
+"""Between the names of friends a game waits for (no name holds a tab)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +40,11 @@ class HostedNearby:
     version: int
     players: int = 0
     """How many play at the table (0: the host did not say)."""
+    under_way: bool = False
+    free: int | None = None
+    """Seats kept for friends that nobody has taken yet (None: the host did not say)."""
+    waiting_for: tuple[str, ...] = ()
+    """Friends whose seats wait for them to join again, once the game is under way."""
 
     @property
     def joinable(self) -> bool:
@@ -49,16 +59,37 @@ class Announcement:
         self, title: str, game: str, port: int, players: int = 0, *, interfaces: Sequence[str] | None = None
     ) -> None:
         self._zeroconf = _zeroconf(interfaces)
-        addresses = [socket.inet_aton(address) for address in _own_addresses(interfaces)]
+        self._addresses = [socket.inet_aton(address) for address in _own_addresses(interfaces)]
+        self._port = port
+        self._said = {"title": title, "game": game, "players": str(players), "v": str(PROTOCOL_VERSION)}
         self._info = ServiceInfo(
-            SERVICE,
-            f"{_label(title)}.{SERVICE}",
-            addresses=addresses,
-            port=port,
-            properties={"title": title, "game": game, "players": str(players), "v": str(PROTOCOL_VERSION)},
+            SERVICE, f"{_label(title)}.{SERVICE}", addresses=self._addresses, port=port, properties=self._said
         )
         self._zeroconf.register_service(self._info, allow_name_change=True)
         self._closed = False
+
+    def update(self, under_way: bool, free: int, waiting_for: Sequence[str]) -> None:
+        """Tell the network how the seats stand now, without waiting for it: a friend
+        whose program restarted saw nothing to say the game in the list was theirs,
+        under way and waiting for them."""
+        said = {
+            **self._said,
+            "on": "1" if under_way else "0",
+            "free": str(free),
+            "away": AWAY_SEPARATOR.join(waiting_for)[:200],
+        }
+        if said == self._said or self._closed:
+            return
+        self._said = said
+        # The name and server as registered: registering may have changed the name.
+        info = self._info
+        self._info = ServiceInfo(
+            SERVICE, info.name, addresses=self._addresses, port=self._port, properties=said, server=info.server
+        )
+        loop = self._zeroconf.loop
+        if loop is not None:
+            told = asyncio.run_coroutine_threadsafe(self._zeroconf.async_update_service(self._info), loop)
+            told.add_done_callback(_log_failure)
 
     def close(self) -> None:
         """Withdraw the game from the network; closing again does nothing (the host's
@@ -115,7 +146,17 @@ def _read(info: ServiceInfo) -> HostedNearby | None:
         port=info.port,
         version=int(properties["v"]),
         players=int(properties["players"]) if properties.get("players", "").isdigit() else 0,
+        under_way=properties.get("on") == "1",
+        free=int(properties["free"]) if properties.get("free", "").isdigit() else None,
+        waiting_for=tuple(name[:40] for name in properties.get("away", "").split(AWAY_SEPARATOR) if name),
     )
+
+
+def _log_failure(told: concurrent.futures.Future[object]) -> None:
+    """An update the network could not be told of leaves the list as it was; the log
+    keeps why."""
+    if not told.cancelled() and told.exception() is not None:
+        log.warning("The game's seats could not be announced on the local network: %s", told.exception())
 
 
 def _zeroconf(interfaces: Sequence[str] | None) -> Zeroconf:

@@ -101,6 +101,8 @@ class HostedGame:
         """Sentences for the host's table: who joined, who lost the connection."""
         self.held = False
         """Whether the host's table holds the computers' moves (see ``hold``)."""
+        self.on_lobby: Callable[[], None] | None = None
+        """Called whenever who sits where changes (the network's list of games is told)."""
 
     # -- the lobby --------------------------------------------------------------------
 
@@ -118,6 +120,14 @@ class HostedGame:
         if friend is not None and friend.name is not None:
             return friend.name
         return self.config.seats[seat].name
+
+    def free_seats(self) -> int:
+        """Seats kept for friends that nobody has taken yet."""
+        return sum(friend.name is None for friend in self.friends.values())
+
+    def waiting_for(self) -> list[str]:
+        """The friends whose seats wait for them to join again, once the game is on."""
+        return [friend.name for friend in self.friends.values() if friend.gone_since is not None and friend.name]
 
     def seats(self) -> list[SeatInfo]:
         """Every seat as the lobby shows it."""
@@ -344,6 +354,8 @@ class HostedGame:
     # -- telling ----------------------------------------------------------------------
 
     def _tell_lobby(self) -> None:
+        if self.on_lobby is not None:
+            self.on_lobby()
         lobby = Lobby(seats=self.seats(), started=self.started, held=self.held)
         for friend in self.friends.values():
             if friend.connection is not None:

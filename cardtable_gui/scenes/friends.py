@@ -31,6 +31,7 @@ from cardtable_gui.rules import GAMES, get_rules
 from cardtable_gui.scenes.game_in_progress import ask_before_replacing
 from cardtable_gui.scenes.lobby import GuestLobbyScene, HostLobbyScene
 from cardtable_gui.scenes.page import PageScene
+from cardtable_gui.scenes.table.grammar import listed
 from cardtable_gui.scenes.table.guest_table import GuestTableScene
 from cardtable_gui.scenes.table.hosted_table import HostedTableScene
 from cardtable_gui.seats import NAME_LIMIT, MatchConfig
@@ -55,14 +56,19 @@ ROW = 46
 
 def nearby_line(game: HostedNearby) -> str:
     """A game heard on this network as the join list shows it: its title, the game
-    when the title does not name it already, and how many play, e.g. "Bea's Hand and
-    Foot · 4 players"."""
+    when the title does not name it already, how many play and how the seats stand,
+    e.g. "Bea's Hand and Foot · 4 players · 1 seat free" or "Bea's Spades · 4 players ·
+    under way, waiting for Cleo"."""
     parts = [game.title]
     named = get_rules(game.game).title if game.game in GAMES else game.game
     if named and named.casefold() not in game.title.casefold():
         parts.append(named)
     if game.players:
         parts.append(f"{game.players} players")
+    if game.under_way:
+        parts.append(f"under way, waiting for {listed(list(game.waiting_for))}" if game.waiting_for else "under way")
+    elif game.free is not None:
+        parts.append(f"{game.free} seat{'' if game.free == 1 else 's'} free" if game.free else "every seat taken")
     return " \u00b7 ".join(parts)
 
 
@@ -213,6 +219,9 @@ class FriendsScene(PageScene):
             server.stop()
 
         hosted = HostedGame(config, friends, server)
+        if announcement is not None:
+            hosted.on_lobby = lambda: announcement.update(hosted.started, hosted.free_seats(), hosted.waiting_for())
+            hosted.on_lobby()
         app = self.app
 
         def open_table(game: HostedGame) -> None:

@@ -44,3 +44,23 @@ def test_an_announcement_closed_twice_is_simply_closed() -> None:
     announcement = Announcement("Ada's Spades", "spades", 47998, interfaces=LOOPBACK)
     announcement.close()
     announcement.close()
+
+
+def test_the_list_hears_how_the_seats_stand_as_the_host_tells_it() -> None:
+    """A friend whose program restarted saw nothing in the list to say the game was
+    theirs, under way and waiting for them."""
+    listing = Listing(interfaces=LOOPBACK)
+    announcement = Announcement("Ada's Spades", "spades", 47997, 4, interfaces=LOOPBACK)
+    try:
+        announcement.update(False, 2, [])
+        deadline = time.monotonic() + 8
+        while [(g.under_way, g.free) for g in _wait(listing, 47997, 1)] != [(False, 2)]:
+            assert time.monotonic() < deadline, "the free seats were heard"
+            time.sleep(0.05)
+        announcement.update(True, 0, ["Cleo", "Dev"])
+        while [(g.under_way, g.waiting_for) for g in _wait(listing, 47997, 1)] != [(True, ("Cleo", "Dev"))]:
+            assert time.monotonic() < deadline, "the game under way and waiting for Cleo and Dev was heard"
+            time.sleep(0.05)
+    finally:
+        announcement.close()
+        listing.close()

@@ -259,3 +259,24 @@ def test_a_missing_friend_s_seat_can_be_given_to_a_computer_which_plays_on(hoste
     link.join(31, "Ada")
     game.pump()
     assert link.dropped[31] == "SeatTaken"
+
+
+def test_the_network_s_list_is_told_the_free_seats_then_who_the_game_waits_for(hosted) -> None:
+    game, link = hosted
+    told: list[tuple[bool, int, list[str]]] = []
+    game.on_lobby = lambda: told.append((game.started, game.free_seats(), game.waiting_for()))
+    link.join(11, "Ada")
+    game.pump()
+    assert told[-1] == (False, 1, [])
+    link.join(13, "Cy")
+    game.pump()
+    assert told[-1] == (False, 0, [])
+    game.start()
+    game.pump()
+    assert told[-1] == (True, 0, [])
+    link.leave(13)
+    game.pump()
+    assert told[-1] == (True, 0, ["Cy"])
+    link.join(23, "Cy")
+    game.pump()
+    assert told[-1] == (True, 0, [])

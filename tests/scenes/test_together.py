@@ -610,14 +610,21 @@ def test_the_join_list_names_each_game_once_and_how_many_play(app: App, monkeypa
 
     heard = [
         HostedNearby("Bea's Hand and Foot", "hand_and_foot", "192.168.1.20", 47474, PROTOCOL_VERSION, players=4),
-        HostedNearby("Cy's table", "spades", "192.168.1.21", 47475, PROTOCOL_VERSION, players=4),
+        HostedNearby("Cy's table", "spades", "192.168.1.21", 47475, PROTOCOL_VERSION, players=4, free=1),
+        HostedNearby("Di's Spades", "spades", "192.168.1.22", 47476, PROTOCOL_VERSION, players=4, free=0),
+        HostedNearby(
+            "Ed's Spades", "spades", "192.168.1.23", 47477, PROTOCOL_VERSION, players=4, under_way=True, free=0,
+            waiting_for=("Cleo", "Dev"),
+        ),
     ]
     monkeypatch.setattr(friends, "Listing", lambda: _Heard(*heard))
     page = friends_page(app)
     frames(app, 2)
     assert [button.text for button in page.nearby_buttons] == [
         "Bea's Hand and Foot \u00b7 4 players",
-        "Cy's table \u00b7 Spades \u00b7 4 players",
+        "Cy's table \u00b7 Spades \u00b7 4 players \u00b7 1 seat free",
+        "Di's Spades \u00b7 4 players \u00b7 every seat taken",
+        "Ed's Spades \u00b7 4 players \u00b7 under way, waiting for Cleo and Dev",
     ]
     click(app, page.nearby_buttons[1].rect.center)
     assert page.address.text == "192.168.1.21:47475"

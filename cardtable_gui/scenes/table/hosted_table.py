@@ -17,6 +17,7 @@ from cardtable_gui.net.hosted_match import HostedMatch
 from cardtable_gui.net.hosting import HostedGame
 from cardtable_gui.persistence.saves import RestoredGame
 from cardtable_gui.scenes.dialog import Answer, Dialog
+from cardtable_gui.scenes.table.grammar import listed
 from cardtable_gui.scenes.table.scene import TableScene
 from cardtable_gui.seats import MatchConfig
 
@@ -95,8 +96,7 @@ class HostedTableScene(TableScene):
         away = [f.name or self.seat_name(f.seat) for f in self.hosted.friends.values() if f.gone_since is not None]
         if not away:
             return ""
-        names = away[0] if len(away) == 1 else ", ".join(away[:-1]) + " and " + away[-1]
-        return f"Waiting for {names} to join again: the join code is {self.hosted.link.code}."
+        return f"Waiting for {listed(away)} to join again: the join code is {self.hosted.link.code}."
 
     def _say_who_is_away(self) -> None:
         """The line about friends who are away, in the message spot when nothing else
