@@ -108,6 +108,17 @@ class Settings(BaseModel):
         max_length=NAME_LIMIT,
         description="The name your friends last saw at your seat, offered again when you host or join.",
     )
+    last_join_address: str = Field(
+        default="",
+        max_length=60,
+        description="The host's address you last joined, offered again on the Join form.",
+    )
+    last_join_code: str = Field(
+        default="",
+        max_length=30,
+        description="The join code you last joined with, offered again with that address: "
+        "after a restart you rejoin a game under way without asking the host again.",
+    )
 
 
     @field_validator("window_size")

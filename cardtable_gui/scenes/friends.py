@@ -98,8 +98,17 @@ class FriendsScene(PageScene):
         )
         self.port = TextInput(str(DEFAULT_PORT), max_length=5, placeholder="port", on_submit=lambda _text: self._host())
         self.host_button = Button("Host", self._host, style="primary")
-        self.address = TextInput("", max_length=60, placeholder="host address, e.g. 192.168.1.20")
-        self.code = TextInput("", max_length=30, placeholder="join code, e.g. 7-tiger-lamp", on_submit=lambda _text: self.join())
+        # The last join is offered again: seen in play, a friend whose program restarted
+        # had to ask the host for the code again to sit back down.
+        self.address = TextInput(
+            settings.last_join_address, max_length=60, placeholder="host address, e.g. 192.168.1.20"
+        )
+        self.code = TextInput(
+            settings.last_join_code,
+            max_length=30,
+            placeholder="join code, e.g. 7-tiger-lamp",
+            on_submit=lambda _text: self.join(),
+        )
         self.name = TextInput(
             default_name(settings.friends_name, settings.player_name, "Friend"),
             max_length=NAME_LIMIT,
@@ -243,7 +252,7 @@ class FriendsScene(PageScene):
         except (BadJoinCode, BadAddress, BadName) as error:
             self.problem = str(error)
             return
-        self.app.remember(friends_name=name)
+        self.app.remember(friends_name=name, last_join_address=self.address.text.strip(), last_join_code=code)
         client = GuestClient(f"{host}:{port}", code, name)
         client.start()
         app = self.app
@@ -262,7 +271,11 @@ class FriendsScene(PageScene):
             return None
 
     def _pick(self, game: HostedNearby) -> None:
-        self.address.text = game.address if game.port == DEFAULT_PORT else f"{game.address}:{game.port}"
+        """Fill the address of a game from the list; the code last joined with stays only
+        for the same address (another host's game has another code)."""
+        self.address.fill(game.address if game.port == DEFAULT_PORT else f"{game.address}:{game.port}")
+        last = self.app.settings
+        self.code.fill(last.last_join_code if self.address.text == last.last_join_address else "")
         self.code.focused = True
 
     # -- the page ------------------------------------------------------------------------

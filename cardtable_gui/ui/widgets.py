@@ -517,6 +517,12 @@ class TextInput(Widget):
         self.all_selected = False
         self._blink = 0.0
 
+    def fill(self, text: str) -> None:
+        """Put ``text`` in the field with the caret after it: a value the page offers
+        (picked from a list), not one typed."""
+        self.all_selected = False
+        self._set_text(text[: self.max_length], min(len(text), self.max_length))
+
     def _set_text(self, text: str, caret: int) -> None:
         self.caret = caret
         self._blink = 0.0

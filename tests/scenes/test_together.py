@@ -931,3 +931,39 @@ def test_the_host_s_table_tells_the_friends_while_a_page_covers_it(app: App, ser
     app.scenes.pop()
     frames(app, 2)
     assert app.scenes.top is table and not hosted.held
+
+
+def test_the_join_form_offers_the_last_address_and_code_again(app: App, server: HostServer, monkeypatch) -> None:
+    """Seen in play: a friend whose program restarted had to ask the host for the code
+    again to sit back down in a game under way."""
+    from frame_support import type_text
+
+    from cardtable_gui.net.discovery import HostedNearby
+    from cardtable_gui.net.messages import PROTOCOL_VERSION
+    from cardtable_gui.persistence.settings import load_settings
+    from cardtable_gui.scenes import friends
+
+    address = f"127.0.0.1:{server.port}"
+    page = friends_page(app)
+    click(app, page.address.rect.center)
+    type_text(app, address)
+    click(app, page.code.rect.center)
+    type_text(app, "7 tiger lamp")
+    click(app, page.join_button.rect.center)
+    assert isinstance(app.scenes.top, GuestLobbyScene)
+    app.scenes.top.back.on_click()
+    frames(app, 2)
+    heard = [
+        HostedNearby("Bea's Spades", "spades", "127.0.0.1", server.port, PROTOCOL_VERSION, players=4),
+        HostedNearby("Cy's Spades", "spades", "192.168.1.21", 47474, PROTOCOL_VERSION, players=4),
+    ]
+    monkeypatch.setattr(friends, "Listing", lambda: _Heard(*heard))
+    page = friends_page(app)
+    assert (page.address.text, page.code.text) == (address, CODE)
+    kept, _problem = load_settings(app.data_dir)
+    assert (kept.last_join_address, kept.last_join_code) == (address, CODE), "kept for after a restart"
+    frames(app, 2)
+    click(app, page.nearby_buttons[1].rect.center)
+    assert (page.address.text, page.code.text) == ("192.168.1.21", ""), "another host's game has another code"
+    click(app, page.nearby_buttons[0].rect.center)
+    assert (page.address.text, page.code.text) == (address, CODE)
