@@ -341,9 +341,6 @@ class Play:
         self.nil_opponents = [
             s for s in self.opponents if _is_nil(bids[s]) and view.tricks_won[s] == 0
         ]
-        self.seen = {card for done in view.completed for _, card in done.plays} | {
-            card for _, card in view.trick
-        }
         side = view.sides[view.side_of(seat)]
         self.need = _still_needed(view, side)
         """Tricks the side still needs for its contract (none or fewer: made)."""
@@ -359,7 +356,14 @@ class Play:
         tricks. Once they are set, further tricks are only bags."""
         self.wants_tricks = self.need > 0 or self.setting or (contest and not self.nil_me)
         self.hand = list(view.hand)
-        self.out = _PACK.difference(self.seen, self.hand)
+
+    @cached_property
+    def out(self) -> frozenset[Card]:
+        """The cards neither played nor in this hand: worked out only when a choice
+        asks (most of a rollout's plays never do)."""
+        view = self.view
+        played = [card for done in view.completed for _, card in done.plays]
+        return _PACK.difference(played, (card for _, card in view.trick), self.hand)
 
     @cached_property
     def facts(self) -> TrickFacts:
