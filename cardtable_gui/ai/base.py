@@ -73,11 +73,6 @@ SafetyPlay = Callable[[GameView, Sequence[Action], int], Action | None]
 moves and the seat, or None where the game has no such move here: a safety play whose
 worth the rollouts' players cannot see, because they do not play on to protect it."""
 
-WeightyDecision = Callable[[GameView], bool]
-"""Whether the decision in a view is one the whole round turns on (a Spades bid): it
-comes once a round and sets what every later card is worth, so the search gives it
-more thought than a card's play."""
-
 Shortlist = Callable[[Action, Sequence[Action]], Sequence[Action]]
 """The moves worth weighing beside ``favourite`` (the game's own choice) among ``legal``,
 where some are surely far worse (a Spades bid five tricks off a sound one): the search

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable_gui.ai import arizona_spaghetti, hand_and_foot, spades, spinado, spizzichino
-from cardtable_gui.ai.base import AgentFactory, SafetyPlay, SearchPlan, Shortlist, Slips, Twins, WeightyDecision
+from cardtable_gui.ai.base import AgentFactory, SafetyPlay, SearchPlan, Shortlist, Slips, Twins
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,16 +21,15 @@ class GameAgents:
     if the search must be bounded (most games search every move fully); the safety
     plays the search makes without weighing, if the game has any; the player its
     rollouts seat on the other side, where it is not the heuristic one; the moves a
-    beginner (Easy) slips into, where not any legal move; the decisions the search
-    thinks longer over, if any; the moves worth its weighing beside the heuristic's
-    choice, where not every legal move; and which moves are the same choice, if any are."""
+    beginner (Easy) slips into, where not any legal move; the moves worth its weighing
+    beside the heuristic's choice, where not every legal move; and which moves are the
+    same choice, if any are."""
 
     heuristic: AgentFactory
     search_plan: SearchPlan | None = None
     safety_play: SafetyPlay | None = None
     rival: AgentFactory | None = None
     slips: Slips | None = None
-    weighty: WeightyDecision | None = None
     shortlist: Shortlist | None = None
     twins: Twins | None = None
 
@@ -41,7 +40,6 @@ AGENTS: dict[str, GameAgents] = {
         safety_play=spades.nil_cover,
         rival=spades.SpadesRival,
         slips=spades.beginner_slips,
-        weighty=spades.is_bid,
         shortlist=spades.bids_worth_weighing,
         twins=spades.touching_cards,
     ),

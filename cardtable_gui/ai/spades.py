@@ -21,7 +21,6 @@ from cardtable_gui.rules.spades import (
     LOOK,
     TRICKS_PER_HAND,
     Bid,
-    Phase,
     PlayCard,
     SpadesView,
 )
@@ -292,10 +291,6 @@ def touching_cards(view: GameView, move: Action, other: Action) -> bool:
     played = {card for trick in view.completed for _, card in trick.plays}
     return touching(move.card, other.card, played.union(view.hand))
 
-
-def is_bid(view: GameView) -> bool:
-    """Whether the seat is bidding: the decision a Spades hand turns on."""
-    return isinstance(view, SpadesView) and view.phase is Phase.BIDDING
 
 
 def nil_cover(view: GameView, legal: Sequence[Action], seat: int) -> Action | None:

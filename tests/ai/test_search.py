@@ -13,7 +13,7 @@ import time
 import pytest
 
 from cardtable_gui.ai import make_agent
-from cardtable_gui.ai.search import SearchAgent, Tally, _favourite_unless_beaten
+from cardtable_gui.ai.search import DEFAULT_SAMPLES, MAX_WORK, SearchAgent, Tally, _favourite_unless_beaten
 from cardtable_gui.rules import GAMES
 from cardtable_gui.ai.spades import SpadesHeuristic, SpadesRival
 from cardtable_gui.cards import Card
@@ -180,20 +180,13 @@ def test_successive_halving_spends_most_deals_on_the_best_moves() -> None:
     assert {t.action for t in ranked} == set(agent._candidates(view, legal))
 
 
-def test_a_spades_bid_is_tried_on_twice_the_deals_of_a_card() -> None:
-    """The bid sets what the whole hand is worth and comes once a hand, so the search
-    gives it the thought of two cards' plays."""
-    state = SpadesRules().new_game(4, seed=5)
-    while LOOK in state.legal_actions():
-        state.apply(LOOK)
-    seat = state.to_move
-    assert seat is not None and state.phase is Phase.BIDDING
-    view, legal = state.view(seat), state.legal_actions()
-    weighed = SearchAgent(GAMES["spades"], seat, random.Random(4), samples=6, max_work=10**9)
-    plain = SearchAgent(GAMES["spades"], seat, random.Random(4), samples=6, max_work=10**9)
-    plain._weighty = None
-    tries = [sum(t.tries for t in agent._search(view, legal)[0]) for agent in (weighed, plain)]
-    assert tries[0] >= 1.8 * tries[1]
+def test_spades_has_twice_the_usual_samples_and_work_for_bids_and_cards_alike() -> None:
+    """A bid once had twice a card's thought; a card now has what a bid had (48 samples
+    a move), which made Hard stronger by more than the bids' extra thought did."""
+    agent = SearchAgent(GAMES["spades"], 0, random.Random(4))
+    assert (agent.samples, agent.max_work) == (2 * DEFAULT_SAMPLES, 2 * MAX_WORK)
+    other = SearchAgent(GAMES["arizona_spaghetti"], 0, random.Random(4))
+    assert (other.samples, other.max_work) == (DEFAULT_SAMPLES, MAX_WORK)
 
 
 def test_a_spades_bid_weighs_the_bids_near_the_heuristic_s_and_nil_only() -> None:
