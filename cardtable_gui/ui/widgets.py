@@ -30,6 +30,11 @@ def _tell(on_change: Callable[[T], None] | None, value: T) -> None:
         on_change(value)
 
 
+MODIFIER_KEYS = frozenset(
+    (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI)
+)
+"""Keys held to change another key or click: pressing one alone is not yet an action."""
+
 class Widget:
     """Base of every control: a rect, visibility, enabled state, hover and focus."""
 
@@ -555,6 +560,10 @@ class TextInput(Widget):
                 self.all_selected = bool(self.text)
                 self.caret = len(self.text)
                 return True
+            if event.key in MODIFIER_KEYS or _types_text(event):
+                # The character comes next as TEXTINPUT and replaces the selection
+                # there; seen in play, Ctrl+A then a name added to the old one.
+                return True
             selected, self.all_selected = self.all_selected, False
             if selected and event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
                 self._set_text("", 0)
@@ -823,3 +832,9 @@ def _fit_font_size(theme: Theme, text: str, size_px: int, width: int, bold: bool
     if text_w <= width:
         return size
     return max(6, int(size * width / text_w))
+
+
+def _types_text(event: pygame.event.Event) -> bool:
+    """Whether a key press puts a character in a text field (its TEXTINPUT follows)."""
+    typed = getattr(event, "unicode", "")
+    return bool(typed) and typed.isprintable() and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)

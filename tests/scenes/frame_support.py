@@ -46,6 +46,22 @@ def type_text(app: App, text: str) -> None:
     frame(app)
 
 
+def type_keys(app: App, text: str) -> None:
+    """Type ``text`` as a keyboard does: Shift held for a capital, and each key's press
+    before the character it puts in (the TEXTINPUT), then its release."""
+    for char in text:
+        shift = pygame.KMOD_LSHIFT if char.isupper() else 0
+        if shift:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=shift, unicode="", scancode=0))
+        code = pygame.key.key_code(char.lower()) if char.isalnum() else pygame.K_SPACE
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=shift, unicode=char, scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=shift, unicode=char, scancode=0))
+        if shift:
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_LSHIFT, mod=0, unicode="", scancode=0))
+    frame(app)
+
+
 def resize(app: App, size: tuple[int, int]) -> None:
     """Resize the window as a window manager would, and let the app notice."""
     pygame.display.set_mode(size, pygame.RESIZABLE)

@@ -10,7 +10,7 @@ from typing import Literal
 
 import pygame
 import pytest
-from frame_support import click, frame, key, make_app, type_text
+from frame_support import click, frame, key, make_app, type_keys, type_text
 from pydantic import Field, model_validator
 
 from cardtable_gui.rules import GAMES, RulesOptions
@@ -158,6 +158,10 @@ def test_ctrl_a_then_typing_replaces_a_whole_name(app) -> None:
     key(app, pygame.K_a, mod=pygame.KMOD_CTRL)
     type_text(app, "Mia")
     assert row.name.text == "Mia"
+    # Seen in play: with real key presses before each character, "Bea" was added on.
+    key(app, pygame.K_a, mod=pygame.KMOD_CTRL)
+    type_keys(app, "Bea")
+    assert row.name.text == "Bea"
     key(app, pygame.K_a, mod=pygame.KMOD_LCTRL)
     key(app, pygame.K_BACKSPACE)
     assert row.name.text == ""

@@ -73,7 +73,7 @@ from cardtable_gui.shown_text import drawable_seat_name
 from cardtable_gui.undo_rule import CARDS_SEEN_SINCE, HAND_OVER, NO_MOVE_THIS_HAND, UndoOff
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.form import house_rule_lines
-from cardtable_gui.ui.widgets import Button
+from cardtable_gui.ui.widgets import MODIFIER_KEYS, Button
 
 if TYPE_CHECKING:
     from cardtable_gui.app_window import App
@@ -84,10 +84,6 @@ NOTICE_SECONDS = 6.0
 """How long news from outside the game (a friend gone or back) shows."""
 PLAY_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE})
 """The keys that play or pick a card on every table."""
-MODIFIER_KEYS = frozenset(
-    (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI)
-)
-"""Keys held to change another key or click: pressing one alone is not yet an action."""
 STAGED_FIRST = (
     "Make the move you have set up first: it brings you cards you have not seen yet, "
     "and the hint can only weigh them once they are yours."
