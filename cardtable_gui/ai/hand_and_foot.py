@@ -17,6 +17,7 @@ from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.claims import Claim, certain, likely
 from cardtable_gui.ai.base import SearchPlan, SeatHeuristic
 from cardtable_gui.cards import Card, Rank
+from cardtable_gui.grammar import listed
 from cardtable_gui.rules.base import Action, GameState, GameView
 from cardtable_gui.rules.hand_and_foot import (
     AnswerGoOut,
@@ -374,7 +375,7 @@ class HandAndFootHeuristic(SeatHeuristic):
             )
         if starts:
             names = [rank_name(b.rank) for _, b in starts]
-            ranks = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+            ranks = listed(names)
             plural = "a book" if len(starts) == 1 else "books"
             return Advice(
                 meld,

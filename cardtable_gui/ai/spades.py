@@ -15,6 +15,7 @@ from cardtable_gui.ai.base import SeatHeuristic
 from cardtable_gui.ai.claims import Claim, certain, likely
 from cardtable_gui.ai.trick_facts import TrickFacts, beats, highest_left, touching
 from cardtable_gui.cards import FRENCH_SUITS, Card, Rank, Suit, french_deck
+from cardtable_gui.grammar import listed
 from cardtable_gui.rules.base import Action, GameView
 from cardtable_gui.rules.spades import (
     BLIND_NIL,
@@ -406,6 +407,27 @@ class Play:
             return min(low, key=lambda c: (lengths[c.suit], c.rank)), "lead-short"
         return _lowest(side_cards or legal), "lead-low"
 
+    def _short_lead_reason(self, card: Card) -> str:
+        """Why lead low from ``card``'s side suit: it is the shortest, or the shortest
+        but for suits whose only cards are a queen or better, kept to win a trick each.
+        Seen in play: "a short side suit (you hold 4 hearts)" beside a lone queen."""
+        length = self._length(card.suit)
+        kept = sorted(
+            (c for c in self.hand if c.suit is not Suit.SPADES and c.suit is not card.suit and self._length(c.suit) < length),
+            key=lambda c: -c.rank,
+        )
+        start = f"Lead the {card.name}: with no sure winner to cash, start"
+        trump = "once it runs out, your spades can trump it."
+        if not kept:
+            return f"{start} on your shortest side suit (you hold {_count(length, card)}) with its lowest card; {trump}"
+        names = listed([f"the {c.name}" for c in kept])
+        is_kept = "is kept" if len(kept) == 1 else "are kept"
+        return (
+            f"{start} on your shortest side suit that has a low card (you hold {_count(length, card)}), "
+            f"with its lowest; {names} {is_kept} to try for a trick of {'its' if len(kept) == 1 else 'their'} own, "
+            f"and once your {_suit(card)} run out, your spades can trump them."
+        )
+
     def _length(self, suit: Suit | None) -> int:
         """How many cards of ``suit`` this seat holds."""
         return sum(1 for c in self.hand if c.suit is suit)
@@ -501,11 +523,7 @@ class Play:
                 "nil-lead-low": f"Lead the {name}: you bid nil, so lead low and let the others fight for the trick.",
                 "cover-nil-lead": f"Lead the {name}: a high card takes the lead, so your partner can play under it and keep their nil.",
                 "set-nil-lead": f"Lead the {name}: a low lead against a nil bid leaves the nil bidder little room to play under.",
-                "lead-short": (
-                    f"Lead the {name}: with no sure winner to cash, start on a short side suit "
-                    f"(you hold {_count(self._length(card.suit), card)}) with its lowest card; once it runs out, "
-                    "your spades can trump it."
-                ),
+                "lead-short": self._short_lead_reason(card),
                 "lead-low": (
                     f"Lead the {name}: your side has its contract, so give the lead away cheaply and avoid bags."
                     if not self.wants_tricks

@@ -133,7 +133,7 @@ def test_with_no_winner_to_cash_it_leads_low_from_a_short_side_suit_to_trump_it_
     assert said.action == PlayCard(Card.parse("3C"))
     assert said.rule == "lead-short"
     assert said.reason == (
-        "Lead the three of clubs: with no sure winner to cash, start on a short side suit "
+        "Lead the three of clubs: with no sure winner to cash, start on your shortest side suit "
         "(you hold 2 clubs) with its lowest card; once it runs out, your spades can trump it."
     )
 
@@ -143,7 +143,13 @@ def test_a_short_suits_queen_stays_home_to_win_a_trick_of_its_own() -> None:
     play_to_seat(state, 0, {})
     said = advice(state, 0)
     assert said.action == PlayCard(Card.parse("4D"))
-    assert "(you hold 4 diamonds)" in said.reason
+    # Seen in play: "start on a short side suit (you hold 4 hearts)" beside a lone queen
+    # of diamonds; the shorter suit kept home is named.
+    assert said.reason == (
+        "Lead the four of diamonds: with no sure winner to cash, start on your shortest side suit that has "
+        "a low card (you hold 4 diamonds), with its lowest; the queen of clubs is kept to try for a trick of "
+        "its own, and once your diamonds run out, your spades can trump them."
+    )
 
 
 def test_with_no_spades_to_trump_with_it_leads_its_lowest_side_card() -> None:

@@ -19,7 +19,7 @@ from typing import Any
 from cardtable_gui.ai import Agent
 from cardtable_gui.match import Match, Position
 from cardtable_gui.rules.base import Action, Event, IllegalAction
-from cardtable_gui.scenes.table.grammar import YOU
+from cardtable_gui.grammar import YOU
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.tutorials import LessonRun, Outcome
 from cardtable_gui.undo_rule import UndoOff

@@ -53,7 +53,7 @@ from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.face_up_stack import FaceUpStack
 from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
-from cardtable_gui.scenes.table.grammar import owner, with_verb
+from cardtable_gui.grammar import owner, with_verb
 from cardtable_gui.scenes.table.hand_fan import HandFan, reach_for
 from cardtable_gui.scenes.table.hand_play import PLAY_IT, HandPlay, with_card_picked, with_pick
 from cardtable_gui.scenes.table.keys_line import HAND_BAND, HINT, KeysLine

@@ -23,7 +23,7 @@ from cardtable_gui.rules.hand_and_foot.state import FOOT_SIZE, HAND_SIZE, TAIL_S
 from cardtable_gui.scenes.table.animation import Animator
 from cardtable_gui.scenes.table.book_row import NEW_BOOK
 from cardtable_gui.scenes.table.dealing import deal_order
-from cardtable_gui.scenes.table.grammar import with_verb
+from cardtable_gui.grammar import with_verb
 from cardtable_gui.scenes.table.layouts.base import EventShows, show_event
 from cardtable_gui.scenes.table.layouts.hand_and_foot import words
 from cardtable_gui.scenes.table.layouts.hand_and_foot.staging import book_key

@@ -1,8 +1,8 @@
-"""Names in the table's sentences read as a person would write them."""
+"""Names in the sentences the program shows read as a person would write them."""
 
 from __future__ import annotations
 
-from cardtable_gui.scenes.table.grammar import listed, owner, with_verb
+from cardtable_gui.grammar import listed, owner, with_verb
 
 
 def test_a_list_of_names_is_written_with_commas_and_one_and() -> None:
