@@ -267,6 +267,9 @@ def host_plays_until_asked(app: App, table: HostedTableScene, title: str) -> Non
         return False
 
     run_until(app, host_plays_or_asked)
+    # Seen in play: the question came up with the host's own last card still on its
+    # way, and the table behind it stood a move behind until it closed.
+    assert not table.animator.busy and table.match.peek_event() is None
 
 
 def _cut(server: HostServer, connection: int | None) -> None:
@@ -714,8 +717,10 @@ def test_the_host_s_leave_dialog_says_it_ends_the_game_for_the_friends(app: App,
         assert _dialog_titled(app, "Leave the table?")
         words = app.scenes.top.message.text
         assert "ends the game for your friends" in words and "computers in their seats" in words
-        # Seen in play: once the code changed, the table showed it nowhere.
-        assert f"joins again with the code {server.code}" in words
+        # Seen in play: "(A friend whose connection drops joins again with the code ...)"
+        # read as if a friend could still join once the host has left. The table
+        # itself shows the code while a friend is away.
+        assert server.code not in words
         # Seen in play: Enter pressed Leave, ending the game for every friend.
         assert app.scenes.top.focus.current.text == "Stay"
     finally:

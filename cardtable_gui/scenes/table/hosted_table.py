@@ -69,6 +69,10 @@ class HostedTableScene(TableScene):
         missing = self.hosted.missing_for(MISSING_SECONDS)
         if missing is None or missing.gone_since is None or self.app.scenes.top is not self:
             return
+        if self._busy():
+            # Seen in play: the question came up while the host's own last card was
+            # still on its way, and the table behind it stood a move behind.
+            return
         if self._offered == (missing.seat, missing.gone_since):
             return
         self._offered = (missing.seat, missing.gone_since)
@@ -143,8 +147,7 @@ class HostedTableScene(TableScene):
         """Leaving ends the game for the friends too; the host keeps it."""
         return (
             "Leaving ends the game for your friends: their tables are told the host left. "
-            "It stays saved here, and Continue on the menu plays it on with computers in their seats. "
-            f"(A friend whose connection drops joins again with the code {self.hosted.link.code}.)"
+            "It stays saved here, and Continue on the menu plays it on with computers in their seats."
         )
 
     def close(self) -> None:
