@@ -120,6 +120,11 @@ class FriendsScene(PageScene):
         self.host_title = Label("Host a game", 28, bold=True)
         self.join_title = Label("Join a game", 28, bold=True)
         self.problem = ""
+        self.problem_is_joins = False
+        """Whether the problem shown is the Join form's: it is said under the form it
+        belongs to (a code typed wrong was said under the Host column)."""
+        self.problem_box = pygame.Rect(0, 0, 0, 0)
+        """Where the problem was last drawn."""
         self.listing: Listing | None = self._listen()
         self.focus = FocusGroup(self._widgets)
         self._choose_game(self.game)
@@ -186,6 +191,7 @@ class FriendsScene(PageScene):
         return name_for_others(self.host_name.text)
 
     def _host(self) -> None:
+        self.problem_is_joins = False
         kinds = self.kinds[: self.players - 1]
         if "friend" not in kinds:
             self.problem = "Keep at least one seat for a friend, or play New game against the computer."
@@ -205,6 +211,7 @@ class FriendsScene(PageScene):
         ``port``, once the player has said what becomes of a game in progress: the
         hosted game takes its place at the table."""
         self.problem = ""
+        self.problem_is_joins = False
         ask_before_replacing(self.app, "Host a game?", lambda: self._listen_and_open(config, host_seat, friends, port), self._complain)
 
     def _complain(self, problem: str) -> None:
@@ -245,6 +252,7 @@ class FriendsScene(PageScene):
     def join(self) -> None:
         """Join the game at the address typed with the code typed, under the name
         typed (what the Join button does)."""
+        self.problem_is_joins = True
         try:
             code = normalise(self.code.text)
             host, port = split_address(self.address.text)
@@ -327,7 +335,6 @@ class FriendsScene(PageScene):
             field.rect = pygame.Rect(right, y, half, row)
             y += row + gap
         self.join_button.rect = pygame.Rect(right, y + gap, theme.px(200), row)
-        self._problem_y = max(self.host_button.rect.bottom, self.join_button.rect.bottom) + theme.px(16)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -358,12 +365,16 @@ class FriendsScene(PageScene):
             hint = theme.text("No game hosted on this network yet: type the address.", theme.px(18), th.TEXT_DIM)
             surface.blit(hint, (self.join_title.rect.x, self.join_title.rect.bottom - theme.px(4)))
         if self.problem:
-            lines, size = theme.fit_lines(self.problem, theme.px(20), surface.get_width() - 2 * theme.px(40), 2)
-            y = self._problem_y
+            under = self.join_button.rect if self.problem_is_joins else self.host_button.rect
+            column = self.join_title.rect if self.problem_is_joins else self.host_title.rect
+            lines, size = theme.fit_lines(self.problem, theme.px(20), column.width, 3)
+            y = under.bottom + theme.px(12)
+            drawn = []
             for line in lines:
                 image = theme.text(line, size, th.DANGER)
-                surface.blit(image, ((surface.get_width() - image.get_width()) // 2, y))
+                drawn.append(surface.blit(image, (column.x, y)))
                 y += size + theme.px(4)
+            self.problem_box = drawn[0].unionall(drawn[1:])
 
     def close(self) -> None:
         if self.listing is not None:

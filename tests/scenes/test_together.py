@@ -193,6 +193,9 @@ def test_the_menu_s_play_with_friends_page_hosts_and_refuses_a_code_typed_wrong(
     type_text(app, "tiger lamp")
     click(app, page.join_button.rect.center)
     assert app.scenes.top is page and "7-tiger-lamp" in page.problem
+    # Seen in play: a code typed wrong was said under the Host column.
+    frames(app)
+    assert page.problem_box.left >= page.join_button.rect.left and page.problem_box.top > page.join_button.rect.bottom
     page.problem = ""
     # Seen in play: Enter in the name field only moved on to the Join button.
     click(app, page.name.rect.center)
