@@ -192,6 +192,10 @@ class GuestLobbyScene(_Lobby):
         if remote.seat is None:
             return
         self.seats = [seat_line(seat, info, remote.seat) for seat, info in enumerate(remote.lobby)]
+        # Seen in play: the page never named the game or its host.
+        host = next((info.name for info in remote.lobby if info.kind == "host"), None)
+        game = remote.rules.title if remote.rules is not None else "a game"
+        self.title.text = f"Joining {host}'s {game}" if host else f"Joining {game}"
         self.lines = [(f"You sit in seat {remote.seat + 1}. Waiting for the host to start\u2026", 24, th.TEXT)]
         if remote.started and remote.view is not None:
             self._handed_over = True

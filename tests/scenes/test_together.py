@@ -975,3 +975,20 @@ def test_the_join_form_offers_the_last_address_and_code_again(app: App, server: 
     assert (page.address.text, page.code.text) == ("192.168.1.21", ""), "another host's game has another code"
     click(app, page.nearby_buttons[0].rect.center)
     assert (page.address.text, page.code.text) == (address, CODE)
+
+
+def test_a_friend_s_lobby_names_the_game_and_its_host(app: App, server: HostServer) -> None:
+    """Seen in play: the friend's page said only "Joining a game"."""
+    from cardtable_gui.together import open_join
+
+    hosted = HostedGame(four_seats(), [2], server)
+    open_join(app, f"127.0.0.1:{server.port}", CODE, "Gia")
+    lobby = app.scenes.top
+    assert isinstance(lobby, GuestLobbyScene)
+
+    def seated() -> bool:
+        hosted.pump()
+        return lobby.remote.seat is not None and bool(lobby.seats)
+
+    run_until(app, seated)
+    assert lobby.title.text == "Joining Hosta's Spades"
