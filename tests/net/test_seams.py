@@ -151,21 +151,25 @@ def test_a_friend_s_table_keeps_no_save_and_takes_no_move_back(tables) -> None:
         guest.saved_game()
 
 
-def test_both_tables_show_a_computer_thinking_only_once_its_turn_has_lasted(tables) -> None:
-    host, guest = tables
-    host.ai_pace = 30.0
+def _until_a_computer_is_to_move(host: HostedMatch, guest: GuestMatch) -> int:
+    """Both people play their first legal moves until a computer is to move; its seat."""
     deadline = time.monotonic() + 30
     while True:
         assert time.monotonic() < deadline, "a computer's turn came"
         # Settled first: the friend's table may not have heard a move the host made.
         _settle(host, guest)
         if guest.to_move in (1, 3):
-            break
+            return guest.to_move
         if host.to_move == 0:
             host.submit(host.legal_actions_for(0)[0])
         elif guest.to_move == 2:
             guest.submit(guest.legal_actions_for(2)[0])
-    computer = guest.to_move
+
+
+def test_both_tables_show_a_computer_thinking_only_once_its_turn_has_lasted(tables) -> None:
+    host, guest = tables
+    host.ai_pace = 30.0
+    computer = _until_a_computer_is_to_move(host, guest)
     # Each table starts the turn's clock when it first polls in it (the host may have
     # taken the friend's move in the last poll of the settling).
     host.poll()
@@ -196,17 +200,8 @@ def test_a_computer_whose_move_the_host_s_table_holds_is_shown_waiting_for_the_h
     """Seen in play: a friend who closed a hand's summary first saw a computer
     "thinking" for as long as the host read theirs."""
     host, guest = tables
+    computer = _until_a_computer_is_to_move(host, guest)
     deadline = time.monotonic() + 30
-    while True:
-        assert time.monotonic() < deadline, "a computer's turn came"
-        _settle(host, guest)
-        if guest.to_move in (1, 3):
-            break
-        if host.to_move == 0:
-            host.submit(host.legal_actions_for(0)[0])
-        elif guest.to_move == 2:
-            guest.submit(guest.legal_actions_for(2)[0])
-    computer = guest.to_move
     host.hold = True
     host.hosted.hold(True)
 

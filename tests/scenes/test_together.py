@@ -755,10 +755,9 @@ def _gone(app: App, table: HostedTableScene, friend: GuestClient) -> None:
     run_until(app, lambda: not table.hosted.friends[2].present)
 
 
-def test_a_friend_sits_down_again_while_the_host_is_asked_about_them_and_the_question_closes(
-    app: App, server: HostServer, monkeypatch
-) -> None:
-    """The friend's restarted join hung on "Connecting…" until the host answered."""
+def _asked_about_gia(app: App, server: HostServer, monkeypatch) -> tuple[HostedGame, HostedTableScene]:
+    """Gia's program ends mid-game and the host plays on until asked about her (at
+    once, not after the usual wait)."""
     from cardtable_gui.scenes.table import hosted_table
 
     monkeypatch.setattr(hosted_table, "MISSING_SECONDS", 0.0)
@@ -767,6 +766,14 @@ def test_a_friend_sits_down_again_while_the_host_is_asked_about_them_and_the_que
     app.scenes.push(table)
     _gone(app, table, friend)
     host_plays_until_asked(app, table, "Gia's connection is down")
+    return hosted, table
+
+
+def test_a_friend_sits_down_again_while_the_host_is_asked_about_them_and_the_question_closes(
+    app: App, server: HostServer, monkeypatch
+) -> None:
+    """The friend's restarted join hung on "Connecting…" until the host answered."""
+    hosted, table = _asked_about_gia(app, server, monkeypatch)
     remote = _back_at_table(app, server, "Gia")
     assert remote.seat == 2 and hosted.friends[2].present
     assert app.scenes.top is table, "the question closed itself"
@@ -904,14 +911,7 @@ def test_the_host_s_table_keeps_the_join_code_in_sight_while_a_friend_is_away(
     app: App, server: HostServer, monkeypatch
 ) -> None:
     """Seen in play: after Keep waiting the code was nowhere on the host's table."""
-    from cardtable_gui.scenes.table import hosted_table
-
-    monkeypatch.setattr(hosted_table, "MISSING_SECONDS", 0.0)
-    hosted, friend = friend_joined(server, "Gia")
-    table = HostedTableScene(app, hosted, 0, lambda: None)
-    app.scenes.push(table)
-    _gone(app, table, friend)
-    host_plays_until_asked(app, table, "Gia's connection is down")
+    hosted, table = _asked_about_gia(app, server, monkeypatch)
     keep = next(button for button in app.scenes.top.buttons if button.text == "Keep waiting")
     click(app, keep.rect.center)
     waiting = f"Waiting for Gia to join again: the join code is {CODE}."
