@@ -225,6 +225,9 @@ class Match:
     def waiting_words(self, seat: int, doing: str = "choosing") -> str:
         return "thinking"
 
+    def away(self, seat: int) -> bool:
+        return False
+
     def seat_name(self, seat: int) -> str:
         """The seat's name; a friend's seat a computer plays now says so, briefly, to
         fit a name plate and a side's line of the scores ("Ada (computer)" was cut)."""

@@ -85,6 +85,10 @@ class MatchSeam(Protocol):
         them to do: "choosing", or "answering" a question put to them), "connection
         lost" while their connection is down."""
 
+    def away(self, seat: int) -> bool:
+        """Whether the person at ``seat`` plays from another computer whose connection
+        is down: their plate says so at once, not only when their turn comes."""
+
     @property
     def is_over(self) -> bool: ...
 

@@ -171,6 +171,10 @@ class GuestMatch:
             return HELD_WORDS if self.remote.held else "thinking"
         return doing if self.remote.lobby[seat].present else "connection lost"
 
+    def away(self, seat: int) -> bool:
+        lobby = self.remote.lobby
+        return seat < len(lobby) and lobby[seat].kind == "friend" and not lobby[seat].present
+
     @property
     def is_over(self) -> bool:
         return self.remote.over

@@ -61,6 +61,10 @@ class HostedMatch(Match):
             return "thinking"
         return doing if friend.present else "connection lost"
 
+    def away(self, seat: int) -> bool:
+        friend = self.hosted.friends.get(seat)
+        return friend is not None and friend.gone_since is not None
+
     def poll(self) -> None:
         super().poll()
         self.hosted.pump()

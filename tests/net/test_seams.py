@@ -187,6 +187,7 @@ def test_a_person_at_another_computer_is_shown_choosing_and_a_lost_connection_so
     host, guest = tables
     assert host.waiting_words(2) == "choosing" and host.waiting_words(1) == "thinking"
     assert guest.waiting_words(0) == "choosing" and guest.waiting_words(3) == "thinking"
+    assert not any(host.away(seat) or guest.away(seat) for seat in range(4))
     guest.client.close()
     deadline = time.monotonic() + 10
     while host.waiting_words(2) != "connection lost":
@@ -194,6 +195,7 @@ def test_a_person_at_another_computer_is_shown_choosing_and_a_lost_connection_so
         host.poll()
         time.sleep(0.01)
     assert any("Ada" in notice for notice in host.notices())
+    assert host.away(2) and not host.away(1) and not host.away(0)
 
 
 def test_a_computer_whose_move_the_host_s_table_holds_is_shown_waiting_for_the_host(tables) -> None:

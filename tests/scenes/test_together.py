@@ -32,7 +32,7 @@ CODE = "7-tiger-lamp"
 WRONG_CODE = "8-tiger-lamp"
 
 
-def four_seats() -> MatchConfig:
+def four_seats(seed: int = 4) -> MatchConfig:
     return MatchConfig(
         game="spades",
         seats=(
@@ -41,7 +41,7 @@ def four_seats() -> MatchConfig:
             SeatConfig(name="Friend", kind=SeatKind.HUMAN),
             SeatConfig(name="Bot B", level=AILevel.EASY),
         ),
-        seed=4,
+        seed=seed,
     )
 
 
@@ -100,9 +100,9 @@ def test_the_host_s_lobby_fills_as_a_friend_joins_and_start_opens_the_table(app:
         friend.close()
 
 
-def friend_joined(server: HostServer, name: str) -> tuple[HostedGame, GuestClient]:
+def friend_joined(server: HostServer, name: str, seed: int = 4) -> tuple[HostedGame, GuestClient]:
     """A game hosted with seat 3 kept for a friend, and ``name`` joined to it."""
-    hosted = HostedGame(four_seats(), [2], server)
+    hosted = HostedGame(four_seats(seed), [2], server)
     friend = GuestClient(f"127.0.0.1:{server.port}", CODE, name)
     friend.start()
     deadline = time.monotonic() + 10
@@ -992,3 +992,18 @@ def test_a_friend_s_lobby_names_the_game_and_its_host(app: App, server: HostServ
 
     run_until(app, seated)
     assert lobby.title.text == "Joining Hosta's Spades"
+
+
+def test_an_away_friend_s_plate_says_so_before_their_turn(app: App, server: HostServer) -> None:
+    """Seen in play: an away friend's plate said nothing until their turn came."""
+    hosted, friend = friend_joined(server, "Gia", seed=9)
+    table = HostedTableScene(app, hosted, 0, lambda: None)
+    app.scenes.push(table)
+    frames(app, 3)
+    gia = next(panel for panel in table.table.panels if panel.name == "Gia")
+    assert not gia.thinking
+    _gone(app, table, friend)
+    frames(app, 2)
+    assert table.match.to_move == 0, "the host bids first in this deal"
+    assert gia.thinking and gia.waiting_words == "connection lost"
+

@@ -218,7 +218,8 @@ class GameLayout(ABC):
             panel.active = to_move == seat and not paused
             if turn_text is not None:
                 panel.turn_text = turn_text
-            panel.thinking = thinking == seat and not paused
+            # A friend whose connection is down shows it at once, whoever's turn it is.
+            panel.thinking = (thinking == seat or self.port.match.away(seat)) and not paused
             panel.waiting_words = self.port.match.waiting_words(seat)
             panel.dealer = dealer == seat
 

@@ -747,7 +747,7 @@ class HandAndFootLayout(GameLayout):
             panel.active = self.to_move == seat and not paused
             asked = answering and seat != view.turn
             panel.turn_text = "to answer" if asked else "to play"
-            panel.thinking = thinking == seat and not paused
+            panel.thinking = (thinking == seat or self.port.match.away(seat)) and not paused
             # A partner asked "may I go out?" is not choosing a move: the table waits
             # for their answer.
             panel.waiting_words = self.port.match.waiting_words(seat, "answering" if asked else "choosing")
