@@ -30,6 +30,10 @@ def show(report: AuditReport, seconds: float) -> None:
             if kind in report.likely_share:
                 line += f", mean share said {report.likely_share[kind] / said:.0%}"
         print(line)
+        for (rule_kind, rule), count in sorted(report.likely_by_rule.items()):
+            if rule_kind == kind:
+                true = report.likely_true_by_rule[kind, rule]
+                print(f"        {rule}: said {count}, came true {true} ({true / count:.0%})")
     for reason, finding in report.false_certain[:3]:
         print(f"    FALSE: {finding.claim} in {reason!r}")
 

@@ -601,7 +601,10 @@ class Play:
         every = f"every card you may play beats the {best.name}"
         text = {
             ("nil-forced", True): "every card you may play wins this trick, so your nil is lost; shed your highest",
-            ("nil-forced", False): f"{every}, so your nil is probably lost on this trick; shed your highest",
+            ("nil-forced", False): (
+                f"{every}, so your nil is lost on this trick unless a player still to come takes it; "
+                "shed your highest"
+            ),
             ("forced-win", True): "every card you may play wins this trick, so spend the cheapest",
             ("forced-win", False): f"{every}, so spend the cheapest; a card still to come may yet take the trick",
         }[rule, sure]

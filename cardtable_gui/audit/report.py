@@ -37,6 +37,10 @@ class AuditReport:
     likely_true: Counter[str] = field(default_factory=Counter)
     likely_share: dict[str, float] = field(default_factory=dict)
     """The sum of the shares said for each kind's likely claims (where one was said)."""
+    likely_by_rule: Counter[tuple[str, str]] = field(default_factory=Counter)
+    likely_true_by_rule: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """The likely claims again, by kind and the rule of the hint that made them: a
+    reason's words ("probably") belong to its rule, so its rate is the one to read."""
 
     def add(self, position: HintedPosition, findings: list[Finding]) -> None:
         self.positions += 1
@@ -51,6 +55,8 @@ class AuditReport:
             if not finding.claim.certain:
                 self.likely_said[kind] += 1
                 self.likely_true[kind] += finding.real
+                self.likely_by_rule[kind, position.advice.rule] += 1
+                self.likely_true_by_rule[kind, position.advice.rule] += finding.real
                 if finding.claim.share is not None:
                     self.likely_share[kind] = self.likely_share.get(kind, 0.0) + finding.claim.share
 
