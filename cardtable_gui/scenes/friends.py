@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from cardtable_gui.grammar import listed
 from cardtable_gui.net.addresses import local_addresses, reach_words
 from cardtable_gui.net.client import BadAddress, GuestClient, split_address
 from cardtable_gui.net.codes import BadJoinCode, normalise
@@ -31,7 +32,6 @@ from cardtable_gui.rules import GAMES, get_rules
 from cardtable_gui.scenes.game_in_progress import ask_before_replacing
 from cardtable_gui.scenes.lobby import GuestLobbyScene, HostLobbyScene
 from cardtable_gui.scenes.page import PageScene
-from cardtable_gui.grammar import listed
 from cardtable_gui.scenes.table.guest_table import GuestTableScene
 from cardtable_gui.scenes.table.hosted_table import HostedTableScene
 from cardtable_gui.seats import NAME_LIMIT, MatchConfig

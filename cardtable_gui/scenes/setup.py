@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from cardtable_gui.grammar import listed
 from cardtable_gui.rules import GAMES, GameRules
 from cardtable_gui.scenes.page import PageScene
 from cardtable_gui.scenes.game_in_progress import ask_before_replacing
-from cardtable_gui.grammar import listed
 from cardtable_gui.seats import COMPUTER_NAMES, NAME_LIMIT, AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.shown_text import drawable
 from cardtable_gui.ui import theme as th

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from cardtable_gui.grammar import listed
 from cardtable_gui.match_seam import MatchSeam
 from cardtable_gui.net.hosted_match import HostedMatch
 from cardtable_gui.net.hosting import HostedGame
 from cardtable_gui.persistence.saves import RestoredGame
 from cardtable_gui.scenes.dialog import Answer, Dialog
-from cardtable_gui.grammar import listed
 from cardtable_gui.scenes.table.scene import TableScene
 from cardtable_gui.seats import MatchConfig
 

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cardtable_gui.ai.advice import Advice
+from cardtable_gui.grammar import listed
 from cardtable_gui.match import Match, Position
 from cardtable_gui.match_seam import MatchSeam
 from cardtable_gui.persistence import record_game
@@ -58,7 +59,6 @@ from cardtable_gui.scenes.table.coach import Coach
 from cardtable_gui.scenes.table.confirm import ConfirmPanel
 from cardtable_gui.scenes.table.footprint import EDGE_MARGIN, KEEP_CLEAR, Footprint, Kind
 from cardtable_gui.scenes.table.game_over import GameOverPanel, standings
-from cardtable_gui.grammar import listed
 from cardtable_gui.scenes.table.handoff import HandoffCover
 from cardtable_gui.scenes.table.hint import HintPanel
 from cardtable_gui.scenes.table.layout_registry import NoTableYet, make_layout

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 import pygame
 
 from cardtable_gui.cards import Card
-from cardtable_gui.scenes.table.card_sprites import CardSprites, turned_index_corners
 from cardtable_gui.grammar import with_verb
+from cardtable_gui.scenes.table.card_sprites import CardSprites, turned_index_corners
 from cardtable_gui.scenes.table.note_place import first_clear, overlap, place_note
 from cardtable_gui.ui import theme as th
 

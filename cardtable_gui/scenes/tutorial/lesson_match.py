@@ -17,9 +17,9 @@ from collections.abc import Callable
 from typing import Any
 
 from cardtable_gui.ai import Agent
+from cardtable_gui.grammar import YOU
 from cardtable_gui.match import Match, Position
 from cardtable_gui.rules.base import Action, Event, IllegalAction
-from cardtable_gui.grammar import YOU
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.tutorials import LessonRun, Outcome
 from cardtable_gui.undo_rule import UndoOff

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, cast
 import pygame
 
 from cardtable_gui.cards import Card, italian_deck
+from cardtable_gui.grammar import owner, with_verb
 from cardtable_gui.rules.base import Action, CardPlayed, Event, GameView, HandDealt, RoundScored, TrickWon
 from cardtable_gui.rules.spizzichino import (
     HAND_PILES,
@@ -53,7 +54,6 @@ from cardtable_gui.scenes.table.bubbles import Anchor, Bubbles
 from cardtable_gui.scenes.table.face_up_stack import FaceUpStack
 from cardtable_gui.scenes.table.footprint import Footprint, Kind
 from cardtable_gui.scenes.table.game_over import ScoreSheet
-from cardtable_gui.grammar import owner, with_verb
 from cardtable_gui.scenes.table.hand_fan import HandFan, reach_for
 from cardtable_gui.scenes.table.hand_play import PLAY_IT, HandPlay, with_card_picked, with_pick
 from cardtable_gui.scenes.table.keys_line import HAND_BAND, HINT, KeysLine

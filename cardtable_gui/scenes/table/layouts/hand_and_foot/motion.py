@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardtable_gui.cards import Card
+from cardtable_gui.grammar import with_verb
 from cardtable_gui.rules.base import Event, HandDealt, RoundScored
 from cardtable_gui.rules.hand_and_foot import Book, HandAndFootView, is_wild
 from cardtable_gui.rules.hand_and_foot import events
@@ -23,7 +24,6 @@ from cardtable_gui.rules.hand_and_foot.state import FOOT_SIZE, HAND_SIZE, TAIL_S
 from cardtable_gui.scenes.table.animation import Animator
 from cardtable_gui.scenes.table.book_row import NEW_BOOK
 from cardtable_gui.scenes.table.dealing import deal_order
-from cardtable_gui.grammar import with_verb
 from cardtable_gui.scenes.table.layouts.base import EventShows, show_event
 from cardtable_gui.scenes.table.layouts.hand_and_foot import words
 from cardtable_gui.scenes.table.layouts.hand_and_foot.staging import book_key
