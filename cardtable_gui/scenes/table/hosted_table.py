@@ -97,7 +97,7 @@ class HostedTableScene(TableScene):
         join again with ("Waiting for Gia to join again: the join code is ..."), or
         "". Seen in play: once the host chose to keep waiting, the code was nowhere on
         the table, and the friend had to ask for it again."""
-        away = [f.name or self.seat_name(f.seat) for f in self.hosted.friends.values() if f.gone_since is not None]
+        away = self.hosted.waiting_for()
         if not away:
             return ""
         return f"Waiting for {listed(away)} to join again: the join code is {self.hosted.link.code}."
