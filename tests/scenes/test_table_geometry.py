@@ -31,6 +31,7 @@ from cardtable_gui.scenes.table.book_row import NEW_BOOK
 from cardtable_gui.scenes.table.card_sprites import index_corners
 from cardtable_gui.scenes.table.trick_area import TrickArea
 from cardtable_gui.scenes.table.footprint import EDGE_MARGIN, Footprint, Kind, Mark
+from cardtable_gui.scenes.table.note_place import NOTE_GAP
 from cardtable_gui.shown_text import ELLIPSIS
 from cardtable_gui.ui.theme import MIN_TEXT_PX
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
@@ -164,6 +165,21 @@ def test_the_person_s_decision_with_a_tip_a_hint_and_a_refusal(app: App, game: s
     scene.say(LONG_REFUSAL)
     frames(app, 2)
     assert problems(scene) == [], "with a refusal too"
+
+
+def test_the_table_s_news_keeps_a_gap_from_the_bid_panel(app: App) -> None:
+    """Seen in play: the host's line about an away friend sat flush on the bid panel's
+    top edge, and read as part of the panel."""
+    scene = TableScene(app, config("spades", 4, (0,)))
+    app.scenes.push(scene)
+    to_decision(app, scene)
+    scene.note_briefly("Waiting for Cleo to join again: the join code is 48-lamp-radish.", 30.0)
+    frames(app, 2)
+    news = scene.message_rect().inflate(2 * NOTE_GAP, 2 * NOTE_GAP)
+    boxed = [mark for mark in scene.footprint() if mark.kind in (Kind.CONTROL, Kind.PANEL)]
+    assert any(mark.what == "bid panel" for mark in boxed)
+    assert [mark.what for mark in boxed if news.colliderect(mark.rect)] == []
+    assert problems(scene) == []
 
 
 def cut_names(trick: TrickArea | None) -> list[str]:

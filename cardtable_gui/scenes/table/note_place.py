@@ -6,8 +6,8 @@ about. From there, boxes of a few widths (narrower ones wrap to more lines) are 
 at positions inside the window: a box must never cover what the player needs (cards,
 controls, play areas and other notes: ``keep_clear``) and should hide as little of the
 rest (``rather_not``, each thing by the share of it hidden) as it can, nearer its
-natural place being better. A note keeps a small gap from the other notes, and is
-tried just beside each of them, lined up with it. ``place_in`` reads all of these
+natural place being better. A note keeps a small gap from the other notes (and, where
+asked and there is room, from controls and panels: ``BOXED``), and is tried just beside each of them, lined up with it. ``place_in`` reads all of these
 from the table's ``Footprint``.
 Pure rectangle arithmetic, so it is quick and tested alone.
 """
@@ -36,6 +36,9 @@ came cheaper narrow, and Spinado's hint, moved under a tip, took five lines at
 1920x1080 where a box as wide as the free room took four."""
 NOTE_GAP = 8
 """How far a note keeps from another note, in pixels: two boxes touching read as one."""
+BOXED = frozenset((Kind.CONTROL, Kind.PANEL))
+"""What is drawn in a box of its own, which a note keeps ``NOTE_GAP`` from as it does
+from another note."""
 
 
 def overlap(box: pygame.Rect, rects: Sequence[pygame.Rect]) -> int:
@@ -197,19 +200,30 @@ def place_in(
     step: int,
     screen: pygame.Rect | None = None,
     narrowest: int = NARROWEST,
+    spaced: bool = False,
 ) -> tuple[int, pygame.Rect]:
     """``place_note`` against what ``footprint`` holds: clear of its cards, controls,
     play areas, words, marks and panels, a gap from its notes, hiding little of its areas,
-    inside ``screen`` (the footprint's window less its margin unless told)."""
-    keep_clear, notes = _clear_of(footprint)
+    inside ``screen`` (the footprint's window less its margin unless told). When
+    ``spaced``, a gap from its controls and panels too where there is room for one:
+    on a crowded small table a note touching a button beats one on a card."""
     rather_not = footprint.rects((Kind.AREA,))
-    return place_note(natural, sized, widths, screen or footprint.inside(), keep_clear, rather_not, step, notes, narrowest)
+    room = screen or footprint.inside()
+    notes = footprint.rects((Kind.NOTE,))
+    if spaced:
+        gapped = _clear_of(footprint, gap=True)
+        placed = place_note(natural, sized, widths, room, gapped, rather_not, step, notes, narrowest)
+        if placed[1].collidelist(gapped) < 0:
+            return placed
+    return place_note(natural, sized, widths, room, _clear_of(footprint), rather_not, step, notes, narrowest)
 
 
-def _clear_of(footprint: Footprint) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
-    """What a note keeps clear of in ``footprint``: all it must not cover but the
-    notes, and the notes, kept clear by a gap."""
-    return footprint.rects(KEEP_CLEAR - {Kind.NOTE}), footprint.rects((Kind.NOTE,))
+def _clear_of(footprint: Footprint, gap: bool = False) -> list[pygame.Rect]:
+    """What a note must not cover in ``footprint`` but the notes (kept clear by a gap
+    of their own): with ``gap``, its controls and panels by ``NOTE_GAP`` more."""
+    if not gap:
+        return footprint.rects(KEEP_CLEAR - {Kind.NOTE})
+    return [*footprint.rects(KEEP_CLEAR - {Kind.NOTE} - BOXED), *_spaced(footprint.rects(BOXED))]
 
 
 def widest_clear(
@@ -223,8 +237,7 @@ def widest_clear(
     of what ``footprint`` keeps clear, and that box; None when none does. For a panel
     that reads better wide (a row of cards spread apart): ``place_in`` favours a
     narrow box near its place over a wide one a little further."""
-    kept, notes = _clear_of(footprint)
-    keep_clear = [*kept, *_spaced(notes)]
+    keep_clear = [*_clear_of(footprint), *_spaced(footprint.rects((Kind.NOTE,)))]
 
     def clear(index: int) -> tuple[int, pygame.Rect] | None:
         width, box = place_in(footprint, natural, sized, widths[index : index + 1], step)

@@ -1260,8 +1260,10 @@ class TableScene(Scene):
             widths = [screen.width - theme.px(24)] + [screen.width * share // 24 for share in (18, 12, 9, 8, 7, 6)]
             natural = pygame.Rect((0, 0), self._message_size(widths[0]))
             natural.midbottom = self.table.message_anchor()
+            # Spaced: seen in play, the host's line about an away friend sat flush on
+            # the bid panel's top edge and read as part of it.
             width, self._message_box = held.get("message") or place_in(
-                footprint, natural, self._message_size, widths, step, screen, theme.px(NARROWEST)
+                footprint, natural, self._message_size, widths, step, screen, theme.px(NARROWEST), spaced=True
             )
             self._kept["message"] = ((said["message"], screen.size), width, self._message_box)
             self._message_size(width)
