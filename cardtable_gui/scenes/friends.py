@@ -240,10 +240,11 @@ class FriendsScene(PageScene):
             hosted.on_lobby()
         app = self.app
 
-        def open_table(game: HostedGame) -> None:
-            app.scenes.replace(HostedTableScene(app, game, host_seat, stop_hosting))
-
         where = reach_words(server.port, local_addresses())
+
+        def open_table(game: HostedGame) -> None:
+            app.scenes.replace(HostedTableScene(app, game, host_seat, stop_hosting, where))
+
         self.problem = ""
         app.scenes.push(HostLobbyScene(app, hosted, host_seat, where, open_table, stop_hosting))
 

@@ -20,7 +20,7 @@ from cardtable_gui.net.guest_match import GuestMatch
 from cardtable_gui.net.hosting import HostedGame
 from cardtable_gui.net.remote import RemoteGame
 from cardtable_gui.net.server import HostServer, Limits
-from cardtable_gui.scenes.dialog import Dialog
+from cardtable_gui.scenes.dialog import Answer, Dialog
 from cardtable_gui.scenes.lobby import GuestLobbyScene, HostLobbyScene
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.guest_table import GuestTableScene
@@ -523,6 +523,21 @@ def test_stop_in_a_command_line_host_s_lobby_comes_to_the_host_form_then_the_men
     assert isinstance(app.scenes.top, MenuScene)
 
 
+def test_the_host_s_table_knows_where_friends_join_as_the_lobby_said_it(app: App, monkeypatch) -> None:
+    from cardtable_gui.scenes import friends
+    from cardtable_gui.together import open_host
+
+    monkeypatch.setattr(friends, "announce", lambda *args: None)
+    opened: list[tuple[object, ...]] = []
+    monkeypatch.setattr(friends, "HostedTableScene", lambda *args: opened.append(args) or Dialog(app, "The table", "", [Answer("Close", None)]))
+    open_host(app, "spades", ["you", "friend", "easy", "easy"], "Hosta", free_port())
+    lobby = app.scenes.top
+    assert isinstance(lobby, HostLobbyScene)
+    lobby._open_table(lobby.hosted)
+    assert opened[0][-1] == lobby.where and ", port " in lobby.where
+    lobby._stop_hosting()
+
+
 def _game_in_progress(app: App) -> str:
     from cardtable_gui.persistence.saves import SaveStore
     from test_table_support import spades_config, start_table
@@ -762,7 +777,7 @@ def _asked_about_gia(app: App, server: HostServer, monkeypatch) -> tuple[HostedG
 
     monkeypatch.setattr(hosted_table, "MISSING_SECONDS", 0.0)
     hosted, friend = friend_joined(server, "Gia")
-    table = HostedTableScene(app, hosted, 0, lambda: None)
+    table = HostedTableScene(app, hosted, 0, lambda: None, "at 192.0.2.2, port 47474")
     app.scenes.push(table)
     _gone(app, table, friend)
     host_plays_until_asked(app, table, "Gia's connection is down")
@@ -910,11 +925,12 @@ def test_the_host_s_lobby_shows_the_code_the_address_and_every_seat_clear_of_its
 def test_the_host_s_table_keeps_the_join_code_in_sight_while_a_friend_is_away(
     app: App, server: HostServer, monkeypatch
 ) -> None:
-    """Seen in play: after Keep waiting the code was nowhere on the host's table."""
+    """Seen in play: after Keep waiting the code was nowhere on the host's table, and
+    a friend whose program had closed needed the address too."""
     hosted, table = _asked_about_gia(app, server, monkeypatch)
     keep = next(button for button in app.scenes.top.buttons if button.text == "Keep waiting")
     click(app, keep.rect.center)
-    waiting = f"Waiting for Gia to join again: the join code is {CODE}."
+    waiting = f"Waiting for Gia to join again at 192.0.2.2, port 47474: the join code is {CODE}."
     run_until(app, lambda: table.message == waiting, limit=20)
     frames(app, 120)
     assert table.message == waiting, "it stays while Gia is away"

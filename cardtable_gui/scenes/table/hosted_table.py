@@ -37,8 +37,13 @@ class HostedTableScene(TableScene):
     """Starts ``hosted`` with a ``HostedMatch`` for ``host_seat`` that saves as any
     game of this computer does; closing the table stops the hosting."""
 
-    def __init__(self, app: App, hosted: HostedGame, host_seat: int, stop_hosting: Callable[[], None]) -> None:
+    def __init__(
+        self, app: App, hosted: HostedGame, host_seat: int, stop_hosting: Callable[[], None], where: str = ""
+    ) -> None:
         self.hosted = hosted
+        self.where = where
+        """How a friend elsewhere reaches this host, as the lobby said it ("at
+        192.168.1.20, port 47474"); "" where it is not known."""
         self.host_seat = host_seat
         self._stop_hosting = stop_hosting
         self._offered: tuple[int, float] | None = None
@@ -96,11 +101,13 @@ class HostedTableScene(TableScene):
         """What the table says while friends' connections are down, with the code they
         join again with ("Waiting for Gia to join again: the join code is ..."), or
         "". Seen in play: once the host chose to keep waiting, the code was nowhere on
-        the table, and the friend had to ask for it again."""
+        the table, and the friend had to ask for it again; and a friend whose program
+        had closed needed the address as well."""
         away = self.hosted.waiting_for()
         if not away:
             return ""
-        return f"Waiting for {listed(away)} to join again: the join code is {self.hosted.link.code}."
+        where = f" {self.where}" if self.where else ""
+        return f"Waiting for {listed(away)} to join again{where}: the join code is {self.hosted.link.code}."
 
     def _say_who_is_away(self) -> None:
         """The line about friends who are away, in the message spot when nothing else
