@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from frame_support import key, type_text
 from test_table_support import click, frames, make_app, play_bottom_turn, run_until
 
 from cardtable_gui.app_window import App
@@ -180,7 +181,6 @@ def test_a_friend_s_lobby_opens_their_table_where_they_play_their_own_seat(app: 
 
 
 def test_the_menu_s_play_with_friends_page_hosts_and_refuses_a_code_typed_wrong(app: App, monkeypatch) -> None:
-    from frame_support import key, type_text
 
     from cardtable_gui.scenes import friends
 
@@ -287,6 +287,20 @@ def _dialog_titled(app: App, title: str) -> bool:
 
     top = app.scenes.top
     return isinstance(top, Dialog) and top.title.text == title
+
+
+def test_a_friend_s_save_is_greyed_and_says_the_host_keeps_the_game(app: App, server: HostServer) -> None:
+    """Seen in play: Save stayed on at a friend's table, and said why it saved nothing
+    only once pressed."""
+    table, _host = friend_at_table(app, server)
+    frames(app, 3)
+    assert not table.save_button.enabled
+    footprint = table.footprint()
+    words = next(mark for mark in footprint if mark.what == "why Save is off")
+    assert words.rect.top >= table.save_button.rect.bottom and words.rect.collidepoint(table.save_button.rect.centerx, words.rect.centery)
+    assert words.rect in table.toolbar_rects()
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert table.message == "The host's computer keeps this game; it is saved there."
 
 
 def test_when_the_host_leaves_the_friend_s_table_says_so_and_offers_the_menu(app: App, server: HostServer) -> None:
@@ -436,7 +450,6 @@ def friends_page(app: App):
 
 def retype(app: App, field, text: str) -> None:
     """Click ``field``, clear it with Backspace and type ``text``."""
-    from frame_support import key, type_text
 
     click(app, field.rect.center)
     for _ in range(len(field.text)):
@@ -446,7 +459,6 @@ def retype(app: App, field, text: str) -> None:
 
 
 def _escape(app: App) -> None:
-    from frame_support import key
 
     key(app, pygame.K_ESCAPE)
 

@@ -78,6 +78,10 @@ from cardtable_gui.ui.widgets import MODIFIER_KEYS, Button
 if TYPE_CHECKING:
     from cardtable_gui.app_window import App
 
+SAVED_BY_HOST = UndoOff("kept by the host", "The host's computer keeps this game; it is saved there.")
+"""Why Save is off at a friend's table. Seen in play: Save stayed on there and said
+so only when pressed."""
+
 NOTE_SECONDS = 4.0
 """How long a passing note (not a refusal) shows above the hand."""
 NOTICE_SECONDS = 6.0
@@ -402,8 +406,7 @@ class TableScene(Scene):
         theme = self.app.theme
         width, height = self.table_size(size)
         band = max(button.rect.bottom for button in self._buttons())
-        undo_off = self.undo_off_rect()
-        bar = [*(button.rect for button in self._buttons()), *([undo_off] if undo_off is not None else []), *self.table.top_bar(band)]
+        bar = [*self.toolbar_rects(), *self.table.top_bar(band)]
         margin = theme.px(10)
         area = pygame.Rect(0, margin, width, max(0, height - margin * 2))
         self.summary.layout(area, theme, max(piece.bottom for piece in bar) + margin)
@@ -423,9 +426,8 @@ class TableScene(Scene):
         return max(button.rect.right for button in self._buttons())
 
     def toolbar_rects(self) -> list[pygame.Rect]:
-        """The scene's buttons shown, and the words under a greyed Undo."""
-        undo_off = self.undo_off_rect()
-        return [button.rect for button in self._buttons()] + ([undo_off] if undo_off is not None else [])
+        """The scene's buttons shown, and the words under a greyed Undo or Save."""
+        return [button.rect for button in self._buttons()] + [rect for _, _, rect in self._words_under_buttons()]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self._clear_message_on_action(event)
@@ -685,7 +687,7 @@ class TableScene(Scene):
 
     def _refresh_buttons(self) -> None:
         self.undo_button.enabled = self._undo_allowed()
-        self.save_button.enabled = not self.match.is_over
+        self.save_button.enabled = not self.match.is_over and self.match.kept_here
         self.hint_button.enabled = self.hint_refusal() is None
 
     # -- the hint ----------------------------------------------------------------------
@@ -1085,8 +1087,7 @@ class TableScene(Scene):
         self._refresh_buttons()
         for button in self._buttons():
             button.draw(surface, theme)
-        if self._offers_undo and not self.undo_button.enabled:
-            self._draw_undo_off(surface)
+        self._draw_words_under_buttons(surface)
         self.place_notes(surface.get_size())
         if self.message:
             self._draw_message(surface)
@@ -1119,38 +1120,46 @@ class TableScene(Scene):
     def undo_off_rect(self) -> pygame.Rect | None:
         """Where the few words saying why Undo is off stand, just under the greyed
         button (None while Undo is on)."""
+        return next((rect for button, _, rect in self._words_under_buttons() if button is self.undo_button), None)
+
+    def _words_under_buttons(self) -> list[tuple[Button, UndoOff, pygame.Rect]]:
+        """Each greyed button that says why it is off, why, and where those words stand
+        under it: Undo, and Save at a friend's table (the host's computer keeps the game)."""
+        off: list[tuple[Button, UndoOff]] = []
         refusal = self.undo_refusal()
-        if refusal is None or not self._offers_undo or self.undo_button not in self._buttons():
+        if refusal is not None and self._offers_undo and self.undo_button in self._buttons():
             # A table without the button (a lesson) has no words under it either.
-            return None
+            off.append((self.undo_button, refusal))
+        if not self.match.kept_here and self.save_button in self._buttons():
+            off.append((self.save_button, SAVED_BY_HOST))
         theme = self.app.theme
-        width, height = theme.font(theme.text_px(UNDO_OFF_TEXT_PX)).size(refusal.short)
-        rect = pygame.Rect(0, 0, width, height)
-        rect.midtop = (self.undo_button.rect.centerx, self.undo_button.rect.bottom + theme.px(3))
-        rect.left = max(rect.left, theme.px(4))
-        return rect
+        font = theme.font(theme.text_px(UNDO_OFF_TEXT_PX))
+        placed: list[tuple[Button, UndoOff, pygame.Rect]] = []
+        for button, why in off:
+            rect = pygame.Rect((0, 0), font.size(why.short))
+            rect.midtop = (button.rect.centerx, button.rect.bottom + theme.px(3))
+            rect.left = max(rect.left, theme.px(4))
+            placed.append((button, why, rect))
+        return placed
 
-    def _draw_undo_off(self, surface: pygame.Surface) -> None:
-        """Why Undo is off, in a few words under the button for as long as it is off;
-        the whole sentence under them while the pointer rests on the button."""
-        refusal = self.undo_refusal()
-        rect = self.undo_off_rect()
-        if refusal is None or rect is None:
-            return
+    def _draw_words_under_buttons(self, surface: pygame.Surface) -> None:
+        """Why a button is off, in a few words under it for as long as it is off; the
+        whole sentence under them while the pointer rests on the button."""
         theme = self.app.theme
-        surface.blit(theme.text(refusal.short, theme.text_px(UNDO_OFF_TEXT_PX), th.TEXT_DIM), rect)
-        if self.undo_button.hovered:
-            self._draw_undo_reason(surface, refusal.reason, rect.bottom)
+        for button, why, rect in self._words_under_buttons():
+            surface.blit(theme.text(why.short, theme.text_px(UNDO_OFF_TEXT_PX), th.TEXT_DIM), rect)
+            if button.hovered:
+                self._draw_why_off(surface, button, why.reason, rect.bottom)
 
-    def _draw_undo_reason(self, surface: pygame.Surface, reason: str, top: int) -> None:
-        """The whole reason Undo is off, in a box from ``top`` down."""
+    def _draw_why_off(self, surface: pygame.Surface, button: Button, reason: str, top: int) -> None:
+        """The whole reason ``button`` is off, in a box from ``top`` down."""
         theme = self.app.theme
         size = theme.text_px(17)
         font = theme.font(size)
         lines = theme.wrap(reason, font, theme.px(360))
         pad = theme.px(10)
         width = max(font.size(line)[0] for line in lines) + pad * 2
-        box = pygame.Rect(self.undo_button.rect.x, top + theme.px(4), width, len(lines) * font.get_linesize() + pad * 2)
+        box = pygame.Rect(button.rect.x, top + theme.px(4), width, len(lines) * font.get_linesize() + pad * 2)
         box.clamp_ip(surface.get_rect())
         theme.draw_panel(surface, box, theme.px(8), (12, 24, 18, 235), th.PANEL_BORDER)
         for index, line in enumerate(lines):
@@ -1213,9 +1222,8 @@ class TableScene(Scene):
             return footprint
         self.table.report(footprint)
         footprint.add_all(Kind.CONTROL, (button.rect for button in self._buttons()), "toolbar")
-        undo_off = self.undo_off_rect()
-        if undo_off is not None:
-            footprint.add(Kind.TEXT, undo_off, "why Undo is off")
+        for button, _, words in self._words_under_buttons():
+            footprint.add(Kind.TEXT, words, f"why {button.text} is off")
         for name, panel in (("summary", self.summary), ("game over", self.game_over), ("question", self.confirm)):
             if panel.visible:
                 footprint.add(Kind.PANEL, panel.box, name)
