@@ -78,6 +78,11 @@ Shortlist = Callable[[Action, Sequence[Action]], Sequence[Action]]
 where some are surely far worse (a Spades bid five tricks off a sound one): the search
 spends its samples on the close calls instead."""
 
+RoundWorth = Callable[[GameState[Any]], Sequence[float]]
+"""What the round just scored in a state is worth to each seat over the whole game,
+where that differs from its points (a Spades bag scores a point now and costs ten
+later): what the search's rollouts weigh a round by."""
+
 Twins = Callable[[GameView, Action, Action], bool]
 """Whether two moves are the same choice in a view (the 9 and the 10 of a suit whose
 cards between are played): the search weighs one of them, and a move judged is set

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable_gui.ai import arizona_spaghetti, hand_and_foot, spades, spinado, spizzichino
-from cardtable_gui.ai.base import AgentFactory, SafetyPlay, SearchPlan, Shortlist, Slips, Twins
+from cardtable_gui.ai.base import AgentFactory, RoundWorth, SafetyPlay, SearchPlan, Shortlist, Slips, Twins
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,8 +22,9 @@ class GameAgents:
     plays the search makes without weighing, if the game has any; the player its
     rollouts seat on the other side, where it is not the heuristic one; the moves a
     beginner (Easy) slips into, where not any legal move; the moves worth its weighing
-    beside the heuristic's choice, where not every legal move; and which moves are the
-    same choice, if any are."""
+    beside the heuristic's choice, where not every legal move; which moves are the
+    same choice, if any are; and what a round is worth over the game, where that is
+    not its points."""
 
     heuristic: AgentFactory
     search_plan: SearchPlan | None = None
@@ -32,6 +33,7 @@ class GameAgents:
     slips: Slips | None = None
     shortlist: Shortlist | None = None
     twins: Twins | None = None
+    round_worth: RoundWorth | None = None
 
 
 AGENTS: dict[str, GameAgents] = {
@@ -42,6 +44,7 @@ AGENTS: dict[str, GameAgents] = {
         slips=spades.beginner_slips,
         shortlist=spades.bids_worth_weighing,
         twins=spades.touching_cards,
+        round_worth=spades.hand_worth,
     ),
     "hand_and_foot": GameAgents(hand_and_foot.HandAndFootHeuristic, hand_and_foot.SEARCH_PLAN),
     "spinado": GameAgents(spinado.SpinadoHeuristic),

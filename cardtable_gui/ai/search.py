@@ -29,7 +29,9 @@ moves that are one choice (``GameAgents.twins``: the 9 and the 10 when
 the cards between are played) only one.
 
 Rollouts move by ``apply_trusted`` and build no events: a state's ``rounds_scored``
-and ``last_round_points`` tell them when the round ended and what it gave.
+and ``last_round_points`` tell them when the round ended and what it gave; a game
+whose points mislead about the game's course (``GameAgents.round_worth``: Spades' bags,
+a point now and ten later) has the round weighed by its worth instead.
 """
 
 from __future__ import annotations
@@ -157,6 +159,7 @@ class SearchAgent:
         self._rival = own.rival if own is not None else None
         self._shortlist = own.shortlist if own is not None else None
         self._twins = own.twins if own is not None else None
+        self._round_worth = own.round_worth if own is not None else None
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -317,7 +320,8 @@ class SearchAgent:
         for _ in range(depth):
             self._work += 1
             if state.rounds_scored != scored:
-                return self._value(state, state.last_round_points)
+                worth = self._round_worth(state) if self._round_worth is not None else state.last_round_points
+                return self._value(state, worth)
             seat = state.to_move
             if seat is None:
                 return self._value(state, state.scores)

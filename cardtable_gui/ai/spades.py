@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from functools import cached_property
+from typing import Any
 
 from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.base import SeatHeuristic
@@ -16,13 +17,16 @@ from cardtable_gui.ai.claims import Claim, certain, likely
 from cardtable_gui.ai.trick_facts import TrickFacts, beats, highest_left, touching
 from cardtable_gui.cards import FRENCH_SUITS, Card, Rank, Suit, french_deck
 from cardtable_gui.grammar import listed
-from cardtable_gui.rules.base import Action, GameView
+from cardtable_gui.rules.base import Action, GameState, GameView
 from cardtable_gui.rules.spades import (
+    BAG_LIMIT,
+    BAG_PENALTY,
     BLIND_NIL,
     LOOK,
     TRICKS_PER_HAND,
     Bid,
     PlayCard,
+    SpadesState,
     SpadesView,
 )
 
@@ -311,6 +315,19 @@ def nil_cover(view: GameView, legal: Sequence[Action], seat: int) -> Action | No
         return None
     card, reason = play.pick([a.card for a in legal if isinstance(a, PlayCard)])
     return PlayCard(card) if reason == "cover-nil-high" else None
+
+
+def hand_worth(state: GameState[Any]) -> tuple[float, ...]:
+    """What the hand just scored in ``state`` is worth over the game, seat by seat
+    (partners carry their side's): each bag costs its share of the penalty ten of them
+    bring, less the point it scored, and the penalty paid on this hand's tenth bag is
+    not charged to this hand alone. Counted only by its own points, a bag looked like a
+    gift: the search bid low and took two bags a hand, whose penalties came later."""
+    assert isinstance(state, SpadesState) and state.last_hand is not None
+    if state.is_over or not state.options.bag_penalty:
+        return state.last_round_points
+    worth = [side.points + side.bag_penalty - side.bags * BAG_PENALTY / BAG_LIMIT for side in state.last_hand.sides]
+    return tuple([worth[state.side_of(seat)] for seat in range(state.players)])
 
 
 def _partner(view: SpadesView, seat: int) -> int | None:

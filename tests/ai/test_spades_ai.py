@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 
 from cardtable_gui.ai import make_agent
-from cardtable_gui.ai.spades import SpadesHeuristic, bids_worth_weighing, can_duck_all, estimate_tricks
+from cardtable_gui.ai.registry import AGENTS
+from cardtable_gui.ai.spades import SpadesHeuristic, bids_worth_weighing, can_duck_all, estimate_tricks, hand_worth
 from cardtable_gui.cards import Card, parse_cards
-from cardtable_gui.rules.spades import LOOK, Bid, Phase, PlayCard, SpadesOptions, SpadesRules
+from cardtable_gui.rules.spades import LOOK, Bid, Phase, PlayCard, SpadesOptions, SpadesRules, SpadesState
 from cardtable_gui.simulate import simulate
 from tests.rules.spades_helpers import deal_hands
 
@@ -113,3 +114,52 @@ def test_the_search_weighs_every_card_and_a_blind_nil_against_looking() -> None:
     blind = [Bid(0, blind=True), LOOK]
     assert bids_worth_weighing(LOOK, blind) == blind
     assert bids_worth_weighing(blind[0], blind) == blind
+
+
+def _hand_played_out(seed: int, bags_before: int = 0, bag_penalty: bool = True) -> SpadesState:
+    """A first hand played to its score by the heuristic, each side starting with
+    ``bags_before`` bags."""
+    state = RULES.new_game(4, SpadesOptions(bag_penalty=bag_penalty), seed=seed)
+    state.side_bags = [bags_before, bags_before]
+    agents = [SpadesHeuristic(s, random.Random(s)) for s in range(4)]
+    while state.rounds_scored == 0:
+        seat = state.to_move
+        state.apply(agents[seat].choose(state.view(seat), state.legal_actions()))
+    return state
+
+
+def test_a_hand_is_worth_its_points_less_nine_for_each_bag_to_the_search() -> None:
+    """A bag scores a point, and every tenth costs a hundred: ten points each over a
+    game. Bid 4 and take 6: 42 points, worth 22."""
+    for seed in range(20):
+        state = _hand_played_out(seed)
+        assert state.last_hand is not None
+        for seat, worth in enumerate(hand_worth(state)):
+            side = state.last_hand.sides[state.side_of(seat)]
+            assert side.bag_penalty == 0
+            assert worth == side.points - 10 * side.bags
+
+
+def test_the_penalty_of_a_tenth_bag_is_not_charged_to_the_hand_it_falls_in() -> None:
+    charged = 0
+    for seed in range(20):
+        state = _hand_played_out(seed, bags_before=9)
+        assert state.last_hand is not None
+        for seat, worth in enumerate(hand_worth(state)):
+            side = state.last_hand.sides[state.side_of(seat)]
+            charged += side.bag_penalty > 0
+            assert worth == side.points + side.bag_penalty - 10 * side.bags
+    assert charged, "some side took its tenth bag"
+
+
+def test_without_bag_penalties_or_after_the_last_hand_a_hand_is_worth_its_points() -> None:
+    state = _hand_played_out(3, bag_penalty=False)
+    assert hand_worth(state) == state.last_round_points
+    state = _hand_played_out(3)
+    state.is_over = True
+    assert hand_worth(state) == state.last_round_points
+
+
+def test_the_search_weighs_a_spades_hand_by_its_worth_over_the_game() -> None:
+    assert AGENTS["spades"].round_worth is hand_worth
+    assert all(agents.round_worth is None for game, agents in AGENTS.items() if game != "spades")
