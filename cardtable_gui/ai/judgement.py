@@ -52,6 +52,8 @@ class Verdict:
     deals: int
     noise: float
     swing: float
+    worth_words: str = ""
+    """How the values differ from the points, where they do (Spades' bags)."""
 
     @property
     def gap(self) -> float:
@@ -83,6 +85,7 @@ def judge(game: str, seat: int, view: GameView, legal: Sequence[Action], made: A
         deals=deals,
         noise=best.lead_over(mine)[1],
         swing=max(1.0, _typical(best, mine)),
+        worth_words=searcher.worth_words,
     )
 
 

@@ -34,6 +34,8 @@ class GameAgents:
     shortlist: Shortlist | None = None
     twins: Twins | None = None
     round_worth: RoundWorth | None = None
+    worth_words: str = ""
+    """How ``round_worth`` differs from the points, for words that quote it."""
 
 
 AGENTS: dict[str, GameAgents] = {
@@ -45,6 +47,7 @@ AGENTS: dict[str, GameAgents] = {
         shortlist=spades.bids_worth_weighing,
         twins=spades.touching_cards,
         round_worth=spades.hand_worth,
+        worth_words=spades.HAND_WORTH_WORDS,
     ),
     "hand_and_foot": GameAgents(hand_and_foot.HandAndFootHeuristic, hand_and_foot.SEARCH_PLAN),
     "spinado": GameAgents(spinado.SpinadoHeuristic),

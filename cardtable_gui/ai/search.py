@@ -160,6 +160,8 @@ class SearchAgent:
         self._shortlist = own.shortlist if own is not None else None
         self._twins = own.twins if own is not None else None
         self._round_worth = own.round_worth if own is not None else None
+        self.worth_words = own.worth_words if own is not None else ""
+        """How the values it finds differ from the points, where they do."""
 
     def choose(self, view: GameView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -194,14 +196,15 @@ class SearchAgent:
         runner = ranked[1]
         # The usual play is kept when another move did better only by luck of the deals.
         close = " (too close to call)" if runner.mean > best.mean else ""
+        counted = f" ({self.worth_words})" if self.worth_words else ""
         if sides == 2:
             evidence = (
-                f"won {100 * best.win_rate:.0f}% of {best.tries} sampled deals; "
+                f"won {100 * best.win_rate:.0f}% of {best.tries} sampled deals{counted}; "
                 f"next best {short_name(runner.action)}, {100 * runner.win_rate:.0f}%{close}"
             )
         else:
             evidence = (
-                f"{best.mean:+.1f} points against the others' average over {best.tries} sampled deals; "
+                f"{best.mean:+.1f} points against the others' average over {best.tries} sampled deals{counted}; "
                 f"next best {short_name(runner.action)}, {runner.mean:+.1f}{close}"
             )
         reason = f"{describe(best.action)}: it did best of {len(ranked)} moves tried in the sampled deals."

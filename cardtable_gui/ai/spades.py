@@ -317,6 +317,10 @@ def nil_cover(view: GameView, legal: Sequence[Action], seat: int) -> Action | No
     return PlayCard(card) if reason == "cover-nil-high" else None
 
 
+HAND_WORTH_WORDS = "each bag counted at the ten points it costs in the end"
+"""What ``hand_worth`` counts differently from the score, said beside a figure of it."""
+
+
 def hand_worth(state: GameState[Any]) -> tuple[float, ...]:
     """What the hand just scored in ``state`` is worth over the game, seat by seat
     (partners carry their side's): each bag costs its share of the penalty ten of them

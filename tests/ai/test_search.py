@@ -15,7 +15,7 @@ import pytest
 from cardtable_gui.ai import make_agent
 from cardtable_gui.ai.search import DEFAULT_SAMPLES, MAX_WORK, SearchAgent, Tally, _favourite_unless_beaten
 from cardtable_gui.rules import GAMES
-from cardtable_gui.ai.spades import SpadesHeuristic, SpadesRival
+from cardtable_gui.ai.spades import HAND_WORTH_WORDS, SpadesHeuristic, SpadesRival
 from cardtable_gui.cards import Card
 from cardtable_gui.rules.spades import LOOK, Bid, Phase, PlayCard, SpadesOptions, SpadesRules, SpadesState
 from tests.rules.spades_helpers import deal_hands
@@ -141,7 +141,8 @@ def test_search_advice_names_the_move_in_words_and_gives_the_evidence() -> None:
     assert advice.action in legal
     assert advice.reason.startswith(f"Play the {advice.action.card.name}")
     assert advice.evidence is not None
-    assert re.fullmatch(r"won \d+% of \d+ sampled deals; next best .+ of .+, \d+%", advice.evidence)
+    counted = re.escape(f" ({HAND_WORTH_WORDS})")
+    assert re.fullmatch(rf"won \d+% of \d+ sampled deals{counted}; next best .+ of .+, \d+%", advice.evidence)
 
 
 def test_search_advice_agrees_with_the_move_it_would_choose() -> None:

@@ -276,7 +276,8 @@ def better_named(best: Action) -> str:
 
 
 def by_points(verdict: Verdict) -> str:
-    return f"by {verdict.gap:.0f} point{'' if round(verdict.gap) == 1 else 's'}"
+    counted = f" ({verdict.worth_words})" if verdict.worth_words else ""
+    return f"by {verdict.gap:.0f} point{'' if round(verdict.gap) == 1 else 's'}{counted}"
 
 
 def measured(verdict: Verdict) -> str:
