@@ -7,8 +7,9 @@ at positions inside the window: a box must never cover what the player needs (ca
 controls, play areas and other notes: ``keep_clear``) and should hide as little of the
 rest (``rather_not``, each thing by the share of it hidden) as it can, nearer its
 natural place being better. A note keeps a small gap from the other notes (and, where
-asked and there is room, from controls and panels: ``BOXED``), and is tried just beside each of them, lined up with it. ``place_in`` reads all of these
-from the table's ``Footprint``.
+asked and there is room, from controls and panels: ``BOXED``), and is tried just
+beside each of them, lined up with it. ``place_in`` reads all of these from the
+table's ``Footprint``.
 Pure rectangle arithmetic, so it is quick and tested alone.
 """
 
