@@ -12,7 +12,10 @@ after the deal, whose turn it is after every move, the tricks each seat took).
 
 Each deal (a seed) is played twice with the sides swapped; our side's points in the
 hand minus theirs, averaged over the two seatings, is one duplicate figure. The report
-gives their mean with a 95% interval, the median processor time of each side's
+gives their mean with a 95% interval; beside it the same with each bag counted at the
+ten points it costs over a game (its share of the penalty every tenth brings) instead
+of the point it scores: a first hand alone never pays the penalty, so the points
+alone reward a side that underbids and takes bags. Then the median processor time of each side's
 decisions (those with more than one legal move), what each side bid and took in a hand
 on average and how often it was set (where the points came from), and how often the
 bot's choice had to be replaced.
@@ -67,6 +70,8 @@ from cardtable_gui.ai.search import SearchAgent
 from cardtable_gui.cards import Card, Rank, Suit
 from cardtable_gui.rules.base import Action, RoundScored
 from cardtable_gui.rules.spades import (
+    BAG_LIMIT,
+    BAG_PENALTY,
     PLAYERS,
     TRICKS_PER_HAND,
     Bid,
@@ -290,6 +295,12 @@ class DealResult:
     sides: tuple[SideResult, SideResult]
     """How our side and theirs scored the hand (contract, tricks), in that order."""
 
+    @property
+    def worth_difference(self) -> float:
+        """``difference`` with each side's bags counted at their cost over a game."""
+        ours, theirs = (side.points + side.bag_penalty - side.bags * BAG_PENALTY / BAG_LIMIT for side in self.sides)
+        return ours - theirs
+
 
 def play_deal(
     game: Any, seed: int, our_seats: tuple[int, ...], ours: str, sims: int, uct_c: float, show: bool = False
@@ -393,6 +404,7 @@ def main() -> int:
         print("OpenSpiel is not installed here: pip install -e '.[openspiel]' (or run with a Python that has it).")
         return 2
     figures: list[float] = []
+    worths: list[float] = []
     sides: tuple[list[SideResult], list[SideResult]] = ([], [])
     timings = Timings()
     substitutions = 0
@@ -404,6 +416,7 @@ def main() -> int:
     try:
         for results in pool.map(play, seeds) if pool is not None else map(play, seeds):
             figures.append(statistics.fmean(result.difference for result in results))
+            worths.append(statistics.fmean(result.worth_difference for result in results))
             for result in results:
                 timings.ours += result.timings.ours
                 timings.theirs += result.timings.theirs
@@ -434,6 +447,11 @@ def main() -> int:
     print(
         f"  ours minus theirs {mean:+.1f} points per hand (95% interval {mean - half:+.1f} .. {mean + half:+.1f}), "
         f"n = {len(figures)} duplicate deals, each played with the sides swapped"
+    )
+    mean, half = interval(worths)
+    print(
+        f"  with each bag counted at the ten points it costs over a game: {mean:+.1f} "
+        f"(95% interval {mean - half:+.1f} .. {mean + half:+.1f})"
     )
     print(
         f"  median processor time per decision: ours {median_ms(timings.ours)} ({len(timings.ours)} decisions), "
