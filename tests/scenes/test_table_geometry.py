@@ -167,12 +167,15 @@ def test_the_person_s_decision_with_a_tip_a_hint_and_a_refusal(app: App, game: s
     assert problems(scene) == [], "with a refusal too"
 
 
-def test_the_table_s_news_keeps_a_gap_from_the_bid_panel(app: App) -> None:
+def test_the_table_s_news_and_a_tip_keep_a_gap_from_the_bid_panel(app: App) -> None:
     """Seen in play: the host's line about an away friend sat flush on the bid panel's
-    top edge, and read as part of the panel."""
+    top edge, and read as part of the panel; the first bid's tip did the same."""
     scene = TableScene(app, config("spades", 4, (0,)))
     app.scenes.push(scene)
     to_decision(app, scene)
+    assert scene.note.visible
+    tip = scene.note.box.inflate(2 * NOTE_GAP, 2 * NOTE_GAP)
+    assert [mark.what for mark in scene.footprint() if mark.kind in (Kind.CONTROL, Kind.PANEL) and tip.colliderect(mark.rect)] == []
     scene.note_briefly("Waiting for Cleo to join again: the join code is 48-lamp-radish.", 30.0)
     frames(app, 2)
     news = scene.message_rect().inflate(2 * NOTE_GAP, 2 * NOTE_GAP)
