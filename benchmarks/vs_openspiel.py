@@ -67,11 +67,10 @@ from ai_strength import CEILING, CeilingAgent, interval
 from cardtable_gui.ai import make_agent
 from cardtable_gui.ai.base import Agent
 from cardtable_gui.ai.search import SearchAgent
+from cardtable_gui.ai.spades import side_worth
 from cardtable_gui.cards import Card, Rank, Suit
 from cardtable_gui.rules.base import Action, RoundScored
 from cardtable_gui.rules.spades import (
-    BAG_LIMIT,
-    BAG_PENALTY,
     PLAYERS,
     TRICKS_PER_HAND,
     Bid,
@@ -298,8 +297,8 @@ class DealResult:
     @property
     def worth_difference(self) -> float:
         """``difference`` with each side's bags counted at their cost over a game."""
-        ours, theirs = (side.points + side.bag_penalty - side.bags * BAG_PENALTY / BAG_LIMIT for side in self.sides)
-        return ours - theirs
+        ours, theirs = self.sides
+        return side_worth(ours) - side_worth(theirs)
 
 
 def play_deal(

@@ -26,6 +26,7 @@ from cardtable_gui.rules.spades import (
     TRICKS_PER_HAND,
     Bid,
     PlayCard,
+    SideResult,
     SpadesState,
     SpadesView,
 )
@@ -330,8 +331,14 @@ def hand_worth(state: GameState[Any]) -> tuple[float, ...]:
     assert isinstance(state, SpadesState) and state.last_hand is not None
     if state.is_over or not state.options.bag_penalty:
         return state.last_round_points
-    worth = [side.points + side.bag_penalty - side.bags * BAG_PENALTY / BAG_LIMIT for side in state.last_hand.sides]
+    worth = [side_worth(side) for side in state.last_hand.sides]
     return tuple([worth[state.side_of(seat)] for seat in range(state.players)])
+
+
+def side_worth(side: SideResult) -> float:
+    """One side's hand with each bag at the ten points it costs over a game, and the
+    penalty paid on a tenth bag left to the bags that brought it."""
+    return side.points + side.bag_penalty - side.bags * BAG_PENALTY / BAG_LIMIT
 
 
 def _partner(view: SpadesView, seat: int) -> int | None:
