@@ -671,8 +671,16 @@ def _still_needed(view: SpadesView, seats: Sequence[int]) -> int:
     from nil, less the tricks taken by those who did not bid nil (a nil bidder's
     tricks never count toward it)."""
     bids = view.bids
-    contract = sum(b.tricks for s in seats if (b := bids[s]) is not None and not b.is_nil)
-    return contract - sum(view.tricks_won[s] for s in seats if not _is_nil(bids[s]))
+    won = view.tricks_won
+    # A plain loop: rollouts ask this twice for each card played by choice.
+    needed = 0
+    for seat in seats:
+        bid = bids[seat]
+        if bid is None:
+            needed -= won[seat]
+        elif not bid.is_nil:
+            needed += bid.tricks - won[seat]
+    return needed
 
 
 def _lowest(cards: list[Card]) -> Card:
