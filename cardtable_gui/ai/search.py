@@ -57,12 +57,13 @@ log = logging.getLogger(__name__)
 ROLLOUT_LIMIT = 2_000
 """Actions a rollout may take before it is cut short (a round is far shorter)."""
 
-SAMPLES = {"spinado": 96, "spades": 48}
+SAMPLES = {"spinado": 96, "spades": 96}
 """Rollouts per candidate move where a game's rollouts are short enough to afford
 more than the usual ``DEFAULT_SAMPLES``. Spades: 48 samples (and ``WORK``) made Hard
-+6.79 points a hand (+3.01 .. +10.56, 200 duplicate deals) stronger than 24 did, its
-bids given the same thought as before; a bid, once given twice a card's samples as the
-decision the hand turns on, now gets what every card gets."""
++6.79 points a hand (+3.01 .. +10.56, 200 duplicate deals) stronger than 24 did; 96,
+once forced moves cost a rollout nothing, +14.98 over Medium where 48 gave +12.71 (200
+deals), and its slowest decision took 0.57 s. Fewer samples also let luck pick the
+wrong trump to ruff a partner's nil trick with (5 seeds in 20 at 48, 1 at 96)."""
 
 DEFAULT_SAMPLES = 24
 """Rollouts per candidate move in the other games without a ``SearchPlan``."""
@@ -84,12 +85,12 @@ MAX_WORK = 9_000
 Early in a round of the game, when rollouts are long and moves many, this bounds the
 think time; later the samples per move are the bound."""
 
-WORK = {"spades": 18_000}
+WORK = {"spades": 36_000}
 """``MAX_WORK`` for a game given more samples in ``SAMPLES`` whose rollouts are long.
 In Spades a bid once had three times the usual thought: Hard's bids went from +4.8 to
 +7.9 points a hand over Medium's (200 duplicate deals), but a bid then took up to
-1.36 s. Twice the usual (what every Spades decision has now), with only the bids near
-the heuristic's weighed (``GameAgents.shortlist``), kept the slowest at 0.76 s."""
+1.36 s. With only the bids near the heuristic's weighed (``GameAgents.shortlist``) and
+faster rollouts, four times the usual keeps the slowest decision at 0.57 s here."""
 
 
 @dataclass(slots=True)

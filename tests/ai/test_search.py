@@ -181,11 +181,11 @@ def test_successive_halving_spends_most_deals_on_the_best_moves() -> None:
     assert {t.action for t in ranked} == set(agent._candidates(view, legal))
 
 
-def test_spades_has_twice_the_usual_samples_and_work_for_bids_and_cards_alike() -> None:
-    """A bid once had twice a card's thought; a card now has what a bid had (48 samples
-    a move), which made Hard stronger by more than the bids' extra thought did."""
+def test_spades_has_four_times_the_usual_samples_and_work_for_bids_and_cards_alike() -> None:
+    """A bid once had twice a card's thought; bids and cards now have the same, 96
+    samples a move, which made Hard stronger than the bids' extra thought did."""
     agent = SearchAgent(GAMES["spades"], 0, random.Random(4))
-    assert (agent.samples, agent.max_work) == (2 * DEFAULT_SAMPLES, 2 * MAX_WORK)
+    assert (agent.samples, agent.max_work) == (4 * DEFAULT_SAMPLES, 4 * MAX_WORK)
     other = SearchAgent(GAMES["arizona_spaghetti"], 0, random.Random(4))
     assert (other.samples, other.max_work) == (DEFAULT_SAMPLES, MAX_WORK)
 

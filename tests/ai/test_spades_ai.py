@@ -128,16 +128,16 @@ def _hand_played_out(seed: int, bags_before: int = 0, bag_penalty: bool = True) 
     return state
 
 
-def test_a_hand_is_worth_its_points_less_nine_for_each_bag_to_the_search() -> None:
-    """A bag scores a point, and every tenth costs a hundred: ten points each over a
-    game. Bid 4 and take 6: 42 points, worth 22."""
+def test_a_hand_is_worth_its_points_less_five_for_each_bag_to_the_search() -> None:
+    """A bag scores a point, and every tenth costs a hundred; the search takes five
+    points off for each. Bid 4 and take 6: 42 points, worth 32."""
     for seed in range(20):
         state = _hand_played_out(seed)
         assert state.last_hand is not None
         for seat, worth in enumerate(hand_worth(state)):
             side = state.last_hand.sides[state.side_of(seat)]
             assert side.bag_penalty == 0
-            assert worth == side.points - 10 * side.bags
+            assert worth == side.points - 5 * side.bags
 
 
 def test_the_penalty_of_a_tenth_bag_is_not_charged_to_the_hand_it_falls_in() -> None:
@@ -148,7 +148,7 @@ def test_the_penalty_of_a_tenth_bag_is_not_charged_to_the_hand_it_falls_in() -> 
         for seat, worth in enumerate(hand_worth(state)):
             side = state.last_hand.sides[state.side_of(seat)]
             charged += side.bag_penalty > 0
-            assert worth == side.points + side.bag_penalty - 10 * side.bags
+            assert worth == side.points + side.bag_penalty - 5 * side.bags
     assert charged, "some side took its tenth bag"
 
 
