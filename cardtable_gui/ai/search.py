@@ -57,13 +57,16 @@ log = logging.getLogger(__name__)
 ROLLOUT_LIMIT = 2_000
 """Actions a rollout may take before it is cut short (a round is far shorter)."""
 
-SAMPLES = {"spinado": 96, "spades": 96}
+SAMPLES = {"spinado": 192, "spades": 96}
 """Rollouts per candidate move where a game's rollouts are short enough to afford
 more than the usual ``DEFAULT_SAMPLES``. Spades: 48 samples (and ``WORK``) made Hard
 +6.79 points a hand (+3.01 .. +10.56, 200 duplicate deals) stronger than 24 did; 96,
 once forced moves cost a rollout nothing, +14.98 over Medium where 48 gave +12.71 (200
 deals), and its slowest decision took 0.57 s. Fewer samples also let luck pick the
-wrong trump to ruff a partner's nil trick with (5 seeds in 20 at 48, 1 at 96)."""
+wrong trump to ruff a partner's nil trick with (5 seeds in 20 at 48, 1 at 96).
+Spinado: 192 (and ``WORK``) gave +0.44 chips a hand over Medium (+0.20 .. +0.68, 200
+deals) where 96 gave +0.34 (+0.06 .. +0.61), its slowest decision 0.31 s. Spizzichino
+at 48 gained no more than its interval's width (+3.77 against +3.63), so keeps 24."""
 
 DEFAULT_SAMPLES = 24
 """Rollouts per candidate move in the other games without a ``SearchPlan``."""
@@ -85,12 +88,13 @@ MAX_WORK = 9_000
 Early in a round of the game, when rollouts are long and moves many, this bounds the
 think time; later the samples per move are the bound."""
 
-WORK = {"spades": 36_000}
+WORK = {"spades": 36_000, "spinado": 18_000}
 """``MAX_WORK`` for a game given more samples in ``SAMPLES`` whose rollouts are long.
 In Spades a bid once had three times the usual thought: Hard's bids went from +4.8 to
 +7.9 points a hand over Medium's (200 duplicate deals), but a bid then took up to
 1.36 s. With only the bids near the heuristic's weighed (``GameAgents.shortlist``) and
-faster rollouts, four times the usual keeps the slowest decision at 0.57 s here."""
+faster rollouts, four times the usual keeps the slowest decision at 0.57 s here.
+Spinado has twice the usual, or its 192 samples would mostly be cut short by it."""
 
 
 @dataclass(slots=True)
