@@ -11,6 +11,10 @@ from __future__ import annotations
 
 import io
 import logging
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -91,13 +95,39 @@ def _start_mixer() -> bool:
     if pygame.mixer.get_init() is not None:
         return True
     try:
-        pygame.mixer.init(frequency=MIXER_RATE, size=-16, channels=2, buffer=512)
+        with _sound_library_quiet():
+            pygame.mixer.init(frequency=MIXER_RATE, size=-16, channels=2, buffer=512)
     except pygame.error as exc:
         log.info("No sound device is available (%s); the game will play silently.", exc)
         return False
     if pygame.mixer.get_driver() == "dummy":
         log.info("Sound goes to SDL's dummy audio driver, so nothing will be heard.")
     return True
+
+
+@contextmanager
+def _sound_library_quiet() -> Iterator[None]:
+    """Keep what the system's sound library writes straight to the error stream out of
+    the player's terminal while the mixer starts: on a machine with no sound card, ALSA
+    printed eight lines of its own configuration errors, where the one calm log line
+    above says all a player needs to know."""
+    stream = 2  # the C library's error stream, whatever Python's ``sys.stderr`` is now
+    try:
+        kept = os.dup(stream)
+    except OSError:
+        # No error stream at all (a windowed launch): nothing to keep out.
+        yield
+        return
+    if sys.stderr is not None:
+        sys.stderr.flush()
+    nowhere = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(nowhere, stream)
+    try:
+        yield
+    finally:
+        os.dup2(kept, stream)
+        os.close(kept)
+        os.close(nowhere)
 
 
 def _load(folder: Traversable | Path) -> dict[str, pygame.mixer.Sound]:

@@ -70,6 +70,24 @@ def test_no_sound_device_means_silence_and_one_calm_line(
     assert "silently" in caplog.records[0].getMessage()
 
 
+def test_what_the_sound_library_prints_while_the_mixer_starts_stays_out_of_the_terminal(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+) -> None:
+    """With no sound card, ALSA wrote eight lines of its own errors straight to the
+    error stream; the player sees only the calm line, and the stream works after."""
+
+    def a_library_that_complains(*args: object, **kwargs: object) -> None:
+        os.write(2, b"ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default\n")
+        raise pygame.error("Couldn't open audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", a_library_that_complains)
+    with caplog.at_level(logging.INFO, logger="cardtable_gui.sound"):
+        assert not SoundBoard().available
+    os.write(2, b"still heard\n")
+    assert capfd.readouterr().err == "still heard\n"
+    assert "silently" in caplog.records[0].getMessage()
+
+
 def test_missing_sound_files_are_skipped(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     (tmp_path / "deal.wav").write_bytes(b"RIFF not really a wave")
     with caplog.at_level(logging.INFO, logger="cardtable_gui.sound"):
