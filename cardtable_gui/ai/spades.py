@@ -340,15 +340,15 @@ def hand_worth(state: GameState[Any]) -> tuple[float, ...]:
     assert isinstance(state, SpadesState) and state.last_hand is not None
     if state.is_over or not state.options.bag_penalty:
         return state.last_round_points
-    worth = [side.points + side.bag_penalty - side.bags * BAG_WEIGHT for side in state.last_hand.sides]
+    worth = [side_worth(side, BAG_WEIGHT) for side in state.last_hand.sides]
     return tuple([worth[state.side_of(seat)] for seat in range(state.players)])
 
 
-def side_worth(side: SideResult) -> float:
-    """One side's hand with each bag at the ten points it costs over a game, and the
-    penalty paid on a tenth bag left to the bags that brought it: how a benchmark judges
-    a hand where the game's course, not the hand's points, is what counts."""
-    return side.points + side.bag_penalty - side.bags * BAG_PENALTY / BAG_LIMIT
+def side_worth(side: SideResult, per_bag: float = BAG_PENALTY / BAG_LIMIT) -> float:
+    """One side's hand with ``per_bag`` points off for each bag (by default the ten each
+    costs over a game, how a benchmark judges a hand), and the penalty paid on a tenth
+    bag left to the bags that brought it."""
+    return side.points + side.bag_penalty - side.bags * per_bag
 
 
 def _partner(view: SpadesView, seat: int) -> int | None:
