@@ -8,6 +8,9 @@ moves and saved by the Card Table found first on the import path.
     python tools/make_golden_saves.py OUT_DIR LABEL --hand-order   # and a Hand and Foot save
                                                                    # that keeps the person's
                                                                    # hand in an order of theirs
+    python tools/make_golden_saves.py OUT_DIR LABEL --at-summary   # and a Spades save made
+                                                                   # while the first hand's
+                                                                   # summary was up
 
 Each file is ``OUT_DIR/LABEL-<game>[-what].json``. A game is played until its first hand
 or round has been scored, then five moves into the next (so it is a game in progress),
@@ -18,8 +21,8 @@ Only what every version of Card Table since saves began offers is used (``GAMES`
 ``MatchConfig``, ``SeatConfig``, ``new_game``, ``legal_actions``, ``apply``,
 ``SavedGame.capture``, ``to_bytes``), so with ``PYTHONPATH`` pointing at a checkout of
 an earlier commit it writes that version's saves: see
-``tests/persistence/golden_saves/README.md``. ``--hand-order`` alone needs a version
-whose saves keep ``hand_orders``.
+``tests/persistence/golden_saves/README.md``. ``--hand-order`` needs a version
+whose saves keep ``hand_orders``, ``--at-summary`` one whose saves keep ``hand_summary``.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable_gui.cards import Suit
-from cardtable_gui.persistence.saves import SavedGame
+from cardtable_gui.persistence.saves import SavedGame, SavedHandSummary, SavedTotal
 from cardtable_gui.rules import GAMES
 from cardtable_gui.rules.base import Action, RoundScored
 from cardtable_gui.seats import MatchConfig, SeatConfig, SeatKind
@@ -67,22 +70,29 @@ def first_spade_lead(state: Any, legal: Sequence[Action]) -> Action | None:
 
 
 def play(
-    game: str, label: str, *, spade_lead: bool = False, finished: bool = False, hand_order: bool = False
+    game: str,
+    label: str,
+    *,
+    spade_lead: bool = False,
+    finished: bool = False,
+    hand_order: bool = False,
+    at_summary: bool = False,
 ) -> SavedGame:
     """A save of ``game`` played by random legal moves seeded from ``label``: the first
     seed whose game is what was asked for (in progress unless ``finished``, a spade led
     to trick 1 with ``spade_lead``); with ``hand_order``, the first seat's hand kept in
-    the reverse of the order its view gives."""
+    the reverse of the order its view gives; with ``at_summary``, saved at the moment
+    the first hand was scored, with a summary of the scores up."""
     for attempt in range(ATTEMPTS):
         seed = zlib.crc32(f"{label}-{game}-{spade_lead}-{finished}-{attempt}".encode())
-        saved = _play_seed(game, label, seed, spade_lead, finished, hand_order)
+        saved = _play_seed(game, label, seed, spade_lead, finished, hand_order, at_summary)
         if saved is not None:
             return saved
     raise NoSuchGame(f"No seed of {ATTEMPTS} made the {game} game asked for.")
 
 
 def _play_seed(
-    game: str, label: str, seed: int, spade_lead: bool, finished: bool, hand_order: bool
+    game: str, label: str, seed: int, spade_lead: bool, finished: bool, hand_order: bool, at_summary: bool
 ) -> SavedGame | None:
     rules = GAMES[game]
     counts = rules.player_counts
@@ -105,7 +115,7 @@ def _play_seed(
             return False
         if scored_at is None:
             return len(actions) >= MOST_MOVES
-        return len(actions) - scored_at >= MOVES_INTO_THE_NEXT_HAND
+        return at_summary or len(actions) - scored_at >= MOVES_INTO_THE_NEXT_HAND
 
     while state.to_move is not None and not far_enough():
         legal = state.legal_actions()
@@ -119,10 +129,25 @@ def _play_seed(
     if state.is_over is not finished or (spade_lead and not spade_leads):
         return None
     saved = SavedGame.capture(config, actions, state, name=f"{label} {rules.title}")
+    if at_summary:
+        return saved.model_copy(update={"hand_summary": _summary(config, state)})
     if not hand_order:
         return saved
     hand = tuple(str(card) for card in state.view(0).hand)
     return saved.model_copy(update={"hand_orders": {0: hand[::-1]}})
+
+
+def _summary(config: MatchConfig, state: Any) -> SavedHandSummary:
+    """A summary of the scores after the first hand, as the table would keep it."""
+    names = [seat.name for seat in config.seats]
+    return SavedHandSummary(
+        title="Hand 1",
+        headers=("Player", "Score"),
+        rows=tuple((name, str(score)) for name, score in zip(names, state.scores, strict=True)),
+        notes=("Saved while this summary was up.",),
+        totals=tuple(SavedTotal(label=name, total=score) for name, score in zip(names, state.scores, strict=True)),
+        go_on="Next hand",
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -138,6 +163,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--hand-order", action="store_true", help="add a Hand and Foot save with the hand in an order of its own"
     )
+    parser.add_argument(
+        "--at-summary", action="store_true", help="add a Spades save made while its first hand's summary was up"
+    )
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     wanted: list[tuple[str, str, dict[str, bool]]] = [(game, "", {}) for game in GAMES]
@@ -146,6 +174,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     wanted += [(game, "-finished", {"finished": True}) for game in args.finished]
     if args.hand_order:
         wanted.append(("hand_and_foot", "-hand-order", {"hand_order": True}))
+    if args.at_summary:
+        wanted.append(("spades", "-at-summary", {"at_summary": True}))
     for game, what, how in wanted:
         saved = play(game, args.label, **how)
         path = args.out / f"{args.label}-{game}{what}.json"

@@ -25,7 +25,9 @@ Schema history
    (``GameRules.rules_version``). A version 2 file predates it and is read as rules
    version 1, the rules before any change was counted (for Spades: the first lead of
    a hand free, a spade included). Later version 3 files may also say ``hand_orders``
-   (how each person had arranged their hand); a file without it shows hands sorted.
+   (how each person had arranged their hand); a file without it shows hands sorted,
+   and ``hand_summary`` (the end-of-hand summary that was up when the game was saved);
+   a file without it opens on the table.
 
 An old game replays, and plays on, under the rules it was made with: ``rebuild`` fills
 the house rules a save does not state from ``GameRules.earlier_rules`` of its rules
@@ -178,6 +180,50 @@ SaveName = Annotated[
 ]
 
 
+SUMMARY_TEXT_LIMIT = 400
+"""The longest line a saved end-of-hand summary may hold: its notes are sentences (the
+longest written, about the spinado and a dead hand, is under 200 characters)."""
+
+SUMMARY_LINES_LIMIT = 40
+"""The most headers, rows, cells of a row, notes or totals a saved summary may hold:
+the largest table has eight players and a dozen notes."""
+
+SummaryText = Annotated[
+    str, StringConstraints(max_length=SUMMARY_TEXT_LIMIT), AfterValidator(refuse_control_characters)
+]
+
+
+class SavedTotal(BaseModel):
+    """One running total of a saved end-of-hand summary; ``leading`` marks the best."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    label: SummaryText
+    total: ShownScore
+    leading: bool = False
+
+
+class SavedHandSummary(BaseModel):
+    """The end-of-hand summary that was up when the game was saved, word for word: the
+    next hand is already dealt by then, so a table reopened from the save shows it again
+    before play goes on, rather than dropping the result the player had not read."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    title: SummaryText
+    headers: tuple[SummaryText, ...] = Field(max_length=SUMMARY_LINES_LIMIT)
+    rows: tuple[tuple[SummaryText, ...], ...] = Field(max_length=SUMMARY_LINES_LIMIT)
+    notes: tuple[SummaryText, ...] = Field(max_length=SUMMARY_LINES_LIMIT)
+    totals: tuple[SavedTotal, ...] = Field(max_length=SUMMARY_LINES_LIMIT)
+    go_on: SummaryText
+
+    @model_validator(mode="after")
+    def _rows_fit(self) -> SavedHandSummary:
+        if any(len(row) > SUMMARY_LINES_LIMIT for row in self.rows):
+            raise ValueError("a row of the summary has too many cells")
+        return self
+
+
 class SaveSummary(BaseModel):
     """What the Load screen shows about a save without replaying it."""
 
@@ -217,6 +263,9 @@ class SavedGame(BaseModel):
     """How each person had arranged their hand, left to right (in Hand and Foot the
     cards drawn since the last sort wait at the right): the table shows it so again. A
     card no longer held is passed over and one not named joins at the right."""
+    hand_summary: SavedHandSummary | None = None
+    """The end-of-hand summary that was up when the game was saved, shown again when it
+    is opened."""
 
     @model_validator(mode="after")
     def _summary_fits_seats(self) -> SavedGame:

@@ -12,7 +12,7 @@ import pytest
 from pydantic import ValidationError
 
 from cardtable_gui.cards import Card, french_deck
-from cardtable_gui.persistence.saves import SavedGame, SaveStore, restore
+from cardtable_gui.persistence.saves import SavedGame, SavedHandSummary, SavedTotal, SaveStore, restore
 from cardtable_gui.rules import GAMES
 
 GAME_TABLES = [
@@ -144,3 +144,27 @@ def test_a_hand_s_order_is_kept_and_a_bad_one_never_stops_the_game(play: Callabl
     assert damaged.hands_in_order() == {1: [Card.parse("4C")]}
     with pytest.raises(ValidationError):
         SavedGame.model_validate({**saved.model_dump(mode="json"), "hand_orders": {"7": ["QH"]}})
+
+
+def test_the_summary_up_when_saved_is_kept_word_for_word_and_a_damaged_one_refused(
+    play: Callable[..., tuple], tmp_path: Path
+) -> None:
+    """A save made while a hand's summary was up keeps it, to show again; like any
+    text a screen shows, one with control characters or beyond all measure is damage."""
+    config, state, actions = play("spades", 4, 3, 60)
+    summary = SavedHandSummary(
+        title="Hand 1",
+        headers=("Side", "Bid", "Took"),
+        rows=(("Ada & Bruno", "4", "5"), ("Clara & You", "7", "8")),
+        notes=("Clara & You fell short of 9: -90.",),
+        totals=(SavedTotal(label="Ada & Bruno", total=41), SavedTotal(label="Clara & You", total=78, leading=True)),
+        go_on="Next hand",
+    )
+    saved = SavedGame.capture(config, actions, state).model_copy(update={"hand_summary": summary})
+    store = SaveStore(tmp_path)
+    assert store.load(store.save_named(saved)).hand_summary == summary
+    assert SavedGame.capture(config, actions, state).hand_summary is None
+    fields = saved.model_dump(mode="json")
+    for damage in ({"title": "Hand\x001"}, {"notes": ["x" * 5000]}, {"rows": [["cell"] * 100]}):
+        with pytest.raises(ValidationError):
+            SavedGame.model_validate({**fields, "hand_summary": {**fields["hand_summary"], **damage}})

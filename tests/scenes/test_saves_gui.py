@@ -644,3 +644,48 @@ def test_continuing_leaves_the_autosave_and_its_backup_as_they_were(apps, tmp_pa
 def play_turns_any(app: App, scene: TableScene) -> None:
     """Wait until somebody has moved, so the game in progress has a history."""
     run_until(app, lambda: bool(scene.match.history))
+
+
+def play_to_the_summary(app: App, scene: TableScene) -> None:
+    """Play the bottom seat's cards until the round's summary is up."""
+    while True:
+        run_until(app, lambda: human_turn_ready(scene) or scene.summary.visible)
+        if scene.summary.visible:
+            return
+        play_bottom_turn(app, scene)
+
+
+def test_a_game_saved_at_a_hand_s_summary_shows_it_again(apps, tmp_path: Path) -> None:
+    app = open_app(apps, tmp_path)
+    scene = start_table(app, game_config("arizona_spaghetti", 8, seed=3))
+    play_to_the_summary(app, scene)
+    shown = scene.summary.table
+    assert shown is not None and shown.title.startswith("Round 1 of 6")
+    SaveStore(app.data_dir).save_named(scene.saved_game("At the summary"))
+    app.quit()
+
+    app = open_app(apps, tmp_path)
+    continued = continue_from_menu(app)
+    frames(app)
+    assert continued.summary.table == shown, "Continue brings back the summary that was up"
+    assert not continued.match.history[continued.match.hand_start :], "and the next round waits for it"
+    click(app, continued.summary.button.rect.center)
+    assert not continued.summary.visible
+    run_until(app, lambda: human_turn_ready(continued))
+    app.quit()
+
+    app = open_app(apps, tmp_path)
+    again = continue_from_menu(app)
+    frames(app)
+    assert not again.summary.visible, "a summary once closed stays closed"
+    leave_and_quit(app, again)
+
+    app = open_app(apps, tmp_path)
+    load = open_load_screen(app)
+    click(app, button(next(row for row in load.rows if row.name == "At the summary"), "Load").rect.center)
+    if isinstance(app.scenes.top, Dialog):
+        click(app, button(app.scenes.top, "Discard").rect.center)
+    loaded = app.scenes.top
+    assert isinstance(loaded, TableScene)
+    frames(app)
+    assert loaded.summary.table == shown, "so does a save made while it was up"

@@ -65,7 +65,7 @@ from cardtable_gui.scenes.table.layout_registry import NoTableYet, make_layout
 from cardtable_gui.scenes.table.note_place import NARROWEST, place_in
 from cardtable_gui.scenes.table.pace import SPEED_FACTOR, Beat, beat_seconds
 from cardtable_gui.scenes.table.port import TablePort
-from cardtable_gui.scenes.table.summary import HandSummary, SummaryTable
+from cardtable_gui.scenes.table.summary import HandSummary, SummaryTable, saved_summary, summary_from_save
 from cardtable_gui.scenes.table.tips import STYLE as TIP_STYLE
 from cardtable_gui.scenes.table.tips import FirstGameTips, Moment
 from cardtable_gui.seats import MatchConfig
@@ -158,6 +158,7 @@ class TableScene(Scene):
             raise
         if resume is not None:
             self.table.keep_hand_orders(resume.saved.hands_in_order())
+        self.summary = HandSummary(self._summary_closed)
         self.keep_for_continue(resume)
         if resume is not None:
             for seat in resume.saved.friend_seats:
@@ -171,7 +172,6 @@ class TableScene(Scene):
         self._own_move_seen = False
         """The first of those events, the move itself, has been shown."""
         self.handoff = HandoffCover(self._handoff_ready, self.ask_leave)
-        self.summary = HandSummary(self._summary_closed)
         self._next_hand_on = self.match.undo_refusal() is HAND_OVER
         """The hand after the person's last move is on the table (its predecessor's
         summary closed) and they have not moved in it yet."""
@@ -227,6 +227,10 @@ class TableScene(Scene):
         self.table.reset(self.match.view_for(self.viewer), self.bottom)
         if self.match.just_dealt:
             self.match.show_first(self.table.opening_events(self.match.view_for(None)))
+        if resume is not None and resume.saved.hand_summary is not None and not self.match.is_over:
+            # Saved while a hand's summary was up: the next hand is dealt, but the
+            # player had not yet read how the last one ended.
+            self.show_summary(summary_from_save(resume.saved.hand_summary))
 
     def open_match(self, config: MatchConfig, resume: RestoredGame | None) -> MatchSeam:
         """The match this table plays: a new game, or one rebuilt from a save. A lesson's
@@ -378,6 +382,7 @@ class TableScene(Scene):
         self.summary.show(table, button)
         self._layout_summary(self.app.screen.get_size())
         self._summary_left = WATCH_SUMMARY_SECONDS / self.pace
+        self._keep_summary_for_continue()
 
     # -- scene -----------------------------------------------------------------------
 
@@ -650,6 +655,7 @@ class TableScene(Scene):
 
     def _summary_closed(self) -> None:
         self._next_hand_on = True
+        self._keep_summary_for_continue()
         self._consume()
 
     def _show_game_over(self) -> None:
@@ -977,18 +983,32 @@ class TableScene(Scene):
             self._on_applied(match)
         if self.autosaver is None:
             return
-        self.autosaver.save(self.saved_game())
+        self._autosave()
         if match.is_over:
             self.autosaver.finish_game()
 
+    def _autosave(self) -> None:
+        """Hand the game as it stands to the autosaver (which writes it soon)."""
+        if self.autosaver is not None:
+            self.autosaver.save(self.saved_game())
+
+    def _keep_summary_for_continue(self) -> None:
+        """Autosave as a hand's summary comes up or is closed: the save after the hand's
+        last move was written before it came up, and Continue brings back what was on
+        screen. A finished game was filed away at its last move and stays so."""
+        if not self.match.is_over:
+            self._autosave()
+
     def saved_game(self, name: str | None = None) -> SavedGame:
-        """The game as it stands, each person's hand as they arranged it."""
+        """The game as it stands, each person's hand as they arranged it, and the hand's
+        summary if it is up."""
         saved = self.match.saved_game(name)
-        orders = self.table.hand_orders()
-        if not orders:
-            return saved
-        texts = {seat: tuple(str(card) for card in cards) for seat, cards in orders.items()}
-        return saved.model_copy(update={"hand_orders": texts})
+        extra: dict[str, object] = {}
+        if orders := self.table.hand_orders():
+            extra["hand_orders"] = {seat: tuple(str(card) for card in cards) for seat, cards in orders.items()}
+        if self.summary.table is not None:
+            extra["hand_summary"] = saved_summary(self.summary.table)
+        return saved.model_copy(update=extra) if extra else saved
 
     def keep_for_continue(self, resume: RestoredGame | None) -> None:
         """The game chosen is the one Continue resumes from this moment, before any move:

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from cardtable_gui.persistence.saves import SUMMARY_TEXT_LIMIT, SavedHandSummary, SavedTotal
+from cardtable_gui.shown_text import drawable
 from cardtable_gui.ui import theme as th
 from cardtable_gui.ui.theme import Theme
 from cardtable_gui.ui.widgets import Button
@@ -43,6 +45,27 @@ class SummaryTable:
     totals: tuple[TotalLine, ...]
     go_on: str = "Next hand"
     """What the button says while the game goes on ("Next round")."""
+
+
+def saved_summary(table: SummaryTable) -> SavedHandSummary:
+    """``table`` as a save keeps it."""
+    totals = tuple(SavedTotal(label=t.label, total=t.total, leading=t.leading) for t in table.totals)
+    return SavedHandSummary(
+        title=table.title, headers=table.headers, rows=table.rows, notes=table.notes, totals=totals, go_on=table.go_on
+    )
+
+
+def summary_from_save(saved: SavedHandSummary) -> SummaryTable:
+    """The summary a save kept, to show again, each text as a screen can draw it (it
+    comes from a file, which may have been edited)."""
+
+    def shown(texts: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(drawable(text, "", SUMMARY_TEXT_LIMIT) for text in texts)
+
+    totals = tuple(TotalLine(drawable(t.label, "?", SUMMARY_TEXT_LIMIT), int(t.total), t.leading) for t in saved.totals)
+    rows = tuple(shown(row) for row in saved.rows)
+    title, go_on = shown((saved.title, saved.go_on))
+    return SummaryTable(title, shown(saved.headers), rows, shown(saved.notes), totals, go_on or "Next hand")
 
 
 SMALLEST_SCALE = 0.75
