@@ -22,6 +22,7 @@ GOLDEN = Path(__file__).parent / "golden_saves"
 SAVES = sorted(GOLDEN.glob("*.json"))
 SPADE_LED = [path for path in SAVES if path.stem.endswith("-spade-led-to-trick-1")]
 HAND_ORDER = [path for path in SAVES if path.stem.endswith("-hand-order")]
+AT_SUMMARY = [path for path in SAVES if path.stem.endswith("-at-summary")]
 MOST_MOVES = 200
 BEFORE_THE_FIRST_LEAD_RULE = "ba9e28f"
 """The version just before spades were refused as the first lead of a hand."""
@@ -96,3 +97,12 @@ def test_a_saved_hand_order_comes_back_as_the_person_left_it(path: Path) -> None
     order = game.saved.hands_in_order()[0]
     hand = list(game.state.view(0).hand)
     assert sorted(order, key=str) == sorted(hand, key=str) and order != hand
+
+
+@pytest.mark.parametrize("path", AT_SUMMARY, ids=lambda path: path.stem)
+def test_a_save_made_at_a_hand_s_summary_keeps_it(path: Path) -> None:
+    game = SaveStore(GOLDEN).open(path)
+    summary = game.saved.hand_summary
+    assert summary is not None and summary.title == "Hand 1"
+    assert [total.total for total in summary.totals] == list(game.state.scores)
+    assert game.hand_start == len(game.actions), "saved before the next hand's first move"

@@ -24,6 +24,8 @@ from cardtable_gui.scenes.table import TableScene
 GOLDEN = Path(__file__).parents[1] / "persistence" / "golden_saves"
 OLD_SPADES = GOLDEN / "ba9e28f-spades-spade-led-to-trick-1.json"
 """Saved by the version just before spades were refused as the first lead of a hand."""
+AT_SUMMARY = GOLDEN / "5cb66b2-spades-at-summary.json"
+"""Saved by the first version that kept the summary up when a game was saved."""
 
 
 @pytest.fixture
@@ -100,3 +102,17 @@ def test_the_rules_page_of_an_old_game_shows_the_rule_it_keeps(app: App) -> None
     shown = [block.text for block in page._blocks(rule_text("spades") or "")]
     assert "House rules at this table" in shown
     assert "First trick spade lead: On" in shown
+
+
+def test_continue_shows_the_summary_a_save_kept_then_plays_on(app: App) -> None:
+    shutil.copy(AT_SUMMARY, app.data_dir / AUTOSAVE_FILE)
+    menu_button(app, "Continue")
+    table = app.scenes.top
+    assert isinstance(table, TableScene)
+    frames(app)
+    shown = table.summary.table
+    assert shown is not None and shown.title == "Hand 1" and shown.notes == ("Saved while this summary was up.",)
+    click(app, table.summary.button.rect.center)
+    assert not table.summary.visible
+    saved = play_on_and_read_the_autosave(app, table)
+    assert saved["hand_summary"] is None
