@@ -357,6 +357,7 @@ def test_a_whole_round_played_through_the_screen(app) -> None:
     assert [row[0] for row in summary.rows] == ["Ana", "Ben"]
     assert sum(1 for row in summary.rows if row[3] == "1") == 1, "one player took the last trick"
     assert [line.total for line in summary.totals] == list(state.scores)
+    assert scene.summary.button.text == "Next round", "Spizzichino plays rounds, and its table says so"
 
 
 def test_up_chooses_a_stack_and_enter_plays_its_top(app) -> None:

@@ -751,7 +751,7 @@ class SpizzichinoLayout(GameLayout):
         notes.append("Sum: the round's points in thirds. Rounded: the sum rounded down, once, at the round's end.")
         notes.append(f"The game ends after a round that brings someone to {self.target}.")
         headers = ("Player", "Cards", "Declared", "Last trick", "Sum", "Rounded")
-        return SummaryTable(f"Round {self.round_number}", headers, tuple(rows), tuple(notes), tuple(totals))
+        return SummaryTable(f"Round {self.round_number}", headers, tuple(rows), tuple(notes), tuple(totals), "Next round")
 
     def _declared_note(self, seat: int) -> str:
         titles = [d.title for d in self.declarations if d.seat == seat]
