@@ -142,6 +142,12 @@ def test_arizona_taking_points_and_round_six() -> None:
     assert tip_at("arizona_spaghetti", 0, view, event=arizona.TrickTaken(0, taken, 40)) == "took-points"
     assert tip_at("arizona_spaghetti", 0, view, event=arizona.TrickTaken(1, taken, 40)) is None
     assert tip_at("arizona_spaghetti", 0, view, event=arizona.TrickTaken(0, taken, 0)) is None
+    tip = next(t for t in due_tip_table("arizona_spaghetti") if t.id == "took-points")
+    tricks_round = dataclasses.replace(view, round_number=1)
+    words = tip.words(Moment(0, tricks_round, (), arizona.TrickTaken(0, taken, 10)))
+    assert "cost you 10 points. Every trick you take costs 10 points." in words, "in round 1 the trick itself costs"
+    hearts = tip.words(Moment(0, dataclasses.replace(view, round_number=2), (), arizona.TrickTaken(0, taken, 40)))
+    assert "cost you 40 points. Every heart you take costs 10 points." in hearts
     assert tip_at("arizona_spaghetti", 0, view, event=HandDealt(0, (13,) * 4, 6)) == "round-six"
     assert tip_at("arizona_spaghetti", 0, view, event=HandDealt(0, (13,) * 4, 5)) is None
 
@@ -176,6 +182,11 @@ def test_spinado_dead_hand_spinado_and_stops() -> None:
     assert tip_at("spinado", seat, view, [spinado.Play(cards("5C"))], seen=("dead-hand",)) is None
     stopped = spinado.SequenceStopped(1, cards("KC"), spinado.StopReason.KING)
     assert tip_at("spinado", seat, view, event=stopped) == "stop"
+    tip = next(t for t in due_tip_table("spinado") if t.id == "stop")
+    assert "nobody can play its next card" in tip.words(Moment(seat, view, (), stopped))
+    by_spinado = spinado.SequenceStopped(1, cards("3H"), spinado.StopReason.SPINADO)
+    words = tip.words(Moment(seat, view, (), by_spinado))
+    assert "nobody can play" not in words and words.startswith("The spinado stopped the sequence")
 
 
 # Hand and Foot --------------------------------------------------------------------------

@@ -204,6 +204,18 @@ def _took_points(moment: Moment) -> bool:
     return isinstance(event, arizona.TrickTaken) and event.seat == moment.seat and event.points > 0
 
 
+def _took_points_text(moment: Moment) -> str:
+    """What the trick cost and why, by this round's own rule: in the first round a trick
+    costs for itself, whatever cards are in it."""
+    event = moment.event
+    assert isinstance(event, arizona.TrickTaken)
+    rule = arizona.ROUNDS[moment.view.round_number - 1]
+    return (
+        f"That trick cost you {event.points} points. {rule.description} In this game the "
+        "lowest total wins, so keep away from what costs points this round."
+    )
+
+
 def _round_six(moment: Moment) -> bool:
     event = moment.event
     return isinstance(event, HandDealt) and event.round_number == 6
@@ -215,12 +227,7 @@ ARIZONA_SPAGHETTI_TIPS = (
         _restricted_lead,
         _restricted_text,
     ),
-    Tip(
-        "took-points",
-        _took_points,
-        "That trick cost you points. In this game the lowest total wins, so keep the "
-        "cards that cost points away from your own tricks.",
-    ),
+    Tip("took-points", _took_points, _took_points_text),
     Tip(
         "round-six",
         _round_six,
@@ -277,6 +284,21 @@ def _can_play_spinado(moment: Moment) -> bool:
     )
 
 
+def _stop_text(moment: Moment) -> str:
+    """Why the sequence stopped: the spinado stops it even when its next card is held."""
+    event = moment.event
+    assert isinstance(event, spinado.SequenceStopped)
+    if event.reason is spinado.StopReason.SPINADO:
+        return (
+            "The spinado stopped the sequence, though its next card may still be in a hand. "
+            "Whoever played the spinado starts a new sequence with any card."
+        )
+    return (
+        "The sequence stopped: nobody can play its next card. Whoever played last starts "
+        "a new sequence with any card."
+    )
+
+
 SPINADO_TIPS = (
     Tip(
         "dead-hand",
@@ -290,12 +312,7 @@ SPINADO_TIPS = (
         "You may play the spinado, the ace of diamonds, together with your card: the "
         "sequence stops and you start the next one. Left in your hand at the end, it costs you.",
     ),
-    Tip(
-        "stop",
-        lambda m: isinstance(m.event, spinado.SequenceStopped),
-        "The sequence stopped: nobody can play its next card. Whoever played last starts "
-        "a new sequence with any card.",
-    ),
+    Tip("stop", lambda m: isinstance(m.event, spinado.SequenceStopped), _stop_text),
 )
 
 
