@@ -111,7 +111,8 @@ def test_continue_shows_the_summary_a_save_kept_then_plays_on(app: App) -> None:
     assert isinstance(table, TableScene)
     frames(app)
     shown = table.summary.table
-    assert shown is not None and shown.title == "Hand 1" and shown.notes == ("Saved while this summary was up.",)
+    assert shown is not None and shown.title == "Hand 1" and shown.notes[0] == "Saved while this summary was up."
+    assert shown.notes[1] == "The game was saved at this summary: the next hand is already dealt behind it."
     click(app, table.summary.button.rect.center)
     assert not table.summary.visible
     saved = play_on_and_read_the_autosave(app, table)

@@ -38,6 +38,7 @@ from cardtable_gui.scenes.menu import MenuScene
 from cardtable_gui.scenes.setup import SetupScene
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.scene import UNDO_OFF_AT_SHARED_SCREEN
+from cardtable_gui.scenes.table.summary import saved_summary
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.undo_rule import NO_MOVE_THIS_HAND
 
@@ -646,6 +647,15 @@ def play_turns_any(app: App, scene: TableScene) -> None:
     run_until(app, lambda: bool(scene.match.history))
 
 
+BEHIND = "The game was saved at this summary: the next round is already dealt behind it."
+
+
+def restored_rows(scene: TableScene) -> tuple[object, ...]:
+    table = scene.summary.table
+    assert table is not None
+    return table.title, table.headers, table.rows, table.totals, table.go_on
+
+
 def play_to_the_summary(app: App, scene: TableScene) -> None:
     """Play the bottom seat's cards until the round's summary is up."""
     while True:
@@ -661,14 +671,25 @@ def test_a_game_saved_at_a_hand_s_summary_shows_it_again(apps, tmp_path: Path) -
     play_to_the_summary(app, scene)
     shown = scene.summary.table
     assert shown is not None and shown.title.startswith("Round 1 of 6")
-    SaveStore(app.data_dir).save_named(scene.saved_game("At the summary"))
+    click(app, scene.save_button.rect.center)
+    dialog = app.scenes.top
+    assert isinstance(dialog, Dialog), "Save stays open over the summary"
+    type_text(app, "At the summary")
+    press(app, pygame.K_RETURN)
+    assert app.scenes.top is scene and scene.summary.table == shown
+    press(app, pygame.K_F1)
+    assert app.scenes.top is not scene, "so do the rules"
+    app.scenes.pop()
+    frames(app)
     app.quit()
 
     app = open_app(apps, tmp_path)
     continued = continue_from_menu(app)
     frames(app)
-    assert continued.summary.table == shown, "Continue brings back the summary that was up"
+    assert restored_rows(continued) == restored_rows(scene), "Continue brings back the summary that was up"
+    assert continued.summary.table.notes == (*shown.notes, BEHIND), "and says the next round is dealt behind it"
     assert not continued.match.history[continued.match.hand_start :], "and the next round waits for it"
+    assert continued.saved_game().hand_summary == saved_summary(shown), "saved again, as first shown"
     click(app, continued.summary.button.rect.center)
     assert not continued.summary.visible
     run_until(app, lambda: human_turn_ready(continued))
@@ -688,4 +709,4 @@ def test_a_game_saved_at_a_hand_s_summary_shows_it_again(apps, tmp_path: Path) -
     loaded = app.scenes.top
     assert isinstance(loaded, TableScene)
     frames(app)
-    assert loaded.summary.table == shown, "so does a save made while it was up"
+    assert loaded.summary.table.notes == (*shown.notes, BEHIND), "so does a save made while it was up"

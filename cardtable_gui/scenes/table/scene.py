@@ -45,6 +45,7 @@ from cardtable_gui.persistence.saves import (
     SAVE_NAME_LENGTH,
     RestoredGame,
     SavedGame,
+    SavedHandSummary,
     SaveError,
     SaveStore,
 )
@@ -65,7 +66,7 @@ from cardtable_gui.scenes.table.layout_registry import NoTableYet, make_layout
 from cardtable_gui.scenes.table.note_place import NARROWEST, place_in
 from cardtable_gui.scenes.table.pace import SPEED_FACTOR, Beat, beat_seconds
 from cardtable_gui.scenes.table.port import TablePort
-from cardtable_gui.scenes.table.summary import HandSummary, SummaryTable, saved_summary, summary_from_save
+from cardtable_gui.scenes.table.summary import HandSummary, SummaryTable, restored_summary, saved_summary
 from cardtable_gui.scenes.table.tips import STYLE as TIP_STYLE
 from cardtable_gui.scenes.table.tips import FirstGameTips, Moment
 from cardtable_gui.seats import MatchConfig
@@ -159,6 +160,8 @@ class TableScene(Scene):
         if resume is not None:
             self.table.keep_hand_orders(resume.saved.hands_in_order())
         self.summary = HandSummary(self._summary_closed)
+        self._summary_kept: SavedHandSummary | None = None
+        """The summary up, as a save keeps it."""
         self.keep_for_continue(resume)
         if resume is not None:
             for seat in resume.saved.friend_seats:
@@ -228,9 +231,8 @@ class TableScene(Scene):
         if self.match.just_dealt:
             self.match.show_first(self.table.opening_events(self.match.view_for(None)))
         if resume is not None and resume.saved.hand_summary is not None and not self.match.is_over:
-            # Saved while a hand's summary was up: the next hand is dealt, but the
-            # player had not yet read how the last one ended.
-            self.show_summary(summary_from_save(resume.saved.hand_summary))
+            kept = resume.saved.hand_summary
+            self.show_summary(restored_summary(kept), kept)
 
     def open_match(self, config: MatchConfig, resume: RestoredGame | None) -> MatchSeam:
         """The match this table plays: a new game, or one rebuilt from a save. A lesson's
@@ -366,8 +368,10 @@ class TableScene(Scene):
     def play_sound(self, name: str) -> None:
         self.app.sound.play(name)
 
-    def show_summary(self, table: SummaryTable) -> None:
-        """The end-of-hand summary; play waits until it is closed."""
+    def show_summary(self, table: SummaryTable, kept: SavedHandSummary | None = None) -> None:
+        """The end-of-hand summary; play waits until it is closed. ``kept``: the summary
+        as a save keeps it, where ``table`` was restored from one (saved again, it is
+        the summary as first shown, without the restored one's note)."""
         button = "See the result" if self.match.is_over else table.go_on
         if self.pass_and_play:
             # The next hand's first mover may be whoever holds the screen now: the
@@ -380,6 +384,7 @@ class TableScene(Scene):
         self._typed_ahead = None
         self._next_hand_on = False
         self.summary.show(table, button)
+        self._summary_kept = kept if kept is not None else saved_summary(table)
         self._layout_summary(self.app.screen.get_size())
         self._summary_left = WATCH_SUMMARY_SECONDS / self.pace
         self._keep_summary_for_continue()
@@ -439,8 +444,7 @@ class TableScene(Scene):
         self._point_at_log(event)
         if self.handoff.handle_event(event) or self.confirm.handle_event(event):
             return
-        # The summary holds the table, but the toolbar's Menu stays a way out.
-        if self.summary.visible and self.menu_button.handle_event(event):
+        if self.summary.visible and self._toolbar_over_summary(event):
             return
         if self.game_over.handle_event(event) or self.summary.handle_event(event):
             return
@@ -483,6 +487,20 @@ class TableScene(Scene):
             self.undo()
             return
         self.table.handle_event(event)
+
+    def _toolbar_over_summary(self, event: pygame.event.Event) -> bool:
+        """The summary holds the table, but Menu, Save and Rules (and Ctrl+S, F1) stay
+        open over it: a game saved now keeps the summary, and the rules may be read
+        beside it. Whether ``event`` went to one of them."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.open_rules()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+            self.ask_save_name()
+            return True
+        self._refresh_buttons()
+        open_ones = (self.menu_button, self.save_button, self.rules_button)
+        return any(button.handle_event(event) for button in self._buttons() if button in open_ones)
 
     def _keeps_for_the_turn(self, event: pygame.event.Event) -> bool:
         """Enter or Space pressed while the table still shows the moves before the
@@ -1006,8 +1024,8 @@ class TableScene(Scene):
         extra: dict[str, object] = {}
         if orders := self.table.hand_orders():
             extra["hand_orders"] = {seat: tuple(str(card) for card in cards) for seat, cards in orders.items()}
-        if self.summary.table is not None:
-            extra["hand_summary"] = saved_summary(self.summary.table)
+        if self.summary.visible:
+            extra["hand_summary"] = self._summary_kept
         return saved.model_copy(update=extra) if extra else saved
 
     def keep_for_continue(self, resume: RestoredGame | None) -> None:

@@ -9,6 +9,7 @@ wraps onto more lines (a row grows) instead of shrinking or being cut."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -66,6 +67,16 @@ def summary_from_save(saved: SavedHandSummary) -> SummaryTable:
     rows = tuple(shown(row) for row in saved.rows)
     title, go_on = shown((saved.title, saved.go_on))
     return SummaryTable(title, shown(saved.headers), rows, shown(saved.notes), totals, go_on or "Next hand")
+
+
+def restored_summary(saved: SavedHandSummary) -> SummaryTable:
+    """The summary a game was saved at, shown again as it is opened. The next hand was
+    dealt before the summary came up, so the table behind it (its banner, the chips
+    after the next ante, the new cards) is one hand on: a note says so, or the figures
+    would seem to disagree."""
+    table = summary_from_save(saved)
+    behind = f"The game was saved at this summary: the {table.go_on.lower()} is already dealt behind it."
+    return dataclasses.replace(table, notes=(*table.notes, behind))
 
 
 SMALLEST_SCALE = 0.75
