@@ -116,6 +116,12 @@ class LessonRun:
         return not self.done and (self._finished or isinstance(self.step, Watch))
 
     @property
+    def asks_next(self) -> bool:
+        """Whether the next step is a question: often about what this one shows."""
+        following = self.index + 1
+        return following < self.total and isinstance(self.lesson.steps[following], Quiz)
+
+    @property
     def awaits_move(self) -> bool:
         """Whether the learner should move now: a ``do`` or ``free`` step, not yet made,
         with nobody else's move still to play."""

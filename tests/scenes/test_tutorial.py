@@ -427,12 +427,17 @@ def test_lessons_and_new_game_each_open_on_their_own_last_game(app: App) -> None
 
 def test_a_question_about_a_kept_trick_is_not_answered_by_the_table(app: App) -> None:
     """"Who takes this trick?" stood over "You take it": the winner is marked once the
-    question is answered."""
+    question is answered, and not in the step before it either (a new player saw "You
+    take it" and "won 1" there, then the question took them back)."""
     scene = open_lesson(app, "spades", 0)
+    play_lesson(app, scene, stop_at=lambda step: isinstance(step, Watch) and "plays a heart" in step.caption)
+    frames(app, 120)
+    trick = scene.table.trick  # type: ignore[attr-defined]
+    assert len(trick.plays) == 4 and trick.winner is None, "nor is it marked just before the question"
+    assert scene.table.held_by(0) is None, "nor counted as yours"  # type: ignore[attr-defined]
     question = "Who takes this trick?"
     play_lesson(app, scene, stop_at=lambda step: isinstance(step, Quiz) and step.question.startswith(question))
     frames(app, 30)
-    trick = scene.table.trick  # type: ignore[attr-defined]
     assert len(trick.plays) == 4 and trick.winner is None
     step = scene.run.step
     assert isinstance(step, Quiz)

@@ -142,8 +142,11 @@ class LessonTableScene(TableScene):
 
     def may_show_held(self) -> bool:
         """Not while a question about it waits for its answer: "Who takes this trick?"
-        stood over "You take it"."""
-        return not (isinstance(self.run.step, Quiz) and not self.run.can_next)
+        stood over "You take it". Nor in the step before such a question: the trick
+        was marked "You take it" there, then unmarked as the question asked who."""
+        run = self.run
+        asking = isinstance(run.step, Quiz) and not run.can_next
+        return not asking and not (isinstance(run.step, Watch) and run.asks_next)
 
     @property
     def settled(self) -> bool:
