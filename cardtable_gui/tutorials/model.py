@@ -134,6 +134,9 @@ class Quiz(_Step):
     choices: tuple[Choice, ...] = Field(min_length=2, max_length=4)
     answer: int = Field(ge=0)
     """The index of the right choice."""
+    asks_taker: bool = False
+    """The question asks who takes the trick on the table: the step before it does not
+    mark the taker either, or the question would take back what the table had shown."""
 
     @model_validator(mode="after")
     def _answer_is_a_choice(self) -> Quiz:

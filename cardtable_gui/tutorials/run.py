@@ -116,10 +116,13 @@ class LessonRun:
         return not self.done and (self._finished or isinstance(self.step, Watch))
 
     @property
-    def asks_next(self) -> bool:
-        """Whether the next step is a question: often about what this one shows."""
+    def taker_asked_next(self) -> bool:
+        """Whether the next step asks who takes the trick on the table."""
         following = self.index + 1
-        return following < self.total and isinstance(self.lesson.steps[following], Quiz)
+        if following >= self.total:
+            return False
+        step = self.lesson.steps[following]
+        return isinstance(step, Quiz) and step.asks_taker
 
     @property
     def awaits_move(self) -> bool:

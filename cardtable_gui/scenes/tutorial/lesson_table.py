@@ -146,7 +146,7 @@ class LessonTableScene(TableScene):
         was marked "You take it" there, then unmarked as the question asked who."""
         run = self.run
         asking = isinstance(run.step, Quiz) and not run.can_next
-        return not asking and not (isinstance(run.step, Watch) and run.asks_next)
+        return not asking and not run.taker_asked_next
 
     @property
     def settled(self) -> bool:
