@@ -61,7 +61,8 @@ class SpadesOptions(base.RulesOptions):
     )
     first_trick_spade_lead: bool = Field(
         default=False,
-        description="Spades may be led to the first trick of a hand.",
+        title="Spades may be led to the first trick",
+        description="The opening lead of each hand may be a spade, which breaks spades.",
         json_schema_extra={base.RULE_CHANGE: 2},
     )
 

@@ -286,7 +286,8 @@ def test_the_house_rule_frees_only_the_first_lead_of_a_hand() -> None:
 
 def test_the_free_first_lead_is_off_unless_chosen() -> None:
     assert SpadesOptions().first_trick_spade_lead is False
-    assert "first trick" in SpadesOptions.model_fields["first_trick_spade_lead"].description
+    field = SpadesOptions.model_fields["first_trick_spade_lead"]
+    assert "first trick" in field.title and "opening lead" in field.description
 
 
 def test_a_free_first_spade_lead_says_nothing_of_the_leaders_other_suits() -> None:

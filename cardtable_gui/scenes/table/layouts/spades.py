@@ -420,7 +420,7 @@ class SpadesLayout(FrenchTrickLayout):
             self.bidding.show(
                 "Bid blind nil?",
                 [BidChoice("Bid blind nil", BLIND_NIL, key="B"), BidChoice("Look at my cards", LOOK, primary=True, key="L")],
-                hint="You are 100 or more behind: nil without looking scores 100 either way.",
+                hint="You are 100 or more behind. Nil without looking: +100 if you take no trick, -100 if you take any.",
                 columns=2,
                 keys_hint="Press B for blind nil or L to look, or use the arrows and Enter",
             )
