@@ -59,3 +59,26 @@ def test_the_hinted_card_picked_with_the_keys_shows_both_marks() -> None:
     image = fan.sprites.image(ace, 90, outline=SELECTED, ring=HINT)
     colours = {tuple(image.get_at((x, image.get_height() // 2)))[:3] for x in range(image.get_width())}
     assert SELECTED in colours and HINT in colours
+
+
+def test_the_first_arrow_starts_from_the_hinted_card() -> None:
+    """Seen: with the Hint on the jack of diamonds and nothing picked, the first Left
+    went to the far right of the hand. The first arrow picks the hinted card, as Enter
+    does; with no hint, Right starts at the left end and Left at the right end."""
+    fan = HandFan(CardSprites(CardArt()))
+    fan.set_hand(HAND)
+    fan.layout(pygame.Rect(0, 500, 1200, 200), 90)
+    fan.set_legal(HAND, True)
+    jack = Card.parse("JD")
+    fan.show_hint([jack])
+    fan.select_step(-1)
+    assert fan.selected_card == jack
+    fan.select_step(-1)
+    assert fan.selected_card == Card.parse("8D")
+    fan.show_hint([])
+    fan.select(None)
+    fan.select_step(-1)
+    assert fan.selected_card == HAND[-1]
+    fan.select(None)
+    fan.select_step(1)
+    assert fan.selected_card == HAND[0]

@@ -373,12 +373,19 @@ class HandFan:
 
     def select_step(self, step: int) -> None:
         """Move the keyboard selection left or right, landing only on playable cards.
-        With nothing selected yet, Right picks the leftmost and Left the rightmost."""
+        With nothing selected yet, an arrow picks the Hint's card (or a lesson's ringed
+        one), as Enter does: a play-tester's first Left went from the hinted jack to
+        the far end of the hand. With none, Right picks the leftmost, Left the rightmost."""
         choices = self._choices()
         if not choices:
             return
         if self.selected not in choices:
-            self.select(choices[0] if step > 0 else choices[-1])
+            start = self._hinted_choice()
+            if start is None:
+                start = self._ringed_choice()
+            if start is None:
+                start = choices[0] if step > 0 else choices[-1]
+            self.select(start)
             return
         at = choices.index(self.selected)
         self.select(choices[(at + step) % len(choices)])
