@@ -674,6 +674,7 @@ def test_a_game_saved_at_a_hand_s_summary_shows_it_again(apps, tmp_path: Path) -
     click(app, scene.save_button.rect.center)
     dialog = app.scenes.top
     assert isinstance(dialog, Dialog), "Save stays open over the summary"
+    assert dialog.field is not None and dialog.field.placeholder == "Arizona Spaghetti, after Round 1 of 6: Tricks"
     type_text(app, "At the summary")
     press(app, pygame.K_RETURN)
     assert app.scenes.top is scene and scene.summary.table == shown

@@ -145,9 +145,9 @@ def test_arizona_taking_points_and_round_six() -> None:
     tip = next(t for t in due_tip_table("arizona_spaghetti") if t.id == "took-points")
     tricks_round = dataclasses.replace(view, round_number=1)
     words = tip.words(Moment(0, tricks_round, (), arizona.TrickTaken(0, taken, 10)))
-    assert "cost you 10 points. Every trick you take costs 10 points." in words, "in round 1 the trick itself costs"
+    assert "cost you 10 points. This round, every trick you take costs 10 points." in words, "in round 1 the trick itself costs"
     hearts = tip.words(Moment(0, dataclasses.replace(view, round_number=2), (), arizona.TrickTaken(0, taken, 40)))
-    assert "cost you 40 points. Every heart you take costs 10 points." in hearts
+    assert "cost you 40 points. This round, every heart you take costs 10 points." in hearts
     assert tip_at("arizona_spaghetti", 0, view, event=HandDealt(0, (13,) * 4, 6)) == "round-six"
     assert tip_at("arizona_spaghetti", 0, view, event=HandDealt(0, (13,) * 4, 5)) is None
 

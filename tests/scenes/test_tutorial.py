@@ -367,6 +367,12 @@ def test_a_trick_kept_on_the_table_for_a_step_shows_who_takes_it(app: App) -> No
     assert trick.winner == scene.table.position_of(0)
     frames(app, 2)
     assert "You take it" in (*trick.label_words, trick.caption_words)
+    key(app, pygame.K_RETURN)
+    frames(app, 10)
+    step = scene.run.step
+    assert isinstance(step, Quiz) and not step.asks_taker
+    assert trick.winner == scene.table.position_of(0), "a question about something else leaves the mark"
+    assert scene.table.held_by(0) is not None, "and the trick counted"  # type: ignore[attr-defined]
 
 
 def test_a_watch_step_tells_what_happened_once_the_table_has_shown_it(app: App) -> None:

@@ -1049,8 +1049,13 @@ class TableScene(Scene):
         self._save_problem = problem
 
     def save_name_suggestion(self) -> str:
-        """The name a save gets when the player names it nothing: "Spades, Hand 3"."""
-        return f"{GAMES[self.match.game].title}, {self.match.progress()}"
+        """The name a save gets when the player names it nothing: "Spades, Hand 3", or
+        at a summary "Spades, after Hand 2" (the next hand is dealt, but the player
+        looks at the one before)."""
+        title = GAMES[self.match.game].title
+        if self.summary.table is not None:
+            return f"{title}, after {self.summary.table.title}"[:SAVE_NAME_LENGTH]
+        return f"{title}, {self.match.progress()}"
 
     def ask_save_name(self) -> None:
         """Open the Save dialog (Ctrl+S): the player names the save, or keeps the

@@ -209,10 +209,10 @@ def _took_points_text(moment: Moment) -> str:
     costs for itself, whatever cards are in it."""
     event = moment.event
     assert isinstance(event, arizona.TrickTaken)
-    rule = arizona.ROUNDS[moment.view.round_number - 1]
+    rule = arizona.ROUNDS[moment.view.round_number - 1].description
     return (
-        f"That trick cost you {event.points} points. {rule.description} In this game the "
-        "lowest total wins, so keep away from what costs points this round."
+        f"That trick cost you {event.points} points. This round, {rule[:1].lower()}{rule[1:]} "
+        "In this game the lowest total wins, so keep away from what costs points."
     )
 
 

@@ -141,11 +141,13 @@ class LessonTableScene(TableScene):
         )
 
     def may_show_held(self) -> bool:
-        """Not while a question about it waits for its answer: "Who takes this trick?"
-        stood over "You take it". Nor in the step before such a question: the trick
-        was marked "You take it" there, then unmarked as the question asked who."""
+        """Not while a question that asks who takes the trick waits for its answer: "Who
+        takes this trick?" stood over "You take it". Nor in the step before it: the
+        trick was marked "You take it" there, then unmarked as the question asked who.
+        Any other question leaves the mark, and the tricks counted, as they were."""
         run = self.run
-        asking = isinstance(run.step, Quiz) and not run.can_next
+        step = run.step
+        asking = isinstance(step, Quiz) and step.asks_taker and not run.can_next
         return not asking and not run.taker_asked_next
 
     @property
