@@ -344,6 +344,8 @@ def test_every_lesson_plays_to_the_end_through_the_screen(app: App, game: str, i
     dos = sum(isinstance(step, Do) for step in lesson.steps)
     assert play_lesson(app, scene) == dos
     assert scene.panel.counter == "Lesson complete"
+    frames(app, 2)
+    assert not any(panel.active for panel in scene.table.panels), "nobody is shown to play"  # type: ignore[attr-defined]
     assert load_progress(app.data_dir)[0].of(game, lesson.id).done
     back = next(b for b in scene.panel.choices if b.text == "Back to lessons")
     click(app, back.rect.center)

@@ -140,6 +140,11 @@ class LessonTableScene(TableScene):
             and not self.run.pending_moves()
         )
 
+    def play_has_stopped(self) -> bool:
+        """A finished lesson plays no more moves: no plate says "to play" beside
+        "Lesson complete"."""
+        return self.run.done
+
     def may_show_held(self) -> bool:
         """Not while a question that asks who takes the trick waits for its answer: "Who
         takes this trick?" stood over "You take it". Nor in the step before it: the
