@@ -36,15 +36,21 @@ def test_a_squeezed_hand_takes_the_room_at_its_right() -> None:
     assert spread[0].left >= area.left and spread[-1].right <= area.right + 200 + 10
 
 
-def test_the_hinted_card_picked_with_the_keys_shows_both_marks() -> None:
-    """Seen: the Hint's pink ring vanished under the keys' outline when the hinted card
-    was also the picked one. The picked card keeps the Hint's colour around its own."""
+def hinted_hand(card: Card) -> HandFan:
+    """The whole of ``HAND`` laid out and playable, the Hint on ``card``."""
     fan = HandFan(CardSprites(CardArt()))
     fan.set_hand(HAND)
     fan.layout(pygame.Rect(0, 500, 1200, 200), 90)
     fan.set_legal(HAND, True)
+    fan.show_hint([card])
+    return fan
+
+
+def test_the_hinted_card_picked_with_the_keys_shows_both_marks() -> None:
+    """Seen: the Hint's pink ring vanished under the keys' outline when the hinted card
+    was also the picked one. The picked card keeps the Hint's colour around its own."""
     ace = Card.parse("AH")
-    fan.show_hint([ace])
+    fan = hinted_hand(ace)
     fan.select(fan.index_of(ace))
     marks: dict[Card, tuple[object, object]] = {}
     draw = fan.sprites.draw
@@ -65,12 +71,8 @@ def test_the_first_arrow_starts_from_the_hinted_card() -> None:
     """Seen: with the Hint on the jack of diamonds and nothing picked, the first Left
     went to the far right of the hand. The first arrow picks the hinted card, as Enter
     does; with no hint, Right starts at the left end and Left at the right end."""
-    fan = HandFan(CardSprites(CardArt()))
-    fan.set_hand(HAND)
-    fan.layout(pygame.Rect(0, 500, 1200, 200), 90)
-    fan.set_legal(HAND, True)
     jack = Card.parse("JD")
-    fan.show_hint([jack])
+    fan = hinted_hand(jack)
     fan.select_step(-1)
     assert fan.selected_card == jack
     fan.select_step(-1)
