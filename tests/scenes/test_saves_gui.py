@@ -711,3 +711,26 @@ def test_a_game_saved_at_a_hand_s_summary_shows_it_again(apps, tmp_path: Path) -
     assert isinstance(loaded, TableScene)
     frames(app)
     assert loaded.summary.table.notes == (*shown.notes, BEHIND), "so does a save made while it was up"
+
+
+def test_a_toast_keeps_off_a_summary_brought_back(apps, tmp_path: Path) -> None:
+    """Seen after Load: "Your game in progress was saved as ..." lay over the top edge
+    of a Spinado summary brought back from the save."""
+    config = game_config("spinado", 4, seed=5)
+    computers = tuple(seat.model_copy(update={"kind": SeatKind.AI}) for seat in config.seats)
+    app = open_app(apps, tmp_path / "first")
+    watched = start_table(app, config.model_copy(update={"seats": computers}))
+    run_until(app, lambda: watched.summary.visible, limit=200_000, dt=0.5)
+    assert watched.summary.table is not None
+    saved = SavedGame.capture(config, watched.match.history, watched.match.state)
+    saved = saved.model_copy(update={"hand_summary": saved_summary(watched.summary.table)})
+    app.quit()
+
+    app = open_app(apps, tmp_path)
+    app.data_dir.mkdir(parents=True, exist_ok=True)
+    (app.data_dir / saves.AUTOSAVE_FILE).write_bytes(saved.to_bytes())
+    app.toast("Your game in progress was saved as \u201cArizona Spaghetti, Round 2\u201d.", 8.0)
+    continued = continue_from_menu(app)
+    frames(app, 5)
+    assert continued.summary.visible
+    assert app.toasts.boxes and all(not box.colliderect(continued.summary.box) for box in app.toasts.boxes)

@@ -1244,8 +1244,10 @@ class TableScene(Scene):
 
     def toast_clear(self) -> list[pygame.Rect]:
         """A toast keeps off everything the table shows that a note would keep off (a
-        save's "Saved as" toast lay over the opponent's plate)."""
-        return self.footprint().rects(KEEP_CLEAR)
+        save's "Saved as" toast lay over the opponent's plate), and off a hand's summary
+        (a game loaded at one said "saved as" over the summary's top edge)."""
+        clear = self.footprint().rects(KEEP_CLEAR)
+        return [*clear, self.summary.box] if self.summary.visible else clear
 
     def footprint(self) -> Footprint:
         """Everything drawn now, each with its kind: the table, the toolbar, the panels
