@@ -723,6 +723,33 @@ def test_the_panel_covers_nothing_and_stays_put(tmp_path: Path, game: str, size:
     app.quit()
 
 
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize("game", ["spades", "arizona_spaghetti", "spizzichino"])
+def test_a_ringed_trick_takes_in_its_name_tags(tmp_path: Path, game: str, size: tuple[int, int]) -> None:
+    """Seen in a play-through: the ring round the trick ran through "Clara takes it",
+    as though the tag were no part of the trick. Wherever a step rings the trick, its
+    cards and name tags lie inside the ring."""
+    app = make_app(tmp_path, size)
+    ringed = 0
+    for index in range(len(load_course(game).lessons)):
+        scene = LessonTableScene(app, load_course(game), index)
+        hurry(scene)
+        app.scenes.push(scene)
+        while not scene.run.done:
+            settle(app, scene)
+            ring = scene.table.area_rect("trick")
+            if ring is not None and ring in scene.highlight_rects():
+                trick = scene.table.trick  # type: ignore[attr-defined]
+                where = f"{scene.run.lesson.id} step {scene.run.index + 1}"
+                for tag in trick.label_boxes + trick.drawn:
+                    assert ring.contains(tag), f"{where}: {tag} sticks out of the ring {ring}"
+                ringed += bool(trick.label_boxes)
+            scene.skip_step()
+        app.scenes.clear()
+    assert ringed, "some step rings a trick with names on it"
+    app.quit()
+
+
 def test_highlights_ring_the_cards_and_areas_named(app: App) -> None:
     scene = open_lesson(app, "spades", 0)
     settle(app, scene)

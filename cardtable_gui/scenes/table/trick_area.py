@@ -151,6 +151,13 @@ class TrickArea:
         where a card's turned corner would touch its neighbour's."""
         return _TILTS[position % len(_TILTS)] * (0.5 if self.seats == 8 else 1.0)
 
+    def extent(self) -> pygame.Rect:
+        """The area with everything last drawn for the trick that strays past its edge
+        (cards, names, caption): what a lesson rings as "the trick". A ring round the
+        area alone cut "Clara takes it" in half, as if the tag were no part of it."""
+        caption = [self.caption_box] if self.caption_box.width else []
+        return self.rect.unionall([*self.drawn, *self.label_boxes, *caption])
+
     def contains(self, pos: tuple[int, int]) -> bool:
         return self.rect.collidepoint(pos)
 

@@ -272,7 +272,7 @@ class ArizonaSpaghettiLayout(FrenchTrickLayout):
     def area_rect(self, name: str) -> pygame.Rect | None:
         areas = {
             "hand": self.fan.bounds() if self.fan.slots else None,
-            "trick": self.trick.rect,
+            "trick": self.trick.extent(),
             # The round, its point cards and the running totals are all on the banner.
             "banner": self.banner.rect,
             "scores": self.banner.rect,

@@ -230,7 +230,7 @@ class SpadesLayout(FrenchTrickLayout):
     def area_rect(self, name: str) -> pygame.Rect | None:
         areas = {
             "hand": self.fan.bounds() if self.fan.slots else None,
-            "trick": self.trick.rect,
+            "trick": self.trick.extent(),
             "scores": self.scores.rect,
             # Spades has no banner: the bids are made on the bid panel, and kept on the scores.
             "banner": self.bidding.box if self.bidding.visible else self.scores.rect,

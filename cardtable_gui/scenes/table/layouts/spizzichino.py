@@ -415,7 +415,7 @@ class SpizzichinoLayout(GameLayout):
         piles = self.piles.rects(t, self.sprites) if self.piles.visible else []
         areas = {
             "hand": self.fan.bounds() if self.fan.slots else None,
-            "trick": self.trick.rect,
+            "trick": self.trick.extent(),
             "stacks": stacks[0].unionall(stacks[1:]) if stacks else None,
             "pile": piles[0].unionall(piles[1:]) if piles else None,
             "scores": self.scores.rect,
