@@ -17,7 +17,7 @@ from cardtable_gui.rules.spinado import SPINADO, SequenceStopped, SpinadoPlayed
 from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.table.footprint import Kind
 from cardtable_gui.scenes.table.layouts.spinado import SpinadoLayout
-from cardtable_gui.scenes.table.play_log import PlayLog
+from cardtable_gui.scenes.table.play_log import LOG_KEPT, OLDER_GONE, ORDER, PlayLog
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))
@@ -195,3 +195,51 @@ def test_a_spinado_log_keeps_every_play_between_two_turns(tmp_path: Path, size: 
     surface = pygame.Surface(size)
     log.draw_opened(surface, app.theme)
     app.quit()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_log_says_when_older_plays_are_no_longer_kept(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Reported in a play-through: older lines dropped off the log without a word. Past
+    the lines it keeps, the opened log ends by saying older ones are not kept; a log
+    that still has every line of the hand says nothing of the kind."""
+    app, scene, log = _hand_and_foot_at_persons_turn(tmp_path, size)
+    first = [f"Ada discarded the {rank}\u2663" for rank in "2 3 4".split()]
+    for line in first:
+        log.add(line)
+    _entries, older = log.opened_fit(app.theme, size[1])
+    assert not older and log.dropped == 0
+    for number in range(log.keep):
+        log.add(f"Bruno drew two cards, discarded the {2 + number % 9}\u2665")
+    frames(app, 2)  # type: ignore[arg-type]
+    assert log.dropped == len(first)
+    assert all(line not in log.lines for line in first)
+    _point(app, log.rect.center)
+    assert log.opened, "the log is cut, so it opens"
+    _entries, older = log.opened_fit(app.theme, size[1])
+    assert older, f"the opened log ends with {OLDER_GONE!r}"
+    surface = pygame.Surface(size)
+    log.draw_opened(surface, app.theme)
+    log.clear()
+    assert log.dropped == 0, "a new hand starts the count afresh"
+    app.quit()
+
+
+def test_a_log_that_shows_every_line_says_which_comes_first(tmp_path: Path) -> None:
+    """Nothing said the newest line is on top; where the title's line has room, the
+    log says so (while lines are cut, "more" takes that place)."""
+    app, scene, log = _hand_and_foot_at_persons_turn(tmp_path, (1920, 1080))
+    log.add("Ada discarded the 9\u2665")
+    frames(app, 2)  # type: ignore[arg-type]
+    assert log.aside(app.theme) is None, "one line has no order to tell"
+    log.add("Bruno discarded the 3\u2663")
+    frames(app, 2)  # type: ignore[arg-type]
+    assert not log.cut
+    assert log.aside(app.theme) == ORDER
+    app.quit()
+
+
+def test_a_log_keeps_more_lines_than_its_place_shows() -> None:
+    log = PlayLog()
+    for number in range(LOG_KEPT + 3):
+        log.add(f"line {number}")
+    assert len(log.lines) == LOG_KEPT and log.lines[0] == f"line {LOG_KEPT + 2}" and log.dropped == 3

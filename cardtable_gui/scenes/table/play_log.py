@@ -11,7 +11,10 @@ it, and a panel half under a box reads as cut.
 
 When its place cannot hold every kept line whole, the title says "more", and pointing at
 the log opens it over the table, every line whole: a turn that did not fit is never
-lost, only a glance away.
+lost, only a glance away. Otherwise the title says "newest first" where it fits. The
+log keeps a bounded number of lines; once older ones have gone (or the window is too
+short to open them all), the opened log ends by saying so, rather than letting them
+drop off without a word.
 """
 
 from __future__ import annotations
@@ -26,10 +29,18 @@ from cardtable_gui.rules.base import Event, HandDealt
 from cardtable_gui.ui import theme as th
 
 LOG_LINES = 5
-"""How many lines the log's place is made to show; by default also how many are kept."""
+"""How many lines the log's place is made to show."""
+LOG_KEPT = 16
+"""How many lines a log keeps unless its game says otherwise: four others' Spinado runs
+and stops between two of the person's turns took more than the five it shows
+(play-test: an ace lying on the table was gone from it)."""
 TITLE = "Last plays"
 MORE = "more: point here"
 """Said beside the title while some of the kept lines do not show whole."""
+ORDER = "newest first"
+"""Said beside the title otherwise: the lines' order is not for the player to guess."""
+OLDER_GONE = "Older ones are not kept here."
+"""The opened log's last line once older lines have gone or do not fit the window."""
 OPEN_WIDTH = 420
 """How wide the opened log is (design pixels), unless its place is wider."""
 OPEN_WRAP = 6
@@ -46,9 +57,11 @@ class PlayLog:
     """The most lines one entry wraps to before it ends in an ellipsis."""
     title: str = TITLE
     """The log's heading (Hand and Foot's names whose turns it keeps)."""
-    keep: int = LOG_LINES
+    keep: int = LOG_KEPT
     """How many lines are kept: the opened log shows them all, as many as the window holds."""
     lines: collections.deque[str] = field(init=False)
+    dropped: int = field(init=False, default=0)
+    """Lines that went to make room for newer ones since the log was last cleared."""
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     pointer: tuple[int, int] | None = None
     """Where the pointer rests, as last told (see ``point``)."""
@@ -69,6 +82,8 @@ class PlayLog:
         return pad * 2 + theme.scaled_font(17, True).get_linesize() + theme.px(4) + lines * PlayLog.line_height(theme)
 
     def add(self, line: str) -> None:
+        if len(self.lines) == self.keep:
+            self.dropped += 1
         self.lines.appendleft(line)
 
     def restate(self, line: str) -> None:
@@ -80,6 +95,7 @@ class PlayLog:
 
     def clear(self) -> None:
         self.lines.clear()
+        self.dropped = 0
 
     def tell(self, event: Event, line: str | None) -> None:
         """Keep ``line``, the game's words for ``event`` (None: nothing to say); a new
@@ -149,36 +165,36 @@ class PlayLog:
         self.cut = cut
 
     def _draw_title(self, surface: pygame.Surface, theme: th.Theme, rect: pygame.Rect) -> int:
-        """The title (with "more" while lines are cut), and where the lines start under it."""
+        """The title and the words beside it, and where the lines start under it."""
         pad = theme.px(10)
         title = theme.text(self.title, theme.text_px(17), th.TEXT_DIM, bold=True)
         surface.blit(title, (rect.x + pad, rect.y + pad))
-        room = rect.width - pad * 3 - title.get_width()
-        # The longer words where they fit whole, else the one word ("more: p..." said nothing).
-        more = next((words for words in (MORE, "more") if theme.font(theme.text_px(14)).size(words)[0] <= room), None)
-        if self.cut and more is not None:
-            words = theme.text(more, theme.text_px(14), th.TEXT_DIM)
+        aside = self.aside(theme)
+        if aside is not None:
+            words = theme.text(aside, theme.text_px(14), th.TEXT_DIM)
             surface.blit(words, words.get_rect(bottomright=(rect.right - pad, rect.y + pad + title.get_height() - theme.px(2))))
         return rect.y + pad + theme.scaled_font(17, True).get_linesize() + theme.px(4)
 
+    def aside(self, theme: th.Theme) -> str | None:
+        """What the title's line says after it, where the words fit whole: "more" while
+        lines are cut ("more: p..." said nothing, so the one word where the longer do
+        not fit), else the lines' order once there are two."""
+        pad = theme.px(10)
+        room = self.rect.width - pad * 3 - theme.text(self.title, theme.text_px(17), th.TEXT_DIM, bold=True).get_width()
+        font = theme.font(theme.text_px(14))
+        choices = (MORE, "more") if self.cut else (ORDER,) if len(self.lines) > 1 else ()
+        return next((words for words in choices if font.size(words)[0] <= room), None)
+
     def draw_opened(self, surface: pygame.Surface, theme: th.Theme) -> None:
         """The whole log over the table, every kept line whole, while it is pointed at
-        and its place cuts some of it."""
+        and its place cuts some of it; it ends by saying so when older lines are gone."""
         if not self.opened:
             return
         pad = theme.px(10)
-        entries = self.opened_lines(theme)
+        entries, older = self.opened_fit(theme, surface.get_height())
         size = theme.text_px(17)
         step = PlayLog.line_height(theme)
-        title_h = theme.scaled_font(17, True).get_linesize() + theme.px(4)
-
-        def height_of(shown: list[tuple[list[str], int]]) -> int:
-            return pad * 2 + title_h + step * sum(len(texts) for texts, _ in shown) + theme.px(4) * (len(shown) - 1)
-
-        # The oldest entries give way where the window is too short for all of them.
-        while len(entries) > 1 and height_of(entries) > surface.get_height():
-            entries.pop()
-        height = height_of(entries)
+        height = self._opened_height(theme, entries, older)
         box = pygame.Rect(self.rect.x, self.rect.y, self._opened_width(theme), height)
         # Opened towards the middle of the window, so it stays on screen from any corner.
         if self.rect.centerx > surface.get_width() // 2:
@@ -186,13 +202,32 @@ class PlayLog:
         box.clamp_ip(surface.get_rect())
         theme.draw_panel(surface, box, theme.px(10), (12, 24, 18, 255), th.PANEL_BORDER)
         surface.blit(theme.text(self.title, size, th.TEXT_DIM, bold=True), (box.x + pad, box.y + pad))
-        y = box.y + pad + title_h
+        y = box.y + pad + theme.scaled_font(17, True).get_linesize() + theme.px(4)
         for index, (texts, text_size) in enumerate(entries):
             colour = th.TEXT if index == 0 else th.TEXT_DIM
             for text in texts:
                 surface.blit(theme.text(text, text_size, colour), (box.x + pad, y))
                 y += step
             y += theme.px(4)
+        if older:
+            surface.blit(theme.text(OLDER_GONE, theme.text_px(15), th.TEXT_DIM), (box.x + pad, y))
+
+    def opened_fit(self, theme: th.Theme, window_height: int) -> tuple[list[tuple[list[str], int]], bool]:
+        """The entries the opened log shows in a window ``window_height`` tall, newest
+        first (the oldest give way where it is too short for all), and whether it must
+        end by saying older ones are not kept (some went, or gave way)."""
+        entries = self.opened_lines(theme)
+        older = self.dropped > 0
+        while len(entries) > 1 and self._opened_height(theme, entries, older) > window_height:
+            entries.pop()
+            older = True
+        return entries, older
+
+    def _opened_height(self, theme: th.Theme, entries: list[tuple[list[str], int]], older: bool) -> int:
+        """How tall the opened log is with ``entries`` and, if ``older``, the line that says older ones are gone."""
+        lines = sum(len(texts) for texts, _ in entries) + older
+        title_h = theme.scaled_font(17, True).get_linesize() + theme.px(4)
+        return theme.px(10) * 2 + title_h + PlayLog.line_height(theme) * lines + theme.px(4) * (len(entries) - 1 + older)
 
     def opened_lines(self, theme: th.Theme) -> list[tuple[list[str], int]]:
         """Each kept entry as the opened log draws it, newest first: its lines and their size."""

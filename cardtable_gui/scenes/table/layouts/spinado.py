@@ -95,10 +95,6 @@ _PAIRS = {
 }
 
 
-LOG_KEPT = 16
-"""Lines the log keeps: four others' runs and stops between two of the person's turns
-took more than the five it shows (play-test: an ace lying on the table was gone from it)."""
-
 NOT_THIS_HAND = "Not this hand"
 
 
@@ -194,7 +190,7 @@ class SpinadoLayout(GameLayout):
         self.scores = ScorePanel(uneven=True)
         self.chips = ChipMover(port.animator)
         self.bubbles = Bubbles()
-        self.log = PlayLog(port.paused, keep=LOG_KEPT)
+        self.log = PlayLog(port.paused)
         self.hand_play = HandPlay(self.fan, self.board, self._try_play, port.note_briefly)
         self.keys_line = KeysLine(hint=port.gives_hints)
         self.spinado_button = Button("Add the spinado (S)", self._toggle_spinado)
