@@ -379,7 +379,8 @@ def test_a_spizzichino_declaration(app: App, players: int) -> None:
 def test_the_last_trick_shown_again(app: App, game: str) -> None:
     """At the person's turn after each of six tricks, the Last trick button shows it
     again, its caption clear of every name tag, card and plate ("Last trick: Ada took
-    it" lay on Cleo's tag in Arizona Spaghetti's narrow trick at 1280x800); the Hint
+    it" lay on Cleo's tag in Arizona Spaghetti's narrow trick at 1280x800), on a ground
+    that takes in every card and tag (a side seat's tag lay out on the felt); the Hint
     keeps clear of it too."""
     scene = TableScene(app, config(game, 4, (0,)))
     app.scenes.push(scene)
@@ -392,6 +393,9 @@ def test_the_last_trick_shown_again(app: App, game: str) -> None:
             frames(app, 2)
             assert table.last_trick.showing
             assert problems(scene) == [], shown
+            ground = table.trick.ground_box
+            for rect in table.trick.drawn + table.trick.label_boxes:
+                assert ground.contains(rect), f"{rect} lies off the last trick's ground {ground}"
             shown += 1
             if shown == 6:
                 break

@@ -15,7 +15,7 @@ from cardtable_gui.card_art import CardArt
 from cardtable_gui.cards import parse_cards
 from cardtable_gui.scenes.table.card_sprites import CardSprites, index_corners, turned_index_corners
 from cardtable_gui.scenes.table.trick_area import TrickArea, takes_it
-from cardtable_gui.ui.theme import FELT, TEXT, Theme
+from cardtable_gui.ui.theme import ACCENT, FELT, TEXT, Theme
 
 
 class Sizes:
@@ -268,3 +268,52 @@ def test_a_caption_off_the_middle_lies_by_the_winner_s_card(last: bool) -> None:
                 continue
             nearest = sorted(range(seats), key=lambda position: math.dist(box.center, area.drawn[position].center))
             assert winner in nearest[:3], (seats, winner, last)
+
+
+@pytest.mark.parametrize("last", [False, True])
+def test_the_winner_s_frame_turns_with_its_card(last: bool) -> None:
+    """Seen in a play-through: the gold frame stood upright on a turned card, so a
+    corner of the card stuck out of it and the frame ran across the corner index. It
+    turns with the card: every pixel of it lies on the turned card's edge."""
+    pygame.init()
+    theme, sprites = Theme((1280, 800)), CardSprites(CardArt())
+    w, h = sprites.size(70)
+    # The frame's width, and a pixel of the turn's smoothing.
+    band = max(2, theme.px(3)) + 1.25
+    for winner in range(4):
+        area = TrickArea(names=dict(list(NAMES.items())[:4]))
+        area.layout(pygame.Rect((200, 100), TrickArea.size_for((w, h), 20, 4)), 70, 4, 20)
+        # Plain red cards: nothing on them is the frame's gold.
+        plays = list(zip(range(4), parse_cards("2H 3H 4H 5H"), strict=True))
+        surface = pygame.Surface((1280, 800))
+        if last:
+            area.draw_again(surface, theme, sprites, plays, winner, "Last trick")
+        else:
+            area.draw_cards(surface, theme, sprites, plays, winner)
+        card = area.drawn[winner]
+        turn = math.radians(area.tilt(winner))
+        worst = 0.0
+        assert turn, "the card is turned"
+        for x in range(card.left - 10, card.right + 10):
+            for y in range(card.top - 10, card.bottom + 10):
+                if sum(abs(a - b) for a, b in zip(surface.get_at((x, y))[:3], ACCENT)) > 40:
+                    continue
+                if pygame.Rect(x, y, 1, 1).collidelist([*area.label_boxes, area.caption_box]) >= 0:
+                    continue  # the winner's gold tag or caption
+                # Where the pixel lies on the card turned upright again.
+                dx, dy = x - card.centerx, y - card.centery
+                ux = dx * math.cos(turn) - dy * math.sin(turn)
+                uy = dx * math.sin(turn) + dy * math.cos(turn)
+                off_edge = min(abs(abs(ux) - w / 2), abs(abs(uy) - h / 2))
+                worst = max(worst, off_edge)
+        assert worst <= band, (winner, worst)
+
+
+@pytest.mark.parametrize("seats", [4, 6])
+def test_the_last_trick_s_ground_takes_in_its_cards_names_and_caption(seats: int) -> None:
+    """Seen in a play-through: the side seats' cards hung over the last trick's darker
+    ground, a side seat's name lay out on the felt and the caption across its edge."""
+    for winner in range(seats):
+        area, _ = drawn(seats, winner, last=True)
+        for rect in [*area.drawn, *area.label_boxes, area.caption_box]:
+            assert area.ground_box.contains(rect), (seats, winner, rect, area.ground_box)

@@ -12,6 +12,7 @@ outlined and named. While a card is dragged the area lights up as the place to d
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import pygame
@@ -111,6 +112,8 @@ class TrickArea:
     prompt_box: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     """Where ``caption`` (the turn's "Your turn: drag a card here") went when last drawn,
     empty when not shown: a note kept clear of it (the Hint half hid it)."""
+    ground_box: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    """The darker ground the last trick was last drawn on (empty for the trick in play)."""
     drawn: list[pygame.Rect] = field(default_factory=list)
     """The cards drawn last, upright (the trick in play, or the last one again)."""
     indices: list[pygame.Rect] = field(default_factory=list)
@@ -163,6 +166,7 @@ class TrickArea:
 
     def draw(self, surface: pygame.Surface, theme: th.Theme, sprites: CardSprites) -> None:
         self.prompt_box = pygame.Rect(0, 0, 0, 0)
+        self.ground_box = pygame.Rect(0, 0, 0, 0)
         if self.drop_ready:
             fill = (*th.ACCENT, 70) if self.drop_hot else (255, 255, 255, 22)
             border = th.ACCENT if self.drop_hot else (255, 255, 255, 70)
@@ -190,9 +194,34 @@ class TrickArea:
         darker ground and under ``caption``, so it is not taken for the trick in play.
         The caption says who took it, so the winner's tag only names them (two
         sentences about one win lay on the same card)."""
-        theme.draw_panel(surface, self.rect, radius=theme.px(24), fill=(0, 0, 0, 90), border=th.PANEL_BORDER, shadow=False)
+        whole = self.whole_trick(theme, sprites)
+        self.indices = [corner for position, _ in plays for corner in turned_index_corners(self.card_rect(position, sprites), self.tilt(position))]
+        tags = self._plain_tags(theme, sprites, [position for position, _ in plays])
+        # The caption is placed first, so the ground takes it in too: half on the ground
+        # and half on the felt, it was read as cut.
+        words, image, spot = self._place_caption(theme, sprites, plays, caption, winner, tags)
+        ground = self.ground_box = whole.union(spot).inflate(theme.px(12), theme.px(12))
+        theme.draw_panel(surface, ground, radius=theme.px(24), fill=(0, 0, 0, 90), border=th.PANEL_BORDER, shadow=False)
         self.draw_cards(surface, theme, sprites, plays, winner, gathered=True)
-        self._draw_caption(surface, theme, sprites, plays, caption, winner)
+        self._show_caption(surface, theme, words, image, spot)
+
+    def whole_trick(self, theme: th.Theme, sprites: CardSprites) -> pygame.Rect:
+        """The area with where every seat's card and plain name tag go: the ground the
+        last trick is shown on. The area alone left a side seat's tag, and the edges of
+        the side cards, out on the felt."""
+        cards = [self.card_rect(position, sprites) for position in range(self.seats)]
+        return self.rect.unionall(cards + self._plain_tags(theme, sprites, range(self.seats)))
+
+    def _plain_tags(self, theme: th.Theme, sprites: CardSprites, positions: Iterable[int]) -> list[pygame.Rect]:
+        """Where the plain name tags of the cards from ``positions`` go (``name_sides``)."""
+        sides = self.name_sides(theme, sprites)
+        tags: list[pygame.Rect] = []
+        for position in positions:
+            if position in sides:
+                _, box, _ = self._name_image(theme, sprites, self.names[position], won=False, bold=False)
+                card = self.card_rect(position, sprites)
+                tags.append(self._spots(position, box, card, theme.px(6), self.index_room(position, sprites, theme))[sides[position]])
+        return tags
 
     def _draw_caption(
         self,
@@ -203,33 +232,51 @@ class TrickArea:
         caption: str,
         winner: int,
     ) -> None:
-        """``caption`` in bold on the winner's colour, in the middle if no card lies
+        """``caption`` in bold on the winner's colour, where ``_place_caption`` finds room."""
+        words, image, spot = self._place_caption(theme, sprites, plays, caption, winner, self.label_boxes)
+        self._show_caption(surface, theme, words, image, spot)
+
+    def _place_caption(
+        self,
+        theme: th.Theme,
+        sprites: CardSprites,
+        plays: list[tuple[int, Card]],
+        caption: str,
+        winner: int,
+        tags: list[pygame.Rect],
+    ) -> tuple[str, pygame.Surface, pygame.Rect]:
+        """The words of ``caption`` as they fit, drawn, and where they go: in the middle if no card lies
         there, else the spot nearest ``winner``'s card clear of the cards, their corner
-        indices, their names and what the layout keeps clear, in the area or just above
-        or below it (the middle of a trick is seldom free: Ada's tag and the caption lay
-        on her card; and a caption at the far side of six cards from the winning one
-        was read as about another card)."""
+        indices, the name ``tags`` and what the layout keeps clear, in the area or just
+        above or below it (the middle of a trick is seldom free: Ada's tag and the
+        caption lay on her card; and a caption at the far side of six cards from the
+        winning one was read as about another card)."""
         text, size = theme.fit(caption, theme.text_px(18), self.rect.width - theme.px(16), bold=True)
         image = theme.text(text, size, th.TEXT_DARK, bold=True)
         box = image.get_rect().inflate(theme.px(18), theme.px(8))
-        taken = [self.card_rect(position, sprites) for position, _ in plays] + self.indices + self.label_boxes
+        taken = [self.card_rect(position, sprites) for position, _ in plays] + self.indices + tags
         keep_clear = [*taken, *self.keep_clear]
         natural = box.copy()
         natural.center = self.rect.center
         if natural.collidelist(keep_clear) >= 0 and any(position == winner for position, _ in plays):
             natural.center = self.card_rect(winner, sprites).center
         room = self.rect.inflate(max(0, box.width - self.rect.width), (box.height + theme.px(6)) * 2)
-        _, self.caption_box = place_note(natural, lambda _width: box.size, [box.width], room, keep_clear, [], theme.px(6))
-        if overlap(self.caption_box, keep_clear):
+        _, spot = place_note(natural, lambda _width: box.size, [box.width], room, keep_clear, [], theme.px(6))
+        if overlap(spot, keep_clear):
             # No clear spot above, in or below the trick (a narrow trick between two
             # plates, its top tag under the caption): beside it, level with its cards.
             beside = self.rect.inflate(box.width * 2, 0)
             _, wider = place_note(natural, lambda _width: box.size, [box.width], beside, keep_clear, [], theme.px(6))
-            if overlap(wider, keep_clear) < overlap(self.caption_box, keep_clear):
-                self.caption_box = wider
-        self.caption_words = text
-        theme.draw_panel(surface, self.caption_box, radius=box.height // 2, fill=th.ACCENT, border=None, shadow=False)
-        surface.blit(image, image.get_rect(center=self.caption_box.center))
+            if overlap(wider, keep_clear) < overlap(spot, keep_clear):
+                spot = wider
+        return text, image, spot
+
+    def _show_caption(self, surface: pygame.Surface, theme: th.Theme, words: str, image: pygame.Surface, spot: pygame.Rect) -> None:
+        """The caption ``words``, drawn as ``image``, on the winner's colour at ``spot``."""
+        self.caption_box = spot
+        self.caption_words = words
+        theme.draw_panel(surface, spot, radius=spot.height // 2, fill=th.ACCENT, border=None, shadow=False)
+        surface.blit(image, image.get_rect(center=spot.center))
 
     def index_room(self, position: int, sprites: CardSprites, theme: th.Theme) -> list[pygame.Rect]:
         """The corner indices of the card from ``position`` as it lies turned, with a
@@ -263,11 +310,7 @@ class TrickArea:
             center = self.slot(position, sprites)
             sprites.draw(surface, card, center, self.card_width, self.tilt(position))
             if position == winner:
-                # On the card's own edge, not around it: a frame standing out past the
-                # card covered a neighbour's corner index in a trick of six.
-                outline = pygame.Rect(0, 0, w + theme.px(2), h + theme.px(2))
-                outline.center = (round(center[0]), round(center[1]))
-                pygame.draw.rect(surface, th.ACCENT, outline, max(2, theme.px(3)), border_radius=theme.px(10))
+                self._draw_frame(surface, theme, center, (w, h), self.tilt(position))
         self.label_boxes = []
         self.label_words = []
         self.caption_box = pygame.Rect(0, 0, 0, 0)
@@ -286,6 +329,19 @@ class TrickArea:
             # The winner's tag had no room for the words (a tag is a card wide with
             # eight players): who takes the trick is said beside it, as at four.
             self._draw_caption(surface, theme, sprites, plays, takes_it(taker), winner)
+
+    @staticmethod
+    def _draw_frame(surface: pygame.Surface, theme: th.Theme, center: tuple[float, float], size: tuple[int, int], angle: float) -> None:
+        """The winning card's frame, on the card's own edge rather than around it (a
+        frame standing out past the card covered a neighbour's corner index in a trick
+        of six), and turned as the card is: an upright frame on a turned card cut across
+        its corner index."""
+        w, h = size
+        frame = pygame.Surface((w + theme.px(2), h + theme.px(2)), pygame.SRCALPHA)
+        pygame.draw.rect(frame, th.ACCENT, frame.get_rect(), max(2, theme.px(3)), border_radius=theme.px(10))
+        if round(angle):
+            frame = pygame.transform.rotozoom(frame, round(angle), 1.0)
+        surface.blit(frame, frame.get_rect(center=(round(center[0]), round(center[1]))))
 
     def name_sides(self, theme: th.Theme, sprites: CardSprites) -> dict[int, int]:
         """Which of its spots (``_spots``) each named seat's tag takes, the same in every

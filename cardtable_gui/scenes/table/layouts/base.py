@@ -362,6 +362,7 @@ def report_trick(footprint: Footprint, trick: TrickArea, sprites: CardSprites) -
     them the area a note may lie over at a pinch (its middle is mostly felt, and the
     nearest free space to the hand)."""
     footprint.add(Kind.AREA, trick.rect, "trick area")
+    footprint.add(Kind.AREA, trick.ground_box, "last trick's ground")
     footprint.add_all(Kind.CARD, trick.drawn, "trick card")
     footprint.add_all(Kind.CARD, trick.indices, "trick card's index")
     footprint.add_all(Kind.TEXT, trick.label_boxes, "name tag")
