@@ -626,7 +626,7 @@ class SpinadoState(base.GameState[SpinadoOptions]):
             return card
         if card is SPINADO:
             raise base.IllegalAction(
-                "The spinado can only be played alone when you start a sequence."
+                "The spinado can only be played alone when you start a run."
             )
         need = _NEXT[self.last_card]
         assert need is not None

@@ -475,7 +475,7 @@ def test_the_spinado_alone_mid_run_is_refused() -> None:
     state = arrange(game(), {0: "5H 9S", 1: "6H AD"}, turn=0)
     state.apply(play("5H"))
     with pytest.raises(
-        IllegalAction, match=r"^The spinado can only be played alone when you start a sequence\.$"
+        IllegalAction, match=r"^The spinado can only be played alone when you start a run\.$"
     ):
         state.apply(play("AD"))
 

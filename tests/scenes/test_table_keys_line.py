@@ -1,6 +1,6 @@
 """The keys line under the hand of the Spades, Arizona Spaghetti, Spinado and
 Spizzichino tables names the keys that work at that moment, and each key it names does
-what it says: the arrows pick a card, Enter plays it, Home and End jump to the ends, H
+what it says: the arrows or Enter pick a card, Enter plays it, Home and End jump to the ends, H
 shows the hint (and hides it), S adds the spinado or takes it back; at a Spades bid a
 number or the arrows choose a bid and Enter places it, and Nil's question answers to
 its own keys; at a Spizzichino pile a number or the arrows pick one, T takes it into
@@ -74,6 +74,10 @@ def check_the_hand_s_keys(app: App, scene: TableScene) -> None:
     """The arrows, Home, End and H do what the line says; Enter plays the picked card."""
     fan = scene.table.fan
     playable = [i for i, slot in enumerate(fan.slots) if slot.card in fan.legal] or list(range(len(fan.slots)))
+    played = len(scene.match.history)
+    press(app, pygame.K_RETURN, "\r")
+    assert fan.selected in playable and len(scene.match.history) == played, "Enter with nothing picked picks a card"
+    fan.selected = None
     press(app, pygame.K_RIGHT)
     assert fan.selected == playable[0], "an arrow picks a card"
     press(app, pygame.K_END)
@@ -93,7 +97,7 @@ def test_at_a_card_to_play_the_line_names_the_hand_s_keys_and_each_works(app: Ap
     app.scenes.push(scene)
     to_card_play(app, scene)
     spinado = ", S adds the spinado" if getattr(scene.table, "spinado_offered", False) else ""
-    assert line(scene) == f"Keys: arrows pick a card, Enter plays it{spinado}, H shows a hint, Home/End jump to the ends"
+    assert line(scene) == f"Keys: arrows or Enter pick a card, Enter plays it{spinado}, H shows a hint, Home/End jump to the ends"
     check_the_hand_s_keys(app, scene)
 
 

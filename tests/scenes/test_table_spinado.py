@@ -153,7 +153,7 @@ def test_a_whole_hand_played_with_the_mouse_and_the_keyboard(app: App) -> None:
         assert len(scene.match.history) == before + 1, scene.message
         turn += 1
     assert turn >= 2 and len(my_moves(scene)) == turn
-    assert stops and all(text.startswith("Stop! ") and "the next sequence" in text for text in stops)
+    assert stops and all(text.startswith("Stop! ") and "the next run" in text for text in stops)
     assert {"shuffle", "deal", "play", "your_turn"} <= set(app._sound.played)
     view = scene.match.view_for(0)
     assert isinstance(view, SpinadoView)
@@ -544,13 +544,13 @@ def test_fewer_players_leave_the_board_more_room(apps: list[App], tmp_path: Path
 )
 def test_a_stop_says_why_in_words_and_who_starts_next(card: str, reason: StopReason, why: str) -> None:
     event = SequenceStopped(1, Card.parse(card), reason)
-    assert stop_sentence(event, None, "Ben starts") == f"Stop! {why} Ben starts the next sequence."
+    assert stop_sentence(event, None, "Ben starts") == f"Stop! {why} Ben starts the next run."
 
 
 def test_a_spinado_stop_names_the_card_it_went_with() -> None:
     event = SequenceStopped(0, SPINADO, StopReason.SPINADO)
     assert stop_sentence(event, Card.parse("4H"), "You start") == (
-        "Stop! The spinado went down with the four of hearts. You start the next sequence."
+        "Stop! The spinado went down with the four of hearts. You start the next run."
     )
     assert stop_sentence(event, None, "You start").startswith("Stop! The spinado stops the run.")
 

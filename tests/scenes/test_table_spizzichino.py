@@ -933,7 +933,7 @@ def test_the_keys_line_never_cuts_a_key_half_way(app, size) -> None:
     text, _ = table.keys_line.shown(app.theme)
     assert "…" not in text
     assert ("Keys: " + ", ".join(play_keys(scene.match.legal_actions_for(0)))).startswith(text)
-    assert text.startswith("Keys: Left/Right pick a card, Up/Down hand or stacks, Enter plays it")
+    assert text.startswith("Keys: Left/Right or Enter pick a card, Up/Down hand or stacks, Enter plays it")
 
 
 def play_hinted_turns(app: App, scene: TableScene, at_hint: Callable[[Action | None], bool]) -> None:

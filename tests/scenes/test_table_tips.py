@@ -186,7 +186,7 @@ def test_spinado_dead_hand_spinado_and_stops() -> None:
     assert "nobody can play its next card" in tip.words(Moment(seat, view, (), stopped))
     by_spinado = spinado.SequenceStopped(1, cards("3H"), spinado.StopReason.SPINADO)
     words = tip.words(Moment(seat, view, (), by_spinado))
-    assert "nobody can play" not in words and words.startswith("The spinado stopped the sequence")
+    assert "nobody can play" not in words and words.startswith("The spinado stopped the run")
 
 
 # Hand and Foot --------------------------------------------------------------------------

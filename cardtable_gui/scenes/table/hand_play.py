@@ -23,9 +23,10 @@ from cardtable_gui.scenes.table.hand_fan import HandFan
 
 
 PLAY_IT = "Enter plays it"
-PICK_AND_PLAY = ("arrows pick a card", PLAY_IT)
+PICK_AND_PLAY = ("arrows or Enter pick a card", PLAY_IT)
 """The hand's keys as a table's keys line names them, most useful first (Space does
-what Enter does; Enter with no card picked picks the leftmost that may be played)."""
+what Enter does). Enter with no card picked picks the Hint's card or the leftmost that
+may be played: a play-tester read "Enter plays it" and saw the first Enter only pick."""
 ENDS = "Home/End jump to the ends"
 
 
@@ -43,7 +44,9 @@ def with_card_picked(keys: tuple[str, ...], picked: Card) -> tuple[str, ...]:
     """``keys`` once ``picked`` (from the hand or a stack beside it) is chosen to play."""
     if PLAY_IT not in keys:
         return keys
-    return (f"a second click or Enter plays the {picked.name}", *(key for key in keys if key != PLAY_IT))
+    # With a card picked, Enter plays it and no longer picks.
+    rest = (key.replace(" or Enter pick", " pick") for key in keys if key != PLAY_IT)
+    return (f"a second click or Enter plays the {picked.name}", *rest)
 
 
 class DropPlace(Protocol):

@@ -1,5 +1,5 @@
 """The keys line: one line of small words naming the keys that work at this moment
-("Keys: arrows pick a card, Enter plays it, H shows a hint").
+("Keys: arrows or Enter pick a card, Enter plays it, H shows a hint").
 
 A table lists its keys most useful first. A line too long for its room is drawn
 smaller first, then its last keys are left out whole, so that no key is ever cut off

@@ -290,12 +290,12 @@ def _stop_text(moment: Moment) -> str:
     assert isinstance(event, spinado.SequenceStopped)
     if event.reason is spinado.StopReason.SPINADO:
         return (
-            "The spinado stopped the sequence, though its next card may still be in a hand. "
-            "Whoever played the spinado starts a new sequence with any card."
+            "The spinado stopped the run, though its next card may still be in a hand. "
+            "Whoever played the spinado starts a new run with any card."
         )
     return (
-        "The sequence stopped: nobody can play its next card. Whoever played last starts "
-        "a new sequence with any card."
+        "The run stopped: nobody can play its next card. Whoever played last starts "
+        "a new run with any card."
     )
 
 
@@ -303,14 +303,14 @@ SPINADO_TIPS = (
     Tip(
         "dead-hand",
         lambda m: m.event is None and bool(m.legal) and m.view.dead_count > 0,
-        "Some cards were dealt to a dead hand that nobody plays. A sequence can stop "
+        "Some cards were dealt to a dead hand that nobody plays. A run can stop "
         "because the card it needs lies there, hidden until the hand ends.",
     ),
     Tip(
         "spinado",
         _can_play_spinado,
         "You may play the spinado, the ace of diamonds, together with your card: the "
-        "sequence stops and you start the next one. Left in your hand at the end, it costs you.",
+        "run stops and you start the next one. Left in your hand at the end, it costs you.",
     ),
     Tip("stop", lambda m: isinstance(m.event, spinado.SequenceStopped), _stop_text),
 )

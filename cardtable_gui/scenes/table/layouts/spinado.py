@@ -147,7 +147,7 @@ def first_antes(view: SpinadoView) -> list[AntePaid]:
 
 
 def stop_sentence(event: SequenceStopped, alongside: Card | None, starter: str) -> str:
-    """The callout when a sequence stops: why, and who starts the next one."""
+    """The callout when a run stops: why, and who starts the next one."""
     card = event.card
     following = next_in_run(card)
     wanted = following.name if following is not None else "next card"
@@ -161,7 +161,7 @@ def stop_sentence(event: SequenceStopped, alongside: Card | None, starter: str) 
         if alongside is None
         else f"The spinado went down with the {alongside.name}.",
     }[event.reason]
-    return f"Stop! {why} {starter} the next sequence."
+    return f"Stop! {why} {starter} the next run."
 
 
 @dataclass
@@ -901,7 +901,7 @@ class SpinadoLayout(GameLayout):
 
     def turn_prompt(self) -> str:
         view = cast(SpinadoView, self.port.match.view_for(None))
-        doing = "start a sequence" if view.starting else "play"
+        doing = "start a run" if view.starting else "play"
         return f"It is your turn to {doing}. Make sure nobody else can see the screen."
 
     def opening_events(self, view: GameView) -> list[Event]:
@@ -961,7 +961,7 @@ class SpinadoLayout(GameLayout):
         self.spinado_button.text = "Spinado goes too (S)" if self.with_spinado else "Add the spinado (S)"
         self.spinado_button.style = "primary" if self.with_spinado else "normal"
         need = self.board.needed
-        doing = f"play the {need.name}" if need is not None else "start a sequence with any card"
+        doing = f"play the {need.name}" if need is not None else "start a run with any card"
         self.board.caption = f"Your turn: {doing}" + (", with the spinado" if self.with_spinado else "")
 
     def _try_play(self, card: Card) -> None:

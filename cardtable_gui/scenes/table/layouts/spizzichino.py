@@ -89,7 +89,7 @@ PILE_KEYS = ("T to take it into your hand", "S to stand it face up")
 """The pile box's keys, each said only while its button is on: once both hand piles
 were taken, the box still offered T (seen in play)."""
 LIFT_KEY = "L lifts a 3, 2 or asso"
-PLAY_KEYS = ("Left/Right pick a card", "Up/Down hand or stacks", PLAY_IT, LIFT_KEY, HINT)
+PLAY_KEYS = ("Left/Right or Enter pick a card", "Up/Down hand or stacks", PLAY_IT, LIFT_KEY, HINT)
 """The keys at a card to play, most useful first: a narrow window leaves out the last
 ones whole rather than cutting one off half way. L is named only while a lift is
 legal (``play_keys``)."""
