@@ -128,7 +128,7 @@ class SpinadoOptions(base.RulesOptions):
         0,
         ge=0,
         le=100,
-        description="Hands in a game; at 0, two for every player at the table.",
+        description="Hands in a game: twice the players (two for each player at the table), or a number you choose.",
         json_schema_extra={"zero": "Twice the players"},
     )
 

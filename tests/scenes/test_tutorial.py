@@ -10,6 +10,8 @@ cannot be completed fails here.
 
 from __future__ import annotations
 
+import math
+
 import json
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -747,6 +749,35 @@ def test_a_ringed_trick_takes_in_its_name_tags(tmp_path: Path, game: str, size: 
             scene.skip_step()
         app.scenes.clear()
     assert ringed, "some step rings a trick with names on it"
+    app.quit()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)], ids=["1024x640", "1280x800"])
+def test_who_takes_a_trick_is_said_beside_the_winning_card(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Seen in a play-through of the Arizona Spaghetti lessons: with no room on Clara's
+    tag for "Clara takes it", the words went under "You", three tags' height from her
+    card, and read as about You. Wherever the words are a caption, it lies within two
+    and a half of its own heights of the winning card."""
+    app = make_app(tmp_path, size)
+    said = 0
+    course = load_course("arizona_spaghetti")
+    for index in range(len(course.lessons)):
+        scene = LessonTableScene(app, course, index)
+        hurry(scene)
+        app.scenes.push(scene)
+        while not scene.run.done:
+            settle(app, scene)
+            trick = scene.table.trick  # type: ignore[attr-defined]
+            if trick.winner is not None and trick.caption_words.endswith(("takes it", "take it")):
+                card = trick.drawn[[position for position, _ in trick.plays].index(trick.winner)]
+                words = trick.caption_box
+                across = max(card.left - words.right, words.left - card.right, 0)
+                down = max(card.top - words.bottom, words.top - card.bottom, 0)
+                assert math.hypot(across, down) <= 2.5 * words.height, (scene.run.lesson.id, scene.run.index + 1)
+                said += 1
+            scene.skip_step()
+        app.scenes.clear()
+    assert said, "some trick in the lessons says its taker in a caption"
     app.quit()
 
 

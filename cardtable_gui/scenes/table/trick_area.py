@@ -260,7 +260,9 @@ class TrickArea:
         natural.center = self.rect.center
         if natural.collidelist(keep_clear) >= 0 and any(position == winner for position, _ in plays):
             natural.center = self.card_rect(winner, sprites).center
-        room = self.rect.inflate(max(0, box.width - self.rect.width), (box.height + theme.px(6)) * 2)
+        # Half its width to either side too: kept within the area's width, "Clara takes
+        # it" went under "You", the one free spot there, and was read as about them.
+        room = self.rect.inflate(max(0, box.width - self.rect.width) + box.width // 2, (box.height + theme.px(6)) * 2)
         _, spot = place_note(natural, lambda _width: box.size, [box.width], room, keep_clear, [], theme.px(6))
         if overlap(spot, keep_clear):
             # No clear spot above, in or below the trick (a narrow trick between two
