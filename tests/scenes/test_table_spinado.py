@@ -185,6 +185,23 @@ def test_the_dead_hand_shows_on_its_own_before_the_summary(app: App) -> None:
     run_until(app, lambda: scene.summary.visible)
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_dead_hand_turned_up_leaves_the_words_under_undo_alone(tmp_path: Path, size: tuple[int, int], players: int) -> None:
+    """Seen in a play-through: the dead hand turned up over "hand over", the words
+    under the greyed Undo, which hang below the toolbar."""
+    app = make_app(tmp_path, size)
+    scene = start_table(app, spinado_config(players=players))
+    table = table_of(scene)
+    run_until(app, lambda: ready(scene))
+    assert scene.undo_off_rect() is not None, "Undo is greyed, with words under it"
+    table.reveal.show(list(DECK[: len(DECK) - players * (len(DECK) // (players + 1))]), "The dead hand")
+    table.layout(size)
+    frames(app, 2)
+    assert table.reveal.rect.collidelist(scene.toolbar_rects()) == -1, table.reveal.rect
+    app.quit()
+
+
 def test_the_first_antes_fly_into_the_pots(app: App) -> None:
     scene = start_table(app, spinado_config())
     table = table_of(scene)

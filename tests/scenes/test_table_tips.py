@@ -179,11 +179,16 @@ def test_spinado_dead_hand_spinado_and_stops() -> None:
     assert tip_at("spinado", seat, view, legal) == "dead-hand"
     with_spinado = [spinado.Play(cards("5C")), spinado.Play(cards("5C"), spinado=True)]
     assert tip_at("spinado", seat, view, with_spinado, seen=("dead-hand",)) == "spinado"
+    assert tip_at("spinado", seat, view, with_spinado) == "spinado", "the spinado, which costs chips, comes first"
     assert tip_at("spinado", seat, view, [spinado.Play(cards("5C"))], seen=("dead-hand",)) is None
     stopped = spinado.SequenceStopped(1, cards("KC"), spinado.StopReason.KING)
     assert tip_at("spinado", seat, view, event=stopped) == "stop"
     tip = next(t for t in due_tip_table("spinado") if t.id == "stop")
-    assert "nobody can play its next card" in tip.words(Moment(seat, view, (), stopped))
+    assert tip.words(Moment(seat, view, (), stopped)).startswith("The run stopped. A king ends its run. ")
+    for reason in spinado.StopReason:
+        if reason is not spinado.StopReason.SPINADO:
+            stop = spinado.SequenceStopped(1, cards("5C"), reason)
+            assert reason.explanation in tip.words(Moment(seat, view, (), stop)), reason
     by_spinado = spinado.SequenceStopped(1, cards("3H"), spinado.StopReason.SPINADO)
     words = tip.words(Moment(seat, view, (), by_spinado))
     assert "nobody can play" not in words and words.startswith("The spinado stopped the run")

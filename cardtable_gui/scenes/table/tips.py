@@ -285,7 +285,9 @@ def _can_play_spinado(moment: Moment) -> bool:
 
 
 def _stop_text(moment: Moment) -> str:
-    """Why the sequence stopped: the spinado stops it even when its next card is held."""
+    """Why the run stopped, by the stop's own reason: "nobody can play its next card"
+    was said of a king, which has no next card, and of the spinado, which stops a run
+    whose next card is held."""
     event = moment.event
     assert isinstance(event, spinado.SequenceStopped)
     if event.reason is spinado.StopReason.SPINADO:
@@ -293,24 +295,23 @@ def _stop_text(moment: Moment) -> str:
             "The spinado stopped the run, though its next card may still be in a hand. "
             "Whoever played the spinado starts a new run with any card."
         )
-    return (
-        "The run stopped: nobody can play its next card. Whoever played last starts "
-        "a new run with any card."
-    )
+    return f"The run stopped. {event.reason.explanation} Whoever played last starts a new run with any card."
 
 
 SPINADO_TIPS = (
-    Tip(
-        "dead-hand",
-        lambda m: m.event is None and bool(m.legal) and m.view.dead_count > 0,
-        "Some cards were dealt to a dead hand that nobody plays. A run can stop "
-        "because the card it needs lies there, hidden until the hand ends.",
-    ),
+    # The spinado first: a play-tester held it for the one turn they had, heard only
+    # of the dead hand, and was then charged for it without a word of warning.
     Tip(
         "spinado",
         _can_play_spinado,
         "You may play the spinado, the ace of diamonds, together with your card: the "
         "run stops and you start the next one. Left in your hand at the end, it costs you.",
+    ),
+    Tip(
+        "dead-hand",
+        lambda m: m.event is None and bool(m.legal) and m.view.dead_count > 0,
+        "Some cards were dealt to a dead hand that nobody plays. A run can stop "
+        "because the card it needs lies there, hidden until the hand ends.",
     ),
     Tip("stop", lambda m: isinstance(m.event, spinado.SequenceStopped), _stop_text),
 )

@@ -370,6 +370,8 @@ class SpinadoLayout(GameLayout):
         on_the_table = Footprint(pygame.Rect((0, 0), self.size))
         self._report_table(on_the_table)
         on_the_table.add(Kind.CONTROL, self.toolbar, "toolbar")
+        # The words under a greyed Undo ("hand over") hang below the bar: the reveal lay on them.
+        on_the_table.add_all(Kind.TEXT, self.port.toolbar(), "toolbar and its words")
         # The board's size first: smaller cards only when those find no free place.
         for smallest in (1.0, SMALLEST_REVEAL):
             narrowest = Reveal.size_for(self.sprites.size(round(full * smallest)), count, t, INDEX_SHARE[0])[0]
