@@ -144,6 +144,10 @@ class Dialog(Scene):
         for button in self.buttons:
             if button.handle_event(event):
                 return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            # A click beside the buttons leaves Enter its button: it once cleared the
+            # focus, and Enter then did nothing at all (seen in a play-through).
+            return
         self.focus.handle_event(event)
 
     def update(self, dt: float) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from frame_support import frame, key, looks_chosen, make_app
+from frame_support import click, frame, key, looks_chosen, make_app
 
 from cardtable_gui.app_window import App
 from cardtable_gui.scenes.dialog import Answer, Dialog
@@ -53,3 +53,13 @@ def test_the_main_answer_stays_marked_as_the_default_in_quieter_gold(app: App) -
     assert app.screen.get_at((leave.rect.left + app.theme.px(4), leave.rect.centery))[:3] == th.BUTTON, "no gold fill"
     pixels = {app.screen.get_at((x, y))[:3] for x in range(leave.rect.left, leave.rect.right) for y in range(leave.rect.top, leave.rect.bottom)}
     assert th.ACCENT in pixels, "its letters are gold"
+
+
+def test_a_click_beside_the_buttons_leaves_enter_its_button(app: App) -> None:
+    """Seen in a play-through: a click on the dimmed table beside "Leave the table?"
+    took the focus off Leave, and Enter then did nothing at all."""
+    dialog = ask(app)
+    click(app, (4, 4))
+    assert dialog.focus.current is dialog.buttons[0]
+    key(app, pygame.K_RETURN)
+    assert dialog.chosen is dialog.answers[0]

@@ -361,5 +361,6 @@ class BidPanel(Generic[T]):
                 surface.blit(keys, keys.get_rect(midtop=(self.box.centerx, y)))
                 y += theme.px(20)
         if self._typed and self.asking is None:
-            typed = theme.text(self._typed, theme.px(22), th.ACCENT, bold=True)
+            # Named: a bare "2" in the corner was taken for something the panel meant.
+            typed = theme.text(f"typed {self._typed}", theme.px(17), th.ACCENT, bold=True)
             surface.blit(typed, typed.get_rect(topright=(self.box.right - pad, self.box.top + pad)))
