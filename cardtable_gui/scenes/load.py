@@ -14,6 +14,7 @@ of a finished game offers Play again instead: the same players and house rules, 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -40,10 +41,11 @@ MAX_PROBLEM_LINES = 3
 """The most lines a bad file's message takes in its row; longer ones end in "..."."""
 
 
-def when_text(moment: datetime) -> str:
-    """A time as the player's clock shows it: "4 Mar 2025, 14:05"."""
+def when_text(moment: datetime, seconds: bool = False) -> str:
+    """A time as the player's clock shows it: "4 Mar 2025, 14:05" (with ``seconds``,
+    "14:05:37")."""
     local = moment.astimezone()
-    return f"{local.day} {local:%b %Y}, {local:%H:%M}"
+    return f"{local.day} {local:%b %Y}, {local:%H:%M:%S}" if seconds else f"{local.day} {local:%b %Y}, {local:%H:%M}"
 
 
 def score_text(score: float) -> str:
@@ -60,6 +62,9 @@ class SaveRow:
     checked: bool = False
     card: SaveCard = field(init=False)
     buttons: list[Button] = field(default_factory=list)
+    to_the_second: bool = False
+    """Whether its time is given to the second: another row shows the same minute (two
+    saves a minute apart, named alike, could not be told apart)."""
 
     def __post_init__(self) -> None:
         self.problem = self.entry.error
@@ -90,7 +95,7 @@ class SaveRow:
         saved = self.restored.saved if self.restored is not None else self.entry.saved
         assert saved is not None
         summary = saved.summary
-        when = f"saved {when_text(saved.saved_at)}"
+        when = f"saved {when_text(saved.saved_at, self.to_the_second)}"
         if summary is None:
             players = (drawable_seat_name(name, seat) for seat, name in enumerate(saved.players))
             return f"{drawable(saved.game)} \u00b7 {when}", "  \u00b7  ".join(players)
@@ -193,6 +198,9 @@ class LoadScene(PageScene):
                 row.checked = True
             self._give_buttons(row)
             rows.append(row)
+        minutes = Counter(when_text(row.entry.saved.saved_at) for row in rows if row.entry.saved is not None)
+        for row in rows:
+            row.to_the_second = row.entry.saved is not None and minutes[when_text(row.entry.saved.saved_at)] > 1
         self.rows = rows
         count = len(rows)
         self.subtitle.text = f"{count} saved game{'s' if count != 1 else ''}, newest first" if count else ""

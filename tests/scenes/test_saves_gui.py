@@ -296,6 +296,24 @@ def row_for(scene: LoadScene, path: Path):
     return next(row for row in scene.rows if row.entry.path == path)
 
 
+def test_two_saves_in_one_minute_are_told_apart_by_the_second(apps, tmp_path: Path) -> None:
+    """Seen in a play-through: two saves named alike, "saved 29 Nov 2026, 14:25", one
+    before a draw and one after, could not be told apart. Where two share a minute,
+    each gives its second; a save alone in its minute keeps the shorter time."""
+    app = open_app(apps, tmp_path)
+    store = SaveStore(app.data_dir)
+    start = datetime(2025, 3, 1, 12, 0, 5, tzinfo=UTC)
+    for seconds, name in ((0, "Before"), (40, "After"), (600, "Later")):
+        config, actions, state = played(1, 6)
+        saved = SavedGame.capture(config, actions, state, name=name)
+        store.save_named(saved.model_copy(update={"saved_at": start + timedelta(seconds=seconds)}))
+    scene = open_load_screen(app)
+    times = {row.name: row.lines()[0].rsplit("saved ", 1)[1] for row in scene.rows}
+    before, after, later = (times[name] for name in ("Before", "After", "Later"))
+    assert before != after and before.count(":") == 2 and after.count(":") == 2
+    assert later.count(":") == 1
+
+
 def test_load_game_is_on_the_menu_only_with_saves(apps, tmp_path: Path) -> None:
     app = open_app(apps, tmp_path)
     app.scenes.push(MenuScene(app))
