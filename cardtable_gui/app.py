@@ -27,6 +27,9 @@ class _Parser(argparse.ArgumentParser):
     """Reports a bad argument in one line (no usage dump) and exits with code 2."""
 
     def error(self, message: str) -> NoReturn:
+        if message.endswith("expected one argument"):
+            # "--size -5x-5" reads the value as another option: say how to give it.
+            message += ' (a value that starts with "-" goes after "=", as in --size=1280x800)'
         self.exit(2, f"{self.prog}: {message}\n")
 
 

@@ -27,6 +27,18 @@ def test_a_bad_size_is_one_line_and_exit_2(bad: str, capsys) -> None:
     assert "1280x800" in err or "1024x640" in err
 
 
+def test_a_size_that_starts_with_a_minus_says_how_to_give_it(capsys) -> None:
+    """Seen in a play-through: "--size -5x-5" said only "expected one argument"."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--size", "-5x-5"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "--size=1280x800" in err
+    with pytest.raises(SystemExit):
+        main(["--size=-5x-5"])
+    assert "at least 1024x640" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(("small", "big"), [("640x480", "8000x4320"), ("1023x900", "7680x4321")])
 def test_too_small_and_too_big_say_which(small: str, big: str, capsys) -> None:
     with pytest.raises(SystemExit):
