@@ -888,3 +888,19 @@ def test_drawn_cards_take_their_places_from_where_they_landed_in_the_hand(app) -
     arriving = [fan.card_rect(i) for i in range(held, held + 2)]
     assert not any(rect.colliderect(stock) for rect in arriving)
     assert all(fan.area.collidepoint(rect.center) for rect in arriving), (fan.area, arriving)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_a_save_s_toast_keeps_off_the_turn_s_words(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Seen in a play-through at 1280x800: "Saved as ..." lay on "Your turn: click the
+    draw pile to draw 2", with free felt beside it. Off the middle where it must be,
+    a toast covers nothing the table shows."""
+    app = make_app(tmp_path, size)
+    scene = start_table(app, config(4))
+    wait_turn(app, scene)
+    app.toast("Saved as \u201cHF turn3 test\u201d. Load game on the menu brings it back.", 4.0)
+    frames(app, 3)
+    (box,) = app.toasts.boxes
+    covered = [rect for rect in scene.toast_clear() if rect.colliderect(box)]
+    assert not covered, covered
+    app.quit()
