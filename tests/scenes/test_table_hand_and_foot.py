@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_table_support import click, drag, frames, make_app, post, run_until, show_my_cards, start_table
+from test_table_support import click, covered_by_a_toast, drag, frames, make_app, post, run_until, show_my_cards, start_table
 
 from cardtable_gui.cards import Card, french_packs, parse_cards
 from cardtable_gui.rules import get_rules
@@ -898,9 +898,6 @@ def test_a_save_s_toast_keeps_off_the_turn_s_words(tmp_path: Path, size: tuple[i
     app = make_app(tmp_path, size)
     scene = start_table(app, config(4))
     wait_turn(app, scene)
-    app.toast("Saved as \u201cHF turn3 test\u201d. Load game on the menu brings it back.", 4.0)
-    frames(app, 3)
-    (box,) = app.toasts.boxes
-    covered = [rect for rect in scene.toast_clear() if rect.colliderect(box)]
+    covered = covered_by_a_toast(app, scene, "Saved as \u201cHF turn3 test\u201d. Load game on the menu brings it back.")
     assert not covered, covered
     app.quit()

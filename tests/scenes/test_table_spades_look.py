@@ -14,6 +14,7 @@ import pytest
 from test_table_support import (
     before_each_event,
     card_grip,
+    covered_by_a_toast,
     drag,
     frames,
     human_turn_ready,
@@ -225,9 +226,6 @@ def test_a_toast_keeps_off_the_plates_and_cards(tmp_path: Path, size: tuple[int,
     app = make_app(tmp_path, size)
     scene = start_table(app, spades_config())
     run_until(app, lambda: scene.table.fan.active or scene.table.bidding.visible)
-    app.toast("Saved as \u201cSpades, Hand 1\u201d. Load game on the menu brings it back.", 4.0)
-    frames(app, 3)
-    (box,) = app.toasts.boxes
-    covered = [rect for rect in scene.toast_clear() if rect.colliderect(box)]
+    covered = covered_by_a_toast(app, scene, "Saved as \u201cSpades, Hand 1\u201d. Load game on the menu brings it back.")
     assert not covered, covered
     app.quit()

@@ -81,6 +81,14 @@ def frames(app: App, count: int = 1, dt: float = DT) -> None:
         time.sleep(FRAME_PAUSE)
 
 
+def covered_by_a_toast(app: App, scene: TableScene, message: str) -> list[pygame.Rect]:
+    """What of the table a toast saying ``message`` lies on, once shown (it shows alone)."""
+    app.toast(message, 4.0)
+    frames(app, 3)
+    (box,) = app.toasts.boxes
+    return [rect for rect in scene.toast_clear() if rect.colliderect(box)]
+
+
 def run_until(app: App, done: Callable[[], bool], limit: int = 600, dt: float = DT) -> None:
     """Run frames of ``dt`` seconds until ``done``: at least ``limit`` frames' worth of
     chances, and for as long as ``PATIENCE`` allows, since the computer players think
