@@ -12,7 +12,6 @@ outlined and named. While a card is dragged the area lights up as the place to d
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import pygame
@@ -194,9 +193,14 @@ class TrickArea:
         darker ground and under ``caption``, so it is not taken for the trick in play.
         The caption says who took it, so the winner's tag only names them (two
         sentences about one win lay on the same card)."""
-        whole = self.whole_trick(theme, sprites)
+        every_tag = self._plain_tags(theme, sprites)
+        cards = [self.card_rect(position, sprites) for position in range(self.seats)]
+        # The ground is the same for every last trick: where all the seats' cards and
+        # name tags go (the area alone left a side seat's tag, and the edges of the
+        # side cards, out on the felt).
+        whole = self.rect.unionall(cards + list(every_tag.values()))
         self.indices = [corner for position, _ in plays for corner in turned_index_corners(self.card_rect(position, sprites), self.tilt(position))]
-        tags = self._plain_tags(theme, sprites, [position for position, _ in plays])
+        tags = [every_tag[position] for position, _ in plays if position in every_tag]
         # The caption is placed first, so the ground takes it in too: half on the ground
         # and half on the felt, it was read as cut.
         words, image, spot = self._place_caption(theme, sprites, plays, caption, winner, tags)
@@ -205,22 +209,13 @@ class TrickArea:
         self.draw_cards(surface, theme, sprites, plays, winner, gathered=True)
         self._show_caption(surface, theme, words, image, spot)
 
-    def whole_trick(self, theme: th.Theme, sprites: CardSprites) -> pygame.Rect:
-        """The area with where every seat's card and plain name tag go: the ground the
-        last trick is shown on. The area alone left a side seat's tag, and the edges of
-        the side cards, out on the felt."""
-        cards = [self.card_rect(position, sprites) for position in range(self.seats)]
-        return self.rect.unionall(cards + self._plain_tags(theme, sprites, range(self.seats)))
-
-    def _plain_tags(self, theme: th.Theme, sprites: CardSprites, positions: Iterable[int]) -> list[pygame.Rect]:
-        """Where the plain name tags of the cards from ``positions`` go (``name_sides``)."""
-        sides = self.name_sides(theme, sprites)
-        tags: list[pygame.Rect] = []
-        for position in positions:
-            if position in sides:
-                _, box, _ = self._name_image(theme, sprites, self.names[position], won=False, bold=False)
-                card = self.card_rect(position, sprites)
-                tags.append(self._spots(position, box, card, theme.px(6), self.index_room(position, sprites, theme))[sides[position]])
+    def _plain_tags(self, theme: th.Theme, sprites: CardSprites) -> dict[int, pygame.Rect]:
+        """Where each named seat's plain name tag goes (``name_sides``), by seat."""
+        tags: dict[int, pygame.Rect] = {}
+        for position, side in self.name_sides(theme, sprites).items():
+            _, box, _ = self._name_image(theme, sprites, self.names[position], won=False, bold=False)
+            card = self.card_rect(position, sprites)
+            tags[position] = self._spots(position, box, card, theme.px(6), self.index_room(position, sprites, theme))[side]
         return tags
 
     def _draw_caption(
