@@ -155,6 +155,8 @@ class SetupScene(PageScene):
         self.seats: list[SeatRow] = []
         self.undo_toggle = Toggle(last.undo_in_pass_and_play if last is not None else False)
         self.undo_label = Label("Allow undo in pass-and-play (everyone agrees)", 18, colour=th.TEXT_DIM)
+        self._undo_shown = False
+        """Whether the undo agreement is on the form (only with two people or more)."""
         self._seat_content: list[tuple[Widget, pygame.Rect]] = []
         self._options: dict[str, dict[str, Any]] = dict(last.options) if last is not None else {}
         self._player_counts = dict(app.settings.player_counts)
@@ -303,7 +305,7 @@ class SetupScene(PageScene):
         self.start.enabled = problem is None
         self._place_message()
         sides = self._sides_text()
-        if sides != self.sides.text:
+        if sides != self.sides.text or self._undo_shown != self._shared_screen():
             self.sides.text = sides
             if self.seat_area.rect.width > 0:
                 self.layout(self.app.screen.get_size())
@@ -344,7 +346,7 @@ class SetupScene(PageScene):
             game=self.game,
             seats=tuple(row.config() for row in self.seats),
             options=self.form.changed_values(),
-            undo_in_pass_and_play=self.undo_toggle.value,
+            undo_in_pass_and_play=self.undo_toggle.value and self._shared_screen(),
         )
 
     def start_game(self) -> None:
@@ -370,7 +372,13 @@ class SetupScene(PageScene):
     def _widgets(self) -> list[Widget]:
         seat_widgets = [w for row in self.seats for w in row.widgets]
         count = [self.count] if self.count else []
-        return [self.back, *self.game_buttons, *count, *seat_widgets, self.undo_toggle, *self.form.controls, self.start]
+        undo = [self.undo_toggle] if self._shared_screen() else []
+        return [self.back, *self.game_buttons, *count, *seat_widgets, *undo, *self.form.controls, self.start]
+
+    def _shared_screen(self) -> bool:
+        """Whether two or more people are to play here, passing the screen: only then
+        is there an undo to agree on."""
+        return sum(row.who.value == HUMAN for row in self.seats) > 1
 
     def _focus_order(self) -> list[Widget]:
         return [w for w in self._widgets() if w.focusable]
@@ -456,12 +464,14 @@ class SetupScene(PageScene):
             sides_h = self.sides.height_for(theme, usable)
             placed.append((self.sides, pygame.Rect(0, top, usable, sides_h)))
             top += sides_h + gap
-        toggle_h = theme.px(28)
-        top += theme.px(6)
-        placed.append((self.undo_toggle, pygame.Rect(0, top + (row_h - toggle_h) // 2, round(toggle_h * Toggle.WIDTH), toggle_h)))
-        label_x = round(toggle_h * Toggle.WIDTH) + theme.px(12)
-        placed.append((self.undo_label, pygame.Rect(label_x, top, usable - label_x, row_h)))
-        top += row_h + gap
+        self._undo_shown = self._shared_screen()
+        if self._undo_shown:
+            toggle_h = theme.px(28)
+            top += theme.px(6)
+            placed.append((self.undo_toggle, pygame.Rect(0, top + (row_h - toggle_h) // 2, round(toggle_h * Toggle.WIDTH), toggle_h)))
+            label_x = round(toggle_h * Toggle.WIDTH) + theme.px(12)
+            placed.append((self.undo_label, pygame.Rect(label_x, top, usable - label_x, row_h)))
+            top += row_h + gap
         self._seat_content = placed
         self.seat_area.set_content(placed, top - gap)
 

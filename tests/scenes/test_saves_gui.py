@@ -582,6 +582,8 @@ def test_setup_offers_the_shared_screen_undo_rule(apps, tmp_path: Path) -> None:
     app.scenes.push(setup)
     frames(app)
     assert not setup.config().undo_in_pass_and_play
+    click(app, setup.seats[2].who.segment_rects()[0].center)
+    frames(app)
     click(app, setup.undo_toggle.rect.center)
     config = setup.config()
     assert config.undo_in_pass_and_play

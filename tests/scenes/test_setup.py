@@ -316,6 +316,22 @@ def test_two_people_at_the_screen_are_player_1_and_player_2(app) -> None:
     assert scene.seats[0].name.text == "You"
 
 
+def test_the_undo_agreement_is_offered_only_to_two_people_or_more(app) -> None:
+    scene = choose_game(app, "spades")
+    assert scene.undo_toggle not in scene.seat_area.children
+    assert scene.undo_toggle not in scene._focus_order()
+    click(app, segment(scene.seats[2].who, HUMAN))
+    frame(app)
+    assert scene.undo_toggle in scene.seat_area.children and scene.undo_toggle.rect.width > 0
+    click(app, scene.undo_toggle.rect.center)
+    assert scene.config().undo_in_pass_and_play
+    click(app, segment(scene.seats[2].who, AILevel.MEDIUM.value))
+    frame(app)
+    assert scene.undo_toggle not in scene.seat_area.children
+    assert not scene.config().undo_in_pass_and_play, "alone against computers, there is nobody to agree with"
+    assert scene.choices().undo_in_pass_and_play, "the choice is kept for the next shared game"
+
+
 def test_switches_say_on_or_off(app, monkeypatch: pytest.MonkeyPatch) -> None:
     from cardtable_gui.ui.theme import Theme
 

@@ -92,6 +92,8 @@ def test_choices_are_remembered_when_coming_back(app: App) -> None:
         scene.form.area.show(toggle)
         frame(app)
         click(app, toggle)
+    click(app, segment(scene.seats[2].who, "human"))
+    frame(app)
     click(app, scene.undo_toggle)
     chosen = scene.choices()
     assert chosen.options[game]
