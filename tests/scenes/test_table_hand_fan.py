@@ -84,3 +84,22 @@ def test_the_first_arrow_starts_from_the_hinted_card() -> None:
     fan.select(None)
     fan.select_step(1)
     assert fan.selected_card == HAND[0]
+
+
+def test_a_card_let_go_away_from_the_hand_is_no_longer_outlined_as_pointed_at() -> None:
+    """Seen in Hand and Foot: a card dragged off and refused glided home with the gold
+    outline of the card under the mouse, though the mouse was out on the table."""
+    fan = HandFan(CardSprites(CardArt()))
+    fan.set_hand(HAND)
+    fan.layout(pygame.Rect(0, 500, 1200, 200), 90)
+    fan.set_legal(HAND, True)
+    grip = fan.rects_of([HAND[4]])[0].center
+    fan.move(grip)
+    assert fan.hover == 4
+    fan.press(grip)
+    fan.move((grip[0], 100))
+    card, dragged = fan.release()
+    assert (card, dragged) == (HAND[4], True)
+    assert fan.hover is None
+    fan.move(grip)
+    assert fan.hover is not None, "pointing at the hand again outlines the card pointed at"

@@ -363,8 +363,13 @@ class HandFan:
         slot = self.slots[index]
         if moved:
             slot.x, slot.y = self.drag_pos
+            # The mouse is where the card was let go, not over the card it pressed: a
+            # refused card glided home still outlined as if pointed at.
+            self.hover = None
         self.dragging = None
         self._press_pos = None
+        if moved:
+            self._place()
         return slot.card, moved
 
     def select(self, index: int | None) -> None:
