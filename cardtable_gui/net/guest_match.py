@@ -25,7 +25,7 @@ from cardtable_gui.ai.judgement import Judge
 from cardtable_gui.ai.levels import make_agent
 from cardtable_gui.match import THINKING_CUE_AFTER
 from cardtable_gui.net.client import GuestClient, HostSaid, Lost
-from cardtable_gui.net.messages import HOST_ENDED, Bye, Lobby, Refused, Update
+from cardtable_gui.net.messages import HOST_ENDED, Bye, Lobby, Refused, Update, away_words
 from cardtable_gui.net.names import YOU
 from cardtable_gui.net.remote import RemoteGame
 from cardtable_gui.persistence.saves import SavedGame
@@ -169,7 +169,8 @@ class GuestMatch:
         if self._computer(seat):
             # The host's computer plays its seats: while the host reads, they wait.
             return HELD_WORDS if self.remote.held else "thinking"
-        return doing if self.remote.lobby[seat].present else "connection lost"
+        info = self.remote.lobby[seat]
+        return doing if info.present else away_words(info.left)
 
     def away(self, seat: int) -> bool:
         lobby = self.remote.lobby

@@ -13,6 +13,7 @@ from typing import Any
 from cardtable_gui.match import Match
 from cardtable_gui.net.guest_match import UNDO_OFF_TOGETHER
 from cardtable_gui.net.hosting import HostedGame
+from cardtable_gui.net.messages import away_words
 from cardtable_gui.net.names import YOU
 from cardtable_gui.persistence.saves import SavedGame
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
@@ -59,7 +60,7 @@ class HostedMatch(Match):
         friend = self.hosted.friends.get(seat)
         if friend is None:
             return "thinking"
-        return doing if friend.present else "connection lost"
+        return doing if friend.present else away_words(friend.left)
 
     def away(self, seat: int) -> bool:
         friend = self.hosted.friends.get(seat)

@@ -22,7 +22,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel
 
 from cardtable_gui.match import Match
-from cardtable_gui.net.messages import HOST_ENDED, Act, Bye, Join, Lobby, Refused, SeatInfo, Update, Welcome
+from cardtable_gui.net.messages import HOST_ENDED, LEFT_ON_PURPOSE, Act, Bye, Join, Lobby, Refused, SeatInfo, Update, Welcome
 from cardtable_gui.net.server import CodeChanged, Incoming, Left
 from cardtable_gui.net.names import YOU
 from cardtable_gui.net.wire import encode
@@ -55,6 +55,8 @@ class FriendSeat:
     """How many updates this friend has been sent since it last (re)joined."""
     gone_since: float | None = None
     """When the friend's connection went (``time.monotonic``), while it is down."""
+    left: bool = False
+    """Whether the friend, while away, left on purpose rather than losing the connection."""
 
     @property
     def present(self) -> bool:
@@ -136,7 +138,7 @@ class HostedGame:
             friend = self.friends.get(seat)
             if friend is not None:
                 kind = "friend" if friend.name is not None else "open"
-                found.append(SeatInfo(name=self.seat_name(seat), kind=kind, present=friend.present))
+                found.append(SeatInfo(name=self.seat_name(seat), kind=kind, present=friend.present, left=friend.left))
             else:
                 kind = "host" if config.is_human else "computer"
                 found.append(SeatInfo(name=config.name, kind=kind, present=True))
@@ -263,6 +265,7 @@ class HostedGame:
         friend.name = friend.name if returning else join.name
         friend.connection = connection
         friend.gone_since = None
+        friend.left = False
         friend.updates = 0
         config = self.config
         self.link.send(
@@ -313,6 +316,7 @@ class HostedGame:
         for friend in self.friends.values():
             if friend.connection == connection:
                 friend.connection = None
+                friend.left = why == LEFT_ON_PURPOSE
                 if self.started:
                     # "Ada left the game" read as gone for good, while the table went on
                     # to say the seat waits for them.

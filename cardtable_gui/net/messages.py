@@ -14,12 +14,22 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from cardtable_gui.seats import PlayerName
 
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 """Bumped whenever a message changes: a host and a guest must speak the same one."""
+
+LEFT_ON_PURPOSE = "left the game"
+"""How a friend who said goodbye (``Bye``) left, in the host's words, as against a
+connection that was lost or cut."""
 
 HOST_ENDED = "The host ended the game."
 """What every friend's table says when the host leaves: the game stays on the host's
 computer, saved like any game there."""
+
+
+def away_words(left: bool) -> str:
+    """What a friend's plate says while they are away: whether they left on purpose
+    (the toast said so) or their connection was lost."""
+    return "left the table" if left else "connection lost"
 
 
 class MalformedMessage(ValueError):
@@ -70,6 +80,8 @@ class SeatInfo(_Message):
     name: str
     kind: Literal["host", "friend", "computer", "open"]
     present: bool
+    left: bool = False
+    """A friend not present who left on purpose, rather than losing the connection."""
 
 
 class Welcome(_Message):

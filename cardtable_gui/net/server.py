@@ -29,6 +29,7 @@ from cardtable_gui.net import codes
 from cardtable_gui.net.channel import Channel, ChannelError, KeyExchange, Side
 from cardtable_gui.net.messages import (
     HOST_ENDED,
+    LEFT_ON_PURPOSE,
     PROTOCOL_VERSION,
     Act,
     Bye,
@@ -345,7 +346,7 @@ class HostServer:
                 continue
             self._incoming.put(Arrived(guest.number, message))
             if isinstance(message, Bye):
-                return "left the game"
+                return LEFT_ON_PURPOSE
 
     def _within_rate(self, guest: _Guest) -> bool:
         now = time.monotonic()

@@ -12,6 +12,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from cardtable_gui.cards import Card
+from cardtable_gui.net.client import GuestClient
 from cardtable_gui.net.channel import Channel, ChannelError, KeyExchange, Side
 from cardtable_gui.net.messages import (
     PROTOCOL_VERSION,
@@ -155,3 +156,11 @@ def cards_named(value: object) -> set[Card]:
     if isinstance(value, tuple | list | set | frozenset):
         return set().union(*(cards_named(item) for item in value))
     return set()
+
+
+def cut(client: GuestClient) -> None:
+    """The friend's network goes: the connection ends without a goodbye (``Bye``)."""
+    loop, outbox, thread = client._loop, client._outbox, client._thread
+    assert loop is not None and outbox is not None and thread is not None
+    loop.call_soon_threadsafe(outbox.put_nowait, None)
+    thread.join(timeout=5)

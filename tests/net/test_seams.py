@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from net_support import cut
 
 from cardtable_gui.match import THINKING_CUE_AFTER
 from cardtable_gui.match_seam import MatchSeam
@@ -183,19 +184,35 @@ def test_both_tables_show_a_computer_thinking_only_once_its_turn_has_lasted(tabl
     assert guest.thinking_seat is None, "a table still showing a move shows nobody thinking"
 
 
-def test_a_person_at_another_computer_is_shown_choosing_and_a_lost_connection_so(tables) -> None:
-    host, guest = tables
-    assert host.waiting_words(2) == "choosing" and host.waiting_words(1) == "thinking"
-    assert guest.waiting_words(0) == "choosing" and guest.waiting_words(3) == "thinking"
-    assert not any(host.away(seat) or guest.away(seat) for seat in range(4))
-    guest.client.close()
+def _friend_away(host: HostedMatch) -> str:
+    """What the host's table says of the friend once they are gone."""
     deadline = time.monotonic() + 10
-    while host.waiting_words(2) != "connection lost":
+    while host.hosted.friends[2].present:
         assert time.monotonic() < deadline
         host.poll()
         time.sleep(0.01)
     assert any("Ada" in notice for notice in host.notices())
     assert host.away(2) and not host.away(1) and not host.away(0)
+    return host.waiting_words(2)
+
+
+def test_a_person_at_another_computer_is_shown_choosing_and_a_lost_connection_so(tables) -> None:
+    host, guest = tables
+    assert host.waiting_words(2) == "choosing" and host.waiting_words(1) == "thinking"
+    assert guest.waiting_words(0) == "choosing" and guest.waiting_words(3) == "thinking"
+    assert not any(host.away(seat) or guest.away(seat) for seat in range(4))
+    cut(guest.client)
+    assert _friend_away(host) == "connection lost"
+    assert not host.hosted.seats()[2].left
+
+
+def test_a_friend_who_leaves_on_purpose_is_shown_to_have_left_not_lost(tables) -> None:
+    """Seen in play: a friend who chose Menu, Leave was shown as "connection lost",
+    while the host's note said they had left."""
+    host, guest = tables
+    guest.close()
+    assert _friend_away(host) == "left the table"
+    assert host.hosted.seats()[2].left, "the other friends' tables are told so too"
 
 
 def test_a_computer_whose_move_the_host_s_table_holds_is_shown_waiting_for_the_host(tables) -> None:

@@ -1033,5 +1033,5 @@ def test_an_away_friend_s_plate_says_so_before_their_turn(app: App, server: Host
     _gone(app, table, friend)
     frames(app, 2)
     assert table.match.to_move == 0, "the host bids first in this deal"
-    assert gia.thinking and gia.waiting_words == "connection lost"
+    assert gia.thinking and gia.waiting_words == "left the table"
 
