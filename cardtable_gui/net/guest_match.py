@@ -48,6 +48,10 @@ BACK_IN = "You are back in the game."
 HELD_WORDS = "waiting for the host"
 """What a computer's plate says while the host's table holds its move: "thinking" for
 as long as the host read a summary was not true."""
+HOST_READING = "reading"
+"""What the host's plate says while the host's table holds the game (its Rules page,
+a question or a hand's summary is up): "choosing" was not true, and a friend who had
+closed the summary waited on it for as long as the host read theirs."""
 KEPT_BY_HOST = "The game stays saved on the host's computer, where a computer plays your seat if it goes on."
 PASSING_REFUSALS = frozenset({"NameTaken"})
 """Refusals of a join again that may pass: the host has not yet noticed that the old
@@ -170,6 +174,8 @@ class GuestMatch:
             # The host's computer plays its seats: while the host reads, they wait.
             return HELD_WORDS if self.remote.held else "thinking"
         info = self.remote.lobby[seat]
+        if info.kind == "host" and self.remote.held:
+            return HOST_READING
         return doing if info.present else away_words(info.left)
 
     def away(self, seat: int) -> bool:

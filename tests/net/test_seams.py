@@ -233,9 +233,10 @@ def test_a_computer_whose_move_the_host_s_table_holds_is_shown_waiting_for_the_h
         assert time.monotonic() < deadline, "the friend's table was told"
         time.sleep(0.005)
     assert guest.thinking_seat == computer and guest.waiting_words(computer) == "waiting for the host"
-    assert guest.waiting_words(0) == "choosing", "the host's own seat is still the host choosing"
+    assert guest.waiting_words(0) == "reading", "the host is reading, not choosing a move"
     host.hosted.hold(False)
     while told():
         assert time.monotonic() < deadline, "the friend's table was told"
         time.sleep(0.005)
     assert guest.waiting_words(computer) == "thinking"
+    assert guest.waiting_words(0) == "choosing"
