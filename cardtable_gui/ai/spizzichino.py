@@ -188,7 +188,17 @@ class SpizzichinoHeuristic(SeatHeuristic):
         if table.is_master(card):
             out = table.points_out(card.suit)
             suit = card.suit.title if card.suit is not None else "that suit"
-            gain = f", and your opponent may still have {_in_points(out)} in {suit} to give up" if out else ""
+            if not out:
+                gain = ""
+            elif table.opponent_void(card.suit):
+                # A play-tester read "may still have ... to give up" as wrong once the
+                # opponent had shown no such card: only their stacks can still hold one.
+                gain = (
+                    f", and though your opponent has no {suit} in hand, "
+                    f"{_in_points(out)} in {suit} may still come out of their stacks"
+                )
+            else:
+                gain = f", and your opponent may still have {_in_points(out)} in {suit} to give up"
             hopes = (likely("points-out", str(card), out),) if out else ()
             if table.answer_can_beat(card):
                 why = (

@@ -176,7 +176,9 @@ def test_points_out_count_a_suit_the_opponent_showed_void_in_that_still_comes_to
         state.apply(said.action)
         said = advice(state)
     assert said.action == PlayCard(Card.parse("1Ba"))
-    assert said.reason.endswith("your opponent may still have two thirds of a point in bastoni to give up.")
+    assert said.reason.endswith(
+        "though your opponent has no bastoni in hand, two thirds of a point in bastoni may still come out of their stacks."
+    )
     assert said.claims[-1] == likely("points-out", "1Ba", 2)
     assert holds(said.claims[-1], state, said)
 
