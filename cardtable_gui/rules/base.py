@@ -46,6 +46,12 @@ class Action:
 
     __slots__ = ()
 
+    def in_words(self) -> str:
+        """The move as a player says it, to be done: "bid 3", "lay down three kings".
+        The text form, where that reads as words already; a move whose text form is
+        notation (cards, book numbers) says itself in words instead."""
+        return str(self)
+
 
 class Event:
     """Base of every event: a small immutable value saying what happened.

@@ -94,6 +94,9 @@ class LookAtCards(base.Action):
     def __str__(self) -> str:
         return "look"
 
+    def in_words(self) -> str:
+        return "look at your cards"
+
 
 class PlayCard(InternedPlay, pack=french_deck(), pack_name="Spades"):
     """Play ``card`` to the trick (one interned move per card)."""

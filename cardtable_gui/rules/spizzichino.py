@@ -285,6 +285,10 @@ class LiftCard(base.Action):
     def __str__(self) -> str:
         return f"lift stack {self.stack}"
 
+    def in_words(self) -> str:
+        # Seen from the player, stack 0 is on the left (the table lays them out so).
+        return f"lift the top card of your {'left' if self.stack == 0 else 'right'} stack"
+
 
 class PlayCard(InternedPlay, pack=DECK, pack_name="Italian"):
     """Play ``card`` from the hand or from the top of one of your stacks (one interned

@@ -156,6 +156,37 @@ def test_moves_told_back_in_words_never_in_card_notation() -> None:
     assert what_you_did(TakePile(3)) == "You chose another move."
 
 
+def test_hand_and_foot_melds_and_takes_are_told_back_by_what_they_lay_down() -> None:
+    """Seen in a practice game: "You chose another move. Another move did better by 62
+    points", naming neither move."""
+    from cardtable_gui.rules.hand_and_foot import Meld, MeldGroup
+    from cardtable_gui.rules.spizzichino import LiftCard
+
+    kings = MeldGroup(None, tuple(Card.parse(c) for c in ("KH", "KS", "KD")))
+    wild = MeldGroup(2, (Card.parse("2C"),))
+    assert what_you_did(Meld((kings, wild))) == "You chose to lay down three kings and add a wild to a book."
+    nines = (Card.parse("9H"), Card.parse("9S"))
+    assert what_you_did(TakePile(nines)) == "You chose to take the pile with two nines."
+    assert what_you_did(Discard(Card.parse("8H"))) == "You discarded the eight of hearts."
+    assert what_you_did(LiftCard(1)) == "You chose to lift the top card of your right stack."
+    made = Discard(Card.parse("8H"))
+    found: Future[Verdict] = Future()
+    found.set_result(verdict(made, Meld((kings,)), 0.0, 62.0, noise=1.0))
+    other = Advice(Discard(Card.parse("3C")), "Discard the 3 of clubs.", "discard")
+    said = remark_on(Closed((Decision(other, made, found),), None), set())
+    assert said is not None and "To lay down three kings did better by 62 points" in said
+
+
+def test_a_gap_under_half_a_point_is_told_in_tenths_never_as_0() -> None:
+    """Seen in a practice game: "playing the quattro di denari did better by 0 points"."""
+    from cardtable_gui.scenes.table.coach import by_points
+
+    assert by_points(verdict(DrawCards(), Bid(2), 0.0, 0.3)) == "by 0.3 points"
+    assert by_points(verdict(DrawCards(), Bid(2), 0.0, 0.01)) == "by less than a tenth of a point"
+    assert by_points(verdict(DrawCards(), Bid(2), 0.0, 0.6)) == "by 1 point"
+    assert by_points(verdict(DrawCards(), Bid(2), 0.0, 2.4)) == "by 2 points"
+
+
 def test_in_spinado_every_card_is_a_turn() -> None:
     run = Advice(PlayCard(FOUR_H), "Start with the 4 of hearts: the run surely stops after it.", "run-stops")
     c = coach("spinado", FixedJudge({PlayCard(SEVEN_S): verdict(PlayCard(SEVEN_S), run.action, -3.0, 4.0, 1.0)}))

@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable_gui.cards import Card, CardError, format_cards, parse_cards
+from cardtable_gui.grammar import listed
 from cardtable_gui.rules.base import Action, ActionParseError
+from cardtable_gui.rules.hand_and_foot.books import cards_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +50,10 @@ class TakePile(Action):
             text += " then " + "; ".join(str(g) for g in self.meld)
         return text
 
+    def in_words(self) -> str:
+        taken = f"take the pile with {cards_words(self.pair)}"
+        return f"{taken} and {groups_in_words(self.meld)}" if self.meld else taken
+
 
 @dataclass(frozen=True, slots=True)
 class Meld(Action):
@@ -67,6 +73,22 @@ class Meld(Action):
     def __str__(self) -> str:
         return "meld " + "; ".join(str(g) for g in self.groups)
 
+    def in_words(self) -> str:
+        return groups_in_words(self.groups)
+
+
+def groups_in_words(groups: tuple[MeldGroup, ...]) -> str:
+    """Cards laid on books, as a player says it: "lay down three kings and add a wild
+    to a book". Books are named by what goes on them, never by their numbers."""
+    laid = [cards_words(group.cards) for group in groups if group.book is None]
+    added = [cards_words(group.cards) for group in groups if group.book is not None]
+    parts = []
+    if laid:
+        parts.append(f"lay down {listed(laid)}")
+    if added:
+        parts.append(f"add {listed(added)} to {'a book' if len(added) == 1 else 'books'}")
+    return " and ".join(parts)
+
 
 @dataclass(frozen=True, slots=True)
 class Discard(Action):
@@ -76,6 +98,9 @@ class Discard(Action):
 
     def __str__(self) -> str:
         return f"discard {self.card}"
+
+    def in_words(self) -> str:
+        return f"discard the {self.card.name}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from cardtable_gui.article import with_article
 from cardtable_gui.cards import Card, Rank
 from cardtable_gui.rules.base import IllegalAction
 
@@ -50,6 +51,34 @@ def rank_name(rank: Rank | None) -> str:
     if rank is None:
         return "wilds"
     return {Rank.SIX: "sixes"}.get(rank, f"{rank.title}s")
+
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+"""How many cards, as a player says it."""
+
+
+def number_word(count: int) -> str:
+    """ "two", "eleven", "14"."""
+    return NUMBER_WORDS[count] if count < len(NUMBER_WORDS) else str(count)
+
+
+def count_words(count: int, rank: Rank | None) -> str:
+    """ "a king", "an ace", "three kings", "a wild", "two wilds"."""
+    if count == 1:
+        return with_article(rank.title if rank is not None else "wild")
+    return f"{number_word(count)} {rank_name(rank)}"
+
+
+def cards_words(cards: Sequence[Card]) -> str:
+    """A group of cards laid on a book: "three kings", "two kings and a wild"."""
+    naturals = [card for card in cards if not is_wild(card)]
+    wilds = len(cards) - len(naturals)
+    parts = []
+    if naturals:
+        parts.append(count_words(len(naturals), naturals[0].rank))
+    if wilds:
+        parts.append(count_words(wilds, None))
+    return " and ".join(parts)
 
 
 @dataclass(frozen=True, slots=True)

@@ -276,8 +276,14 @@ def better_named(best: Action) -> str:
 
 
 def by_points(verdict: Verdict) -> str:
+    """ "by 3 points", or under half a point "by 0.3 points": "did better by 0 points"
+    read as no better at all."""
     counted = f" ({verdict.worth_words})" if verdict.worth_words else ""
-    return f"by {verdict.gap:.0f} point{'' if round(verdict.gap) == 1 else 's'}{counted}"
+    if round(verdict.gap) >= 1:
+        return f"by {verdict.gap:.0f} point{'' if round(verdict.gap) == 1 else 's'}{counted}"
+    if verdict.gap >= 0.05:
+        return f"by {verdict.gap:.1f} points{counted}"
+    return f"by less than a tenth of a point{counted}"
 
 
 def measured(verdict: Verdict) -> str:
@@ -287,7 +293,7 @@ def measured(verdict: Verdict) -> str:
 
 def what_you_did(action: Action) -> str:
     """The learner's move, told back: "You played the 7 of spades.", "You chose to bid 3."."""
-    text = str(action)
+    text = action.in_words()
     card = getattr(action, "card", None)
     if isinstance(card, Card):
         verb = text.split(" ", 1)[0]

@@ -18,7 +18,7 @@ from cardtable_gui.article import with_article
 from cardtable_gui.cards import Card, Rank
 from cardtable_gui.rules.base import Event, HandDealt
 from cardtable_gui.rules.hand_and_foot import is_wild
-from cardtable_gui.rules.hand_and_foot.books import rank_name
+from cardtable_gui.rules.hand_and_foot.books import cards_words, number_word, rank_name
 from cardtable_gui.rules.hand_and_foot.events import (
     BookClosed,
     CardsDrawn,
@@ -32,34 +32,6 @@ from cardtable_gui.rules.hand_and_foot.events import (
     TeamOpened,
     WentOut,
 )
-
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
-"""How many cards, as a player says it."""
-
-
-def number_word(count: int) -> str:
-    """ "two", "eleven", "14"."""
-    return NUMBER_WORDS[count] if count < len(NUMBER_WORDS) else str(count)
-
-
-def count_words(count: int, rank: Rank | None) -> str:
-    """ "a king", "an ace", "three kings", "a wild", "two wilds"."""
-    if count == 1:
-        return with_article(rank.title if rank is not None else "wild")
-    return f"{number_word(count)} {rank_name(rank)}"
-
-
-def cards_words(cards: Sequence[Card]) -> str:
-    """A group of cards laid on a book: "three kings", "two kings and a wild"."""
-    naturals = [card for card in cards if not is_wild(card)]
-    wilds = len(cards) - len(naturals)
-    parts = []
-    if naturals:
-        parts.append(count_words(len(naturals), naturals[0].rank))
-    if wilds:
-        parts.append(count_words(wilds, None))
-    return " and ".join(parts)
-
 
 class LogWords:
     """Turns each event of a round into the log's lines, following the books laid so
