@@ -170,7 +170,12 @@ class LessonRun:
         step = self.step
         if isinstance(step, Do) and self._expected is not None:
             if not self._same_move(action, self._expected):
-                return Outcome(False, step.wrong)
+                if type(action) is type(self._expected):
+                    return Outcome(False, step.wrong)
+                # A move of another kind may not be the one the learner meant: a Hand and
+                # Foot discard lays any staged cards down first, and a play-tester who had
+                # discarded as told read "discard the 4 of spades" as refusing that.
+                return Outcome(False, f"{step.wrong} The move you made would {action.in_words()}.")
             # The step's own move, however the learner put it together.
             action = self._expected
         if isinstance(step, Free):

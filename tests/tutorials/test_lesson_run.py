@@ -49,7 +49,10 @@ def test_do_steps_refuse_other_moves_and_change_nothing(game: str, lesson: Lesso
         others = [action for action in legal if _after(game, run.state, action) != wanted]
         if others:
             refused = run.attempt(others[0])
-            assert not refused.accepted and refused.text == step.wrong
+            told = step.wrong
+            if type(others[0]) is not type(run.parse(step.action)):
+                told = f"{step.wrong} The move you made would {others[0].in_words()}."
+            assert not refused.accepted and refused.text == told
         illegal = next((a for a in _candidate_moves(run) if a not in legal), None)
         if illegal is not None:
             refused = run.attempt(illegal)
@@ -180,6 +183,28 @@ def test_a_meld_is_the_wanted_move_whatever_order_its_cards_were_picked_in() -> 
     shuffled = "meld new 4H 4C 4D; new KS KD KH; new QS QH QD; new JH JS JD"
     assert run.attempt(run.parse(shuffled)).accepted
     assert run.next() and run.state.digest() == wanted
+
+
+def test_a_discard_step_refusing_a_meld_says_what_the_move_would_have_done() -> None:
+    """Seen in play: with the 9 of spades put on the nines, discarding the 4 of spades as
+    asked was refused with "End your turn by discarding the 4 of spades": the table
+    lays staged cards down before the discard, and that meld was what the step refused."""
+    from cardtable_gui.rules.hand_and_foot import Meld
+
+    course = load_course("hand_and_foot")
+    lesson = next(
+        lesson for lesson in course.lessons if any(isinstance(s, Do) and s.action == "discard 4S" for s in lesson.steps)
+    )
+    run = LessonRun("hand_and_foot", lesson)
+    while not (isinstance(run.step, Do) and run.step.action == "discard 4S"):
+        run.skip()
+    run.play_pending()
+    meld = next(action for action in run.state.legal_actions() if isinstance(action, Meld))
+    refused = run.attempt(meld)
+    assert not refused.accepted
+    assert refused.text.startswith("End your turn by discarding the 4 of spades. The move you made would ")
+    assert refused.text.endswith(f"{meld.in_words()}.") and "book" in refused.text
+    assert run.attempt(run.parse("discard 4S")).accepted
 
 
 def _follow_suit_step(run: LessonRun) -> Do:
