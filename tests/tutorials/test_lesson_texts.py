@@ -110,3 +110,16 @@ def test_a_learner_who_goes_by_a_name_the_lessons_give_another_seat_is_you() -> 
     assert names == ["You", "Ada", "Bruno", "Clara"]
     names = [seat.name for seat in lesson_config(LessonRun("spades", lesson), "Zoë", COMPUTER_NAMES).seats]
     assert names == ["Zoë", "Ada", "Bruno", "Clara"]
+
+
+@pytest.mark.parametrize("game", ["spades", "arizona_spaghetti", "spizzichino"])
+def test_a_question_of_who_takes_the_trick_is_not_answered_by_the_table_first(game: str) -> None:
+    """Seen in play: Spizzichino asked "Who takes the trick?" under the trick's own
+    "Ada takes it"."""
+    asking = [
+        step
+        for lesson in load_course(game).lessons
+        for step in lesson.steps
+        if isinstance(step, Quiz) and re.match(r"Who takes (this|the) trick", step.question)
+    ]
+    assert asking and all(step.asks_taker for step in asking)
