@@ -857,7 +857,7 @@ def test_the_hand_and_foot_keys_line_is_never_cut_while_kings_are_staged(tmp_pat
     assert controls.cancel_button.visible and controls.lay_down_button.visible
     shown, size_px = controls.keys_shown()
     assert "\u2026" not in shown and shown.startswith("Keys: L lays down")
-    assert app.theme.font(size_px).size(shown)[0] <= controls.hint_rect.width
+    assert app.theme.font(size_px).size(shown)[0] <= controls.hint_room().width
     app.quit()
 
 
@@ -1144,3 +1144,27 @@ def test_the_rules_page_opened_from_a_lesson_goes_back_to_the_lesson(app: App) -
     assert isinstance(rules, RulesBookScene)
     click(app, rules.back.rect.center)
     assert app.scenes.top is scene and scene.run.index == step
+
+
+def test_the_hand_and_foot_prompt_uses_the_room_of_buttons_not_shown(tmp_path: Path) -> None:
+    """Seen in play at 1280x800: "Open with 30: choose cards, then Lay down (or drop
+    them on New b…" was cut short beside the empty slots of Lay down, Cancel and Discard."""
+    app = make_app(tmp_path, (1280, 800))
+    course = load_course("hand_and_foot")
+    index = next(i for i, lesson in enumerate(course.lessons) if lesson.id == "books")
+    scene = LessonTableScene(app, course, index)
+    hurry(scene)
+    app.scenes.push(scene)
+    run = scene.run
+    while not (isinstance(run.step, Do) and run.step.action == "meld new KH KD KS"):
+        key(app, pygame.K_k)
+    settle(app, scene)
+    run_until(app, lambda: scene._deciding is not None)
+    frames(app, 3)
+    controls: Any = scene.table.controls  # type: ignore[attr-defined]
+    assert not controls.lay_down_button.visible
+    assert controls.prompt_shown == [controls.hint], "the whole prompt, on one line"
+    room = controls.hint_room()
+    shown = [b.rect for b in controls._buttons() if b.visible]
+    assert not any(room.colliderect(rect) for rect in shown)
+    app.quit()

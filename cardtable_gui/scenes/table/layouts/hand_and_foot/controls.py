@@ -961,7 +961,7 @@ class TurnControls:
             if button.visible:
                 button.draw(surface, t)
         self._draw_takes(surface)
-        rect = self.hint_rect
+        rect = self.hint_room()
         if self.hint and rect.width > 0:
             # A prompt too long for its line takes the keys' line too: what to do
             # matters more than the keys, which the rules page lists as well.
@@ -978,7 +978,20 @@ class TurnControls:
 
     def keys_shown(self) -> tuple[str, int]:
         """The keys line as it fits the hint's room, and its size (``fit_keys``)."""
-        return fit_keys(self.table.theme, self.keys, self.hint_rect.width)
+        return fit_keys(self.table.theme, self.keys, self.hint_room().width)
+
+    def hint_room(self) -> pygame.Rect:
+        """The hint's line, reaching right up to the first control shown: the slots
+        of hidden buttons are kept so that no button moves when one appears, but the
+        words may use them meanwhile. A play-tester's "Open with 30: choose cards, then
+        Lay down (or drop them on New b…" was cut short beside three empty slots."""
+        rect = self.hint_rect
+        t = self.table.theme
+        mini_w = self.table.sprites.size(self.mini_card)[0]
+        lefts = [b.rect.left for b in self._buttons() if b.visible and b.rect.width and b.rect.left >= rect.left]
+        lefts.extend(b.rect.left - 2 * mini_w - t.px(12) for b in self.take_buttons if b.rect.width)
+        end = min(lefts, default=self.table.bar.right + t.px(8)) - t.px(8)
+        return pygame.Rect(rect.left, rect.top, max(rect.width, end - rect.left), rect.height)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         self.answer.draw(surface, self.table.theme)
