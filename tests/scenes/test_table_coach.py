@@ -249,8 +249,9 @@ def test_a_trumped_ace_is_not_praised_when_a_better_card_was_there() -> None:
     remark = c.remark
     assert remark is not None and "Good choice" not in remark and "wins one of" not in remark
     assert remark == (
-        "You played the ace of hearts. Playing the four of hearts did better by 90 points on average, "
-        "in 16 deals sampled from what you could see."
+        "You played the ace of hearts, the hinted move. Playing the four of hearts did better by 90 points "
+        "on average, in 16 deals sampled from what you could see. The hint goes by rules of thumb; the deals "
+        "try each move out with the hidden cards dealt."
     )
 
 
@@ -261,8 +262,9 @@ def test_praise_only_for_a_move_within_a_small_margin_of_the_best() -> None:
     c.on_event(TrickWon(2, TRICK.cards))
     assert c.poll()
     assert c.remark == (
-        "You played the four of hearts. A close call: playing the seven of spades did better by 20 points, "
-        "too little for 16 sampled deals to settle."
+        "You played the four of hearts, the hinted move. A close call: playing the seven of spades did better "
+        "by 20 points, too little for 16 sampled deals to settle. The hint goes by rules of thumb; the deals "
+        "try each move out with the hidden cards dealt."
     )
     near = verdict(DUCK.action, PlayCard(SEVEN_S), 28.0, 30.0)
     assert near.as_good and not behind.as_good
@@ -285,3 +287,15 @@ def test_the_remark_waits_for_the_verdict() -> None:
     assert not c.poll() and c.remark is None, "the search is still weighing the move"
     judge.pending.set_result(verdict(PlayCard(SEVEN_S), DUCK.action, -60.0, 40.0))
     assert c.poll() and c.remark is not None and "4 of hearts" in c.remark
+
+
+def test_a_hinted_move_the_deals_find_worse_is_told_as_the_hinted_one_with_why_they_differ() -> None:
+    """Seen in a practice game: the learner followed the Hint, and the coach named a
+    better card with no word of why it and the Hint disagreed."""
+    made = PlayCard(FOUR_H)
+    found: Future[Verdict] = Future()
+    found.set_result(verdict(made, PlayCard(SEVEN_S), 0.0, 30.0, noise=1.0))
+    said = remark_on(Closed((Decision(DUCK, made, found),), None), set())
+    assert said is not None
+    assert said.startswith("You played the four of hearts, the hinted move. Playing the seven of spades did better by 30 points")
+    assert said.endswith("The hint goes by rules of thumb; the deals try each move out with the hidden cards dealt.")

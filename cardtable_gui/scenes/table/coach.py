@@ -229,10 +229,10 @@ def remark_on(closed: Closed, confirmed: set[str]) -> str | None:
             # Nothing measured: the adviser's move and reason, with no word on the result.
             return f"{what_you_did(decision.played)} {what_i_would_do(decision.advice)}"
         if verdict is not None and verdict.clearly_worse:
-            return f"{what_you_did(decision.played)} {better_move(decision.advice, verdict)}"
+            return f"{told_back(decision)} {better_move(decision.advice, verdict)}{beyond_the_hint(decision)}"
     for decision, verdict in judged:
         if verdict is not None and not verdict.as_good:
-            return f"{what_you_did(decision.played)} {close_call(verdict)}"
+            return f"{told_back(decision)} {close_call(verdict)}{beyond_the_hint(decision)}"
     sound = [(d, v) for d, v in judged if v is not None]
     if not sound:
         return None
@@ -250,6 +250,20 @@ def remark_on(closed: Closed, confirmed: set[str]) -> str | None:
             confirmed.add(idea)
             return praise(decision.advice) if decision.followed else f"Good choice. {measured(verdict)}"
     return None
+
+
+def told_back(decision: Decision) -> str:
+    """The learner's move told back, saying so when it was the hinted one."""
+    told = what_you_did(decision.played)
+    return f"{told[:-1]}, the hinted move." if decision.followed else told
+
+
+def beyond_the_hint(decision: Decision) -> str:
+    """Why the deals may find better than the hint the learner followed: a play-tester
+    who followed it was marked down with no word of why the two disagreed."""
+    if not decision.followed:
+        return ""
+    return " The hint goes by rules of thumb; the deals try each move out with the hidden cards dealt."
 
 
 def better_move(advice: Advice, verdict: Verdict) -> str:
