@@ -1168,3 +1168,30 @@ def test_the_hand_and_foot_prompt_uses_the_room_of_buttons_not_shown(tmp_path: P
     shown = [b.rect for b in controls._buttons() if b.visible]
     assert not any(room.colliderect(rect) for rect in shown)
     app.quit()
+
+
+def test_the_ring_follows_staged_cards_onto_the_books_and_lay_down(tmp_path: Path) -> None:
+    """Seen in play: with the ringed kings dropped on New book the ring vanished, and
+    nothing said that Lay down was still to come."""
+    app = make_app(tmp_path, (1280, 800))
+    course = load_course("hand_and_foot")
+    index = next(i for i, lesson in enumerate(course.lessons) if lesson.id == "books")
+    scene = LessonTableScene(app, course, index)
+    hurry(scene)
+    app.scenes.push(scene)
+    run = scene.run
+    while not (isinstance(run.step, Do) and run.step.action == "meld new KH KD KS"):
+        key(app, pygame.K_k)
+    settle(app, scene)
+    run_until(app, lambda: scene._deciding is not None)
+    table: Any = scene.table
+    kings = tuple(Card.parse(text) for text in ("KH", "KD", "KS"))
+    choose_cards(app, scene, kings)
+    rect = table.fan.card_rect(min(table.fan.chosen))
+    drag(app, (rect.left + max(4, rect.width // 8), rect.top + rect.height // 4), table.rows[0].place_rect(NEW_BOOK).center)
+    frames(app, 3)
+    rings = scene.highlight_rects()
+    staged = table.rows[0].cards_rect(("staged", 0))
+    assert staged in rings and table.controls.lay_down_button.rect in rings
+    assert len(rings) == len({tuple(r) for r in rings}) == 2, "each place ringed once"
+    app.quit()

@@ -494,7 +494,8 @@ class LessonTableScene(TableScene):
                     rects.append(area)
             else:
                 rects.extend(self.table.card_rects(Card.parse(item)))
-        return rects
+        # Cards laid on one place ring it once (and Lay down once for them all).
+        return [pygame.Rect(rect) for rect in dict.fromkeys(tuple(rect) for rect in rects)]
 
     def _draw_highlights(self, surface: pygame.Surface, in_hand: list[pygame.Rect]) -> None:
         """Rings round what the step points at, but for the hand's cards, which the

@@ -381,6 +381,19 @@ class TurnControls:
         if note:
             self.port.note_briefly(note)
 
+    def staged_rects(self, card: Card) -> list[pygame.Rect]:
+        """Where ``card`` shows staged on your books, and Lay down, which plays it: a
+        lesson's ring follows the cards it names from the hand onto the books and on to
+        the button that finishes the move (a play-tester who had dropped the kings on
+        New book saw the ring vanish and nothing say that Lay down was still to come)."""
+        if not self.table.rows:
+            return []
+        row = self.table.rows[0]
+        rects = [rect for key in self.staging.places_of(card) if (rect := row.cards_rect(key)) is not None]
+        if rects and self.lay_down_button.visible:
+            rects.append(self.lay_down_button.rect)
+        return rects
+
     def place_keys(self) -> list[Hashable]:
         """The row's place of each book in the rules' numbering, as a hint worked out
         after the staged cards names them."""

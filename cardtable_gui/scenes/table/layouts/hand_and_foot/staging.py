@@ -80,6 +80,15 @@ class Staging:
         index = self._group_at(key)
         return list(self.groups[index].cards) if index is not None else []
 
+    def places_of(self, card: Card) -> list[Hashable]:
+        """The row's places where ``card`` is staged (one, unless the card is in the
+        pack twice and both copies are staged)."""
+        found: list[Hashable] = []
+        for index, group in enumerate(self.groups):
+            if card in group.cards:
+                found.append(PILE if group.pile else staged_key(index) if group.book is None else book_key(group.book))
+        return found
+
     def new_groups(self) -> list[tuple[int, StagedGroup]]:
         """The staged new books with their index among the groups."""
         return [(i, g) for i, g in enumerate(self.groups) if g.book is None and not g.pile]

@@ -471,7 +471,7 @@ class HandAndFootLayout(GameLayout):
         rects = hand_card_rects(self.fan, card)
         if self.discard.count and self.discard.top == card:
             rects.append(self.sprites.rect(self.discard.top_center, self.discard.card_width))
-        return rects
+        return rects + self.controls.staged_rects(card)
 
     # -- the picture of the table -------------------------------------------------------
 
