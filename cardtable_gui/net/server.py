@@ -116,6 +116,13 @@ WRONG_CODE = (
 """The refusal of a wrong code. The host cannot tell an old code from a mistyped one
 (the code keys the connection), so the words cover both."""
 
+CODE_RETIRED = (
+    "That join code is not this game's either, and after three wrong tries the host's game "
+    "has taken a new code: ask the host for the one their screen shows now."
+)
+"""The refusal of the wrong code that made the host take a new one: the friend who
+typed it would otherwise go on trying a code that can no longer be right."""
+
 
 @dataclass(frozen=True, slots=True)
 class CodeChanged:
@@ -315,11 +322,13 @@ class HostServer:
 
     async def _wrong_code(self, socket: ServerConnection) -> None:
         self._wrong += 1
-        if self._wrong >= self.limits.wrong_tries:
-            self._wrong = 0
-            self._code = self._new_code()
-            self._incoming.put(CodeChanged(self._code))
-        await _refuse(socket, "WrongCode", WRONG_CODE)
+        if self._wrong < self.limits.wrong_tries:
+            await _refuse(socket, "WrongCode", WRONG_CODE)
+            return
+        self._wrong = 0
+        self._code = self._new_code()
+        self._incoming.put(CodeChanged(self._code))
+        await _refuse(socket, "WrongCode", CODE_RETIRED)
 
     async def _read(self, guest: _Guest) -> str:
         """Read the guest's messages until it leaves; returns how it left."""

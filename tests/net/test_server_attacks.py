@@ -13,7 +13,7 @@ from websockets.exceptions import ConnectionClosed
 
 from cardtable_gui.net.client import GuestClient, Lost
 from cardtable_gui.net.messages import PROTOCOL_VERSION, Refused, Welcome, write
-from cardtable_gui.net.server import Arrived, CodeChanged, HostServer, Left, Limits
+from cardtable_gui.net.server import CODE_RETIRED, WRONG_CODE, Arrived, CodeChanged, HostServer, Left, Limits
 
 CODE = "7-tiger-lamp"
 LIMITS = Limits(hello_seconds=0.5, rate=20.0, burst=40, wrong_tries=3, ping_seconds=2.0)
@@ -88,6 +88,9 @@ def test_a_wrong_code_costs_a_connection_and_a_few_wrong_codes_retire_the_code(s
     for attempt in range(3):
         heard = asyncio.run(guess(f"{attempt + 2}-tiger-lamp"))
         assert [getattr(m, "error", None) for m in heard] == ["WrongCode"]
+        # The try that retires the code says so: the friend asks for the new one.
+        said = WRONG_CODE if attempt < 2 else CODE_RETIRED
+        assert [getattr(m, "message", None) for m in heard] == [said]
     assert [a for a in _arrivals(server) if isinstance(a, CodeChanged)] == [CodeChanged("9-otter-plum")]
     assert server.code == "9-otter-plum"
     heard = asyncio.run(guess(CODE))
