@@ -94,6 +94,15 @@ def test_the_keys_choose_as_the_mouse_does(fan) -> None:
     assert table.drops == [(parse_cards("4H 4S 4D"), None)]
 
 
+def test_the_first_space_points_at_a_card_without_choosing_it(fan) -> None:
+    """Seen in a practice game: the first Space did nothing to be seen."""
+    table = Table(fan)
+    table.key(pygame.K_SPACE)
+    assert fan.selected == 0 and fan.chosen_cards == []
+    table.key(pygame.K_SPACE)
+    assert fan.chosen_cards == [fan.slots[0].card]
+
+
 def test_home_and_end_jump_and_the_cursor_stays_after_a_meld(fan) -> None:
     table = Table(fan)
     table.key(pygame.K_END)

@@ -288,6 +288,11 @@ class GroupPlay(Generic[T]):
         if key == pygame.K_SPACE:
             if fan.selected is not None:
                 fan.toggle(fan.selected)
+            else:
+                # Nothing pointed at yet: the first Space points at the leftmost card,
+                # as the first Enter picks one; a play-tester's first Space did nothing
+                # to be seen. It chooses nothing the player has not seen outlined.
+                fan.select(0)
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             # Chosen cards go where they fit; with none chosen, the card under the
