@@ -1195,3 +1195,22 @@ def test_the_ring_follows_staged_cards_onto_the_books_and_lay_down(tmp_path: Pat
     assert staged in rings and table.controls.lay_down_button.rect in rings
     assert len(rings) == len({tuple(r) for r in rings}) == 2, "each place ringed once"
     app.quit()
+
+
+def test_the_last_trick_stays_as_it_was_when_the_lesson_ends(app: App) -> None:
+    """Seen in play: on the last Next of Arizona Spaghetti's first lesson, Clara's "1
+    trick" went back to "0 tricks" and the trick stood half gathered, its tags gone."""
+    scene = open_lesson(app, "arizona_spaghetti", 0)
+    last = len(scene.run.lesson.steps) - 1
+    play_lesson(app, scene, stop_at=lambda step: scene.run.index == last)
+    frames(app, 30)
+    trick = scene.table.trick  # type: ignore[attr-defined]
+    before = (list(trick.plays), trick.winner, [panel.lines for panel in scene.table.panels])
+    assert len(before[0]) == 4 and before[1] is not None, "the trick the last question is about"
+    step = scene.run.step
+    assert isinstance(step, Quiz)
+    scene.answer(step.answer)
+    key(app, pygame.K_RETURN)
+    frames(app, 60)
+    assert scene.run.done and scene.panel.counter == "Lesson complete"
+    assert (list(trick.plays), trick.winner, [panel.lines for panel in scene.table.panels]) == before

@@ -133,12 +133,14 @@ class LessonTableScene(TableScene):
     def holds(self, event: Event) -> bool:
         """A finished trick stays on the table while a step talks or asks about it; it is
         taken in once the learner goes on to a move, or the step's moves go on."""
-        return (
-            isinstance(event, TrickWon)
-            and not self.run.done
-            and not self.run.awaits_move
-            and not self.run.pending_moves()
-        )
+        if not isinstance(event, TrickWon):
+            return False
+        if self.run.done:
+            # The lesson's last trick stays as its last step left it, taker marked and
+            # counted; it went on to be taken in as play stopped, and stood half gathered
+            # with its taker's count undone (seen in play). A summary after it still comes.
+            return len(self.lesson_match.events) == 1
+        return not self.run.awaits_move and not self.run.pending_moves()
 
     def play_has_stopped(self) -> bool:
         """A finished lesson plays no more moves: no plate says "to play" beside
@@ -151,6 +153,8 @@ class LessonTableScene(TableScene):
         trick was marked "You take it" there, then unmarked as the question asked who.
         Any other question leaves the mark, and the tricks counted, as they were."""
         run = self.run
+        if run.done:
+            return True
         step = run.step
         asking = isinstance(step, Quiz) and step.asks_taker and not run.can_next
         return not asking and not run.taker_asked_next
