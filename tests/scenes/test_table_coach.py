@@ -299,3 +299,17 @@ def test_a_hinted_move_the_deals_find_worse_is_told_as_the_hinted_one_with_why_t
     assert said is not None
     assert said.startswith("You played the four of hearts, the hinted move. Playing the seven of spades did better by 30 points")
     assert said.endswith("The hint goes by rules of thumb; the deals try each move out with the hidden cards dealt.")
+
+
+def test_in_arizona_spaghetti_a_trick_another_seat_took_is_no_loss_to_explain() -> None:
+    """Seen in a practice game: the learner led low so that Clara would take a costly
+    trick, and the coach said "The right play from what you could see: Clara held the
+    ace of spades", as if hidden cards had beaten them."""
+    low = Advice(PlayCard(FOUR_H), "Lead the 4 of hearts: it can hardly take the trick.", "lead-low")
+    c = coach("arizona_spaghetti")
+    decide(c, low, low.action)
+    c.on_event(CardPlayed(0, FOUR_H))
+    c.on_event(CardPlayed(3, Card.parse("AH")))
+    c.on_event(TrickWon(3, (FOUR_H, Card.parse("AH"))))
+    assert c.poll()
+    assert c.remark is not None and "right play" not in c.remark and "held the" not in c.remark

@@ -48,6 +48,11 @@ TRICK_GAMES = frozenset({"spades", "arizona_spaghetti", "spizzichino"})
 CARD_GAMES = frozenset({"spinado"})
 """Games where each card played is a turn: the remark follows the card."""
 
+TRICKS_COST = frozenset({"arizona_spaghetti"})
+"""Trick games where what a trick holds costs its taker: a trick that went to another
+seat is no loss to be explained (the coach said "The right play from what you could
+see: Clara held the ace of spades" of a lead meant to let her take it)."""
+
 NOTHING_TO_LEARN = frozenset({"only-card", "only move", "blind-pile", "any"})
 """Rules of thumb that speak when there is no choice, or when every choice is as good
 (Spizzichino's face-down piles): no remark is made on them."""
@@ -134,6 +139,7 @@ class Coach:
         seed: int = 0,
     ) -> None:
         self.by_tricks = game in TRICK_GAMES
+        self.takers_win = game not in TRICKS_COST
         self.by_cards = game in CARD_GAMES
         self.seat = seat
         self.partners = next((set(side) for side in teams if seat in side), {seat})
@@ -175,7 +181,7 @@ class Coach:
         if self.by_tricks and isinstance(event, TrickWon):
             card = self._trick.get(event.seat)
             self._trick = {}
-            self._close(Taken(self.names[event.seat], card, event.seat in self.partners))
+            self._close(Taken(self.names[event.seat], card, event.seat in self.partners) if self.takers_win else None)
         elif self.by_cards and self._open is None:
             self._close(None)
 
