@@ -54,6 +54,8 @@ class Verdict:
     swing: float
     worth_words: str = ""
     """How the values differ from the points, where they do (Spades' bags)."""
+    unit: str = "point"
+    """What the values count, in the singular (the game's ``score_unit``)."""
 
     @property
     def gap(self) -> float:
@@ -86,6 +88,7 @@ def judge(game: str, seat: int, view: GameView, legal: Sequence[Action], made: A
         noise=best.lead_over(mine)[1],
         swing=max(1.0, _typical(best, mine)),
         worth_words=searcher.worth_words,
+        unit=searcher.rules.score_unit,
     )
 
 

@@ -208,8 +208,9 @@ class SearchAgent:
                 f"next best {short_name(runner.action)}, {100 * runner.win_rate:.0f}%{close}"
             )
         else:
+            unit = f"{self.rules.score_unit}s"
             evidence = (
-                f"{best.mean:+.1f} points against the others' average over {best.tries} sampled deals{counted}; "
+                f"{best.mean:+.1f} {unit} against the others' average over {best.tries} sampled deals{counted}; "
                 f"next best {short_name(runner.action)}, {runner.mean:+.1f}{close}"
             )
         reason = f"{describe(best.action)}: it did best of {len(ranked)} moves tried in the sampled deals."

@@ -292,7 +292,8 @@ class GameRules(ABC, Generic[S, O]):
 
     ``name`` is the registry key; ``title`` and ``summary`` are for menus;
     ``player_counts`` are the table sizes the game supports; ``low_score_wins`` is set
-    by games where points are bad.
+    by games where points are bad; ``score_unit`` is what the scores count, in the
+    singular ("point", or Spinado's "chip").
 
     ``rules_version`` counts the changes of the game's rules, starting at 1; saves
     record it. A change never takes the earlier behaviour away: it becomes a house rule
@@ -307,6 +308,7 @@ class GameRules(ABC, Generic[S, O]):
     player_counts: ClassVar[tuple[int, ...]]
     Options: ClassVar[type[RulesOptions]]
     low_score_wins: ClassVar[bool] = False
+    score_unit: ClassVar[str] = "point"
     rules_version: ClassVar[int] = 1
     earlier_rules: ClassVar[Mapping[int, Mapping[str, Any]]] = {}
 

@@ -805,6 +805,7 @@ class SpinadoRules(base.GameRules[SpinadoState, SpinadoOptions]):
     )
     player_counts: ClassVar[tuple[int, ...]] = (3, 4, 5)
     Options: ClassVar[type[base.RulesOptions]] = SpinadoOptions
+    score_unit: ClassVar[str] = "chip"
 
     def start(
         self, players: int, options: SpinadoOptions, seed: int, rng: random.Random, deck: list[Card] | None

@@ -37,6 +37,12 @@ def test_a_spades_verdict_says_its_points_count_each_bag_at_its_cost() -> None:
     assert judge("spinado", *_first_turn("spinado"), 2, 7).worth_words == ""
 
 
+def test_a_verdict_counts_in_the_game_s_own_unit() -> None:
+    """Spinado is played for chips: "did better by 4 points" was the coach's word."""
+    assert judge("spinado", *_first_turn("spinado"), 2, 7).unit == "chip"
+    assert judge("spades", *_first_turn("spades"), 2, 7).unit == "point"
+
+
 def _first_turn(game: str) -> tuple[int, GameView, list[Action], Action]:
     state = get_rules(game).new_game(4, seed=5)
     seat = state.to_move

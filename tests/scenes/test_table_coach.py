@@ -313,3 +313,14 @@ def test_in_arizona_spaghetti_a_trick_another_seat_took_is_no_loss_to_explain() 
     c.on_event(TrickWon(3, (FOUR_H, Card.parse("AH"))))
     assert c.poll()
     assert c.remark is not None and "right play" not in c.remark and "held the" not in c.remark
+
+
+def test_spinado_s_coach_counts_in_chips() -> None:
+    """Seen in a practice game: "did better by 4 points" in a game played for chips."""
+    from dataclasses import replace
+
+    from cardtable_gui.scenes.table.coach import by_points
+
+    in_chips = replace(verdict(DrawCards(), Bid(2), 0.0, 4.0), unit="chip")
+    assert by_points(in_chips) == "by 4 chips"
+    assert by_points(replace(in_chips, best_value=1.2)) == "by 1 chip"

@@ -296,14 +296,15 @@ def better_named(best: Action) -> str:
 
 
 def by_points(verdict: Verdict) -> str:
-    """ "by 3 points", or under half a point "by 0.3 points": "did better by 0 points"
-    read as no better at all."""
+    """ "by 3 points" (Spinado: "by 3 chips"), or under half a point "by 0.3 points":
+    "did better by 0 points" read as no better at all."""
     counted = f" ({verdict.worth_words})" if verdict.worth_words else ""
+    unit = verdict.unit
     if round(verdict.gap) >= 1:
-        return f"by {verdict.gap:.0f} point{'' if round(verdict.gap) == 1 else 's'}{counted}"
+        return f"by {verdict.gap:.0f} {unit}{'' if round(verdict.gap) == 1 else 's'}{counted}"
     if verdict.gap >= 0.05:
-        return f"by {verdict.gap:.1f} points{counted}"
-    return f"by less than a tenth of a point{counted}"
+        return f"by {verdict.gap:.1f} {unit}s{counted}"
+    return f"by less than a tenth of a {unit}{counted}"
 
 
 def measured(verdict: Verdict) -> str:
