@@ -164,3 +164,27 @@ def test_a_game_in_progress_is_not_replaced_without_asking(app: App) -> None:
 def test_the_practice_seats_skip_the_players_own_name() -> None:
     config = practice_config("spades", "Ada")
     assert [seat.name for seat in config.seats] == ["Ada", "Bruno", "Clara", "Dario"]
+
+
+def test_a_remark_taken_back_leaves_the_note_box_but_not_a_tip(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen in play: a remark on trick 5 stood through trick 7. When a trick has nothing
+    to say, the coach takes its last remark down, and the table with it; a note of
+    anything else in the box stays."""
+    scene = practice(app, "spades")
+    coach = scene.coach
+    assert coach is not None
+    frames(app, 2)
+    scene._show_note("You played the two of clubs.")
+    coach.remark = "You played the two of clubs."
+
+    def taken_back() -> bool:
+        coach.withdrawn, coach.remark = coach.remark, None
+        return True
+
+    monkeypatch.setattr(coach, "poll", taken_back)
+    frames(app, 1)
+    assert not scene.note.visible
+    scene._show_note("A tip about something else.")
+    coach.remark = "Another remark."
+    frames(app, 1)
+    assert scene.note.visible and scene.note.text == "A tip about something else."

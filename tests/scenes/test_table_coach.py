@@ -23,6 +23,7 @@ from cardtable_gui.scenes.table.coach import Closed, Coach, Decision, remark_on,
 
 FOUR_H = Card.parse("4H")
 SEVEN_S = Card.parse("7S")
+SEVEN_S_PLAY = PlayCard(SEVEN_S)
 DUCK = Advice(PlayCard(FOUR_H), "Play the 4 of hearts: it stays under your partner's jack, protecting their nil.", "cover-nil")
 TRICK = TrickWon(1, (Card.parse("JH"), FOUR_H, Card.parse("2H"), Card.parse("3H")))
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
@@ -229,9 +230,39 @@ def test_the_right_move_that_lost_to_an_unseen_card_is_called_right_and_the_card
     c.on_event(TrickWon(1, (FOUR_H, Card.parse("10H"), Card.parse("2H"), Card.parse("5H"))))
     assert c.poll()
     assert c.remark == (
-        "You played the four of hearts. The right play from what you could see: Ben held the ten of hearts. "
-        "It did as well as any move in 16 deals sampled from what you could see."
+        "You played the four of hearts: the right play from what you could see, though Ben's ten of hearts, "
+        "which you could not see, took the trick. It did as well as any move in 16 deals sampled from what "
+        "you could see."
     )
+
+
+def test_a_trick_lost_to_a_card_already_on_the_table_is_not_told_as_lost_to_hidden_cards() -> None:
+    """Seen in a practice game: "The right play from what you could see: Clara held the
+    nine of spades", of a nine played before the learner's eight."""
+    nine = Card.parse("9S")
+    c = coach("spades")
+    c.on_event(CardPlayed(3, nine))
+    decide(c, CHEAPEST, CHEAPEST.action)
+    c.on_event(CardPlayed(0, FOUR_H))
+    c.on_event(TrickWon(3, (nine, FOUR_H)))
+    c.poll()
+    assert c.remark is None or ("could not see" not in c.remark and "held the" not in c.remark)
+
+
+def test_a_trick_with_nothing_to_say_takes_down_the_remark_on_an_earlier_one() -> None:
+    """Seen in play: the remark on trick 5 stood through trick 7, as if about it."""
+    c = coach("spades", FixedJudge({SEVEN_S_PLAY: verdict(SEVEN_S_PLAY, PlayCard(FOUR_H), 0.0, 90.0, noise=1.0)}))
+    decide(c, DUCK, SEVEN_S_PLAY)
+    c.on_event(TrickWon(2, TRICK.cards))
+    assert c.poll() and c.remark is not None and c.remark.startswith("You played the seven of spades.")
+    decide(c, DUCK, DUCK.action)
+    c.on_event(TrickWon(2, TRICK.cards))
+    assert c.poll() and c.remark is not None and c.remark.startswith("Good choice.")
+    praised = c.remark
+    decide(c, DUCK, DUCK.action)
+    c.on_event(TrickWon(2, TRICK.cards))
+    assert c.poll(), "the same idea is not praised twice: the remark on the trick before is taken down"
+    assert c.remark is None and c.withdrawn == praised
 
 
 def test_a_trumped_ace_is_not_praised_when_a_better_card_was_there() -> None:

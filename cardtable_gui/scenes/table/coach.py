@@ -35,6 +35,7 @@ from typing import Protocol
 from cardtable_gui.ai.advice import Advice
 from cardtable_gui.ai.judgement import Verdict
 from cardtable_gui.cards import Card
+from cardtable_gui.grammar import owner
 from cardtable_gui.rules.base import Action, CardPlayed, Event, GameView, TrickWon
 TAG = "Coach"
 COLOUR = (120, 200, 255)
@@ -95,12 +96,14 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class Taken:
-    """Who took the trick the decisions were part of, with which card, and whether
-    that was the learner's side."""
+    """Who took the trick the decisions were part of, with which card, whether that
+    was the learner's side, and whether the card was on the table when the learner
+    played (a card in view beat nothing the learner could not see)."""
 
     name: str
     card: Card | None
     ours: bool
+    seen: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +155,12 @@ class Coach:
         self._closed: list[Closed] = []
         self._trick: dict[int, Card] = {}
         """The cards of the trick on the table, by seat."""
+        self._seen: set[int] = set()
+        """The seats whose cards of this trick were on the table at the learner's move."""
+        self.withdrawn: str | None = None
+        """The remark just taken down because the last trick or turn had nothing to say:
+        it spoke of an earlier one (seen in play: a remark on trick 5 stood through
+        trick 7, and one from a Spinado hand into the next)."""
         self._asked = 0
         self._confirmed: set[str] = set()
         """Ideas already praised once: praise for the same idea is not repeated."""
@@ -167,6 +176,7 @@ class Coach:
             return
         advice, view, legal = self._open
         self._open = None
+        self._seen = set(self._trick)
         verdict = None
         if self.judge is not None and advice.rule not in NOTHING_TO_LEARN and len(legal) > 1:
             self._asked += 1
@@ -180,8 +190,11 @@ class Coach:
             self._trick[event.seat] = event.card
         if self.by_tricks and isinstance(event, TrickWon):
             card = self._trick.get(event.seat)
+            seen = event.seat in self._seen
             self._trick = {}
-            self._close(Taken(self.names[event.seat], card, event.seat in self.partners) if self.takers_win else None)
+            self._seen = set()
+            taken = Taken(self.names[event.seat], card, event.seat in self.partners, seen)
+            self._close(taken if self.takers_win else None)
         elif self.by_cards and self._open is None:
             self._close(None)
 
@@ -197,7 +210,10 @@ class Coach:
         while self._closed and all(d.ready for d in self._closed[0].decisions):
             closed = self._closed.pop(0)
             remark = remark_on(closed, self._confirmed)
-            if remark is not None and remark != self.remark:
+            if remark is None and self.remark is not None:
+                self.withdrawn, self.remark = self.remark, None
+                changed = True
+            elif remark is not None and remark != self.remark:
                 self.remark = remark
                 changed = True
         return changed
@@ -243,12 +259,15 @@ def remark_on(closed: Closed, confirmed: set[str]) -> str | None:
     if not sound:
         return None
     taken = closed.taken
-    if taken is not None and not taken.ours:
+    if taken is not None and not taken.ours and not taken.seen:
+        # The trick went to a card the learner could not see: the play was right all
+        # the same. (A card already on the table beat nothing hidden: a play-tester read
+        # "Clara held the nine of spades" of a nine played before their own card.)
         decision, verdict = sound[-1]
-        beaten = f"{taken.name} held the {taken.card.name}" if taken.card is not None else f"{taken.name} took the trick"
+        beaten = f"{owner(taken.name)} {taken.card.name}" if taken.card is not None else taken.name
         return (
-            f"{what_you_did(decision.played)} The right play from what you could see: "
-            f"{beaten}. {measured(verdict)}"
+            f"{what_you_did(decision.played)[:-1]}: the right play from what you could see, "
+            f"though {beaten}, which you could not see, took the trick. {measured(verdict)}"
         )
     for decision, verdict in reversed(sound):
         idea = decision.advice.rule if decision.followed else "as good as any"

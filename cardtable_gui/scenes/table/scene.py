@@ -539,7 +539,10 @@ class TableScene(Scene):
         self._record_statistics()
         self._consume()
         if self.coach is not None and self.coach.poll():
-            self._show_note(self.coach.remark)
+            if self.coach.remark is not None:
+                self._show_note(self.coach.remark)
+            elif self.note.text == self.coach.withdrawn:
+                self.note.hide()
         self.sprites.prepare_some(PREPARE_SECONDS)
 
     def _tell_notices(self) -> None:
