@@ -559,7 +559,10 @@ class Play:
                 return self._cash_reason(card)
             return {
                 "nil-lead-low": f"Lead the {name}: you bid nil, so lead low and let the others fight for the trick.",
-                "cover-nil-lead": f"Lead the {name}: a high card takes the lead, so your partner can play under it and keep their nil.",
+                "cover-nil-lead": (
+                    f"Lead the {name}, your highest card{'' if card.suit is Suit.SPADES else ' outside spades'}: "
+                    "the higher the lead, the more room your partner has to play under it and keep their nil."
+                ),
                 "set-nil-lead": f"Lead the {name}: a low lead against a nil bid leaves the nil bidder little room to play under.",
                 "lead-short": self._short_lead_reason(card),
                 "lead-low": (

@@ -342,3 +342,17 @@ def test_a_nil_forced_to_beat_the_card_led_is_lost_unless_a_later_player_takes_t
         "lost on this trick unless a player still to come takes it; shed your highest."
     )
 
+
+
+def test_a_lead_to_cover_a_partner_s_nil_is_not_called_high_when_higher_cards_are_out() -> None:
+    """Seen in play: "Lead the nine of hearts: a high card takes the lead ..." with the
+    ace, king, queen and jack of hearts still out. The lead is the highest card held
+    outside spades, and the reason says just that."""
+    state = dealt_by(["9H 5H 3C 2S", "AH KH 4C", "QH JH 5C", "6H 7H 8C"], dealer=3)
+    play_to_seat(state, 0, {2: Bid(0)})
+    said = advice(state, 0)
+    assert said.rule == "cover-nil-lead" and said.action == PlayCard(Card.parse("9H"))
+    assert said.reason == (
+        "Lead the nine of hearts, your highest card outside spades: the higher the lead, the more room your "
+        "partner has to play under it and keep their nil."
+    )
