@@ -280,3 +280,20 @@ def test_no_seat_is_shown_thinking_under_the_hand_s_result(app: App) -> None:
     frames(app, 3)
     assert scene.summary.visible
     assert not any(panel.thinking for panel in scene.table.panels)
+
+
+def test_the_summary_says_where_a_side_s_points_came_from(app) -> None:
+    """Seen in play: a row of "4 + nil, 5, Bruno made, +1, +91" left a play-tester
+    working the 91 out from the rules page."""
+    from cardtable_gui.rules.base import RoundScored
+    from cardtable_gui.rules.spades import HandScored, NilResult, SideResult
+
+    scene = start_table(app, spades_config())
+    frames(app, 2)
+    ours = SideResult((0, 2), 4, 5, 40, 50, 1, 0, 91, 91, 1)
+    theirs = SideResult((1, 3), 7, 6, -70, 0, 0, 0, -70, -70, 0)
+    hand = HandScored(1, (Bid(4), Bid(7), Bid(0), Bid(0)), (5, 4, 0, 4), (NilResult(2, False, 0),), (ours, theirs))
+    summary = scene.table._summary(hand, RoundScored((91, -70, 91, -70), (91, -70, 91, -70)))  # type: ignore[attr-defined]
+    cleo = scene.seat_name(2)
+    assert summary.notes[0] == f"{scene.table._side_name((0, 2))}: +40 for making 4, +50 for {cleo}'s nil, +1 for 1 bag; +91 in all."  # type: ignore[attr-defined]
+    assert summary.notes[1].endswith("fell short of 7: -70."), "one part alone needs no sum"

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
+from cardtable_gui.grammar import YOU
 from cardtable_gui.rules.base import Action, CardPlayed, Event, GameView, HandDealt, RoundScored, TrickWon
 from cardtable_gui.rules.spades import (
     BLIND_NIL,
@@ -389,13 +390,37 @@ class SpadesLayout(FrenchTrickLayout):
                 self._side_name(side.seats), bid, took_text(side, hand), nil_cell,
                 f"+{side.bags}", f"{side.points:+d}",
             ))
-            if side.bag_penalty:
-                notes.append(f"{self._side_name(side.seats)} collected ten bags: -{side.bag_penalty}.")
-            if side.contract and not side.made:
-                notes.append(f"{self._side_name(side.seats)} fell short of {side.contract}: -{10 * side.contract}.")
+            parts = self._points_parts(side, hand)
+            if len(parts) > 1:
+                notes.append(f"{self._side_name(side.seats)}: {', '.join(parts)}; {side.points:+d} in all.")
+            else:
+                if side.bag_penalty:
+                    notes.append(f"{self._side_name(side.seats)} collected ten bags: -{side.bag_penalty}.")
+                if side.contract and not side.made:
+                    notes.append(f"{self._side_name(side.seats)} fell short of {side.contract}: -{10 * side.contract}.")
             totals.append(TotalLine(self._side_name(side.seats), side.total, side.total == best))
         headers = ("Side", "Bid", "Took", "Nil", "Bags", "Points")
         return SummaryTable(f"Hand {hand.hand_number}", headers, tuple(rows), tuple(notes), tuple(totals))
+
+    def _points_parts(self, side: SideResult, hand: HandScored) -> list[str]:
+        """Where a side's points came from, each part with its points: a row of "4 +
+        nil, 5, Bruno made, +1, +91" left a play-tester working out the 91 from the
+        rules page."""
+        parts = []
+        if side.contract:
+            done = "making" if side.made else "falling short of"
+            parts.append(f"{side.contract_points:+d} for {done} {side.contract}")
+        nils = [n for n in hand.nils if n.seat in side.seats]
+        if side.nil_points and nils:
+            name = self.port.seat_name(nils[0].seat)
+            whose = "the nils" if len(nils) > 1 else "your nil" if name == YOU else f"{name}'s nil"
+            parts.append(f"{side.nil_points:+d} for {whose}")
+        bag_points = side.points - side.contract_points - side.nil_points + side.bag_penalty
+        if bag_points:
+            parts.append(f"{bag_points:+d} for {bag_points} bag{'' if bag_points == 1 else 's'}")
+        if side.bag_penalty:
+            parts.append(f"-{side.bag_penalty} for ten bags")
+        return parts
 
     def score_sheet(self, events: Sequence[Event]) -> ScoreSheet | None:
         hands = [event for event in events if isinstance(event, HandScored)]
