@@ -8,12 +8,13 @@ from collections.abc import Iterator
 
 import pytest
 
+from cardtable_gui.cards import Card
 from cardtable_gui.rules.hand_and_foot import Meld, TakePile
 from cardtable_gui.rules.hand_and_foot.books import card_points
 from cardtable_gui.scenes.tutorial.lesson_match import lesson_config
 from cardtable_gui.seats import COMPUTER_NAMES
 from cardtable_gui.tutorials import LessonRun, load_course
-from cardtable_gui.tutorials.model import Do, Quiz
+from cardtable_gui.tutorials.model import AREAS, Do, Quiz
 from tests.tutorials.lesson_support import learn
 
 
@@ -123,3 +124,22 @@ def test_a_question_of_who_takes_the_trick_is_not_answered_by_the_table_first(ga
         if isinstance(step, Quiz) and re.match(r"Who takes (this|the) trick", step.question)
     ]
     assert asking and all(step.asks_taker for step in asking)
+
+
+def test_a_question_about_a_card_in_the_learner_s_hand_rings_it() -> None:
+    """Seen in play: "You start a run with the ace of spades..." and "May you lead the 2
+    of hearts?" left the learner to find the card in a hand of thirteen. A question that
+    rings cards rings ones the learner holds."""
+    asked = {"spinado": "AS", "arizona_spaghetti": "2H"}
+    for game in GAMES_TAUGHT:
+        for lesson in load_course(game).lessons:
+            run = LessonRun(game, lesson)
+            for _ in learn(run):
+                step = run.step
+                if not isinstance(step, Quiz):
+                    continue
+                hand = set(run.state.view(lesson.seat).hand)
+                cards = [item for item in step.highlight if item not in AREAS]
+                assert all(Card.parse(item) in hand for item in cards), (game, step.question)
+                if game in asked and step.question.startswith(("You start a run with the ace", "You lead the first trick. May")):
+                    assert asked[game] in step.highlight
