@@ -38,6 +38,7 @@ from cardtable_gui.scenes.rules_book import RulesBookScene
 from cardtable_gui.scenes.table.book_row import NEW_BOOK
 from cardtable_gui.scenes.table.hand_fan import HINT, SELECTED, lesson_pulse, lesson_ring_shade
 from cardtable_gui.scenes.tutorial import TutorialScene
+from cardtable_gui.scenes.table import TableScene
 from cardtable_gui.scenes.tutorial.lesson_table import ANSWER_FIRST, HIGHLIGHT, NO_HINT, READ_FIRST, READ_PAUSE, RING_OUTSET, WATCHING, LessonTableScene
 from cardtable_gui.tutorials import has_course, load_course
 from cardtable_gui.tutorials.model import Do, Explain, Free, Quiz, Watch
@@ -1214,3 +1215,21 @@ def test_the_last_trick_stays_as_it_was_when_the_lesson_ends(app: App) -> None:
     frames(app, 60)
     assert scene.run.done and scene.panel.counter == "Lesson complete"
     assert (list(trick.plays), trick.winner, [panel.lines for panel in scene.table.panels]) == before
+
+
+def test_the_last_lesson_of_a_course_leads_on_to_its_practice_game(app: App) -> None:
+    """Seen in play: the last Spinado lesson ended with only "Back to lessons", under
+    words offering a choice of ways on."""
+    course = load_course("spinado")
+    scene = open_lesson(app, "spinado", len(course.lessons) - 1)
+    while not scene.run.done:
+        key(app, pygame.K_k)
+    settle(app, scene)
+    frames(app, int(READ_PAUSE / DT) + 2)
+    practice, back = scene.panel.choices
+    assert (practice.text, back.text) == ("Practice game", "Back to lessons")
+    assert "Next comes the practice game with the coach." in scene.panel.text
+    key(app, pygame.K_RETURN)
+    table = app.scenes.top
+    assert isinstance(table, TableScene) and not isinstance(table, LessonTableScene)
+    assert table.coach is not None and table.config.game == "spinado"

@@ -212,6 +212,13 @@ class LessonTableScene(TableScene):
         else:
             self.leave_lesson()
 
+    def practice(self) -> None:
+        """The course's practice game, in place of the finished lesson."""
+        from cardtable_gui.scenes.tutorial.practice_entry import start_practice
+
+        self.leave_lesson()
+        start_practice(self.app, self.course)
+
     def _rebuild(self) -> None:
         """Show the position the run rebuilt, as Undo does: no animation."""
         self.animator.clear()
@@ -241,6 +248,11 @@ class LessonTableScene(TableScene):
                 # button it lost its end in a small window ("breaking a s...").
                 coming = f" Next comes \u201c{self.course.lessons[self.lesson_index + 1].title}\u201d."
                 ways.insert(0, Button("Next lesson", self.next_lesson, style="primary"))
+            else:
+                # The course ends with its practice game: the last lesson led only back
+                # to the list, under words offering a choice of ways on (seen in play).
+                coming = f" Next comes the {self.course.practice.title[:1].lower()}{self.course.practice.title[1:]}."
+                ways.insert(0, Button("Practice game", self.practice, style="primary"))
             self.panel.show(lesson.title, "Lesson complete", f"{LESSON_DONE}{coming} {CHOOSE_HOW_ON}", ways)
             self._end_summary()
         else:
