@@ -80,6 +80,11 @@ class LessonMatch(Match):
         self._made(list(outcome.events))
         return list(outcome.events)
 
+    def events_to_show(self) -> int:
+        """How many events the table has still to show (the lesson's end holds its
+        last trick only when nothing comes after it)."""
+        return len(self.events)
+
     def poll(self) -> None:
         """Play the step's next move for the other seats, once the table has shown the
         last one and the pace pause is over."""

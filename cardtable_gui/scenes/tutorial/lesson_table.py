@@ -139,7 +139,7 @@ class LessonTableScene(TableScene):
             # The lesson's last trick stays as its last step left it, taker marked and
             # counted; it went on to be taken in as play stopped, and stood half gathered
             # with its taker's count undone (seen in play). A summary after it still comes.
-            return len(self.lesson_match.events) == 1
+            return self.lesson_match.events_to_show() == 1
         return not self.run.awaits_move and not self.run.pending_moves()
 
     def play_has_stopped(self) -> bool:
