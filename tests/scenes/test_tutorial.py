@@ -833,10 +833,8 @@ def test_a_raised_card_is_ringed_as_it_stands(tmp_path: Path, size: tuple[int, i
     app.quit()
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_the_hand_and_foot_keys_line_is_never_cut_while_kings_are_staged(tmp_path: Path, size: tuple[int, int]) -> None:
-    """Seen in play at 1024x640: with the kings staged, Lay down and Cancel left the keys
-    line "Keys: arrows move, Space chooses, Enter places, L la..."."""
+def at_the_kings_step(tmp_path: Path, size: tuple[int, int] = (1280, 800)) -> tuple[App, LessonTableScene]:
+    """Hand and Foot's books lesson at the step that asks for the three kings."""
     app = make_app(tmp_path, size)
     course = load_course("hand_and_foot")
     index = next(i for i, lesson in enumerate(course.lessons) if lesson.id == "books")
@@ -848,12 +846,26 @@ def test_the_hand_and_foot_keys_line_is_never_cut_while_kings_are_staged(tmp_pat
         key(app, pygame.K_k)
     settle(app, scene)
     run_until(app, lambda: scene._deciding is not None)
+    return app, scene
+
+
+def stage_the_kings(app: App, scene: LessonTableScene) -> None:
+    """Choose the three kings and drop them on New book."""
     table: Any = scene.table
     kings = tuple(Card.parse(text) for text in ("KH", "KD", "KS"))
     choose_cards(app, scene, kings)
     rect = table.fan.card_rect(min(table.fan.chosen))
     drag(app, (rect.left + max(4, rect.width // 8), rect.top + rect.height // 4), table.rows[0].place_rect(NEW_BOOK).center)
     frames(app, 3)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_hand_and_foot_keys_line_is_never_cut_while_kings_are_staged(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Seen in play at 1024x640: with the kings staged, Lay down and Cancel left the keys
+    line "Keys: arrows move, Space chooses, Enter places, L la..."."""
+    app, scene = at_the_kings_step(tmp_path, size)
+    stage_the_kings(app, scene)
+    table: Any = scene.table
     controls = table.controls
     assert controls.cancel_button.visible and controls.lay_down_button.visible
     shown, size_px = controls.keys_shown()
@@ -1150,17 +1162,7 @@ def test_the_rules_page_opened_from_a_lesson_goes_back_to_the_lesson(app: App) -
 def test_the_hand_and_foot_prompt_uses_the_room_of_buttons_not_shown(tmp_path: Path) -> None:
     """Seen in play at 1280x800: "Open with 30: choose cards, then Lay down (or drop
     them on New b…" was cut short beside the empty slots of Lay down, Cancel and Discard."""
-    app = make_app(tmp_path, (1280, 800))
-    course = load_course("hand_and_foot")
-    index = next(i for i, lesson in enumerate(course.lessons) if lesson.id == "books")
-    scene = LessonTableScene(app, course, index)
-    hurry(scene)
-    app.scenes.push(scene)
-    run = scene.run
-    while not (isinstance(run.step, Do) and run.step.action == "meld new KH KD KS"):
-        key(app, pygame.K_k)
-    settle(app, scene)
-    run_until(app, lambda: scene._deciding is not None)
+    app, scene = at_the_kings_step(tmp_path)
     frames(app, 3)
     controls: Any = scene.table.controls  # type: ignore[attr-defined]
     assert not controls.lay_down_button.visible
@@ -1174,23 +1176,9 @@ def test_the_hand_and_foot_prompt_uses_the_room_of_buttons_not_shown(tmp_path: P
 def test_the_ring_follows_staged_cards_onto_the_books_and_lay_down(tmp_path: Path) -> None:
     """Seen in play: with the ringed kings dropped on New book the ring vanished, and
     nothing said that Lay down was still to come."""
-    app = make_app(tmp_path, (1280, 800))
-    course = load_course("hand_and_foot")
-    index = next(i for i, lesson in enumerate(course.lessons) if lesson.id == "books")
-    scene = LessonTableScene(app, course, index)
-    hurry(scene)
-    app.scenes.push(scene)
-    run = scene.run
-    while not (isinstance(run.step, Do) and run.step.action == "meld new KH KD KS"):
-        key(app, pygame.K_k)
-    settle(app, scene)
-    run_until(app, lambda: scene._deciding is not None)
+    app, scene = at_the_kings_step(tmp_path)
+    stage_the_kings(app, scene)
     table: Any = scene.table
-    kings = tuple(Card.parse(text) for text in ("KH", "KD", "KS"))
-    choose_cards(app, scene, kings)
-    rect = table.fan.card_rect(min(table.fan.chosen))
-    drag(app, (rect.left + max(4, rect.width // 8), rect.top + rect.height // 4), table.rows[0].place_rect(NEW_BOOK).center)
-    frames(app, 3)
     rings = scene.highlight_rects()
     staged = table.rows[0].cards_rect(("staged", 0))
     assert staged in rings and table.controls.lay_down_button.rect in rings
