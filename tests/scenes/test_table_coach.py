@@ -355,3 +355,11 @@ def test_spinado_s_coach_counts_in_chips() -> None:
     in_chips = replace(verdict(DrawCards(), Bid(2), 0.0, 4.0), unit="chip")
     assert by_points(in_chips) == "by 4 chips"
     assert by_points(replace(in_chips, best_value=1.2)) == "by 1 chip"
+
+
+def test_a_card_played_with_the_spinado_is_told_back_with_it() -> None:
+    from cardtable_gui.rules.spinado import Play
+
+    five = Card.parse("5C")
+    assert what_you_did(Play(five, spinado=True)) == "You played the five of clubs with the spinado."
+    assert what_you_did(Play(five)) == "You played the five of clubs."

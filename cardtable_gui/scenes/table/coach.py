@@ -337,7 +337,10 @@ def what_you_did(action: Action) -> str:
     card = getattr(action, "card", None)
     if isinstance(card, Card):
         verb = text.split(" ", 1)[0]
-        return f"You {PAST_TENSE.get(verb, 'chose')} the {card.name}."
+        # Spinado's stopper goes down with a card: told back without it, the move
+        # read as another one.
+        spinado = " with the spinado" if getattr(action, "spinado", False) else ""
+        return f"You {PAST_TENSE.get(verb, 'chose')} the {card.name}{spinado}."
     if text.islower() and (text.startswith("bid ") or not any(ch.isdigit() for ch in text)):
         # Plain words ("draw", "bid 3", "ask to go out"); card notation and pile
         # numbers would mean nothing to the learner.
