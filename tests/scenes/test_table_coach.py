@@ -294,8 +294,8 @@ def test_praise_only_for_a_move_within_a_small_margin_of_the_best() -> None:
     assert c.poll()
     assert c.remark == (
         "You played the four of hearts, the hinted move. A close call: playing the seven of spades did better "
-        "by 20 points, too little for 16 sampled deals to settle. The hint goes by rules of thumb; the deals "
-        "try each move out with the hidden cards dealt."
+        "by 20 points on average, but the 16 sampled deals differ too much from one another to settle it. The "
+        "hint goes by rules of thumb; the deals try each move out with the hidden cards dealt."
     )
     near = verdict(DUCK.action, PlayCard(SEVEN_S), 28.0, 30.0)
     assert near.as_good and not behind.as_good
@@ -363,3 +363,10 @@ def test_a_card_played_with_the_spinado_is_told_back_with_it() -> None:
     five = Card.parse("5C")
     assert what_you_did(Play(five, spinado=True)) == "You played the five of clubs with the spinado."
     assert what_you_did(Play(five)) == "You played the five of clubs."
+
+
+def test_a_better_discard_is_named() -> None:
+    """Seen in a Hand and Foot practice game: "Another move did better by 129 points"."""
+    from cardtable_gui.scenes.table.coach import better_named
+
+    assert better_named(Discard(Card.parse("3S"))) == "Discarding the three of spades did better"

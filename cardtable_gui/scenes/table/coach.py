@@ -301,7 +301,11 @@ def better_move(advice: Advice, verdict: Verdict) -> str:
 
 def close_call(verdict: Verdict) -> str:
     """A move a little behind the best, by less than the deals can settle."""
-    return f"A close call: {better_named(verdict.best)[:1].lower()}{better_named(verdict.best)[1:]} {by_points(verdict)}, too little for {verdict.deals} sampled deals to settle."
+    better = better_named(verdict.best)
+    return (
+        f"A close call: {better[:1].lower()}{better[1:]} {by_points(verdict)} on average, but the "
+        f"{verdict.deals} sampled deals differ too much from one another to settle it."
+    )
 
 
 def better_named(best: Action) -> str:
@@ -309,6 +313,8 @@ def better_named(best: Action) -> str:
     told = what_you_did(best)
     if told.startswith("You played the "):
         return f"Playing the {told.removeprefix('You played the ').rstrip('.')} did better"
+    if told.startswith("You discarded the "):
+        return f"Discarding the {told.removeprefix('You discarded the ').rstrip('.')} did better"
     if told.startswith("You chose to "):
         return f"To {told.removeprefix('You chose to ').rstrip('.')} did better"
     return "Another move did better"
