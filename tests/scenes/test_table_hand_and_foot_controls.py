@@ -426,3 +426,20 @@ def test_cards_dragged_along_the_hand_stay_where_they_are_let_go(app: App) -> No
     assert fan.cards[:2] == list(cards("QH QS")), "the chosen cards moved together"
     click(app, scene.table.controls.sort_button.rect.center)
     assert fan.cards == scene.table.sorted_cards(fan.cards)
+
+
+def test_x_throws_the_card_the_arrows_point_at_before_the_hinted_one(app: App) -> None:
+    """Seen in a practice game: with the arrows moved onto the 8 of spades, X threw the
+    hinted card instead. X throws what the violet outline is on, as the keys line says;
+    the hint's card only when the arrows point at nothing."""
+    scene = start_table(app, dealt("4C 5H 6D 7S 9C 10H JS QD KC 8H AS", ("KD 4D", "4H 10S")))
+    hinted = hint_after_drawing(app, scene)
+    assert isinstance(hinted, Discard)
+    fan = scene.table.fan
+    key(app, pygame.K_HOME)
+    while fan.selected_card == hinted.card:
+        key(app, pygame.K_RIGHT)
+    pointed = fan.selected_card
+    assert pointed is not None and not fan.chosen
+    key(app, pygame.K_x)
+    assert my_moves(scene)[-1] == Discard(pointed), scene.message

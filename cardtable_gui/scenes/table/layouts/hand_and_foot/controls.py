@@ -621,15 +621,23 @@ class TurnControls:
         self.port.submit(hf.Discard(card))
 
     def discard_chosen(self) -> None:
-        """Discard the chosen card; with none chosen, the card the hint rings (as Lay
-        down lays the hinted meld), else the one the keys point at."""
+        """Discard the chosen card; with none chosen, the one the keys point at (the
+        violet outline), else the card the hint rings (as Lay down lays the hinted
+        meld). A play-tester who had moved the arrows onto the 8 of spades saw X throw
+        the hinted 3 instead."""
         fan = self.table.fan
         chosen = fan.chosen_cards
         if len(chosen) > 1:
             self.port.say("Choose just one card to discard.")
             return
         hinted = self.table.hinted
-        card = chosen[0] if chosen else hinted.card if isinstance(hinted, hf.Discard) else fan.selected_card
+        pointed = fan.selected_card
+        if chosen:
+            card: Card | None = chosen[0]
+        elif pointed is not None:
+            card = pointed
+        else:
+            card = hinted.card if isinstance(hinted, hf.Discard) else None
         if card is None:
             self.port.say("Choose the card to discard first.")
             return
