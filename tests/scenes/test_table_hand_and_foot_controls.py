@@ -10,6 +10,7 @@ holds what the test needs; the computers can neither meld nor take the pile.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -443,3 +444,32 @@ def test_x_throws_the_card_the_arrows_point_at_before_the_hinted_one(app: App) -
     assert pointed is not None and not fan.chosen
     key(app, pygame.K_x)
     assert my_moves(scene)[-1] == Discard(pointed), scene.message
+
+
+def test_in_a_practice_game_the_player_s_own_cards_are_laid_and_enter_goes_by_their_pick(app: App) -> None:
+    """Seen in a practice game, where the hint shows by itself: three jacks chosen and
+    L laid the hint's six cards instead, and Enter with the arrows on a card threw the
+    hinted one and ended the turn. There the player's own pick goes first."""
+    scene = start_table(app, dealt("4C 5H 6D 7S 9C 10H JS QD KC 8H AS", ("KD 4D", "4H 10S")))
+    hinted = hint_after_drawing(app, scene)
+    assert isinstance(hinted, Discard)
+    controls = scene.table.controls
+    object.__setattr__(controls.port, "hint_unasked", lambda: True)  # as at a practice table
+    fan = scene.table.fan
+    key(app, pygame.K_HOME)
+    while fan.selected_card == hinted.card:
+        key(app, pygame.K_RIGHT)
+    moves = len(my_moves(scene))
+    key(app, pygame.K_RETURN)
+    assert len(my_moves(scene)) == moves, "Enter did not make the hinted discard"
+
+
+def test_in_a_practice_game_l_lays_the_cards_chosen_not_the_hinted_ones(app: App) -> None:
+    scene = start_table(app, dealt("8H 8S 8D QH QS QD 5H 6H 7H 9S 10S", ("KD 4C", "4D 10H")))
+    hinted = hint_after_drawing(app, scene)
+    assert isinstance(hinted, Meld) and len(hinted.groups) == 2
+    object.__setattr__(scene.table.controls.port, "hint_unasked", lambda: True)  # as at a practice table
+    choose(app, scene, "QH QS QD")
+    key(app, pygame.K_l)
+    move = my_moves(scene)[-1]
+    assert isinstance(move, Meld) and Counter(c for g in move.groups for c in g.cards) == Counter(parse_cards("QH QS QD"))

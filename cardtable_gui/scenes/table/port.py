@@ -71,3 +71,7 @@ class TablePort:
     gives_hints: bool
     """H gives a hint at this table (not in a lesson, whose panel says what to do):
     the keys line names H only then."""
+    hint_unasked: Callable[[], bool] = lambda: False
+    """The hint shows at every decision without being asked (a practice game with its
+    coach): a hinted move is then no request of the player's, and the cards they
+    choose are theirs to play."""

@@ -272,6 +272,7 @@ class TableScene(Scene):
             note_boxes=lambda: self.note_boxes,
             staging_changed=self.staging_changed,
             gives_hints=self.gives_hints,
+            hint_unasked=lambda: self.coach is not None,
         )
 
     def _new_coach(self) -> Coach:

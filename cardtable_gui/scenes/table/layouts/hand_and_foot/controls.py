@@ -549,6 +549,10 @@ class TurnControls:
         whole meld. While the hint shows a meld, its cards are the ones laid down,
         whatever is chosen: the hint rings Lay down, and one press makes the hinted
         move (with two 8s chosen, L tried the 8s and the hinted jack stayed in hand).
+        Not where the hint shows by itself (a practice game): there the player's own
+        chosen or staged cards are laid, and the hint's only when none are (a learner
+        who chose three jacks saw six cards go down, and a staged meld took a hinted
+        jack along).
         With nothing to lay down, it says what to do first."""
         view = self.view
         if not self.active or self.sent or view is None:
@@ -556,7 +560,8 @@ class TurnControls:
         chosen = self.table.fan.chosen_cards
         hinted = self.table.hinted
         instead = ""
-        cards = [card for group in hinted.groups for card in group.cards] if isinstance(hinted, hf.Meld) else []
+        own = bool(chosen or self.staging) and self.port.hint_unasked()
+        cards = [card for group in hinted.groups for card in group.cards] if isinstance(hinted, hf.Meld) and not own else []
         # A hint given after a staged meld may name that meld itself: its cards are no
         # longer in the hand, and the staged cards are laid down as they are.
         if cards and not Counter(cards) - Counter(self.table.fan.cards):
@@ -845,11 +850,18 @@ class TurnControls:
             self.sort()
         elif key == pygame.K_BACKSPACE:
             self.take_back()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.table.fan.chosen:
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.table.fan.chosen and not self._own_pick():
             return self._make_hinted_move()
         else:
             return False
         return True
+
+    def _own_pick(self) -> bool:
+        """Where the hint shows by itself (a practice game), whether the player has
+        pointed at a card or staged some: Enter then goes by their pick, not the hint's
+        move (a learner's Enter with the arrows on the 10 of clubs threw the hinted 5
+        of hearts and ended the turn)."""
+        return self.port.hint_unasked() and (self.table.fan.selected is not None or bool(self.staging))
 
     def _make_hinted_move(self) -> bool:
         """Enter with no card chosen while the hint shows a move: make it, as the
