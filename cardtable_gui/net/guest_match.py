@@ -92,7 +92,13 @@ class GuestMatch:
         self._notices: list[str] = []
         self._sent_at: int | None = None
         """The update this seat's last move was sent at: until the host's next update
-        the move is on its way, and no other may follow it."""
+        the move is on its way."""
+        self._sent_leads_to: GameState[Any] | None = None
+        """The game as this seat's move on its way leaves it, on a deal like this
+        seat's: what a move made before the host answers must follow from."""
+        self._next: Action | None = None
+        """A move made while the last one was on its way (Hand and Foot lays a staged
+        meld down, then discards), sent once the host has taken the first."""
         self._present = [info.present for info in remote.lobby]
         self._sample_seed = 0
         self.lost_since: float | None = None
@@ -229,11 +235,14 @@ class GuestMatch:
             return "The game is over." if mover is None else f"It is {self.seat_name(mover)}'s turn, not yours."
         if action in self.remote.legal:
             return None
+        # The host lists a representative set of moves where there are too many to list
+        # (Hand and Foot's melds); whether a move is allowed never depends on another
+        # seat's hidden cards, so a deal like this seat's judges it as the host will.
         try:
             self._deal_like_mine().apply(action)
         except IllegalAction as error:
             return str(error)
-        return "That move is not allowed now."
+        return None
 
     def preview(self, seat: int, action: Action) -> tuple[GameView, list[Action]] | None:
         after = self._after(seat, action)
@@ -249,7 +258,7 @@ class GuestMatch:
         return after is not None and bool(shown_cards(after.view(seat)) - shown_cards(self.view_for(seat)))
 
     def _after(self, seat: int, action: Action) -> GameState[Any] | None:
-        if seat != self.seat or self.remote.to_move != seat or action not in self.remote.legal:
+        if seat != self.seat or self.remote.to_move != seat:
             return None
         after = self._deal_like_mine()
         try:
@@ -302,12 +311,45 @@ class GuestMatch:
     def submit(self, action: Action) -> list[Event]:
         """Send this seat's move to the host; its events come back with the host's
         update. Raises ``IllegalAction`` with the reason when it may not be made."""
+        if self._on_its_way and self._follows_the_move_on_its_way(action):
+            self._next = action
+            return []
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalAction(reason)
+        self._sent_leads_to = self._after(self.seat, action)
         self.client.send(self.remote.act(action))
         self._sent_at = self.remote.updates
         return []
+
+    def _follows_the_move_on_its_way(self, action: Action) -> bool:
+        """Whether ``action`` may be made as soon as the host takes the move on its way:
+        it is this seat's turn after it, and the move is allowed there. Raises
+        ``IllegalAction`` with the reason when it is not allowed there. A play-tester's
+        discard after a staged meld was refused as "on its way", though the table had
+        said that discarding lays the meld down too."""
+        after = self._sent_leads_to
+        if after is None or self._next is not None or self.ended is not None or self.lost_since is not None:
+            return False
+        if after.to_move != self.seat:
+            return False
+        trial = after.clone()
+        trial.apply(action)
+        return True
+
+    def _send_the_next_move(self) -> None:
+        """Send the move made while the last was on its way, once the host has taken
+        that one; if the game has moved elsewhere meanwhile, say why it was not sent."""
+        action, self._next = self._next, None
+        if action is None:
+            return
+        reason = self.why_illegal(action)
+        if reason is not None:
+            self._notices.append(f"Your next move was not made: {reason}")
+            return
+        self._sent_leads_to = self._after(self.seat, action)
+        self.client.send(self.remote.act(action))
+        self._sent_at = self.remote.updates
 
     def poll(self) -> None:
         """Take in what the host said since the last frame; while the connection is
@@ -321,6 +363,8 @@ class GuestMatch:
                 self._refused_again(said)
             else:
                 self._take(said)
+        if self._next is not None and not self._on_its_way and self.lost_since is None:
+            self._send_the_next_move()
         self._time_the_turn(now)
 
     def _time_the_turn(self, now: float) -> None:
@@ -338,6 +382,7 @@ class GuestMatch:
             self._end("The host ended the game", said.reason or HOST_ENDED, KEPT_BY_HOST)
         elif isinstance(said, Refused):
             self._notices.append(said.message)
+            self._next = None
         elif isinstance(said, Lobby):
             self._notice_comings_and_goings(said)
         elif isinstance(said, Update) and said.fresh and self.lost_since is not None:
@@ -350,6 +395,7 @@ class GuestMatch:
         """The connection went: try at once the first time, then every few seconds."""
         if self.ended is not None:
             return
+        self._next = None
         if self.lost_since is None:
             self.lost_since = self._next_try = now
         else:

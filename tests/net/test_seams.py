@@ -5,6 +5,8 @@ the host sent; the host's table waits for the friend as it waits for a computer.
 from __future__ import annotations
 
 import time
+from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 from net_support import cut
@@ -18,6 +20,7 @@ from cardtable_gui.net.hosting import HostedGame
 from cardtable_gui.net.remote import RemoteGame
 from cardtable_gui.net.server import HostServer, Limits
 from cardtable_gui.rules.base import RoundScored
+from cardtable_gui.rules.hand_and_foot import Discard, DrawCards, Meld, MeldGroup
 from cardtable_gui.rules.spades import PlayCard
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 
@@ -31,6 +34,16 @@ def seam_members() -> set[str]:
 
 @pytest.fixture
 def tables():
+    yield from _tables("spades")
+
+
+@pytest.fixture
+def hand_and_foot_tables():
+    yield from _tables("hand_and_foot")
+
+
+def _tables(game: str) -> Iterator[tuple[HostedMatch, GuestMatch]]:
+    """The host's table (seat 0) and a friend's (seat 2) at ``game``, computers between."""
     seats = (
         SeatConfig(name="Host", kind=SeatKind.HUMAN),
         SeatConfig(name="Bot A", level=AILevel.EASY),
@@ -40,7 +53,7 @@ def tables():
     server = HostServer(CODE, port=0, interface="127.0.0.1", limits=Limits(hello_seconds=5))
     port = server.start()
     hosted = HostedGame(
-        MatchConfig(game="spades", seats=seats, seed=8),
+        MatchConfig(game=game, seats=seats, seed=8),
         [2],
         server,
         make_match=lambda config, game: HostedMatch(config, host_seat=0, hosted=game),
@@ -240,3 +253,61 @@ def test_a_computer_whose_move_the_host_s_table_holds_is_shown_waiting_for_the_h
         time.sleep(0.005)
     assert guest.waiting_words(computer) == "thinking"
     assert guest.waiting_words(0) == "choosing"
+
+
+def _friend_to_lay_down(host: HostedMatch, guest: GuestMatch) -> Meld:
+    """Play Hand and Foot on (the host's first legal moves, the friend drawing) until
+    the friend may lay a meld down; that meld."""
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, "the friend came to a meld"
+        _settle(host, guest)
+        if guest.to_move == 2:
+            legal = guest.legal_actions_for(2)
+            meld = next((a for a in legal if isinstance(a, Meld)), None)
+            if meld is not None:
+                return meld
+            guest.submit(next(a for a in legal if isinstance(a, DrawCards | Discard)))
+        elif host.to_move == 0:
+            legal = host.legal_actions_for(0)
+            host.submit(next(a for a in legal if isinstance(a, DrawCards | Discard)))
+        else:
+            time.sleep(0.005)
+
+
+def test_a_friend_s_discard_right_after_a_meld_follows_it(hand_and_foot_tables) -> None:
+    """Seen in play: a friend's discard with a meld staged laid the meld down, and the
+    discard was refused: "Your last move is on its way to the host"."""
+    host, guest = hand_and_foot_tables
+    meld = _friend_to_lay_down(host, guest)
+    guest.submit(meld)
+    kept = Counter(guest.view_for(2).hand) - Counter(meld.cards)
+    throw = Discard(next(iter(kept)))
+    assert guest.why_illegal(throw) is not None, "the meld is still on its way"
+    guest.submit(throw)
+    deadline = time.monotonic() + 10
+    while throw not in host.history:
+        assert time.monotonic() < deadline, "the discard followed the meld"
+        host.poll()
+        guest.poll()
+        time.sleep(0.005)
+    assert host.history[-2:] == [meld, throw]
+
+
+def test_a_friend_may_lay_down_a_meld_the_host_did_not_list(hand_and_foot_tables) -> None:
+    """Seen in play: a friend's cards put on two books at once were refused ("That move
+    is not allowed now."). Hand and Foot lists a few melds of the many allowed; the
+    friend's table judges the others on a deal like its own, as the host will."""
+    host, guest = hand_and_foot_tables
+    meld = _friend_to_lay_down(host, guest)
+    # The same cards put down in another order: allowed, and not among those listed.
+    unlisted = Meld(tuple(MeldGroup(group.book, group.cards[::-1]) for group in meld.groups))
+    assert unlisted not in guest.legal_actions_for(2)
+    assert guest.why_illegal(unlisted) is None
+    guest.submit(unlisted)
+    deadline = time.monotonic() + 10
+    while unlisted not in host.history:
+        assert time.monotonic() < deadline, "the host took the meld"
+        host.poll()
+        guest.poll()
+        time.sleep(0.005)
