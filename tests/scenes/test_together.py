@@ -28,6 +28,7 @@ from cardtable_gui.scenes.table.guest_table import GuestTableScene
 from cardtable_gui.scenes.table.hosted_table import HostedTableScene
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
 from cardtable_gui.ui import theme as th
+from tests.net.net_support import cut
 
 CODE = "7-tiger-lamp"
 WRONG_CODE = "8-tiger-lamp"
@@ -243,15 +244,15 @@ def test_the_question_about_a_missing_friend_states_the_code_the_game_takes_now(
 
 
 def asked_about_ada(app: App, server: HostServer, monkeypatch) -> tuple[HostedGame, HostedTableScene, Dialog]:
-    """The host's table, with friend Ada in seat 3 whose connection went down at once,
-    open on the question about her."""
+    """The host's table, with friend Ada in seat 3 whose connection went down at once
+    (no goodbye), open on the question about her."""
     from cardtable_gui.scenes.table import hosted_table
 
     monkeypatch.setattr(hosted_table, "MISSING_SECONDS", 0.0)
     hosted, friend = friend_joined(server, "Ada")
     table = HostedTableScene(app, hosted, 0, lambda: None)
     app.scenes.push(table)
-    friend.close()
+    cut(friend)
     host_plays_until_asked(app, table, "Ada's connection is down")
     dialog = app.scenes.top
     assert isinstance(dialog, Dialog) and "Ada's connection is down" in dialog.title.text
@@ -777,7 +778,7 @@ def _heard(client: GuestClient, remote: RemoteGame) -> bool:
 
 
 def _gone(app: App, table: HostedTableScene, friend: GuestClient) -> None:
-    """The friend's program ends; the host's table notes the connection is down."""
+    """The friend leaves (their program closes, saying goodbye); the host's table notes it."""
     friend.close()
     run_until(app, lambda: not table.hosted.friends[2].present)
 
@@ -792,7 +793,7 @@ def _asked_about_gia(app: App, server: HostServer, monkeypatch) -> tuple[HostedG
     table = HostedTableScene(app, hosted, 0, lambda: None, "at 192.0.2.2, port 47474")
     app.scenes.push(table)
     _gone(app, table, friend)
-    host_plays_until_asked(app, table, "Gia's connection is down")
+    host_plays_until_asked(app, table, "Gia left the table")
     return hosted, table
 
 

@@ -82,9 +82,10 @@ class HostedTableScene(TableScene):
             return
         self._offered = (missing.seat, missing.gone_since)
         name = missing.name or self.seat_name(missing.seat)
+        # A friend who chose to leave is not told of as a lost connection (seen in play).
         self._asking = Dialog(
             self.app,
-            f"{name}'s connection is down",
+            f"{name} left the table" if missing.left else f"{name}'s connection is down",
             f"The game waits for {name}'s move. Let a computer play for {name} from now on? "
             f"If {name} comes back first (the join code is {self.hosted.link.code}), they take their seat again.",
             [
