@@ -140,6 +140,22 @@ def test_a_log_too_long_for_its_place_says_more_and_opens_whole_when_pointed_at(
     assert not log.opened, "a card carried over the log does not open it"
 
 
+def test_escape_closes_the_opened_log_before_it_asks_to_leave(tmp_path: Path) -> None:
+    """Seen in play: Esc with the log opened asked "Leave the table?" with the log
+    still up behind the question."""
+    app, scene, log = _hand_and_foot_at_persons_turn(tmp_path, (1280, 800))
+    for line in reversed(LONG_TURNS):
+        log.add(line)
+    frames(app, 2)  # type: ignore[arg-type]
+    _point(app, log.rect.center)
+    assert log.opened
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0))
+    frames(app, 2)  # type: ignore[arg-type]
+    assert not log.opened and app.scenes.top is scene  # type: ignore[attr-defined]
+    _point(app, (log.rect.centerx + 1, log.rect.centery))
+    assert log.opened, "it opens again when the pointer moves on it"
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_a_hand_and_foot_log_keeps_two_rounds_of_the_others_turns(tmp_path: Path, size: tuple[int, int]) -> None:
     """It kept five turns: at six players, one round of the others' turns. It keeps

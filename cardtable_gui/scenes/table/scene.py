@@ -452,6 +452,13 @@ class TableScene(Scene):
         if self._dismisses_note(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            log = self.table.play_log()
+            if log is not None and log.opened:
+                # Esc closes what is open first: it asked to leave the table with the
+                # opened log still up behind the question (seen in play). The log opens
+                # again when the pointer moves on it.
+                log.point(None)
+                return
             self._escape()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
