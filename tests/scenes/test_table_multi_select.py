@@ -163,3 +163,12 @@ def test_the_keys_cursor_never_looks_like_the_mouse_hover(fan) -> None:
     assert outlines[HAND[2]] == CURSOR
     assert outlines[HAND[5]] == LIT
     assert CURSOR != LIT
+
+
+def test_the_first_arrow_starts_from_the_hinted_cards(fan) -> None:
+    """Seen in a practice game: with the hint on a card, the first Right went to the
+    leftmost card, where the trick games start from the hinted one."""
+    table = Table(fan)
+    fan.show_hint([fan.slots[3].card])
+    table.key(pygame.K_RIGHT)
+    assert fan.selected == 3

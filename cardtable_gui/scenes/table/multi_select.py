@@ -273,7 +273,10 @@ class GroupPlay(Generic[T]):
             step = 1 if key == pygame.K_RIGHT else -1
             was = fan.selected
             if was is None:
-                fan.select(0 if step > 0 else len(fan.slots) - 1)
+                # The first arrow starts from the hinted cards, as in the trick games
+                # (a play-tester's first Right went to the far left instead).
+                hinted = sorted(fan.hinted_indices())
+                fan.select(hinted[0] if hinted else 0 if step > 0 else len(fan.slots) - 1)
             else:
                 fan.select((was + step) % len(fan.slots))
             if shift and fan.selected is not None:
