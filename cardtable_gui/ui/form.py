@@ -99,8 +99,10 @@ def applies_to(info: FieldInfo) -> tuple[int, ...]:
 
 
 def house_rule_lines(options: BaseModel, players: int) -> list[str]:
-    """Each house rule that applies at a table of ``players``, as "Label: value", in
-    the order the setup form shows them: what a game in progress is played with."""
+    """Each house rule that applies at a table of ``players``, as "Label: value", then
+    what the rule is (its description, as the setup form shows it), in the order the
+    setup form shows them: what a game in progress is played with. A play-tester read
+    "Clean books 200: 4" and "Total books: 0" on the rules page without the form's words."""
     lines = []
     for name, info in type(options).model_fields.items():
         counts = applies_to(info)
@@ -109,7 +111,8 @@ def house_rule_lines(options: BaseModel, players: int) -> list[str]:
         value = getattr(options, name)
         zero = zero_words(info)
         shown = zero if zero is not None and value == 0 else choice_label(value)
-        lines.append(f"{field_label(name, info)}: {shown}")
+        about = f" \u2014 {info.description[:1].lower()}{info.description[1:].rstrip('.')}" if info.description else ""
+        lines.append(f"{field_label(name, info)}: {shown}{about}")
     return lines
 
 
