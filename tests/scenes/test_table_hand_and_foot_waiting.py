@@ -253,3 +253,14 @@ def test_the_card_a_pile_take_leaves_shows_face_up_at_once(tmp_path: Path) -> No
     _, top, count = shown[index + 1]
     assert count > 0
     assert top == event.uncovered, "the card left on the pile shows its face"
+
+
+def test_a_turn_s_entry_never_lets_a_card_seem_to_go_on_the_next_part_s_book() -> None:
+    """Seen in play: "Bea added a nine, a wild to the jacks, a wild to the nines" read
+    as if the nine went on the jacks."""
+    from cardtable_gui.scenes.table.layouts.hand_and_foot.log_words import _without_repeated_verbs
+
+    parts = ["added a nine", "added a wild to the jacks", "added a wild to the nines", "laid down three fives", "laid down three sixes"]
+    assert _without_repeated_verbs(parts) == [
+        "added a nine", "added a wild to the jacks", "a wild to the nines", "laid down three fives", "three sixes"
+    ]

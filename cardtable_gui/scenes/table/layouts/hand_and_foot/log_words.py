@@ -166,11 +166,14 @@ REPEATED_VERBS = ("laid down ", "added ")
 
 
 def _without_repeated_verbs(parts: Sequence[str]) -> list[str]:
-    """``parts`` with a verb dropped where the part before began with it too."""
+    """``parts`` with a verb dropped where the part before began with it too, and
+    named no book: "added a nine, a wild to the jacks" read as both going on the jacks
+    (seen in play), so after a part that names no book the verb stays."""
     kept: list[str] = []
     for index, part in enumerate(parts):
         verb = next((verb for verb in REPEATED_VERBS if part.startswith(verb)), None)
-        if index and verb is not None and parts[index - 1].startswith(verb):
+        before = parts[index - 1] if index else ""
+        if index and verb is not None and before.startswith(verb) and (" to the " in before or " to the " not in part):
             part = part.removeprefix(verb)
         kept.append(part)
     return kept
