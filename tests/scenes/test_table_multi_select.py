@@ -172,3 +172,21 @@ def test_the_first_arrow_starts_from_the_hinted_cards(fan) -> None:
     fan.show_hint([fan.slots[3].card])
     table.key(pygame.K_RIGHT)
     assert fan.selected == 3
+
+
+def test_the_keys_cursor_shows_on_a_chosen_or_hinted_card(fan) -> None:
+    """Seen in a practice game: on a hinted or chosen card the violet cursor vanished."""
+    fan.show_hint([fan.slots[2].card])
+    fan.chosen = {5}
+    marks: dict[int, tuple[object, object]] = {}
+    draw = fan.sprites.draw
+
+    def spy(surface, card, *args, outline=None, ring=None, **kwargs):
+        marks[fan.index_of(card)] = (outline, ring)
+        return draw(surface, card, *args, outline=outline, ring=ring, **kwargs)
+
+    fan.sprites.draw = spy  # type: ignore[method-assign]
+    for index in (2, 5):
+        fan.select(index)
+        fan.draw(pygame.Surface((1200, 800)))
+        assert marks[index][1] == CURSOR, index

@@ -197,7 +197,10 @@ class MultiSelectFan(HandFan):
             outline = CURSOR
         elif self.active and index == self.hover and card is not None:
             outline = LIT
-        outline, ring = self._with_lesson_ring(card, outline, None)
+        # On a chosen, hinted or marked card the keys' cursor rings it outside that
+        # colour: it vanished there, and a play-tester counted key presses to find it.
+        ring = CURSOR if index == self.selected and outline is not CURSOR else None
+        outline, ring = self._with_lesson_ring(card, outline, ring)
         self.sprites.draw(surface, card, (slot.x, slot.y), self.card_width, slot.angle, dim=dim, outline=outline, ring=ring)
 
 
