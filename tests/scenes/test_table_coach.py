@@ -175,7 +175,7 @@ def test_hand_and_foot_melds_and_takes_are_told_back_by_what_they_lay_down() -> 
     found.set_result(verdict(made, Meld((kings,)), 0.0, 62.0, noise=1.0))
     other = Advice(Discard(Card.parse("3C")), "Discard the 3 of clubs.", "discard")
     said = remark_on(Closed((Decision(other, made, found),), None), set())
-    assert said is not None and "To lay down three kings did better by 62 points" in said
+    assert said is not None and "To lay down three kings instead did better by 62 points" in said
 
 
 def test_a_gap_under_half_a_point_is_told_in_tenths_never_as_0() -> None:
@@ -280,8 +280,8 @@ def test_a_trumped_ace_is_not_praised_when_a_better_card_was_there() -> None:
     remark = c.remark
     assert remark is not None and "Good choice" not in remark and "wins one of" not in remark
     assert remark == (
-        "You played the ace of hearts, the hinted move. Playing the four of hearts did better by 90 points "
-        "on average, in 16 deals sampled from what you could see. The hint goes by rules of thumb; the deals "
+        "You played the ace of hearts, the hinted move. Playing the four of hearts instead did better by 90 "
+        "points on average, in 16 deals sampled from what you could see. The hint goes by rules of thumb; the deals "
         "try each move out with the hidden cards dealt."
     )
 
@@ -293,8 +293,8 @@ def test_praise_only_for_a_move_within_a_small_margin_of_the_best() -> None:
     c.on_event(TrickWon(2, TRICK.cards))
     assert c.poll()
     assert c.remark == (
-        "You played the four of hearts, the hinted move. A close call: playing the seven of spades did better "
-        "by 20 points on average, but the 16 sampled deals differ too much from one another to settle it. The "
+        "You played the four of hearts, the hinted move. A close call: playing the seven of spades instead did "
+        "better by 20 points on average, but the 16 sampled deals differ too much from one another to settle it. The "
         "hint goes by rules of thumb; the deals try each move out with the hidden cards dealt."
     )
     near = verdict(DUCK.action, PlayCard(SEVEN_S), 28.0, 30.0)
@@ -328,7 +328,7 @@ def test_a_hinted_move_the_deals_find_worse_is_told_as_the_hinted_one_with_why_t
     found.set_result(verdict(made, PlayCard(SEVEN_S), 0.0, 30.0, noise=1.0))
     said = remark_on(Closed((Decision(DUCK, made, found),), None), set())
     assert said is not None
-    assert said.startswith("You played the four of hearts, the hinted move. Playing the seven of spades did better by 30 points")
+    assert said.startswith("You played the four of hearts, the hinted move. Playing the seven of spades instead did better by 30 points")
     assert said.endswith("The hint goes by rules of thumb; the deals try each move out with the hidden cards dealt.")
 
 
@@ -369,4 +369,4 @@ def test_a_better_discard_is_named() -> None:
     """Seen in a Hand and Foot practice game: "Another move did better by 129 points"."""
     from cardtable_gui.scenes.table.coach import better_named
 
-    assert better_named(Discard(Card.parse("3S"))) == "Discarding the three of spades did better"
+    assert better_named(Discard(Card.parse("3S"))) == "Discarding the three of spades instead did better"

@@ -309,14 +309,17 @@ def close_call(verdict: Verdict) -> str:
 
 
 def better_named(best: Action) -> str:
-    """The better move as a sentence starts, in words where it can be told in words."""
+    """The better move as a sentence starts, in words where it can be told in words,
+    said to be instead of the move judged: in Hand and Foot a learner who added a six
+    and then discarded the queen of clubs read "discarding the queen of clubs did
+    better" as if they had not discarded it."""
     told = what_you_did(best)
     if told.startswith("You played the "):
-        return f"Playing the {told.removeprefix('You played the ').rstrip('.')} did better"
+        return f"Playing the {told.removeprefix('You played the ').rstrip('.')} instead did better"
     if told.startswith("You discarded the "):
-        return f"Discarding the {told.removeprefix('You discarded the ').rstrip('.')} did better"
+        return f"Discarding the {told.removeprefix('You discarded the ').rstrip('.')} instead did better"
     if told.startswith("You chose to "):
-        return f"To {told.removeprefix('You chose to ').rstrip('.')} did better"
+        return f"To {told.removeprefix('You chose to ').rstrip('.')} instead did better"
     return "Another move did better"
 
 
