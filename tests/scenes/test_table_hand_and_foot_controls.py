@@ -46,7 +46,7 @@ from tests.scenes.test_table_hand_and_foot import (
     their_draw,
     wait_turn,
 )
-from tests.scenes.test_table_support import click, drag, frames, make_app, start_table
+from tests.scenes.test_table_support import click, drag, frames, make_app, run_until, start_table
 
 PLAYERS = 4
 
@@ -473,3 +473,20 @@ def test_in_a_practice_game_l_lays_the_cards_chosen_not_the_hinted_ones(app: App
     key(app, pygame.K_l)
     move = my_moves(scene)[-1]
     assert isinstance(move, Meld) and Counter(c for g in move.groups for c in g.cards) == Counter(parse_cards("QH QS QD"))
+
+
+def test_the_plate_counts_the_hand_right_after_a_discard_that_lays_staged_cards_down(app: App) -> None:
+    """Seen in play: with the king staged, X on the jack left three cards and the plate
+    said "Hand 4" until the player's next turn."""
+    scene = start_table(app, dealt("8H 8S 8D QH QS QD 5H 6H 7H 9S 10S", ("KD 4C", "4D 10H")))
+    wait_turn(app, scene, Phase.DRAW)
+    key(app, pygame.K_d)
+    wait_turn(app, scene, Phase.PLAY)
+    choose(app, scene, "8H 8S 8D")
+    key(app, pygame.K_RETURN)
+    assert scene.table.controls.staging
+    choose(app, scene, "5H")
+    key(app, pygame.K_x)
+    assert my_moves(scene)[-1] == Discard(Card.parse("5H"))
+    run_until(app, lambda: scene.table.to_move != scene.bottom)
+    assert scene.table.counts[scene.bottom] == 13 - 3 - 1

@@ -268,6 +268,10 @@ class EventShow:
         self.table.port.play_sound("play")
         if seat == self.table.bottom and self.table.controls.laying():
             for book, cards in event.groups:
+                # Staged cards counted as held ("Hand 11 (3 staged)") until laid: a
+                # discard made straight after left the plate one card or more too high
+                # until the player's next turn (seen in play).
+                self.table.counts[seat] = max(0, self.table.counts[seat] - len(cards))
                 self._lay(team, book, cards)
             for card in (c for _, cards in event.groups for c in cards):
                 if card in self.table.hand_order:
