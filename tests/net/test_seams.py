@@ -19,7 +19,7 @@ from cardtable_gui.net.hosted_match import HostedMatch
 from cardtable_gui.net.hosting import HostedGame
 from cardtable_gui.net.remote import RemoteGame
 from cardtable_gui.net.server import HostServer, Limits
-from cardtable_gui.rules.base import RoundScored
+from cardtable_gui.rules.base import Action, RoundScored
 from cardtable_gui.rules.hand_and_foot import Discard, DrawCards, Meld, MeldGroup
 from cardtable_gui.rules.spades import PlayCard
 from cardtable_gui.seats import AILevel, MatchConfig, SeatConfig, SeatKind
@@ -275,6 +275,16 @@ def _friend_to_lay_down(host: HostedMatch, guest: GuestMatch) -> Meld:
             time.sleep(0.005)
 
 
+def _until_the_host_has(host: HostedMatch, guest: GuestMatch, action: Action) -> None:
+    """Run both tables until the host's game holds ``action``."""
+    deadline = time.monotonic() + 10
+    while action not in host.history:
+        assert time.monotonic() < deadline, f"the host took {action}"
+        host.poll()
+        guest.poll()
+        time.sleep(0.005)
+
+
 def test_a_friend_s_discard_right_after_a_meld_follows_it(hand_and_foot_tables) -> None:
     """Seen in play: a friend's discard with a meld staged laid the meld down, and the
     discard was refused: "Your last move is on its way to the host"."""
@@ -285,12 +295,7 @@ def test_a_friend_s_discard_right_after_a_meld_follows_it(hand_and_foot_tables) 
     throw = Discard(next(iter(kept)))
     assert guest.why_illegal(throw) is not None, "the meld is still on its way"
     guest.submit(throw)
-    deadline = time.monotonic() + 10
-    while throw not in host.history:
-        assert time.monotonic() < deadline, "the discard followed the meld"
-        host.poll()
-        guest.poll()
-        time.sleep(0.005)
+    _until_the_host_has(host, guest, throw)
     assert host.history[-2:] == [meld, throw]
 
 
@@ -305,9 +310,4 @@ def test_a_friend_may_lay_down_a_meld_the_host_did_not_list(hand_and_foot_tables
     assert unlisted not in guest.legal_actions_for(2)
     assert guest.why_illegal(unlisted) is None
     guest.submit(unlisted)
-    deadline = time.monotonic() + 10
-    while unlisted not in host.history:
-        assert time.monotonic() < deadline, "the host took the meld"
-        host.poll()
-        guest.poll()
-        time.sleep(0.005)
+    _until_the_host_has(host, guest, unlisted)
