@@ -317,10 +317,14 @@ class GuestMatch:
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalAction(reason)
+        self._send(action)
+        return []
+
+    def _send(self, action: Action) -> None:
+        """Send ``action`` to the host; it is on its way until the host's next update."""
         self._sent_leads_to = self._after(self.seat, action)
         self.client.send(self.remote.act(action))
         self._sent_at = self.remote.updates
-        return []
 
     def _follows_the_move_on_its_way(self, action: Action) -> bool:
         """Whether ``action`` may be made as soon as the host takes the move on its way:
@@ -347,9 +351,7 @@ class GuestMatch:
         if reason is not None:
             self._notices.append(f"Your next move was not made: {reason}")
             return
-        self._sent_leads_to = self._after(self.seat, action)
-        self.client.send(self.remote.act(action))
-        self._sent_at = self.remote.updates
+        self._send(action)
 
     def poll(self) -> None:
         """Take in what the host said since the last frame; while the connection is
