@@ -286,14 +286,35 @@ def test_the_summary_says_where_a_side_s_points_came_from(app) -> None:
     """Seen in play: a row of "4 + nil, 5, Bruno made, +1, +91" left a play-tester
     working the 91 out from the rules page."""
     from cardtable_gui.rules.base import RoundScored
-    from cardtable_gui.rules.spades import HandScored, NilResult, SideResult
+    from cardtable_gui.rules.spades import HandScored, NilResult, score_side
 
     scene = start_table(app, spades_config())
     frames(app, 2)
-    ours = SideResult((0, 2), 4, 5, 40, 50, 1, 0, 91, 91, 1)
-    theirs = SideResult((1, 3), 7, 6, -70, 0, 0, 0, -70, -70, 0)
-    hand = HandScored(1, (Bid(4), Bid(7), Bid(0), Bid(0)), (5, 4, 0, 4), (NilResult(2, False, 0),), (ours, theirs))
-    summary = scene.table._summary(hand, RoundScored((91, -70, 91, -70), (91, -70, 91, -70)))  # type: ignore[attr-defined]
+    bids, tricks = (Bid(4), Bid(7), Bid(0), Bid(6)), (5, 4, 0, 4)
+    ours, theirs = score_side((0, 2), bids, tricks, 0, 0), score_side((1, 3), bids, tricks, 0, 0)
+    assert (ours.points, theirs.points) == (91, -130), "as the rules score them"
+    hand = HandScored(1, bids, tricks, (NilResult(2, False, 0),), (ours, theirs))
+    summary = scene.table._summary(hand, RoundScored((91, -130, 91, -130), (91, -130, 91, -130)))  # type: ignore[attr-defined]
     cleo = scene.seat_name(2)
-    assert summary.notes[0] == f"{scene.table._side_name((0, 2))}: +40 for making 4, +50 for {cleo}'s nil, +1 for 1 bag; +91 in all."  # type: ignore[attr-defined]
-    assert summary.notes[1].endswith("fell short of 7: -70."), "one part alone needs no sum"
+    assert summary.notes[0] == (
+        f"{scene.table._side_name((0, 2))}: +40 for making 4, +1 for 1 trick over the bid, +50 for {cleo}'s nil; +91 in all."  # type: ignore[attr-defined]
+    )
+    assert summary.notes[1].endswith("fell short of 13: -130."), "one part alone needs no sum"
+
+
+
+def test_a_contract_made_with_tricks_over_it_is_explained(app) -> None:
+    """Seen in play: "6 bid, 10 taken, +64" stood with no word of the 60 and the 4."""
+    from cardtable_gui.rules.base import RoundScored
+    from cardtable_gui.rules.spades import HandScored, score_side
+
+    scene = start_table(app, spades_config())
+    frames(app, 2)
+    bids, tricks = (Bid(3), Bid(5), Bid(3), Bid(1)), (2, 5, 1, 5)
+    ours, theirs = score_side((0, 2), bids, tricks, 0, 0), score_side((1, 3), bids, tricks, 0, 0)
+    hand = HandScored(1, bids, tricks, (), (ours, theirs))
+    summary = scene.table._summary(hand, RoundScored((-60, 64, -60, 64), (-60, 64, -60, 64)))  # type: ignore[attr-defined]
+    assert summary.notes == (
+        f"{scene.table._side_name((0, 2))} fell short of 6: -60.",  # type: ignore[attr-defined]
+        f"{scene.table._side_name((1, 3))}: +60 for making 6, +4 for 4 tricks over the bid; +64 in all.",  # type: ignore[attr-defined]
+    )

@@ -405,19 +405,20 @@ class SpadesLayout(FrenchTrickLayout):
     def _points_parts(self, side: SideResult, hand: HandScored) -> list[str]:
         """Where a side's points came from, each part with its points: a row of "4 +
         nil, 5, Bruno made, +1, +91" left a play-tester working out the 91 from the
-        rules page."""
+        rules page. A made contract scores 10 a trick bid and 1 a trick over it."""
         parts = []
-        if side.contract:
-            done = "making" if side.made else "falling short of"
-            parts.append(f"{side.contract_points:+d} for {done} {side.contract}")
+        if side.contract and side.made:
+            parts.append(f"+{10 * side.contract} for making {side.contract}")
+            over = side.tricks - side.contract
+            if over:
+                parts.append(f"+{over} for {over} trick{'' if over == 1 else 's'} over the bid")
+        elif side.contract:
+            parts.append(f"{side.contract_points:+d} for falling short of {side.contract}")
         nils = [n for n in hand.nils if n.seat in side.seats]
         if side.nil_points and nils:
             name = self.port.seat_name(nils[0].seat)
             whose = "the nils" if len(nils) > 1 else "your nil" if name == YOU else f"{name}'s nil"
             parts.append(f"{side.nil_points:+d} for {whose}")
-        bag_points = side.points - side.contract_points - side.nil_points + side.bag_penalty
-        if bag_points:
-            parts.append(f"{bag_points:+d} for {bag_points} bag{'' if bag_points == 1 else 's'}")
         if side.bag_penalty:
             parts.append(f"-{side.bag_penalty} for ten bags")
         return parts
